@@ -1,0 +1,33 @@
+package dev.agentarena.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.junit.platform.commons.annotation.Testable;
+
+/**
+ * Names an eval class and sets its default scorers.
+ *
+ * <p>Optional: a class with an {@link EvalDataset} is an eval already, named after its simple name.
+ * The name keys baselines and scorer versions, so keep it stable.
+ */
+@Documented
+@Inherited
+@Testable
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Eval {
+
+    /** The eval's name; empty means the class's simple name. */
+    String value() default "";
+
+    /**
+     * Builtin or discovered scorers (by name, e.g. {@code "exact_match"}) that grade every case that does not
+     * name its own {@code eval_type}. Empty means the configured {@code arena.scorers.default}.
+     */
+    String[] scorers() default {};
+}

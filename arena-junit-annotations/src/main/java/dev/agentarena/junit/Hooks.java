@@ -1,0 +1,19 @@
+package dev.agentarena.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** Names classes whose {@link PreRequest} and {@link PostProcess} methods apply to this eval. */
+@Documented
+@Inherited
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Hooks {
+
+    /** Hook classes, each with a no-argument constructor (or static hook methods). */
+    Class<?>[] value();
+}

@@ -1,0 +1,24 @@
+package dev.agentarena.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * The models an eval runs against, e.g. {@code @Models({"sim_small", "openai:gpt-4o-mini"})}.
+ *
+ * <p>The configuration key {@code arena.models} overrides it for every eval, so CI can swap models without a code
+ * change. With neither, the eval runs against {@code sim_small}.
+ */
+@Documented
+@Inherited
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Models {
+
+    /** Model keys, each selecting a model client by prefix. */
+    String[] value();
+}

@@ -1,0 +1,19 @@
+package dev.agentarena.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a hook that rewrites the prompt before the model is called.
+ *
+ * <p>It receives the prompt ({@code String}) and optionally the {@link EvalCase}, and returns the prompt to send.
+ * Declare it in the eval class or in a class named by {@link Hooks}.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface PreRequest {
+}

@@ -1,0 +1,33 @@
+package dev.agentarena.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.junit.platform.commons.annotation.Testable;
+
+/**
+ * Marks a method that grades one output.
+ *
+ * <p>Parameters are matched by type ({@link EvalCase}, {@link ScoringContext}, {@link TaskOutput}) and then by
+ * name: {@code output}, {@code input}, {@code reference} or {@code expected}, {@code metadata}, {@code tags},
+ * {@code id}. Without {@code -parameters} the remaining parameters are output, reference and input, in that order.
+ *
+ * <p>Return a {@code double} or {@code float} in [0, 1], a {@code boolean}, a {@link ScoreResult}, {@code null} for
+ * "not applicable", a {@code List<ScoreResult>} of named scores, a {@code Map<String, Number>} of named scores, or
+ * nothing ({@code void}): then an {@link AssertionError} scores 0 with its message as the reason.
+ */
+@Documented
+@Testable
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface Scorer {
+
+    /** The score name; defaults to the method name. */
+    String value() default "";
+
+    /** The score at or above which a plain number counts as passed. */
+    double threshold() default ScoreResult.DEFAULT_THRESHOLD;
+}

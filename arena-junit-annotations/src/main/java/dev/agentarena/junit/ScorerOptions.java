@@ -1,0 +1,142 @@
+package dev.agentarena.junit;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code scorers.options.<name>} block of one scorer, with typed getters.
+ *
+ * <p>Values from {@code arena.yaml} arrive typed; values from properties arrive as strings and are converted. A value
+ * of the wrong type throws {@link IllegalArgumentException} naming the scorer, the option and the value.
+ */
+public final class ScorerOptions {
+
+    private final String scorer;
+    private final Map<String, Object> values;
+
+    private ScorerOptions(String scorer, Map<String, ?> values) {
+        this.scorer = scorer;
+        this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /** Options of the named scorer. */
+    public static ScorerOptions of(String scorer, Map<String, ?> values) {
+        return new ScorerOptions(scorer, values);
+    }
+
+    /** No options. */
+    public static ScorerOptions empty(String scorer) {
+        return new ScorerOptions(scorer, Map.of());
+    }
+
+    /** The scorer these options belong to. */
+    public String scorer() {
+        return scorer;
+    }
+
+    /** Every option, as given. */
+    public Map<String, Object> asMap() {
+        return values;
+    }
+
+    /** Whether the option is set. */
+    public boolean contains(String name) {
+        return values.get(name) != null;
+    }
+
+    /** The raw value. */
+    public Optional<Object> get(String name) {
+        return Optional.ofNullable(values.get(name));
+    }
+
+    /** A string option. */
+    public String getString(String name, String defaultValue) {
+        Object value = values.get(name);
+        return value == null ? defaultValue : String.valueOf(value);
+    }
+
+    /** A numeric option. */
+    public double getDouble(String name, double defaultValue) {
+        Object value = values.get(name);
+        if (value == null) {
+            return defaultValue;
+        }
+        if (value instanceof Number) {
+            return ((Number) value).doubleValue();
+        }
+        try {
+            return Double.parseDouble(String.valueOf(value).trim());
+        }
+        catch (NumberFormatException e) {
+            throw wrongType(name, value, "a number");
+        }
+    }
+
+    /** A whole-number option. */
+    public int getInt(String name, int defaultValue) {
+        double value = getDouble(name, defaultValue);
+        if (value != Math.rint(value) || Math.abs(value) > Integer.MAX_VALUE) {
+            throw wrongType(name, values.get(name), "a whole number");
+        }
+        return (int) value;
+    }
+
+    /** A boolean option: {@code true} or {@code false}. */
+    public boolean getBoolean(String name, boolean defaultValue) {
+        Object value = values.get(name);
+        if (value == null) {
+            return defaultValue;
+        }
+        if (value instanceof Boolean) {
+            return (Boolean) value;
+        }
+        String text = String.valueOf(value).trim();
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(text);
+        }
+        throw wrongType(name, value, "true or false");
+    }
+
+    /** A list of strings: a YAML list, or a comma-separated string. */
+    public List<String> getStringList(String name, List<String> defaultValue) {
+        Object value = values.get(name);
+        if (value == null) {
+            return defaultValue;
+        }
+        List<String> result = new ArrayList<>();
+        if (value instanceof Iterable) {
+            for (Object item : (Iterable<?>) value) {
+                result.add(String.valueOf(item));
+            }
+        }
+        else if (value instanceof String || value instanceof Number || value instanceof Boolean) {
+            for (String part : String.valueOf(value).split(",")) {
+                if (!part.isBlank()) {
+                    result.add(part.trim());
+                }
+            }
+        }
+        else {
+            throw wrongType(name, value, "a list of strings");
+        }
+        return Collections.unmodifiableList(result);
+    }
+
+    private IllegalArgumentException wrongType(String name, Object value, String expected) {
+        return new IllegalArgumentException("option '" + name + "' of scorer '" + scorer + "' must be " + expected
+                + ", but was " + describe(value));
+    }
+
+    private static String describe(Object value) {
+        return value instanceof String ? "\"" + value + "\"" : value + " (" + value.getClass().getSimpleName() + ")";
+    }
+
+    @Override
+    public String toString() {
+        return scorer + values;
+    }
+}

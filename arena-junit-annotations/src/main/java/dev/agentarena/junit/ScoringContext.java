@@ -1,0 +1,28 @@
+package dev.agentarena.junit;
+
+import java.nio.file.Path;
+
+/** What a scorer knows besides the output and the reference. */
+public interface ScoringContext {
+
+    /** The whole case: id, input, reference, tags, weight, metadata. */
+    EvalCase testCase();
+
+    /** The eval's name. */
+    String evalName();
+
+    /** The key of the model that produced the output, e.g. {@code sim_small}. */
+    String modelKey();
+
+    /** The {@code scorers.options.<name>} block of the scorer being run. */
+    ScorerOptions options();
+
+    /** The task's full output, with tool calls and metrics. */
+    TaskOutput output();
+
+    /** The project root, for loading fixtures next to a scorer. */
+    Path projectRoot();
+
+    /** A judge model for scorers that need one; configured by {@code arena.judge.model}. */
+    Judge judge();
+}

@@ -1,0 +1,24 @@
+package dev.agentarena.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.junit.platform.commons.annotation.Testable;
+
+/**
+ * Marks the method that produces an output for one case, replacing the default "send the input to the model".
+ *
+ * <p>It may declare an {@link EvalCase}, a {@link dev.agentarena.junit.model.Model} handle (calls made through it
+ * are timed, counted and priced) and the case input by name or as the first {@code String}. It returns the output
+ * as a {@code String}, a {@link TaskOutput}, or any object, which is rendered as JSON. An exception is an error of
+ * the case: its scorers are skipped and it is never counted as a low score.
+ */
+@Documented
+@Testable
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface Task {
+}

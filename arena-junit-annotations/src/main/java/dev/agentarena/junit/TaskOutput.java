@@ -1,0 +1,104 @@
+package dev.agentarena.junit;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a task produced for one case: the text that scorers grade, the tool calls an agent made, and custom metrics.
+ *
+ * <p>Token counts and cost of the calls made through the {@link dev.agentarena.junit.model.Model} handle are added
+ * by the engine; a task that calls models by other means can report them here.
+ */
+public final class TaskOutput {
+
+    private final String text;
+    private final List<ToolCall> toolCalls;
+    private final Map<String, Double> metrics;
+    private final long tokensIn;
+    private final long tokensOut;
+    private final double costUsd;
+
+    private TaskOutput(String text, List<ToolCall> toolCalls, Map<String, Double> metrics, long tokensIn,
+            long tokensOut, double costUsd) {
+        this.text = text == null ? "" : text;
+        this.toolCalls = Collections.unmodifiableList(new ArrayList<>(toolCalls));
+        this.metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        this.tokensIn = tokensIn;
+        this.tokensOut = tokensOut;
+        this.costUsd = costUsd;
+    }
+
+    /** An output with only text. */
+    public static TaskOutput of(String text) {
+        return new TaskOutput(text, List.of(), Map.of(), 0, 0, 0.0);
+    }
+
+    /** A copy with this text. */
+    public TaskOutput withText(String newText) {
+        return new TaskOutput(newText, toolCalls, metrics, tokensIn, tokensOut, costUsd);
+    }
+
+    /** A copy with these tool calls appended. */
+    public TaskOutput withToolCalls(List<ToolCall> calls) {
+        List<ToolCall> all = new ArrayList<>(toolCalls);
+        all.addAll(calls);
+        return new TaskOutput(text, all, metrics, tokensIn, tokensOut, costUsd);
+    }
+
+    /** A copy with this tool call appended. */
+    public TaskOutput withToolCall(String name, Map<String, ?> arguments) {
+        return withToolCalls(List.of(ToolCall.of(name, arguments)));
+    }
+
+    /** A copy with this metric; it becomes a leaderboard dimension. */
+    public TaskOutput withMetric(String name, double value) {
+        Map<String, Double> all = new LinkedHashMap<>(metrics);
+        all.put(Objects.requireNonNull(name, "name"), value);
+        return new TaskOutput(text, toolCalls, all, tokensIn, tokensOut, costUsd);
+    }
+
+    /** A copy with this usage added to the usage it has. */
+    public TaskOutput withUsage(long moreTokensIn, long moreTokensOut, double moreCostUsd) {
+        return new TaskOutput(text, toolCalls, metrics, tokensIn + moreTokensIn, tokensOut + moreTokensOut,
+                costUsd + moreCostUsd);
+    }
+
+    /** The text that scorers grade; never {@code null}. */
+    public String text() {
+        return text;
+    }
+
+    /** The tool calls, in the order they were made. */
+    public List<ToolCall> toolCalls() {
+        return toolCalls;
+    }
+
+    /** Custom metrics reported by the task. */
+    public Map<String, Double> metrics() {
+        return metrics;
+    }
+
+    /** Prompt tokens. */
+    public long tokensIn() {
+        return tokensIn;
+    }
+
+    /** Completion tokens. */
+    public long tokensOut() {
+        return tokensOut;
+    }
+
+    /** Cost in US dollars. */
+    public double costUsd() {
+        return costUsd;
+    }
+
+    @Override
+    public String toString() {
+        return "TaskOutput[" + text + (toolCalls.isEmpty() ? "" : ", toolCalls=" + toolCalls) + "]";
+    }
+}

@@ -1,0 +1,20 @@
+package dev.agentarena.junit.model;
+
+/**
+ * The handle a {@link dev.agentarena.junit.Task} uses to call the model under evaluation.
+ *
+ * <p>Calls through it are timed, counted, priced, recorded and replayed by the engine.
+ */
+public interface Model {
+
+    /** The model key, e.g. {@code sim_small} or {@code openai:gpt-4o-mini}. */
+    String key();
+
+    /** Sends one user message. */
+    default Completion complete(String prompt) {
+        return complete(ModelRequest.ofPrompt(prompt));
+    }
+
+    /** Sends a request. */
+    Completion complete(ModelRequest request);
+}

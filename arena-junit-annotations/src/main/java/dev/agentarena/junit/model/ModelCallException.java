@@ -1,0 +1,20 @@
+package dev.agentarena.junit.model;
+
+/**
+ * A model call that failed for good: an infrastructure error, reported as an error of the case and never as a low
+ * score. Messages never carry API keys.
+ */
+public class ModelCallException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** With a message. */
+    public ModelCallException(String message) {
+        super(message);
+    }
+
+    /** With a message and a cause. */
+    public ModelCallException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

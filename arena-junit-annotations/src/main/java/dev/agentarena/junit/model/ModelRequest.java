@@ -1,0 +1,145 @@
+package dev.agentarena.junit.model;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+import dev.agentarena.junit.EvalCase;
+
+/**
+ * A request to a model: messages and sampling parameters.
+ *
+ * <p>It also carries the case it is made for and the repeat index: connectors ignore them, while simulated models
+ * and the recording cache key on them.
+ */
+public final class ModelRequest {
+
+    private final List<Message> messages;
+    private final Double temperature;
+    private final Integer maxTokens;
+    private final Long seed;
+    private final List<Map<String, Object>> tools;
+    private final EvalCase evalCase;
+    private final int repeat;
+
+    private ModelRequest(List<Message> messages, Double temperature, Integer maxTokens, Long seed,
+            List<Map<String, Object>> tools, EvalCase evalCase, int repeat) {
+        if (messages.isEmpty()) {
+            throw new IllegalArgumentException("a model request needs at least one message");
+        }
+        this.messages = Collections.unmodifiableList(new ArrayList<>(messages));
+        this.temperature = temperature;
+        this.maxTokens = maxTokens;
+        this.seed = seed;
+        this.tools = Collections.unmodifiableList(new ArrayList<>(tools));
+        this.evalCase = evalCase;
+        this.repeat = repeat;
+    }
+
+    /** One user message. */
+    public static ModelRequest ofPrompt(String prompt) {
+        return ofMessages(List.of(Message.user(prompt)));
+    }
+
+    /** These messages. */
+    public static ModelRequest ofMessages(List<Message> messages) {
+        return new ModelRequest(messages, null, null, null, List.of(), null, 0);
+    }
+
+    /** A copy with a system message in front. */
+    public ModelRequest withSystem(String system) {
+        List<Message> all = new ArrayList<>();
+        all.add(Message.system(system));
+        all.addAll(messages);
+        return new ModelRequest(all, temperature, maxTokens, seed, tools, evalCase, repeat);
+    }
+
+    /** A copy with these messages. */
+    public ModelRequest withMessages(List<Message> newMessages) {
+        return new ModelRequest(newMessages, temperature, maxTokens, seed, tools, evalCase, repeat);
+    }
+
+    /** A copy with this temperature. */
+    public ModelRequest withTemperature(double value) {
+        return new ModelRequest(messages, value, maxTokens, seed, tools, evalCase, repeat);
+    }
+
+    /** A copy with this completion token limit. */
+    public ModelRequest withMaxTokens(int value) {
+        return new ModelRequest(messages, temperature, value, seed, tools, evalCase, repeat);
+    }
+
+    /** A copy with this sampling seed. */
+    public ModelRequest withSeed(long value) {
+        return new ModelRequest(messages, temperature, maxTokens, value, tools, evalCase, repeat);
+    }
+
+    /** A copy offering these tools (OpenAI tool definitions as JSON-like maps). */
+    public ModelRequest withTools(List<Map<String, Object>> definitions) {
+        List<Map<String, Object>> copy = new ArrayList<>();
+        for (Map<String, Object> definition : definitions) {
+            copy.add(Collections.unmodifiableMap(new LinkedHashMap<>(definition)));
+        }
+        return new ModelRequest(messages, temperature, maxTokens, seed, copy, evalCase, repeat);
+    }
+
+    /** A copy made for this case and repeat; set by the engine. */
+    public ModelRequest forCase(EvalCase testCase, int repeatIndex) {
+        return new ModelRequest(messages, temperature, maxTokens, seed, tools, Objects.requireNonNull(testCase),
+                repeatIndex);
+    }
+
+    /** The messages, in order. */
+    public List<Message> messages() {
+        return messages;
+    }
+
+    /** The text of the last user message. */
+    public String prompt() {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i).role().equals("user")) {
+                return messages.get(i).content();
+            }
+        }
+        return messages.get(messages.size() - 1).content();
+    }
+
+    /** The temperature, if set. */
+    public Optional<Double> temperature() {
+        return Optional.ofNullable(temperature);
+    }
+
+    /** The completion token limit, if set. */
+    public Optional<Integer> maxTokens() {
+        return Optional.ofNullable(maxTokens);
+    }
+
+    /** The sampling seed, if set. */
+    public Optional<Long> seed() {
+        return Optional.ofNullable(seed);
+    }
+
+    /** Tool definitions offered to the model. */
+    public List<Map<String, Object>> tools() {
+        return tools;
+    }
+
+    /** The case this request is made for, if the engine made it. */
+    public Optional<EvalCase> evalCase() {
+        return Optional.ofNullable(evalCase);
+    }
+
+    /** Which repeat of the case this is, from 0. */
+    public int repeat() {
+        return repeat;
+    }
+
+    @Override
+    public String toString() {
+        return "ModelRequest" + messages;
+    }
+}

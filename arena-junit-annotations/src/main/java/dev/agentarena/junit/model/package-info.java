@@ -1,0 +1,2 @@
+/** Model calls: the handle tasks use and the {@link dev.agentarena.junit.model.ModelClientProvider} SPI for connectors. */
+package dev.agentarena.junit.model;

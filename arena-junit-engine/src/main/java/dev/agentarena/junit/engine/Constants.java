@@ -1,0 +1,69 @@
+package dev.agentarena.junit.engine;
+
+/**
+ * The configuration keys of the {@code agent-arena} engine.
+ *
+ * <p>Each key can be set in {@code arena.yaml} (without the {@code arena.} prefix, as nested keys), in
+ * {@code junit-platform.properties}, as a launcher configuration parameter or as a system property. Launcher
+ * parameters win over system properties, which win over {@code junit-platform.properties}, which win over
+ * {@code arena.yaml}.
+ */
+public final class Constants {
+
+    /** The engine id in unique ids and in {@code --include-engine}. */
+    public static final String ENGINE_ID = "agent-arena";
+
+    /** Prefix of every key. */
+    public static final String PREFIX = "arena.";
+
+    /** Location of the project configuration file; default {@code arena.yaml} in the project root, if present. */
+    public static final String CONFIG = "arena.config";
+
+    /** The project root against which relative paths resolve; default the working directory. */
+    public static final String PROJECT_ROOT = "arena.project.root";
+
+    /** Comma-separated model keys, overriding {@code @Models} for every eval. */
+    public static final String MODELS = "arena.models";
+
+    /** Prefix of per-model settings: {@code arena.models.<key>.<name>}. */
+    public static final String MODEL_SETTINGS_PREFIX = "arena.models.";
+
+    /** How many model calls run at once per dataset; default 8. */
+    public static final String CONCURRENCY = "arena.concurrency";
+
+    /** Where results are written; default {@code target/arena}. */
+    public static final String OUTPUT_DIR = "arena.output.dir";
+
+    /** Comma-separated default scorers for cases that name no {@code eval_type}. */
+    public static final String SCORERS_DEFAULT = "arena.scorers.default";
+
+    /** Prefix of per-scorer options: {@code arena.scorers.options.<scorer>.<option>}. */
+    public static final String SCORER_OPTIONS_PREFIX = "arena.scorers.options.";
+
+    /** Prefix of leaderboard weights: {@code arena.metrics.weights.<metric>}. */
+    public static final String METRIC_WEIGHTS_PREFIX = "arena.metrics.weights.";
+
+    /** Seed of the simulated models and of bootstrap resampling; default 42. */
+    public static final String SEED = "arena.seed";
+
+    /** Simulated latency in milliseconds of the simulated models, overriding their defaults. */
+    public static final String SIM_LATENCY_MS = "arena.sim.latency-ms";
+
+    /** The judge model for {@code llm_judge} and {@code ScoringContext.judge()}; default {@code sim_judge}. */
+    public static final String JUDGE_MODEL = "arena.judge.model";
+
+    /** Record/replay of model calls: {@code off}, {@code read-write}, {@code record} or {@code replay}. */
+    public static final String CACHE_MODE = "arena.cache.mode";
+
+    /** Where recordings live; default {@code src/test/resources/arena-recordings}. */
+    public static final String CACHE_DIR = "arena.cache.dir";
+
+    /** How many times each case runs; default 1. */
+    public static final String REPEATS = "arena.repeats";
+
+    /** Prefix of the parallel execution configuration, as in Jupiter's {@code junit.jupiter.execution.parallel.config.}. */
+    public static final String PARALLEL_CONFIG_PREFIX = "arena.execution.parallel.config.";
+
+    private Constants() {
+    }
+}

@@ -1,0 +1,67 @@
+package dev.agentarena.junit.engine.datasets;
+
+import java.util.Objects;
+import java.util.Optional;
+
+import dev.agentarena.junit.EvalCase;
+
+/**
+ * One row of a dataset as read: a case, or the error that row produced, with where it came from.
+ *
+ * <p>A bad row never stops a dataset: it travels as a row with an error, so it still becomes a node in the tree and a
+ * line in the results.
+ */
+public final class DatasetRow {
+
+    private final String caseId;
+    private final EvalCase evalCase;
+    private final String error;
+    private final DatasetLocation location;
+
+    private DatasetRow(String caseId, EvalCase evalCase, String error, DatasetLocation location) {
+        this.caseId = Objects.requireNonNull(caseId, "caseId");
+        this.evalCase = evalCase;
+        this.error = error;
+        this.location = location;
+    }
+
+    /** A good row. */
+    public static DatasetRow of(EvalCase evalCase, DatasetLocation location) {
+        return new DatasetRow(evalCase.id(), evalCase, null, location);
+    }
+
+    /**
+     * A bad row.
+     *
+     * @param caseId the row's id if it had one, else a stable one from file and line
+     * @param error what is wrong, naming the file and line
+     */
+    public static DatasetRow failed(String caseId, String error, DatasetLocation location) {
+        return new DatasetRow(caseId, null, Objects.requireNonNull(error, "error"), location);
+    }
+
+    /** The case id, also for a bad row. */
+    public String caseId() {
+        return caseId;
+    }
+
+    /** The case, unless the row is bad. */
+    public Optional<EvalCase> evalCase() {
+        return Optional.ofNullable(evalCase);
+    }
+
+    /** What is wrong with the row, if anything. */
+    public Optional<String> error() {
+        return Optional.ofNullable(error);
+    }
+
+    /** Where the row came from, when it came from a file. */
+    public Optional<DatasetLocation> location() {
+        return Optional.ofNullable(location);
+    }
+
+    @Override
+    public String toString() {
+        return "DatasetRow[" + caseId + (error == null ? "" : ", error=" + error) + "]";
+    }
+}

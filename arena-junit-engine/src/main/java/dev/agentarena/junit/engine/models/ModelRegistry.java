@@ -1,0 +1,85 @@
+package dev.agentarena.junit.engine.models;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.model.ModelClient;
+import dev.agentarena.junit.model.ModelClientProvider;
+import dev.agentarena.junit.model.ModelSettings;
+
+/**
+ * The model clients of one run, created on first use from the {@link ModelClientProvider}s on the classpath and
+ * closed at the end of the run.
+ */
+public final class ModelRegistry implements AutoCloseable {
+
+    private final ArenaConfiguration configuration;
+    private final Function<String, Optional<String>> environment;
+    private final List<ModelClientProvider> providers = new ArrayList<>();
+    private final Map<String, ModelClient> clients = new ConcurrentHashMap<>();
+
+    /** Reads providers with the thread's context class loader. */
+    public ModelRegistry(ArenaConfiguration configuration, Function<String, Optional<String>> environment) {
+        this.configuration = configuration;
+        this.environment = environment;
+        ServiceLoader.load(ModelClientProvider.class).forEach(providers::add);
+    }
+
+    /** Reads the process environment. */
+    public static ModelRegistry create(ArenaConfiguration configuration) {
+        return new ModelRegistry(configuration, name -> Optional.ofNullable(System.getenv(name)));
+    }
+
+    /**
+     * The client for a model key.
+     *
+     * @throws ConfigurationException when no provider supports the key
+     */
+    public ModelClient client(String modelKey) {
+        return clients.computeIfAbsent(modelKey, this::create);
+    }
+
+    private ModelClient create(String modelKey) {
+        for (ModelClientProvider provider : providers) {
+            if (provider.supports(modelKey)) {
+                return provider.create(modelKey, settings(modelKey));
+            }
+        }
+        throw new ConfigurationException("No model client supports the model key '" + modelKey
+                + "'. Use sim_small, sim_large, sim_judge, recorded, openai:<model>, or add a ModelClientProvider.");
+    }
+
+    /** The settings a provider sees for a key. */
+    public ModelSettings settings(String modelKey) {
+        return new ModelSettings() {
+            @Override
+            public Optional<String> get(String name) {
+                return configuration.get(Constants.MODEL_SETTINGS_PREFIX + modelKey + "." + name);
+            }
+
+            @Override
+            public Optional<String> global(String key) {
+                return configuration.get(key);
+            }
+
+            @Override
+            public Optional<String> environment(String name) {
+                return environment.apply(name);
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        clients.values().forEach(ModelClient::close);
+        clients.clear();
+    }
+}

@@ -1,0 +1,23 @@
+package dev.agentarena.junit.engine.models;
+
+import java.util.Set;
+
+import dev.agentarena.junit.model.ModelClient;
+import dev.agentarena.junit.model.ModelClientProvider;
+import dev.agentarena.junit.model.ModelSettings;
+
+/** Serves the offline, deterministic models {@code sim_small}, {@code sim_large} and {@code sim_judge}. */
+public final class SimulatedModelProvider implements ModelClientProvider {
+
+    private static final Set<String> KEYS = Set.of("sim_small", "sim_large", "sim_judge");
+
+    @Override
+    public boolean supports(String modelKey) {
+        return KEYS.contains(modelKey);
+    }
+
+    @Override
+    public ModelClient create(String modelKey, ModelSettings settings) {
+        return new SimulatedModel(SimulatedModel.Profile.of(modelKey, settings), settings);
+    }
+}

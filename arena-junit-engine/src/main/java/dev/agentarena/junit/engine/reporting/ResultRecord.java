@@ -1,0 +1,80 @@
+package dev.agentarena.junit.engine.reporting;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One result: what one scorer said of one case's output from one model, as written to {@code results.jsonl}.
+ *
+ * <p>The aggregates, the leaderboard and baselines are all computed from these records, so a results file from an
+ * earlier run can be read back into them.
+ *
+ * @param eval the eval's name
+ * @param model the model key
+ * @param dataset the dataset's name
+ * @param caseId the case id
+ * @param scorer the score name
+ * @param scorerVersion the digest of the scorer's code
+ * @param registryName {@code <eval-name>-<scorer-name>}, lowercased, {@code _} as {@code -}
+ * @param repeat the repeat index, from 0
+ * @param score the score, or {@code null} when not applicable or an error
+ * @param passed the verdict, or {@code null}
+ * @param status {@code passed}, {@code failed}, {@code error}, {@code not_applicable} or {@code not_run}
+ * @param reason why, for a human
+ * @param metrics custom metrics of the scorer and the task
+ * @param latencyMs the model call's latency, or {@code null} when served from a recording or not called
+ * @param tokensIn prompt tokens
+ * @param tokensOut completion tokens
+ * @param costUsd cost in US dollars
+ * @param cached whether the output came from a recording
+ * @param weight the case's weight
+ * @param tags the case's tags
+ * @param error the error message, or {@code null}
+ * @param output the (post-processed) output, or {@code null} when the task failed
+ */
+public record ResultRecord(
+        String eval,
+        String model,
+        String dataset,
+        String caseId,
+        String scorer,
+        String scorerVersion,
+        String registryName,
+        int repeat,
+        Double score,
+        Boolean passed,
+        String status,
+        String reason,
+        Map<String, Double> metrics,
+        Long latencyMs,
+        long tokensIn,
+        long tokensOut,
+        double costUsd,
+        boolean cached,
+        double weight,
+        List<String> tags,
+        String error,
+        String output) {
+
+    /** Status of a passing score. */
+    public static final String PASSED = "passed";
+    /** Status of a failing score. */
+    public static final String FAILED = "failed";
+    /** Status of an infrastructure or scorer error: never a low score. */
+    public static final String ERROR = "error";
+    /** Status of a result that does not count: the scorer abstained or the type is unscored. */
+    public static final String NOT_APPLICABLE = "not_applicable";
+    /** Status of a case left over when the budget ran out. */
+    public static final String NOT_RUN = "not_run";
+
+    /** Freezes the collections. */
+    public ResultRecord {
+        metrics = metrics == null ? Map.of() : Map.copyOf(metrics);
+        tags = tags == null ? List.of() : List.copyOf(tags);
+    }
+
+    /** Whether this result counts towards accuracy: scored, not an error, not abstained. */
+    public boolean counts() {
+        return score != null && (PASSED.equals(status) || FAILED.equals(status));
+    }
+}
