@@ -67,6 +67,13 @@ public final class ArenaConfiguration {
         return new ArenaConfiguration(parameters, values, root, Files.isRegularFile(file) ? file : null);
     }
 
+    /** The configuration parameters alone, for when {@code arena.yaml} cannot be read. */
+    public static ArenaConfiguration withoutFile(ConfigurationParameters parameters) {
+        Path root = parameters.get(Constants.PROJECT_ROOT).map(Paths::get)
+                .orElseGet(() -> Paths.get("").toAbsolutePath());
+        return new ArenaConfiguration(parameters, new TreeMap<>(), root, null);
+    }
+
     private static Map<String, Object> readYaml(Path file) {
         JsonNode root;
         try (InputStream in = Files.newInputStream(file)) {

@@ -13,12 +13,13 @@ import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.scoring.Scorer;
 
 /**
- * Scorers by name: the builtins, then those discovered on the classpath. A later registration under a builtin's name
- * is an error, so a typo cannot silently replace {@code exact_match}.
+ * Scorers by name: the builtins first, then those discovered on the classpath. Registering a second, different
+ * scorer under a taken name is an error, so a custom scorer cannot silently replace {@code exact_match}.
  */
 public final class ScorerRegistry {
 
-    private final Map<String, Scorer> byName = new LinkedHashMap<>();
+    private final Map<String, ScorerDefinition> byName = new LinkedHashMap<>();
+    private final Map<String, String> kinds = new LinkedHashMap<>();
 
     private ScorerRegistry() {
     }
@@ -27,33 +28,61 @@ public final class ScorerRegistry {
     public static ScorerRegistry withBuiltins() {
         ScorerRegistry registry = new ScorerRegistry();
         for (Scorer scorer : BuiltinScorers.all()) {
-            registry.register(scorer);
+            registry.register(scorer, "builtin");
         }
         return registry;
     }
 
+    /** A copy to which an eval can add the scorers found next to it. */
+    public synchronized ScorerRegistry copy() {
+        ScorerRegistry copy = new ScorerRegistry();
+        copy.byName.putAll(byName);
+        copy.kinds.putAll(kinds);
+        return copy;
+    }
+
     /**
-     * Adds a scorer.
+     * Adds a scorer class.
      *
      * @throws IllegalArgumentException when another class already holds the name
      */
-    public synchronized void register(Scorer scorer) {
-        Scorer existing = byName.get(scorer.name());
-        if (existing != null && !existing.getClass().equals(scorer.getClass())) {
-            throw new IllegalArgumentException("Scorer name '" + scorer.name() + "' is claimed by both "
-                    + existing.getClass().getName() + " and " + scorer.getClass().getName());
+    public synchronized void register(Scorer scorer, String kind) {
+        ScorerDefinition existing = byName.get(scorer.name());
+        if (existing instanceof ClassScorerDefinition
+                && ((ClassScorerDefinition) existing).scorer().getClass().equals(scorer.getClass())) {
+            return;
         }
-        byName.putIfAbsent(scorer.name(), scorer);
+        register(new ClassScorerDefinition(scorer), kind);
+    }
+
+    /**
+     * Adds a scorer definition.
+     *
+     * @throws IllegalArgumentException when another scorer already holds the name
+     */
+    public synchronized void register(ScorerDefinition definition, String kind) {
+        ScorerDefinition existing = byName.get(definition.name());
+        if (existing != null) {
+            throw new IllegalArgumentException("Scorer name '" + definition.name() + "' is claimed by both "
+                    + describe(existing) + " and " + describe(definition) + "; every scorer name belongs to one scorer");
+        }
+        byName.put(definition.name(), definition);
+        kinds.put(definition.name(), kind);
     }
 
     /** The scorer of that name. */
-    public synchronized Optional<Scorer> find(String name) {
+    public synchronized Optional<ScorerDefinition> find(String name) {
         return Optional.ofNullable(byName.get(name));
     }
 
-    /** Every scorer, builtins first. */
-    public synchronized Collection<Scorer> all() {
+    /** Every scorer, in registration order. */
+    public synchronized Collection<ScorerDefinition> all() {
         return Collections.unmodifiableList(new ArrayList<>(byName.values()));
+    }
+
+    /** How the scorer came to be registered: {@code builtin}, {@code catalogue} or {@code custom}. */
+    public synchronized String kind(String name) {
+        return kinds.getOrDefault(name, "custom");
     }
 
     /** Every name, sorted. */
@@ -77,6 +106,16 @@ public final class ScorerRegistry {
         }
         String hint = nearest != null && best <= Math.max(2, name.length() / 3) ? " Did you mean '" + nearest + "'?" : "";
         return "Unknown scorer '" + name + "'." + hint + " Known scorers: " + String.join(", ", names) + ".";
+    }
+
+    private static String describe(ScorerDefinition definition) {
+        if (definition instanceof ClassScorerDefinition) {
+            return ((ClassScorerDefinition) definition).scorer().getClass().getName();
+        }
+        if (definition instanceof MethodScorerDefinition) {
+            return ArgumentResolver.describe(((MethodScorerDefinition) definition).method());
+        }
+        return definition.toString();
     }
 
     private static int editDistance(String a, String b) {

@@ -1,0 +1,28 @@
+package dev.agentarena.junit.engine.discovery;
+
+import org.junit.platform.engine.EngineDiscoveryRequest;
+import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
+
+import dev.agentarena.junit.engine.execution.ArenaEngineDescriptor;
+import dev.agentarena.junit.engine.execution.EvalDefinition;
+
+/**
+ * Resolves class, method, package, classpath-root, module and unique-id selectors into eval class, model and dataset
+ * descriptors. Cheap by design: it reads annotations only; datasets and models are touched at execution.
+ */
+public final class DiscoverySelectorResolver {
+
+    private static final EngineDiscoveryRequestResolver<ArenaEngineDescriptor> RESOLVER =
+            EngineDiscoveryRequestResolver.<ArenaEngineDescriptor>builder()
+                    .addClassContainerSelectorResolver(EvalDefinition::isEval)
+                    .addSelectorResolver(context -> new EvalClassSelectorResolver(context.getClassNameFilter(),
+                            context.getEngineDescriptor().configuration()))
+                    .addSelectorResolver(context -> new UniqueIdSelectorResolver(
+                            context.getEngineDescriptor().configuration()))
+                    .build();
+
+    /** Adds what the request selects to the engine descriptor. */
+    public void resolveSelectors(EngineDiscoveryRequest request, ArenaEngineDescriptor engine) {
+        RESOLVER.resolve(request, engine);
+    }
+}

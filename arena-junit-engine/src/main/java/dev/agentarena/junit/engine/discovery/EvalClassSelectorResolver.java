@@ -1,0 +1,85 @@
+package dev.agentarena.junit.engine.discovery;
+
+import static org.junit.platform.engine.support.discovery.SelectorResolver.Resolution.match;
+import static org.junit.platform.engine.support.discovery.SelectorResolver.Resolution.unresolved;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.engine.discovery.ClassSelector;
+import org.junit.platform.engine.discovery.MethodSelector;
+import org.junit.platform.engine.support.discovery.SelectorResolver;
+
+import dev.agentarena.junit.EvalDataset;
+import dev.agentarena.junit.Scorer;
+import dev.agentarena.junit.Task;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.execution.EvalClassDescriptor;
+import dev.agentarena.junit.engine.execution.EvalDefinition;
+import dev.agentarena.junit.engine.execution.ModelDescriptor;
+
+/**
+ * Class selectors select a whole eval; method selectors (an IDE's run icon) select a {@code @Scorer} method's scores,
+ * an {@code @EvalDataset} method's dataset, or, for a {@code @Task}, the whole eval.
+ */
+final class EvalClassSelectorResolver implements SelectorResolver {
+
+    private final Predicate<String> classNameFilter;
+    private final ArenaConfiguration configuration;
+
+    EvalClassSelectorResolver(Predicate<String> classNameFilter, ArenaConfiguration configuration) {
+        this.classNameFilter = classNameFilter;
+        this.configuration = configuration;
+    }
+
+    @Override
+    public Resolution resolve(ClassSelector selector, Context context) {
+        Class<?> evalClass = selector.getJavaClass();
+        if (!EvalDefinition.isEval(evalClass) || !classNameFilter.test(evalClass.getName())) {
+            return unresolved();
+        }
+        return EvalClasses.add(evalClass, context, configuration).map(descriptor -> {
+            descriptor.selectAll();
+            return match(Match.exact(descriptor));
+        }).orElse(unresolved());
+    }
+
+    @Override
+    public Resolution resolve(MethodSelector selector, Context context) {
+        Class<?> evalClass = selector.getJavaClass();
+        Method method = selector.getJavaMethod();
+        if (!EvalDefinition.isEval(evalClass)) {
+            return unresolved();
+        }
+        boolean scorer = AnnotationSupport.isAnnotated(method, Scorer.class);
+        List<EvalDataset> datasets = AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class);
+        boolean task = AnnotationSupport.isAnnotated(method, Task.class);
+        if (!scorer && datasets.isEmpty() && !task) {
+            return unresolved();
+        }
+        Optional<EvalClassDescriptor> added = EvalClasses.add(evalClass, context, configuration);
+        if (added.isEmpty()) {
+            return unresolved();
+        }
+        EvalClassDescriptor descriptor = added.get();
+        if (scorer) {
+            String name = AnnotationSupport.findAnnotation(method, Scorer.class).map(Scorer::value)
+                    .filter(value -> !value.isBlank()).orElse(method.getName());
+            descriptor.selectScorer(name);
+        }
+        else if (!datasets.isEmpty() && descriptor.definition().datasets().size() > 1) {
+            for (String model : descriptor.definition().models()) {
+                ModelDescriptor modelDescriptor = descriptor.model(model);
+                descriptor.definition().datasets().stream().filter(spec -> method.equals(spec.method()))
+                        .forEach(spec -> modelDescriptor.dataset(spec.name()).selectAll());
+            }
+        }
+        else {
+            descriptor.selectAll();
+        }
+        return match(Match.exact(descriptor));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.agentarena.junit.engine.execution;
+
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.EngineDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node;
+
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+
+/**
+ * The engine's root: carries the configuration read at discovery (or why it could not be read) and closes the run's
+ * services at the end.
+ */
+public final class ArenaEngineDescriptor extends EngineDescriptor implements Node<ArenaExecutionContext> {
+
+    private final ArenaConfiguration configuration;
+    private final RuntimeException configurationError;
+
+    /** A root for a readable configuration, or for one that failed with {@code configurationError}. */
+    public ArenaEngineDescriptor(UniqueId uniqueId, ArenaConfiguration configuration,
+            RuntimeException configurationError) {
+        super(uniqueId, "Agent Arena");
+        this.configuration = configuration;
+        this.configurationError = configurationError;
+    }
+
+    /** The configuration; without {@code arena.yaml} when that could not be read. */
+    public ArenaConfiguration configuration() {
+        return configuration;
+    }
+
+    /** Creates the context of a run. */
+    public ArenaExecutionContext createContext(org.junit.platform.engine.EngineExecutionListener listener) {
+        if (configurationError != null) {
+            return ArenaExecutionContext.failed(configurationError);
+        }
+        try {
+            return ArenaExecutionContext.of(new RunServices(configuration, listener));
+        }
+        catch (RuntimeException e) {
+            return ArenaExecutionContext.failed(e);
+        }
+    }
+
+    @Override
+    public ArenaExecutionContext before(ArenaExecutionContext context) {
+        if (context.hasRun()) {
+            context.run().start();
+        }
+        return context;
+    }
+
+    @Override
+    public void cleanUp(ArenaExecutionContext context) {
+        if (context.hasRun()) {
+            context.run().close();
+        }
+    }
+}

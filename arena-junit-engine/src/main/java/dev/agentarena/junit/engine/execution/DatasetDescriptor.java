@@ -1,0 +1,53 @@
+package dev.agentarena.junit.engine.execution;
+
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node;
+
+/** One dataset of an eval with several, on one model: registers its cases as they complete. */
+public final class DatasetDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
+
+    /** Unique-id segment type. */
+    public static final String SEGMENT = "dataset";
+
+    private final DatasetSpec spec;
+    private final String modelKey;
+    private final CaseSelection selection = new CaseSelection();
+
+    DatasetDescriptor(UniqueId uniqueId, DatasetSpec spec, String modelKey, EvalDefinition definition) {
+        super(uniqueId, spec.name());
+        this.spec = spec;
+        this.modelKey = modelKey;
+    }
+
+    /** The case selection. */
+    public CaseSelection selection() {
+        return selection;
+    }
+
+    /** Selects every case. */
+    public void selectAll() {
+        selection.selectAll();
+    }
+
+    @Override
+    public Type getType() {
+        return Type.CONTAINER;
+    }
+
+    @Override
+    public String getLegacyReportingName() {
+        return modelKey + "/" + spec.name();
+    }
+
+    @Override
+    public boolean mayRegisterTests() {
+        return true;
+    }
+
+    @Override
+    public ArenaExecutionContext execute(ArenaExecutionContext context, DynamicTestExecutor dynamicTestExecutor) {
+        new DatasetRun(context, this, spec, selection, modelKey).run(dynamicTestExecutor);
+        return context;
+    }
+}

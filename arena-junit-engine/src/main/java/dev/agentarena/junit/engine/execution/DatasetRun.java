@@ -1,0 +1,96 @@
+package dev.agentarena.junit.engine.execution;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+import org.junit.platform.commons.support.ReflectionSupport;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node.DynamicTestExecutor;
+
+import dev.agentarena.junit.engine.datasets.DatasetRow;
+
+/**
+ * Runs one dataset on one model: reads the rows lazily, evaluates the selected ones ahead on the call pool, and
+ * registers a {@link CaseDescriptor} for each, in dataset order, as soon as it is ready.
+ */
+final class DatasetRun {
+
+    private final ArenaExecutionContext context;
+    private final TestDescriptor container;
+    private final DatasetSpec spec;
+    private final CaseSelection selection;
+    private final String modelKey;
+
+    DatasetRun(ArenaExecutionContext context, TestDescriptor container, DatasetSpec spec, CaseSelection selection,
+            String modelKey) {
+        this.context = context;
+        this.container = container;
+        this.spec = spec;
+        this.selection = selection;
+        this.modelKey = modelKey;
+    }
+
+    void run(DynamicTestExecutor executor) {
+        RunServices run = context.run();
+        EvalRuntime eval = context.eval();
+        CaseEvaluator evaluator = new CaseEvaluator(run, eval, modelKey);
+        CaseNodes nodes = new CaseNodes(eval, spec, modelKey, selection);
+        try (MethodDatasetRows rows = openRows(eval);
+                CasePipeline<DatasetRow, CaseOutcome> pipeline = new CasePipeline<>(selected(rows),
+                        row -> evaluator.evaluate(row, 0), run.callPool(), run.concurrency() * 2)) {
+            while (pipeline.hasNext()) {
+                CaseDescriptor node = nodes.caseNode(container.getUniqueId(), pipeline.next());
+                container.addChild(node);
+                executor.execute(node);
+            }
+        }
+        catch (RuntimeException | Error e) {
+            throw e;
+        }
+        catch (Exception e) {
+            throw new IllegalStateException("Cannot close " + spec.describe(), e);
+        }
+    }
+
+    private MethodDatasetRows openRows(EvalRuntime eval) {
+        if (spec.file() != null) {
+            throw new UnsupportedOperationException("dataset files are not readable yet: " + spec.describe());
+        }
+        Method method = spec.method();
+        Object target = Modifier.isStatic(method.getModifiers()) ? null : eval.instance();
+        Object result = ReflectionSupport.invokeMethod(method, target);
+        return MethodDatasetRows.of(result, spec.describe());
+    }
+
+    private Iterator<DatasetRow> selected(Iterator<DatasetRow> rows) {
+        if (selection.isAll()) {
+            return rows;
+        }
+        return new Iterator<>() {
+            private DatasetRow next;
+
+            @Override
+            public boolean hasNext() {
+                while (next == null && rows.hasNext()) {
+                    DatasetRow candidate = rows.next();
+                    if (selection.includesCase(candidate.caseId())) {
+                        next = candidate;
+                    }
+                }
+                return next != null;
+            }
+
+            @Override
+            public DatasetRow next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                DatasetRow row = next;
+                next = null;
+                return row;
+            }
+        };
+    }
+}

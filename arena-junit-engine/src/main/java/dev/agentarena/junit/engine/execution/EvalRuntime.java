@@ -1,0 +1,127 @@
+package dev.agentarena.junit.engine.execution;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+import org.junit.platform.commons.support.ReflectionSupport;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.scoring.MethodScorerDefinition;
+import dev.agentarena.junit.engine.scoring.ScorerDefinition;
+import dev.agentarena.junit.engine.scoring.ScorerRegistry;
+
+/**
+ * One eval class, ready to run: its instance, its scorers resolved by name, its task and hooks.
+ */
+final class EvalRuntime {
+
+    private final EvalDefinition definition;
+    private final Object instance;
+    private final ScorerRegistry registry;
+    private final List<ScorerDefinition> methodScorers;
+    private final List<ScorerDefinition> defaultScorers;
+    private final TaskRunner task;
+    private final EvalHooks hooks;
+    private final Predicate<String> scorerFilter;
+
+    private EvalRuntime(EvalDefinition definition, Object instance, ScorerRegistry registry,
+            List<ScorerDefinition> methodScorers, List<ScorerDefinition> defaultScorers,
+            Predicate<String> scorerFilter) {
+        this.definition = definition;
+        this.scorerFilter = scorerFilter;
+        this.instance = instance;
+        this.registry = registry;
+        this.methodScorers = methodScorers;
+        this.defaultScorers = defaultScorers;
+        this.task = new TaskRunner(definition.task(), instance);
+        this.hooks = new EvalHooks(definition, instance);
+    }
+
+    /**
+     * Instantiates the eval class and resolves its scorers.
+     *
+     * @throws IllegalArgumentException when a default scorer is unknown, naming it and the known ones
+     */
+    static EvalRuntime create(EvalDefinition definition, ScorerRegistry registry, Predicate<String> scorerFilter) {
+        Object instance = needsInstance(definition) ? ReflectionSupport.newInstance(definition.testClass()) : null;
+        List<ScorerDefinition> methodScorers = new ArrayList<>();
+        for (Method method : definition.scorerMethods()) {
+            methodScorers.add(new MethodScorerDefinition(method,
+                    Modifier.isStatic(method.getModifiers()) ? null : instance));
+        }
+        List<ScorerDefinition> defaults = new ArrayList<>();
+        for (String name : definition.defaultScorers()) {
+            defaults.add(registry.find(name).orElseThrow(
+                    () -> new IllegalArgumentException(definition.testClass().getSimpleName() + ": "
+                            + registry.unknownScorerMessage(name))));
+        }
+        return new EvalRuntime(definition, instance, registry, methodScorers, defaults, scorerFilter);
+    }
+
+    private static boolean needsInstance(EvalDefinition definition) {
+        List<Method> methods = new ArrayList<>(definition.scorerMethods());
+        definition.datasets().forEach(spec -> {
+            if (spec.method() != null) {
+                methods.add(spec.method());
+            }
+        });
+        if (definition.task() != null) {
+            methods.add(definition.task());
+        }
+        methods.addAll(definition.preRequestHooks());
+        methods.addAll(definition.postProcessHooks());
+        return methods.stream().anyMatch(m -> !Modifier.isStatic(m.getModifiers())
+                && m.getDeclaringClass().isAssignableFrom(definition.testClass()));
+    }
+
+    EvalDefinition definition() {
+        return definition;
+    }
+
+    Object instance() {
+        return instance;
+    }
+
+    /** Whether the scorer's nodes are selected (an IDE may run a single {@code @Scorer} method). */
+    boolean includesScorer(String scorer) {
+        return scorerFilter.test(scorer);
+    }
+
+    TaskRunner task() {
+        return task;
+    }
+
+    EvalHooks hooks() {
+        return hooks;
+    }
+
+    /**
+     * The scorers of a case: its {@code eval_type}, or the eval's default scorers, followed by the eval's
+     * {@code @Scorer} methods.
+     *
+     * @throws IllegalArgumentException when the case names an unknown {@code eval_type}
+     */
+    List<ScorerDefinition> scorersFor(EvalCase evalCase) {
+        List<ScorerDefinition> scorers = new ArrayList<>();
+        if (evalCase.evalType().isPresent()) {
+            String name = evalCase.evalType().get();
+            scorers.add(registry.find(name).orElseThrow(() -> new IllegalArgumentException(
+                    "case '" + evalCase.id() + "': eval_type: " + registry.unknownScorerMessage(name))));
+        }
+        else {
+            scorers.addAll(defaultScorers);
+        }
+        scorers.addAll(methodScorers);
+        return scorers;
+    }
+
+    /** The scorers that would grade a case whose row could not be read. */
+    List<ScorerDefinition> scorersForUnreadableRow() {
+        List<ScorerDefinition> scorers = new ArrayList<>(defaultScorers);
+        scorers.addAll(methodScorers);
+        return scorers;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.agentarena.junit.engine.execution;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.Model;
+import dev.agentarena.junit.model.ModelClient;
+import dev.agentarena.junit.model.ModelRequest;
+
+/**
+ * The {@link Model} a task receives for one case: it tags requests with the case and repeat (for simulated models
+ * and recordings) and adds up what the calls cost.
+ */
+final class ModelHandle implements Model {
+
+    private final String key;
+    private final ModelClient client;
+    private final EvalCase evalCase;
+    private final int repeat;
+
+    private int calls;
+    private long latencyMs;
+    private boolean anyLive;
+    private long tokensIn;
+    private long tokensOut;
+    private double costUsd;
+
+    ModelHandle(String key, ModelClient client, EvalCase evalCase, int repeat) {
+        this.key = key;
+        this.client = client;
+        this.evalCase = evalCase;
+        this.repeat = repeat;
+    }
+
+    @Override
+    public String key() {
+        return key;
+    }
+
+    @Override
+    public Completion complete(ModelRequest request) {
+        ModelRequest tagged = request.evalCase().isPresent() ? request : request.forCase(evalCase, repeat);
+        Completion completion = client.complete(tagged);
+        synchronized (this) {
+            calls++;
+            tokensIn += completion.tokensIn();
+            tokensOut += completion.tokensOut();
+            costUsd += completion.costUsd();
+            if (!completion.cached()) {
+                anyLive = true;
+                latencyMs += completion.latency().toMillis();
+            }
+        }
+        return completion;
+    }
+
+    synchronized CallUsage usage() {
+        if (calls == 0) {
+            return CallUsage.NONE;
+        }
+        return new CallUsage(calls, anyLive ? latencyMs : null, tokensIn, tokensOut, costUsd, !anyLive);
+    }
+}

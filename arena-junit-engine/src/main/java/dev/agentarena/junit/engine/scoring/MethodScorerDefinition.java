@@ -1,0 +1,164 @@
+package dev.agentarena.junit.engine.scoring;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.ReflectionSupport;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.Scorer;
+import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.TaskOutput;
+
+/**
+ * Runs a {@link Scorer @Scorer} method and turns whatever it returns into named scores: a number, a boolean,
+ * {@code null} (not applicable), a {@link ScoreResult}, a list of named {@link ScoreResult}s, a
+ * {@code Map<String, Number>}, or nothing, in which case a thrown {@link AssertionError} scores 0.
+ */
+public final class MethodScorerDefinition implements ScorerDefinition {
+
+    private static final List<String> POSITIONAL = List.of("output", "reference", "input");
+
+    private final Method method;
+    private final Object target;
+    private final String name;
+    private final double threshold;
+    private final String version;
+
+    /**
+     * @param method the annotated method
+     * @param target the instance to call it on, or {@code null} for a static method
+     */
+    public MethodScorerDefinition(Method method, Object target) {
+        Scorer annotation = AnnotationSupport.findAnnotation(method, Scorer.class)
+                .orElseThrow(() -> new IllegalArgumentException(method + " is not annotated with @Scorer"));
+        this.method = method;
+        this.target = target;
+        this.name = annotation.value().isBlank() ? method.getName() : annotation.value();
+        this.threshold = annotation.threshold();
+        this.version = ScorerVersions.of(method);
+    }
+
+    /** The method. */
+    public Method method() {
+        return method;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String version() {
+        return version;
+    }
+
+    @Override
+    public List<NamedScore> score(String output, ScoringContext context) throws Throwable {
+        EvalCase evalCase = context.testCase();
+        Map<Class<?>, Object> byType = new LinkedHashMap<>();
+        byType.put(EvalCase.class, evalCase);
+        byType.put(ScoringContext.class, context);
+        byType.put(TaskOutput.class, context.output());
+        Map<String, Object> byName = new LinkedHashMap<>();
+        byName.put("output", output);
+        byName.put("reference", evalCase.reference());
+        byName.put("input", evalCase.input());
+        byName.put("metadata", evalCase.metadata());
+        byName.put("tags", evalCase.tags());
+        byName.put("id", evalCase.id());
+        SoftAssertionsCounter soft = SoftAssertionsCounter.forMethod(method);
+        if (soft != null) {
+            byType.put(soft.type(), soft.instance());
+        }
+        Object[] arguments = new ArgumentResolver(byType, byName, POSITIONAL).resolve(method);
+        Object returned;
+        try {
+            returned = ReflectionSupport.invokeMethod(method, target, arguments);
+        }
+        catch (AssertionError e) {
+            return List.of(new NamedScore(name, ScoreResult.fail(String.valueOf(e.getMessage()))));
+        }
+        if (soft != null) {
+            return List.of(new NamedScore(name, soft.result()));
+        }
+        return convert(returned);
+    }
+
+    private List<NamedScore> convert(Object returned) {
+        List<NamedScore> scores = new ArrayList<>();
+        if (method.getReturnType() == void.class) {
+            scores.add(new NamedScore(name, ScoreResult.pass()));
+        }
+        else if (returned == null) {
+            scores.add(new NamedScore(name, null));
+        }
+        else if (returned instanceof ScoreResult) {
+            ScoreResult result = (ScoreResult) returned;
+            scores.add(new NamedScore(result.name().orElse(name), result));
+        }
+        else if (returned instanceof Boolean) {
+            scores.add(new NamedScore(name, (Boolean) returned ? ScoreResult.pass() : ScoreResult.fail()));
+        }
+        else if (returned instanceof Number) {
+            scores.add(new NamedScore(name, number(name, (Number) returned)));
+        }
+        else if (returned instanceof Map) {
+            for (Map.Entry<?, ?> entry : ((Map<?, ?>) returned).entrySet()) {
+                String scoreName = String.valueOf(entry.getKey());
+                Object value = entry.getValue();
+                if (value == null) {
+                    scores.add(new NamedScore(scoreName, null));
+                }
+                else if (value instanceof Number) {
+                    scores.add(new NamedScore(scoreName, number(scoreName, (Number) value)));
+                }
+                else if (value instanceof Boolean) {
+                    scores.add(new NamedScore(scoreName, (Boolean) value ? ScoreResult.pass() : ScoreResult.fail()));
+                }
+                else {
+                    throw new IllegalArgumentException("Scorer '" + name + "' returned a map whose value for '"
+                            + scoreName + "' is a " + value.getClass().getSimpleName() + "; use numbers");
+                }
+            }
+        }
+        else if (returned instanceof Iterable) {
+            for (Object item : (Iterable<?>) returned) {
+                if (!(item instanceof ScoreResult) || ((ScoreResult) item).name().isEmpty()) {
+                    throw new IllegalArgumentException("Scorer '" + name + "' returned a list; each element must be a "
+                            + "ScoreResult with a name (ScoreResult.of(...).named(\"...\")), but found " + item);
+                }
+                ScoreResult result = (ScoreResult) item;
+                scores.add(new NamedScore(result.name().get(), result));
+            }
+        }
+        else {
+            throw new IllegalArgumentException("Scorer '" + name + "' returned a " + returned.getClass().getName()
+                    + "; return a number, a boolean, null, a ScoreResult, a List<ScoreResult> or a Map<String, Number>");
+        }
+        return scores;
+    }
+
+    private ScoreResult number(String scoreName, Number value) {
+        double score = value.doubleValue();
+        if (!Double.isFinite(score)) {
+            throw new IllegalArgumentException("Scorer '" + scoreName + "' returned a non-finite score: " + score);
+        }
+        if (score < 0 || score > 1) {
+            throw new IllegalArgumentException("Scorer '" + scoreName + "' returned " + score
+                    + ", outside [0, 1]");
+        }
+        return ScoreResult.of(score, score >= threshold);
+    }
+
+    static Throwable unwrap(Throwable t) {
+        return t instanceof InvocationTargetException && t.getCause() != null ? t.getCause() : t;
+    }
+}

@@ -1,0 +1,26 @@
+package dev.agentarena.junit.engine.scoring;
+
+import java.util.List;
+
+import dev.agentarena.junit.ScoringContext;
+
+/**
+ * A scorer as the engine runs it, whatever its shape: a {@link dev.agentarena.junit.scoring.Scorer} class or a
+ * {@link dev.agentarena.junit.Scorer @Scorer} method.
+ */
+public interface ScorerDefinition {
+
+    /** The scorer's name, which is also its score name unless it emits several named scores. */
+    String name();
+
+    /** A digest of the scorer's code; changes when its behaviour may have changed. */
+    String version();
+
+    /**
+     * Grades one output.
+     *
+     * @return one score per emitted name; a score with no result means "not applicable"
+     * @throws Throwable whatever the scorer threw; the engine records it as an error of this scorer
+     */
+    List<NamedScore> score(String output, ScoringContext context) throws Throwable;
+}
