@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.discovery;
 
 import java.util.Optional;
 
+import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.discovery.SelectorResolver.Context;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
@@ -14,9 +15,15 @@ final class EvalClasses {
     private EvalClasses() {
     }
 
+    /**
+     * The class's descriptor. The resolver framework only deduplicates descriptors that some selector matched
+     * exactly, and a unique-id selector matches a model or dataset below the class; so look for it first.
+     */
     static Optional<EvalClassDescriptor> add(Class<?> evalClass, Context context, ArenaConfiguration configuration) {
-        return context.addToParent(parent -> Optional.of(new EvalClassDescriptor(
-                parent.getUniqueId().append(EvalClassDescriptor.SEGMENT, evalClass.getName()),
-                EvalDefinition.of(evalClass, configuration))));
+        return context.addToParent(parent -> {
+            UniqueId id = parent.getUniqueId().append(EvalClassDescriptor.SEGMENT, evalClass.getName());
+            return Optional.of(parent.findByUniqueId(id).map(EvalClassDescriptor.class::cast)
+                    .orElseGet(() -> new EvalClassDescriptor(id, EvalDefinition.of(evalClass, configuration))));
+        });
     }
 }

@@ -1,0 +1,238 @@
+package dev.agentarena.junit.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstring;
+import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstrings;
+import static org.assertj.core.api.Assertions.allOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.assertj.core.api.Condition;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.opentest4j.AssertionFailedError;
+
+import dev.agentarena.junit.engine.fixtures.ConcurrencyFixture;
+import dev.agentarena.junit.engine.fixtures.StatusFixture;
+import dev.agentarena.junit.engine.fixtures.TwoDatasetFixture;
+import dev.agentarena.junit.model.ModelCallException;
+
+class ArenaEngineTest {
+
+    @TempDir
+    Path output;
+
+    @BeforeEach
+    void resetFixtures() {
+        StatusFixture.CALLS.clear();
+    }
+
+    private EngineExecutionResults run(DiscoverySelector... selectors) {
+        return EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter(Constants.OUTPUT_DIR, output.toString())
+                .configurationParameter(Constants.SIM_LATENCY_MS, "0")
+                .selectors(selectors)
+                .execute();
+    }
+
+    @Test
+    void buildsTheTreeClassModelCaseScorerWithCasesRegisteredDynamically() {
+        EngineExecutionResults results = run(selectClass(StatusFixture.class));
+
+        List<String> dynamic = results.allEvents().dynamicallyRegistered().stream()
+                .map(e -> e.getTestDescriptor().getUniqueId().toString()).collect(Collectors.toList());
+        String model = "[engine:agent-arena]/[class:" + StatusFixture.class.getName() + "]/[model:sim_small]";
+        assertThat(dynamic).contains(model + "/[case:right]", model + "/[case:right]/[scorer:exact_match]",
+                model + "/[case:right]/[scorer:length]", model + "/[case:scorer_bug]/[scorer:length]");
+        // 5 cases, each with exact_match and length.
+        assertThat(results.testEvents().started().count()).isEqualTo(10);
+
+        TestDescriptor scorer = results.testEvents().started().stream().map(Event::getTestDescriptor)
+                .filter(d -> d.getUniqueId().toString().endsWith("[case:right]/[scorer:exact_match]")).findFirst()
+                .orElseThrow();
+        assertThat(scorer.getLegacyReportingName()).isEqualTo("sim_small/cases[right]/exact_match");
+        assertThat(scorer.getDisplayName()).startsWith("sim_small/cases[right]/exact_match 1.00 ✔");
+        assertThat(scorer.getTags()).extracting(Object::toString).anyMatch(tag -> tag.contains("smoke"));
+        assertThat(scorer.getParent().orElseThrow().getParent().orElseThrow().getParent().orElseThrow()
+                .getDisplayName()).isEqualTo("StatusFixture");
+    }
+
+    @Test
+    void mapsPassedFailedNotApplicableAndErrorsToJUnitStatuses() {
+        EngineExecutionResults results = run(selectClass(StatusFixture.class));
+
+        results.testEvents().assertThatEvents()
+                .haveExactly(1, event(scorerNode("wrong", "exact_match"), finishedWithFailure(
+                        instanceOf(AssertionFailedError.class),
+                        message(m -> m.contains("scored 0.00") && m.contains("expected 'billing' but got 'technical'")))))
+                .haveExactly(1, event(scorerNode("na", "exact_match"), abortedWithReason(
+                        message(m -> m.contains("not applicable")))))
+                .haveExactly(2, event(scorerNode("model_down", ""), finishedWithFailure(
+                        instanceOf(ModelCallException.class), message("connection refused by model server"))))
+                .haveExactly(1, event(scorerNode("scorer_bug", "length"), finishedWithFailure(
+                        instanceOf(IllegalStateException.class), message("scorer exploded"))))
+                .haveExactly(1, event(scorerNode("scorer_bug", "exact_match"),
+                        org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully()));
+
+        AssertionFailedError failure = (AssertionFailedError) results.testEvents().failed().stream()
+                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith("[case:wrong]/[scorer:exact_match]"))
+                .findFirst().orElseThrow().getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                .getThrowable().orElseThrow();
+        assertThat(failure.getExpected().getStringRepresentation()).isEqualTo("billing");
+        assertThat(failure.getActual().getStringRepresentation()).isEqualTo("technical");
+    }
+
+    @Test
+    void publishesScoreReasonAndMetricsAsReportEntries() {
+        EngineExecutionResults results = run(selectClass(StatusFixture.class));
+
+        Map<String, String> entry = results.allEvents().reportingEntryPublished().stream()
+                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith("[case:right]/[scorer:length]"))
+                .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs()).findFirst().orElseThrow();
+        assertThat(entry).containsEntry("score", "1.00").containsEntry("passed", "true")
+                .containsEntry("reason", "7 characters").containsEntry("metric.chars", "7.000000")
+                .containsEntry("model", "sim_small").containsEntry("status", "passed").containsKey("scorer_version");
+    }
+
+    @Test
+    void writesOneCompleteResultLinePerScorerNode() throws IOException {
+        run(selectClass(StatusFixture.class));
+
+        List<JsonNode> lines = readResults();
+        assertThat(lines).hasSize(10);
+        JsonNode wrong = lines.stream().filter(l -> l.get("case_id").asText().equals("wrong")
+                && l.get("scorer").asText().equals("exact_match")).findFirst().orElseThrow();
+        assertThat(wrong.get("status").asText()).isEqualTo("failed");
+        assertThat(wrong.get("score").asDouble()).isEqualTo(0.0);
+        assertThat(wrong.get("eval").asText()).isEqualTo("status-fixture");
+        assertThat(wrong.get("registry_name").asText()).isEqualTo("status-fixture-exact-match");
+        for (String field : List.of("eval", "model", "case_id", "scorer", "score", "passed", "status", "reason",
+                "metrics", "latency_ms", "tokens_in", "tokens_out", "cost_usd", "error")) {
+            assertThat(wrong.has(field)).as(field).isTrue();
+        }
+        JsonNode down = lines.stream().filter(l -> l.get("case_id").asText().equals("model_down")).findFirst()
+                .orElseThrow();
+        assertThat(down.get("status").asText()).isEqualTo("error");
+        assertThat(down.get("score").isNull()).isTrue();
+        assertThat(down.get("error").asText()).contains("connection refused");
+        JsonNode na = lines.stream().filter(l -> l.get("case_id").asText().equals("na")
+                && l.get("scorer").asText().equals("length")).findFirst().orElseThrow();
+        assertThat(na.get("status").asText()).isEqualTo("not_applicable");
+        assertThat(na.get("passed").isNull()).isTrue();
+    }
+
+    @Test
+    void selectingOneCaseByUniqueIdRunsOnlyThatCasesCall() {
+        UniqueId scorer = UniqueId.forEngine(Constants.ENGINE_ID).append("class", StatusFixture.class.getName())
+                .append("model", "sim_small").append("case", "wrong").append("scorer", "exact_match");
+
+        EngineExecutionResults results = run(selectUniqueId(scorer));
+
+        assertThat(results.testEvents().started().count()).isEqualTo(1);
+        assertThat(results.testEvents().failed().count()).isEqualTo(1);
+        assertThat(StatusFixture.CALLS).containsOnlyKeys("wrong");
+        assertThat(StatusFixture.CALLS.get("wrong").get()).isEqualTo(1);
+    }
+
+    @Test
+    void selectingTwoCasesAddsUp() {
+        UniqueId model = UniqueId.forEngine(Constants.ENGINE_ID).append("class", StatusFixture.class.getName())
+                .append("model", "sim_small");
+
+        EngineExecutionResults results = run(selectUniqueId(model.append("case", "right")),
+                selectUniqueId(model.append("case", "na").append("scorer", "length")));
+
+        assertThat(results.testEvents().started().count()).isEqualTo(3);
+        assertThat(StatusFixture.CALLS).containsOnlyKeys("right", "na");
+    }
+
+    @Test
+    void selectingAScorerMethodRunsOnlyThatScorer() throws NoSuchMethodException {
+        EngineExecutionResults results = run(selectMethod(StatusFixture.class,
+                StatusFixture.class.getDeclaredMethod("length", String.class, dev.agentarena.junit.EvalCase.class)));
+
+        assertThat(results.testEvents().started().stream()
+                .map(e -> e.getTestDescriptor().getUniqueId().getLastSegment().getValue()))
+                .hasSize(5).containsOnly("length");
+    }
+
+    @Test
+    void eachDatasetOfSeveralIsItsOwnContainer() {
+        EngineExecutionResults results = run(selectClass(TwoDatasetFixture.class));
+
+        List<String> tests = results.testEvents().succeeded().stream()
+                .map(e -> e.getTestDescriptor().getUniqueId().toString()).collect(Collectors.toList());
+        assertThat(tests).hasSize(6).anyMatch(id -> id.endsWith(
+                "[model:sim_large]/[dataset:numbers]/[case:two]/[scorer:nonEmpty]"));
+        assertThat(tests).anyMatch(id -> id.endsWith("[model:sim_small]/[dataset:greetings]/[case:bye]/[scorer:nonEmpty]"));
+    }
+
+    @Test
+    void runsCallsConcurrentlyButReportsInDatasetOrder() {
+        ConcurrencyFixture.MAX_RUNNING.set(0);
+        EngineExecutionResults results = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter(Constants.OUTPUT_DIR, output.toString())
+                .configurationParameter(Constants.CONCURRENCY, "4")
+                .selectors(selectClass(ConcurrencyFixture.class)).execute();
+
+        List<String> order = results.testEvents().finished().stream()
+                .map(e -> e.getTestDescriptor().getParent().orElseThrow().getDisplayName())
+                .collect(Collectors.toList());
+        assertThat(order).isSorted().hasSize(16);
+        assertThat(ConcurrencyFixture.MAX_RUNNING.get()).isBetween(2, 4);
+    }
+
+    @Test
+    void aBadConcurrencySettingFailsTheEvalNamingTheKey() {
+        EngineExecutionResults results = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter(Constants.OUTPUT_DIR, output.toString())
+                .configurationParameter(Constants.CONCURRENCY, "many")
+                .selectors(selectClass(StatusFixture.class)).execute();
+
+        results.containerEvents().assertThatEvents().haveExactly(1, event(
+                org.junit.platform.testkit.engine.EventConditions.container("StatusFixture"),
+                finishedWithFailure(message(m -> m.contains("arena.concurrency") && m.contains("many")))));
+    }
+
+    private static Condition<Event> scorerNode(String caseId, String scorer) {
+        return scorer.isEmpty() ? allOf(test(), uniqueIdSubstring("case:" + caseId))
+                : allOf(test(), uniqueIdSubstrings("case:" + caseId, "scorer:" + scorer));
+    }
+
+    private List<JsonNode> readResults() throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        return Files.readAllLines(output.resolve("results.jsonl")).stream().map(line -> {
+            try {
+                return mapper.readTree(line);
+            }
+            catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }).collect(Collectors.toList());
+    }
+}
