@@ -40,7 +40,9 @@ final class CaseFields {
         DatasetLocation location = source.at(line);
         String derivedId = source.fileName() + ":" + line;
         if (node == null || !node.isObject()) {
-            String found = node == null || node.isNull() ? "an empty entry" : "a " + kind(node);
+            // YAML reads a bare "-" as an empty string.
+            boolean empty = node == null || node.isNull() || node.isTextual() && node.asText().isEmpty();
+            String found = empty ? "an empty entry" : "a " + kind(node);
             return DatasetRow.failed(derivedId, location + ": expected an object with fields " + String.join(", ", KNOWN)
                     + ", found " + found, location);
         }

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.datasets;
 
 import java.io.IOException;
+import java.io.PushbackReader;
 import java.io.Reader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,14 +29,29 @@ final class CsvReader extends RowReader {
     private boolean headerChecked;
     private JsonToken pending;
 
-    CsvReader(DatasetSource source, Reader text) throws IOException {
-        this(source, (CsvParser) CSV.getFactory().createParser(text));
+    static CsvReader open(DatasetSource source, Reader text) throws IOException {
+        PushbackReader pushback = new PushbackReader(text, 1);
+        boolean empty = isEmpty(pushback);
+        return new CsvReader(source, (CsvParser) CSV.getFactory().createParser(pushback), empty);
     }
 
-    private CsvReader(DatasetSource source, CsvParser parser) {
+    private CsvReader(DatasetSource source, CsvParser parser, boolean empty) {
         super(source, parser);
         this.parser = parser;
         parser.setSchema(CsvSchema.emptySchema().withHeader());
+        if (empty) {
+            stop();
+        }
+    }
+
+    // Jackson reports an empty file as a missing header; an empty dataset is simply one without rows.
+    private static boolean isEmpty(PushbackReader text) throws IOException {
+        int first = text.read();
+        if (first < 0) {
+            return true;
+        }
+        text.unread(first);
+        return false;
     }
 
     @Override

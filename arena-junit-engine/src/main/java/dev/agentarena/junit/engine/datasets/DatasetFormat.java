@@ -63,7 +63,7 @@ enum DatasetFormat {
             case YAML:
                 return TreeReader.yaml(source, text);
             default:
-                return new CsvReader(source, text);
+                return CsvReader.open(source, text);
         }
     }
 

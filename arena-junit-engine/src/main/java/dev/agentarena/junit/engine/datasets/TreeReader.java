@@ -98,7 +98,8 @@ final class TreeReader extends RowReader {
                         inList = true;
                         return null;
                     }
-                    if (token == JsonToken.VALUE_NULL) {
+                    // "tests:" with nothing after it: YAML reads an empty scalar as null or "".
+                    if (token == JsonToken.VALUE_NULL || token == JsonToken.VALUE_STRING && parser.getText().isEmpty()) {
                         return null;
                     }
                     return failed(parser.currentTokenLocation().getLineNr(), "'tests' must be a list of cases");
