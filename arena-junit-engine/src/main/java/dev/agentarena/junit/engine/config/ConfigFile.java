@@ -75,7 +75,7 @@ final class ConfigFile {
     private static void flatten(String prefix, JsonNode node, Map<String, Object> into) {
         if (node.isObject()) {
             into.put(prefix, YAML.convertValue(node, Map.class));
-            node.fields().forEachRemaining(entry -> flatten(prefix + "." + entry.getKey(), entry.getValue(), into));
+            node.properties().forEach(entry -> flatten(prefix + "." + entry.getKey(), entry.getValue(), into));
         }
         else {
             into.put(prefix, YAML.convertValue(node, Object.class));

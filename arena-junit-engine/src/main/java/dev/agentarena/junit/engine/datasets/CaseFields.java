@@ -179,7 +179,7 @@ final class CaseFields {
             problems.add("metadata must be an object, found a " + kind(node));
             return metadata;
         }
-        node.fields().forEachRemaining(entry -> metadata.put(entry.getKey(), value(entry.getValue())));
+        node.properties().forEach(entry -> metadata.put(entry.getKey(), value(entry.getValue())));
         return metadata;
     }
 

@@ -32,7 +32,7 @@ final class CsvReader extends RowReader {
     static CsvReader open(DatasetSource source, Reader text) throws IOException {
         PushbackReader pushback = new PushbackReader(text, 1);
         boolean empty = isEmpty(pushback);
-        return new CsvReader(source, (CsvParser) CSV.getFactory().createParser(pushback), empty);
+        return new CsvReader(source, CSV.getFactory().createParser(pushback), empty);
     }
 
     private CsvReader(DatasetSource source, CsvParser parser, boolean empty) {

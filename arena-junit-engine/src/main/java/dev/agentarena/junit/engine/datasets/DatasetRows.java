@@ -72,7 +72,11 @@ public final class DatasetRows {
                 return true;
             }
             try {
-                return elements.hasNext();
+                boolean more = elements.hasNext();
+                if (!more) {
+                    close();
+                }
+                return more;
             }
             catch (RuntimeException e) {
                 // Reported by next(), so the failure becomes a visible row instead of an aborted dataset.

@@ -8,7 +8,7 @@ import java.util.stream.StreamSupport;
 
 /**
  * The rows of one dataset, read lazily: each {@link #next()} reads one more row, so a dataset of any size is never
- * held in memory. Close it when done; it also closes itself once exhausted.
+ * held in memory. Close it when done; it also closes itself once exhausted. Not thread-safe: one consumer reads it.
  */
 public interface DatasetStream extends Iterator<DatasetRow>, AutoCloseable {
 

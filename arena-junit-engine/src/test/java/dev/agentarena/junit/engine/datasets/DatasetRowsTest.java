@@ -49,6 +49,17 @@ class DatasetRowsTest {
     }
 
     @Test
+    void closesTheStreamOnceExhausted() {
+        AtomicBoolean closed = new AtomicBoolean();
+        DatasetStream rows = DatasetRows.fromMethodResult(Stream.of(EvalCase.of("a", "x", null))
+                .onClose(() -> closed.set(true)), METHOD);
+
+        rows.forEachRemaining(row -> { });
+
+        assertThat(closed).isTrue();
+    }
+
+    @Test
     void aNullOrForeignElementFailsNamingMethodAndIndex() {
         List<Object> cases = Arrays.asList(EvalCase.of("a", "x", null), null, "text", EvalCase.of("d", "x", null));
 
