@@ -43,8 +43,8 @@ final class CaseFields {
             // YAML reads a bare "-" as an empty string.
             boolean empty = node == null || node.isNull() || node.isTextual() && node.asText().isEmpty();
             String found = empty ? "an empty entry" : "a " + kind(node);
-            return DatasetRow.failed(derivedId, location + ": expected an object with fields " + String.join(", ", KNOWN)
-                    + ", found " + found, location);
+            return DatasetRow.failed(derivedId, location + ": expected an object with fields "
+                    + String.join(", ", KNOWN) + ", found " + found, location);
         }
         List<String> problems = new ArrayList<>();
         for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
@@ -142,7 +142,8 @@ final class CaseFields {
                 tags.add(tag);
             }
             else {
-                problems.add("tag '" + tag + "' is not a valid JUnit tag (no whitespace, ',', '(', ')', '&', '|', '!')");
+                problems.add("tag '" + tag + "' is not a valid JUnit tag "
+                        + "(no whitespace, ',', '(', ')', '&', '|', '!')");
             }
         }
         return tags;

@@ -42,8 +42,9 @@ public final class DatasetRows {
             elements = Arrays.asList((Object[]) result).iterator();
         }
         else {
-            throw new ConfigurationException(methodDescription + " must return a Stream, Iterable, Iterator or array of "
-                    + "EvalCase, but returned " + (result == null ? "null" : "a " + result.getClass().getName()));
+            throw new ConfigurationException(methodDescription
+                    + " must return a Stream, Iterable, Iterator or array of EvalCase, but returned "
+                    + (result == null ? "null" : "a " + result.getClass().getName()));
         }
         return new UniqueIds(new MethodRows(elements, resource, methodDescription), methodDescription);
     }

@@ -18,7 +18,8 @@ public interface DatasetStream extends Iterator<DatasetRow>, AutoCloseable {
 
     /** The remaining rows as a sequential stream that closes this when closed. */
     default Stream<DatasetRow> stream() {
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL),
-                false).onClose(this::close);
+        Spliterator<DatasetRow> rows = Spliterators.spliteratorUnknownSize(this,
+                Spliterator.ORDERED | Spliterator.NONNULL);
+        return StreamSupport.stream(rows, false).onClose(this::close);
     }
 }

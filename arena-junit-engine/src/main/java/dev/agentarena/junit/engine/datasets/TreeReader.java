@@ -99,7 +99,9 @@ final class TreeReader extends RowReader {
                         return null;
                     }
                     // "tests:" with nothing after it: YAML reads an empty scalar as null or "".
-                    if (token == JsonToken.VALUE_NULL || token == JsonToken.VALUE_STRING && parser.getText().isEmpty()) {
+                    boolean empty = token == JsonToken.VALUE_NULL
+                            || token == JsonToken.VALUE_STRING && parser.getText().isEmpty();
+                    if (empty) {
                         return null;
                     }
                     return failed(parser.currentTokenLocation().getLineNr(), "'tests' must be a list of cases");

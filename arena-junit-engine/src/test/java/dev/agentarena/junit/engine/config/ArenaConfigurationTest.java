@@ -7,6 +7,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -232,7 +233,7 @@ class ArenaConfigurationTest {
 
     private ArenaConfiguration configuration(Map<String, String> parameters) throws Exception {
         Files.writeString(root.resolve("arena.yaml"), ARENA_YAML);
-        Map<String, String> all = new java.util.LinkedHashMap<>(parameters);
+        Map<String, String> all = new LinkedHashMap<>(parameters);
         all.put(Constants.PROJECT_ROOT, root.toString());
         return ArenaConfiguration.from(new MapConfigurationParameters(all));
     }

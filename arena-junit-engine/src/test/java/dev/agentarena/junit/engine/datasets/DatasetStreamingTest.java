@@ -3,9 +3,11 @@ package dev.agentarena.junit.engine.datasets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedWriter;
+import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -56,10 +58,10 @@ class DatasetStreamingTest {
         for (int i = 0; i < 20_000; i++) {
             content.append("{\"id\": \"c").append(i).append("\", \"input\": \"x\"}\n");
         }
-        byte[] bytes = content.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = content.toString().getBytes(StandardCharsets.UTF_8);
         for (String name : new String[] {"lazy.jsonl", "lazy.csv", "lazy.json", "lazy.yaml"}) {
             byte[] data = name.endsWith(".jsonl") ? bytes : asFormat(name, 20_000);
-            CountingStream in = new CountingStream(new java.io.ByteArrayInputStream(data));
+            CountingStream in = new CountingStream(new ByteArrayInputStream(data));
             DatasetSource source = new DatasetSource(name, dir.resolve(name).toUri(), null, "test data");
             try (DatasetStream rows = DatasetFiles.read(source, in)) {
                 assertThat(rows.next().caseId()).isEqualTo("c0");
@@ -111,7 +113,7 @@ class DatasetStreamingTest {
                 text.append("- id: c").append(i).append("\n  input: x\n");
             }
         }
-        return text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static final class CountingStream extends FilterInputStream {
