@@ -1,22 +1,14 @@
 package dev.agentarena.junit.engine.config;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import org.junit.platform.engine.ConfigurationParameters;
 
@@ -25,109 +17,90 @@ import dev.agentarena.junit.engine.Constants;
 /**
  * Every {@code arena.*} setting of a run, from JUnit's configuration parameters with {@code arena.yaml} underneath.
  *
- * <p>Values from {@code arena.yaml} keep their types (lists, numbers) for scorer options; values from properties are
- * strings. Lists written in properties are comma-separated.
+ * <p>Precedence, highest first: launcher configuration parameters, system properties,
+ * {@code junit-platform.properties} (these three are JUnit's own order), then {@code arena.yaml}. Values from
+ * {@code arena.yaml} keep their types (lists, numbers, maps) for scorer options; values from properties are strings.
+ * Lists written in properties are comma-separated. Every error names the key, the value and where it came from
+ * (file and line for {@code arena.yaml}).
  */
 public final class ArenaConfiguration {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final String DEFAULT_CONFIG_FILE = "arena.yaml";
 
     private final ConfigurationParameters parameters;
-    private final Map<String, Object> fileValues;
+    private final ConfigFile file;
     private final Path projectRoot;
-    private final Path configFile;
 
-    private ArenaConfiguration(ConfigurationParameters parameters, Map<String, Object> fileValues, Path projectRoot,
-            Path configFile) {
+    private ArenaConfiguration(ConfigurationParameters parameters, ConfigFile file, Path projectRoot) {
         this.parameters = parameters;
-        this.fileValues = Collections.unmodifiableMap(fileValues);
+        this.file = file;
         this.projectRoot = projectRoot;
-        this.configFile = configFile;
     }
 
     /**
-     * Reads the configuration.
+     * Reads the configuration: {@code arena.project.root} (default the working directory), then the file named by
+     * {@code arena.config} relative to it (default {@code arena.yaml}, optional).
      *
-     * @throws ConfigurationException when {@code arena.yaml} exists but cannot be read or parsed, or when
-     *         {@code arena.config} names a file that does not exist
+     * @throws ConfigurationException when {@code arena.yaml} exists but cannot be read or parsed (naming file and
+     *         line), or when {@code arena.config} names a file that does not exist
      */
     public static ArenaConfiguration from(ConfigurationParameters parameters) {
-        Path root = parameters.get(Constants.PROJECT_ROOT).map(Paths::get)
-                .orElseGet(() -> Paths.get("").toAbsolutePath());
-        Optional<String> explicit = parameters.get(Constants.CONFIG);
-        Path file = explicit.map(root::resolve).orElse(root.resolve("arena.yaml"));
-        Map<String, Object> values = new TreeMap<>();
-        if (Files.isRegularFile(file)) {
-            values.putAll(readYaml(file));
+        Path root = parameters.get(Constants.PROJECT_ROOT).filter(value -> !value.isBlank())
+                .map(value -> path(Constants.PROJECT_ROOT, value))
+                .orElseGet(() -> Paths.get(""))
+                .toAbsolutePath().normalize();
+        Optional<String> explicit = parameters.get(Constants.CONFIG).map(String::trim).filter(v -> !v.isEmpty());
+        Path location = root.resolve(path(Constants.CONFIG, explicit.orElse(DEFAULT_CONFIG_FILE))).normalize();
+        ConfigFile file = null;
+        if (Files.isRegularFile(location)) {
+            file = ConfigFile.read(location);
         }
         else if (explicit.isPresent()) {
-            throw new ConfigurationException("The configuration file " + file + " named by " + Constants.CONFIG
-                    + " does not exist.");
+            throw new ConfigurationException("The configuration file " + location + " named by " + Constants.CONFIG
+                    + "=" + explicit.get() + (Files.exists(location) ? " is not a file." : " does not exist."));
         }
-        return new ArenaConfiguration(parameters, values, root, Files.isRegularFile(file) ? file : null);
+        return new ArenaConfiguration(parameters, file, root);
     }
 
     /** The configuration parameters alone, for when {@code arena.yaml} cannot be read. */
     public static ArenaConfiguration withoutFile(ConfigurationParameters parameters) {
-        Path root = parameters.get(Constants.PROJECT_ROOT).map(Paths::get)
-                .orElseGet(() -> Paths.get("").toAbsolutePath());
-        return new ArenaConfiguration(parameters, new TreeMap<>(), root, null);
+        Path root;
+        try {
+            root = parameters.get(Constants.PROJECT_ROOT).filter(value -> !value.isBlank())
+                    .map(value -> path(Constants.PROJECT_ROOT, value)).orElseGet(() -> Paths.get(""));
+        }
+        catch (ConfigurationException e) {
+            root = Paths.get("");
+        }
+        return new ArenaConfiguration(parameters, null, root.toAbsolutePath().normalize());
     }
 
-    private static Map<String, Object> readYaml(Path file) {
-        JsonNode root;
-        try (InputStream in = Files.newInputStream(file)) {
-            root = YAML.readTree(in);
+    private static Path path(String key, String value) {
+        try {
+            return Paths.get(value.trim());
         }
-        catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr();
-            throw new ConfigurationException("Cannot parse the configuration file " + file + where + ": "
-                    + e.getOriginalMessage(), e);
-        }
-        catch (IOException e) {
-            throw new ConfigurationException("Cannot read the configuration file " + file + ": " + e.getMessage(), e);
-        }
-        Map<String, Object> flat = new LinkedHashMap<>();
-        if (root == null || root.isNull() || root.isMissingNode()) {
-            return flat;
-        }
-        if (!root.isObject()) {
-            throw new ConfigurationException("The configuration file " + file
-                    + " must hold a mapping of keys (scorers:, models:, metrics:, ...), not a "
-                    + root.getNodeType().toString().toLowerCase());
-        }
-        flatten("arena", root, flat);
-        return flat;
-    }
-
-    private static void flatten(String prefix, JsonNode node, Map<String, Object> into) {
-        if (node.isObject()) {
-            into.put(prefix, YAML.convertValue(node, Map.class));
-            node.fields().forEachRemaining(entry -> flatten(prefix + "." + entry.getKey(), entry.getValue(), into));
-        }
-        else {
-            into.put(prefix, YAML.convertValue(node, Object.class));
+        catch (InvalidPathException e) {
+            throw new ConfigurationException(key + " must be a path, but was \"" + value + "\": " + e.getMessage());
         }
     }
 
-    /** The project root. */
+    /** The project root, absolute. */
     public Path projectRoot() {
         return projectRoot;
     }
 
     /** The {@code arena.yaml} that was read, if any. */
     public Optional<Path> configFile() {
-        return Optional.ofNullable(configFile);
+        return Optional.ofNullable(file).map(ConfigFile::path);
     }
 
-    /** A setting as text; lists are joined with commas. */
+    /** A setting as text; lists are joined with commas; a map (a section of {@code arena.yaml}) is absent. */
     public Optional<String> get(String key) {
         Optional<String> fromParameters = parameters.get(key);
         if (fromParameters.isPresent()) {
             return fromParameters.map(String::trim);
         }
-        Object value = fileValues.get(key);
+        Object value = file == null ? null : file.value(key);
         if (value == null || value instanceof Map) {
             return Optional.empty();
         }
@@ -156,8 +129,7 @@ public final class ArenaConfiguration {
             return Integer.parseInt(value.get());
         }
         catch (NumberFormatException e) {
-            throw new ConfigurationException(key + " must be a whole number, but was \"" + value.get() + "\""
-                    + source(key));
+            throw invalid(key, value.get(), "a whole number");
         }
     }
 
@@ -165,23 +137,41 @@ public final class ArenaConfiguration {
     public int getPositiveInt(String key, int defaultValue) {
         int value = getInt(key, defaultValue);
         if (value < 1) {
-            throw new ConfigurationException(key + " must be at least 1, but was " + value + source(key));
+            throw invalid(key, String.valueOf(value), "at least 1");
         }
         return value;
     }
 
-    /** A numeric setting. */
+    /** A whole-number setting that may be large, such as a seed. */
+    public long getLong(String key, long defaultValue) {
+        Optional<String> value = get(key);
+        if (value.isEmpty()) {
+            return defaultValue;
+        }
+        try {
+            return Long.parseLong(value.get());
+        }
+        catch (NumberFormatException e) {
+            throw invalid(key, value.get(), "a whole number");
+        }
+    }
+
+    /** A finite numeric setting. */
     public Optional<Double> getDouble(String key) {
         Optional<String> value = get(key);
         if (value.isEmpty()) {
             return Optional.empty();
         }
         try {
-            return Optional.of(Double.parseDouble(value.get()));
+            double number = Double.parseDouble(value.get());
+            if (Double.isFinite(number)) {
+                return Optional.of(number);
+            }
         }
         catch (NumberFormatException e) {
-            throw new ConfigurationException(key + " must be a number, but was \"" + value.get() + "\"" + source(key));
+            // reported below, as for a non-finite number
         }
+        throw invalid(key, value.get(), "a number");
     }
 
     /** A boolean setting: {@code true} or {@code false}. */
@@ -193,10 +183,10 @@ public final class ArenaConfiguration {
         if (value.get().equalsIgnoreCase("true") || value.get().equalsIgnoreCase("false")) {
             return Boolean.parseBoolean(value.get());
         }
-        throw new ConfigurationException(key + " must be true or false, but was \"" + value.get() + "\"" + source(key));
+        throw invalid(key, value.get(), "true or false");
     }
 
-    /** A comma-separated list setting; empty when unset. */
+    /** A comma-separated list setting (or a YAML list); empty when unset. */
     public List<String> getList(String key) {
         List<String> result = new ArrayList<>();
         get(key).ifPresent(text -> {
@@ -210,18 +200,24 @@ public final class ArenaConfiguration {
     }
 
     /**
-     * Every setting below a prefix, keyed by the rest of the key: typed values from {@code arena.yaml}, overridden by
-     * text values from the configuration parameters. Only one level deep: {@code prefix + name}.
+     * Every setting directly below a prefix, keyed by the rest of the key: typed values from {@code arena.yaml}
+     * (strings, numbers, booleans, lists, maps), overridden by text values from the configuration parameters.
+     *
+     * <p>Only one level deep: {@code section("arena.scorers.options.numeric.")} holds {@code tolerance}, while
+     * {@code section("arena.scorers.options.")} holds {@code numeric} as a map from {@code arena.yaml} and ignores
+     * the property {@code arena.scorers.options.numeric.tolerance}. Ask for the most specific section: model keys
+     * such as {@code openai:gpt-4.1} contain dots, so deeper keys cannot be split safely.
      */
     public Map<String, Object> section(String prefix) {
+        String dotted = prefix.endsWith(".") ? prefix : prefix + ".";
         Map<String, Object> result = new LinkedHashMap<>();
-        Object fromFile = fileValues.get(prefix.endsWith(".") ? prefix.substring(0, prefix.length() - 1) : prefix);
+        Object fromFile = file == null ? null : file.value(dotted.substring(0, dotted.length() - 1));
         if (fromFile instanceof Map) {
             ((Map<?, ?>) fromFile).forEach((k, v) -> result.put(String.valueOf(k), v));
         }
         for (String key : parameters.keySet()) {
-            if (key.startsWith(prefix) && key.length() > prefix.length()) {
-                String rest = key.substring(prefix.length());
+            if (key.startsWith(dotted) && key.length() > dotted.length()) {
+                String rest = key.substring(dotted.length());
                 if (!rest.contains(".")) {
                     parameters.get(key).ifPresent(value -> result.put(rest, value.trim()));
                 }
@@ -230,11 +226,23 @@ public final class ArenaConfiguration {
         return result;
     }
 
-    /** Where a key's value came from, for error messages. */
-    private String source(String key) {
+    /**
+     * Where a key's value comes from, for error messages: {@code "from the JUnit configuration parameters or system
+     * properties"}, {@code "in /p/arena.yaml, line 3"}, or {@code "not set"}.
+     */
+    public String sourceOf(String key) {
         if (parameters.get(key).isPresent()) {
-            return " (from the JUnit configuration parameters or system properties)";
+            return "from the JUnit configuration parameters, system properties or junit-platform.properties";
         }
-        return configFile == null ? "" : " (in " + configFile + ")";
+        if (file != null && file.value(key) != null) {
+            return "in " + file.describe(key);
+        }
+        return "not set";
+    }
+
+    /** An error for a value of the wrong type or range, naming key, value and source. */
+    public ConfigurationException invalid(String key, String value, String expected) {
+        return new ConfigurationException(key + " must be " + expected + ", but was \"" + value + "\" ("
+                + sourceOf(key) + ")");
     }
 }

@@ -9,7 +9,10 @@ import org.junit.platform.commons.support.ReflectionSupport;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node.DynamicTestExecutor;
 
+import dev.agentarena.junit.engine.datasets.DatasetFiles;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.datasets.DatasetRows;
+import dev.agentarena.junit.engine.datasets.DatasetStream;
 
 /**
  * Runs one dataset on one model: reads the rows lazily, evaluates the selected ones ahead on the call pool, and
@@ -37,7 +40,7 @@ final class DatasetRun {
         EvalRuntime eval = context.eval();
         CaseEvaluator evaluator = new CaseEvaluator(run, eval, modelKey);
         CaseNodes nodes = new CaseNodes(eval, spec, modelKey, selection);
-        try (MethodDatasetRows rows = openRows(eval);
+        try (DatasetStream rows = openRows(run, eval);
                 CasePipeline<DatasetRow, CaseOutcome> pipeline = new CasePipeline<>(selected(rows),
                         row -> evaluator.evaluate(row, 0), run.callPool(), run.concurrency() * 2)) {
             while (pipeline.hasNext()) {
@@ -46,22 +49,16 @@ final class DatasetRun {
                 executor.execute(node);
             }
         }
-        catch (RuntimeException | Error e) {
-            throw e;
-        }
-        catch (Exception e) {
-            throw new IllegalStateException("Cannot close " + spec.describe(), e);
-        }
     }
 
-    private MethodDatasetRows openRows(EvalRuntime eval) {
+    private DatasetStream openRows(RunServices run, EvalRuntime eval) {
         if (spec.file() != null) {
-            throw new UnsupportedOperationException("dataset files are not readable yet: " + spec.describe());
+            return DatasetFiles.open(spec.file(), eval.definition().testClass(), run.configuration().projectRoot());
         }
         Method method = spec.method();
         Object target = Modifier.isStatic(method.getModifiers()) ? null : eval.instance();
         Object result = ReflectionSupport.invokeMethod(method, target);
-        return MethodDatasetRows.of(result, spec.describe());
+        return DatasetRows.fromMethodResult(result, spec.describe());
     }
 
     private Iterator<DatasetRow> selected(Iterator<DatasetRow> rows) {

@@ -1,0 +1,243 @@
+package dev.agentarena.junit.engine.datasets;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.junit.platform.engine.TestTag;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.json.Json;
+
+/**
+ * The fields of a dataset row, the same in every format, and the checks that turn one into an {@link EvalCase} or a
+ * failed row naming every problem.
+ */
+final class CaseFields {
+
+    static final String ID = "id";
+    static final String INPUT = "input";
+    static final String REFERENCE = "reference";
+    static final String EVAL_TYPE = "eval_type";
+    static final String TAGS = "tags";
+    static final String WEIGHT = "weight";
+    static final String METADATA = "metadata";
+    static final String OUTPUT = "output";
+
+    static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT);
+
+    private CaseFields() {
+    }
+
+    /** A row from a JSON-like node: a case, or a failed row listing what is wrong with it. */
+    static DatasetRow toRow(JsonNode node, DatasetSource source, int line) {
+        DatasetLocation location = source.at(line);
+        String derivedId = source.fileName() + ":" + line;
+        if (node == null || !node.isObject()) {
+            // YAML reads a bare "-" as an empty string.
+            boolean empty = node == null || node.isNull() || node.isTextual() && node.asText().isEmpty();
+            String found = empty ? "an empty entry" : "a " + kind(node);
+            return DatasetRow.failed(derivedId, location + ": expected an object with fields "
+                    + String.join(", ", KNOWN) + ", found " + found, location);
+        }
+        List<String> problems = new ArrayList<>();
+        for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
+            String name = names.next();
+            if (!KNOWN.contains(name)) {
+                problems.add(unknownField("field", name));
+            }
+        }
+        String id = id(node.get(ID), derivedId, problems);
+        Object input = value(node.get(INPUT));
+        if (input == null) {
+            problems.add("no input: every case needs an 'input' field");
+        }
+        String evalType = evalType(node.get(EVAL_TYPE), problems);
+        Set<String> tags = tags(node.get(TAGS), problems);
+        double weight = weight(node.get(WEIGHT), problems);
+        Map<String, Object> metadata = metadata(node.get(METADATA), problems);
+        if (!problems.isEmpty()) {
+            return DatasetRow.failed(id, location + ": " + String.join("; ", problems), location);
+        }
+        EvalCase evalCase = EvalCase.of(id, input, value(node.get(REFERENCE)))
+                .withTags(tags.toArray(new String[0]))
+                .withWeight(weight)
+                .withMetadata(metadata)
+                .withEvalType(evalType)
+                .withRecordedOutput(value(node.get(OUTPUT)));
+        return DatasetRow.of(evalCase, location);
+    }
+
+    /** "unknown field 'refrence' (did you mean 'reference'?); known fields: ...". */
+    static String unknownField(String what, String name) {
+        String closest = null;
+        int best = 3;
+        for (String known : KNOWN) {
+            int distance = editDistance(name.toLowerCase(), known);
+            if (distance < best) {
+                best = distance;
+                closest = known;
+            }
+        }
+        return "unknown " + what + " '" + name + "'" + (closest == null ? "" : " (did you mean '" + closest + "'?)")
+                + "; known " + what + "s: " + String.join(", ", KNOWN);
+    }
+
+    private static String id(JsonNode node, String derivedId, List<String> problems) {
+        if (node == null || node.isNull()) {
+            return derivedId;
+        }
+        if (!node.isTextual() && !node.isIntegralNumber()) {
+            problems.add("id must be text, found a " + kind(node));
+            return derivedId;
+        }
+        String id = node.asText().strip();
+        return id.isEmpty() ? derivedId : id;
+    }
+
+    private static String evalType(JsonNode node, List<String> problems) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isTextual()) {
+            problems.add("eval_type must be a scorer name, found a " + kind(node));
+            return null;
+        }
+        return node.asText().strip();
+    }
+
+    private static Set<String> tags(JsonNode node, List<String> problems) {
+        Set<String> tags = new LinkedHashSet<>();
+        if (node == null || node.isNull()) {
+            return tags;
+        }
+        List<String> candidates = new ArrayList<>();
+        if (node.isTextual()) {
+            candidates.addAll(splitTags(node.asText()));
+        }
+        else if (node.isArray()) {
+            for (JsonNode element : node) {
+                if (element.isValueNode() && !element.isNull()) {
+                    candidates.add(element.asText().strip());
+                }
+                else {
+                    problems.add("tags must be text, found a " + kind(element));
+                }
+            }
+        }
+        else {
+            problems.add("tags must be a list of text, found a " + kind(node));
+        }
+        for (String tag : candidates) {
+            if (tag.isEmpty()) {
+                continue;
+            }
+            if (TestTag.isValid(tag)) {
+                tags.add(tag);
+            }
+            else {
+                problems.add("tag '" + tag + "' is not a valid JUnit tag "
+                        + "(no whitespace, ',', '(', ')', '&', '|', '!')");
+            }
+        }
+        return tags;
+    }
+
+    /** Tags written in one string: separated by ';' or '|', as commas would clash with CSV. */
+    static List<String> splitTags(String text) {
+        List<String> tags = new ArrayList<>();
+        for (String part : text.split("[;|]")) {
+            if (!part.isBlank()) {
+                tags.add(part.strip());
+            }
+        }
+        return tags;
+    }
+
+    private static double weight(JsonNode node, List<String> problems) {
+        if (node == null || node.isNull()) {
+            return 1.0;
+        }
+        if (node.isNumber() && Double.isFinite(node.asDouble()) && node.asDouble() >= 0) {
+            return node.asDouble();
+        }
+        problems.add("weight must be a number >= 0, found " + (node.isTextual() ? "'" + node.asText() + "'" : node));
+        return 1.0;
+    }
+
+    private static Map<String, Object> metadata(JsonNode node, List<String> problems) {
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        if (node == null || node.isNull()) {
+            return metadata;
+        }
+        if (!node.isObject()) {
+            problems.add("metadata must be an object, found a " + kind(node));
+            return metadata;
+        }
+        node.properties().forEach(entry -> metadata.put(entry.getKey(), value(entry.getValue())));
+        return metadata;
+    }
+
+    /** A node as a plain Java value: String, Number, Boolean, List or Map; {@code null} for null or absent. */
+    private static Object value(JsonNode node) {
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            return null;
+        }
+        // Most values are text; converting those directly keeps a million-row dataset from paying for a full
+        // databind round trip per field.
+        if (node.isTextual()) {
+            return node.textValue();
+        }
+        if (node.isNumber()) {
+            return node.numberValue();
+        }
+        if (node.isBoolean()) {
+            return node.booleanValue();
+        }
+        return Json.MAPPER.convertValue(node, Object.class);
+    }
+
+    private static String kind(JsonNode node) {
+        switch (node.getNodeType()) {
+            case ARRAY:
+                return "list";
+            case OBJECT:
+                return "object";
+            case NUMBER:
+                return "number";
+            case BOOLEAN:
+                return "boolean";
+            case STRING:
+                return "string";
+            case NULL:
+                return "null";
+            default:
+                return node.getNodeType().toString().toLowerCase();
+        }
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+}

@@ -1,0 +1,111 @@
+package dev.agentarena.junit.engine.datasets;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.agentarena.junit.engine.json.Json;
+
+/**
+ * How CSV cells, which are all text, map to the case fields.
+ *
+ * <ul>
+ *   <li>An empty cell is an absent field.</li>
+ *   <li>{@code input}, {@code reference}, {@code output} and {@code metadata.<key>}: a cell holding a JSON object or
+ *       array is that value; anything else, numbers included, stays text.</li>
+ *   <li>{@code tags}: separated by {@code ;} or {@code |}.</li>
+ *   <li>{@code weight}: a number.</li>
+ *   <li>{@code metadata}: a JSON object; columns {@code metadata.<key>} add entries (and win over it).</li>
+ * </ul>
+ */
+final class CsvCells {
+
+    static final String METADATA_COLUMN_PREFIX = CaseFields.METADATA + ".";
+
+    private CsvCells() {
+    }
+
+    /** The problem with a header, or {@code null} when every column is known. */
+    static String unknownColumns(List<String> columns) {
+        List<String> problems = new ArrayList<>();
+        for (String column : columns) {
+            boolean metadataEntry = column.startsWith(METADATA_COLUMN_PREFIX)
+                    && column.length() > METADATA_COLUMN_PREFIX.length();
+            if (!metadataEntry && !CaseFields.KNOWN.contains(column)) {
+                problems.add(CaseFields.unknownField("column", column) + ", or metadata.<key> for a metadata entry");
+            }
+        }
+        return problems.isEmpty() ? null : "bad header: " + String.join("; ", problems);
+    }
+
+    static DatasetRow toRow(Map<String, String> cells, DatasetSource source, int line) {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        ObjectNode row = nodes.objectNode();
+        ObjectNode metadataEntries = nodes.objectNode();
+        cells.forEach((column, cell) -> {
+            if (cell == null || cell.isEmpty()) {
+                return;
+            }
+            if (column.startsWith(METADATA_COLUMN_PREFIX)) {
+                metadataEntries.set(column.substring(METADATA_COLUMN_PREFIX.length()), jsonOrText(cell));
+                return;
+            }
+            switch (column) {
+                case CaseFields.TAGS:
+                    ArrayNode tags = row.putArray(CaseFields.TAGS);
+                    CaseFields.splitTags(cell).forEach(tags::add);
+                    break;
+                case CaseFields.WEIGHT:
+                    row.set(CaseFields.WEIGHT, number(cell.strip()));
+                    break;
+                case CaseFields.ID:
+                case CaseFields.EVAL_TYPE:
+                    row.put(column, cell.strip());
+                    break;
+                default:
+                    row.set(column, jsonOrText(cell));
+                    break;
+            }
+        });
+        if (!metadataEntries.isEmpty()) {
+            JsonNode metadata = row.get(CaseFields.METADATA);
+            if (metadata == null || metadata.isObject()) {
+                ObjectNode merged = metadata == null ? nodes.objectNode() : (ObjectNode) metadata;
+                merged.setAll(metadataEntries);
+                row.set(CaseFields.METADATA, merged);
+            }
+        }
+        return CaseFields.toRow(row, source, line);
+    }
+
+    private static JsonNode number(String cell) {
+        try {
+            return JsonNodeFactory.instance.numberNode(Double.parseDouble(cell));
+        }
+        catch (NumberFormatException e) {
+            return JsonNodeFactory.instance.textNode(cell);
+        }
+    }
+
+    private static JsonNode jsonOrText(String cell) {
+        String trimmed = cell.strip();
+        if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+            try {
+                JsonNode parsed = Json.MAPPER.readTree(trimmed);
+                if (parsed.isContainerNode()) {
+                    return parsed;
+                }
+            }
+            catch (JsonProcessingException e) {
+                // "[draft] please reply" is text that happens to start with a bracket.
+            }
+        }
+        return JsonNodeFactory.instance.textNode(cell);
+    }
+}

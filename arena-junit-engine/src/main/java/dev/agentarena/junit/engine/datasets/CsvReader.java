@@ -1,0 +1,141 @@
+package dev.agentarena.junit.engine.datasets;
+
+import java.io.IOException;
+import java.io.PushbackReader;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+
+/**
+ * CSV with a header row. A record with the wrong number of cells or a bad value fails alone and reading goes on with
+ * the next record; an unknown column fails the whole file once, at line 1, since every row would repeat it.
+ */
+final class CsvReader extends RowReader {
+
+    private static final CsvMapper CSV = CsvMapper.builder()
+            .enable(CsvParser.Feature.SKIP_EMPTY_LINES)
+            .enable(CsvParser.Feature.FAIL_ON_MISSING_COLUMNS)
+            .build();
+
+    private final CsvParser parser;
+    private boolean headerChecked;
+    private JsonToken pending;
+
+    static CsvReader open(DatasetSource source, Reader text) throws IOException {
+        PushbackReader pushback = new PushbackReader(text, 1);
+        boolean empty = isEmpty(pushback);
+        return new CsvReader(source, CSV.getFactory().createParser(pushback), empty);
+    }
+
+    private CsvReader(DatasetSource source, CsvParser parser, boolean empty) {
+        super(source, parser);
+        this.parser = parser;
+        parser.setSchema(CsvSchema.emptySchema().withHeader());
+        if (empty) {
+            stop();
+        }
+    }
+
+    // Jackson reports an empty file as a missing header; an empty dataset is simply one without rows.
+    private static boolean isEmpty(PushbackReader text) throws IOException {
+        int first = text.read();
+        if (first < 0) {
+            return true;
+        }
+        text.unread(first);
+        return false;
+    }
+
+    @Override
+    DatasetRow readNext() throws IOException {
+        JsonToken token;
+        do {
+            token = nextToken();
+            if (token == null) {
+                return null;
+            }
+        }
+        while (token != JsonToken.START_OBJECT);
+        if (!headerChecked) {
+            headerChecked = true;
+            String unknown = CsvCells.unknownColumns(columns());
+            if (unknown != null) {
+                stop();
+                return failed(1, unknown);
+            }
+        }
+        return readRecord();
+    }
+
+    private DatasetRow readRecord() throws IOException {
+        Map<String, String> cells = new LinkedHashMap<>();
+        int line = -1;
+        String name = null;
+        while (true) {
+            JsonToken token;
+            try {
+                token = parser.nextToken();
+            }
+            catch (JsonProcessingException e) {
+                int at = line > 0 ? line : ParseErrors.line(e, currentLine());
+                skipRestOfRecord();
+                return failed(at, "bad CSV record: " + ParseErrors.describe(e, false));
+            }
+            if (token == null || token == JsonToken.END_OBJECT) {
+                break;
+            }
+            if (token == JsonToken.FIELD_NAME) {
+                name = parser.currentName();
+                if (line < 0) {
+                    // The START_OBJECT token reports the previous record's line; the first cell knows the truth.
+                    line = parser.currentTokenLocation().getLineNr();
+                }
+            }
+            else if (name != null) {
+                cells.put(name.strip(), parser.getText());
+            }
+        }
+        return CsvCells.toRow(cells, source, line > 0 ? line : currentLine());
+    }
+
+    // After an error the parser either ends the record (END_OBJECT) or has already begun the next (START_OBJECT).
+    private void skipRestOfRecord() throws IOException {
+        try {
+            JsonToken token = parser.nextToken();
+            if (token == JsonToken.START_OBJECT) {
+                pending = token;
+            }
+        }
+        catch (JsonProcessingException e) {
+            stop();
+        }
+    }
+
+    private JsonToken nextToken() throws IOException {
+        if (pending != null) {
+            JsonToken token = pending;
+            pending = null;
+            return token;
+        }
+        return parser.nextToken();
+    }
+
+    private List<String> columns() {
+        List<String> names = new ArrayList<>();
+        parser.getSchema().forEach(column -> names.add(column.getName().strip()));
+        return names;
+    }
+
+    @Override
+    int currentLine() {
+        return Math.max(1, parser.currentLocation().getLineNr());
+    }
+}

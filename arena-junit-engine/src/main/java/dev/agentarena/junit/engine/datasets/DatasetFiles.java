@@ -1,0 +1,144 @@
+package dev.agentarena.junit.engine.datasets;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.agentarena.junit.engine.config.ConfigurationException;
+
+/**
+ * Finds and opens the dataset files named by {@code @EvalDataset}.
+ *
+ * <p>A name is looked up, in order:
+ * <ol>
+ *   <li>on the classpath, relative to the eval class's package ({@code com/acme/tickets.jsonl}), so a dataset can sit
+ *       next to its eval in {@code src/test/resources/com/acme/};</li>
+ *   <li>on the classpath, from the root ({@code tickets.jsonl}); a leading {@code /} skips step 1;</li>
+ *   <li>as a file relative to the project root (or as an absolute path).</li>
+ * </ol>
+ * The format follows the extension: {@code .jsonl}/{@code .ndjson}, {@code .json}, {@code .yaml}/{@code .yml},
+ * {@code .csv}.
+ */
+public final class DatasetFiles {
+
+    private DatasetFiles() {
+    }
+
+    /**
+     * Finds a dataset file without reading it.
+     *
+     * @param evalClass the class whose package and class loader the lookup uses; {@code null} for the root only
+     * @throws ConfigurationException for an unsupported extension
+     * @throws DatasetNotFoundException when the file is nowhere, naming every place looked in
+     */
+    public static DatasetSource locate(String name, Class<?> evalClass, Path projectRoot) {
+        if (name == null || name.isBlank()) {
+            throw new ConfigurationException("A dataset file name must not be blank.");
+        }
+        DatasetFormat.of(name);
+        List<String> lookedIn = new ArrayList<>();
+        ClassLoader loader = classLoader(evalClass);
+        boolean fromRoot = name.startsWith("/");
+        String resource = fromRoot ? name.substring(1) : name;
+        if (!fromRoot && evalClass != null && !evalClass.getPackageName().isEmpty()) {
+            String relative = evalClass.getPackageName().replace('.', '/') + "/" + resource;
+            DatasetSource found = resource(name, relative, loader, lookedIn);
+            if (found != null) {
+                return found;
+            }
+        }
+        DatasetSource found = resource(name, resource, loader, lookedIn);
+        if (found != null) {
+            return found;
+        }
+        Path file = file(name, projectRoot);
+        if (file != null) {
+            lookedIn.add("file " + file);
+            if (Files.isRegularFile(file)) {
+                return new DatasetSource(name, file.toUri(), file, "file " + file);
+            }
+        }
+        throw new DatasetNotFoundException(name, lookedIn);
+    }
+
+    /**
+     * Opens a dataset file for lazy reading, rows with duplicate ids turned into failed rows.
+     *
+     * @throws ConfigurationException as {@link #locate}, or when the file cannot be opened
+     */
+    public static DatasetStream open(String name, Class<?> evalClass, Path projectRoot) {
+        return open(locate(name, evalClass, projectRoot));
+    }
+
+    /**
+     * Opens a located dataset file for lazy reading.
+     *
+     * @throws ConfigurationException when the file cannot be opened
+     */
+    public static DatasetStream open(DatasetSource source) {
+        try {
+            InputStream in = source.path() != null ? Files.newInputStream(source.path())
+                    : source.uri().toURL().openStream();
+            return read(source, in);
+        }
+        catch (IOException e) {
+            throw new ConfigurationException("Cannot read dataset " + source.description() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads rows from a stream it takes over; tests pass their own. */
+    static DatasetStream read(DatasetSource source, InputStream in) throws IOException {
+        try {
+            return new UniqueIds(DatasetFormat.of(source.displayName()).reader(source, in), null);
+        }
+        catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    private static DatasetSource resource(String name, String resource, ClassLoader loader, List<String> lookedIn) {
+        lookedIn.add("classpath resource " + resource);
+        URL url = loader == null ? null : loader.getResource(resource);
+        if (url == null) {
+            return null;
+        }
+        try {
+            URI uri = url.toURI();
+            Path path = "file".equals(uri.getScheme()) ? Paths.get(uri) : null;
+            return new DatasetSource(name, uri, path, "classpath resource " + resource);
+        }
+        catch (URISyntaxException | IllegalArgumentException e) {
+            throw new ConfigurationException("Cannot read dataset classpath resource " + resource + " at " + url, e);
+        }
+    }
+
+    private static Path file(String name, Path projectRoot) {
+        try {
+            Path path = Paths.get(name);
+            if (path.isAbsolute()) {
+                return path.normalize();
+            }
+            return projectRoot == null ? null : projectRoot.resolve(path).toAbsolutePath().normalize();
+        }
+        catch (InvalidPathException e) {
+            return null;
+        }
+    }
+
+    private static ClassLoader classLoader(Class<?> evalClass) {
+        if (evalClass != null && evalClass.getClassLoader() != null) {
+            return evalClass.getClassLoader();
+        }
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : ClassLoader.getSystemClassLoader();
+    }
+}

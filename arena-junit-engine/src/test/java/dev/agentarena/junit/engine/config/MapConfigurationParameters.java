@@ -1,0 +1,39 @@
+package dev.agentarena.junit.engine.config;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.junit.platform.engine.ConfigurationParameters;
+
+/** Configuration parameters from a map, as a launcher would pass them. */
+final class MapConfigurationParameters implements ConfigurationParameters {
+
+    private final Map<String, String> values;
+
+    MapConfigurationParameters(Map<String, String> values) {
+        this.values = new LinkedHashMap<>(values);
+    }
+
+    @Override
+    public Optional<String> get(String key) {
+        return Optional.ofNullable(values.get(key));
+    }
+
+    @Override
+    public Optional<Boolean> getBoolean(String key) {
+        return get(key).map(Boolean::parseBoolean);
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public int size() {
+        return values.size();
+    }
+
+    @Override
+    public Set<String> keySet() {
+        return values.keySet();
+    }
+}

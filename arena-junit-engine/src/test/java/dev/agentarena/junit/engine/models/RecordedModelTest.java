@@ -1,0 +1,88 @@
+package dev.agentarena.junit.engine.models;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+import org.junit.jupiter.api.Test;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelCallException;
+import dev.agentarena.junit.model.ModelClient;
+import dev.agentarena.junit.model.ModelClientProvider;
+import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.model.ModelSettings;
+
+class RecordedModelTest {
+
+    private static final ModelSettings NO_SETTINGS = new ModelSettings() {
+        @Override
+        public Optional<String> get(String name) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> global(String key) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> environment(String name) {
+            return Optional.empty();
+        }
+    };
+
+    private final ModelClient model = new RecordedModelProvider().create("recorded", NO_SETTINGS);
+
+    @Test
+    void isRegisteredForTheKeyRecorded() {
+        ModelClientProvider provider = ServiceLoader.load(ModelClientProvider.class).stream()
+                .map(ServiceLoader.Provider::get)
+                .filter(candidate -> candidate.supports("recorded"))
+                .findFirst().orElseThrow();
+
+        assertThat(provider).isInstanceOf(RecordedModelProvider.class);
+        assertThat(provider.supports("sim_small")).isFalse();
+    }
+
+    @Test
+    void answersWithTheRecordedOutputAtNoCost() {
+        EvalCase evalCase = EvalCase.of("refund", "I was charged twice", "billing").withRecordedOutput("billing");
+
+        Completion completion = model.complete(ModelRequest.ofPrompt("I was charged twice").forCase(evalCase, 0));
+
+        assertThat(completion.text()).isEqualTo("billing");
+        assertThat(completion.costUsd()).isZero();
+        assertThat(completion.latency()).isEqualTo(Duration.ZERO);
+        assertThat(completion.tokensIn()).isZero();
+        assertThat(completion.tokensOut()).isZero();
+    }
+
+    @Test
+    void rendersStructuredOutputsAsJson() {
+        EvalCase evalCase = EvalCase.of("extract", "x", null).withRecordedOutput(Map.of("amount", 1200));
+
+        assertThat(model.complete(ModelRequest.ofPrompt("x").forCase(evalCase, 0)).text()).isEqualTo("{\"amount\":1200}");
+    }
+
+    @Test
+    void aCaseWithoutOutputIsAnErrorNamingTheCase() {
+        EvalCase evalCase = EvalCase.of("refund", "x", null);
+
+        assertThatThrownBy(() -> model.complete(ModelRequest.ofPrompt("x").forCase(evalCase, 0)))
+                .isInstanceOf(ModelCallException.class)
+                .hasMessage("case 'refund' has no recorded output; add an `output` field to its dataset row");
+    }
+
+    @Test
+    void aRequestWithoutACaseIsAnError() {
+        assertThatThrownBy(() -> model.complete(ModelRequest.ofPrompt("hello")))
+                .isInstanceOf(ModelCallException.class)
+                .hasMessageContaining("only answers requests made for an eval case");
+    }
+}
