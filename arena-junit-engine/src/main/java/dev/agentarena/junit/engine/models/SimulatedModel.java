@@ -22,7 +22,7 @@ import dev.agentarena.junit.model.ModelSettings;
  *
  * <p>It proves the scorers and the pipeline before anything is spent on real models. It needs the case the request
  * was made for; a request with no case (a user's own call) gets an echo. Judge requests (the {@link JudgePrompt}
- * template, or any request with a system message to {@code sim_judge}) get a verdict.
+ * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict.
  */
 final class SimulatedModel implements ModelClient {
 
@@ -115,9 +115,13 @@ final class SimulatedModel implements ModelClient {
     }
 
     private Optional<String> judgeInstructions(ModelRequest request) {
+        String content = request.prompt();
+        // sim_judge also grades a custom judge's questions, recognised by a delimited answer; as a model under
+        // evaluation it still answers tasks that merely send a system message
+        boolean customJudge = profile.key().equals("sim_judge")
+                && (content.contains("<answer>") || content.contains("ANSWER:"));
         for (Message message : request.messages()) {
-            if (message.role().equals("system") && (message.content().startsWith(JudgePrompt.OPENING)
-                    || profile.key().equals("sim_judge"))) {
+            if (message.role().equals("system") && (message.content().startsWith(JudgePrompt.OPENING) || customJudge)) {
                 return Optional.of(message.content());
             }
         }

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -146,9 +148,8 @@ class SimulatedModelTest {
         Map<String, Object> reference = Map.of("name", "Ada", "amount", 120, "paid", true);
         for (int i = 0; i < 10; i++) {
             EvalCase evalCase = EvalCase.of("invoice-" + i, "extract", reference);
-            assertThat(Json.MAPPER.readValue(answer(true, evalCase), Map.class)).isEqualTo(reference);
-            @SuppressWarnings("unchecked")
-            Map<String, Object> wrong = Json.MAPPER.readValue(answer(false, evalCase), Map.class);
+            assertThat(Json.MAPPER.readValue(answer(true, evalCase), new TypeReference<Map<String, Object>>() { })).isEqualTo(reference);
+            Map<String, Object> wrong = Json.MAPPER.readValue(answer(false, evalCase), new TypeReference<>() { });
             assertThat(wrong).containsOnlyKeys(reference.keySet());
             long differing = reference.keySet().stream().filter(k -> !reference.get(k).equals(wrong.get(k))).count();
             assertThat(differing).isEqualTo(1);
@@ -210,5 +211,15 @@ class SimulatedModelTest {
             return -1;
         }
         return process.exitValue();
+    }
+
+    @Test
+    void simJudgeUnderEvaluationAnswersTasksWithASystemMessage() {
+        try (ModelRegistry registry = registry("arena.models.sim_judge.accuracy", "1")) {
+            EvalCase evalCase = EvalCase.of("t1", "I was charged twice", "billing");
+            String answer = registry.client("sim_judge").complete(ModelRequest.ofPrompt("I was charged twice")
+                    .withSystem("Classify the ticket.").forCase(evalCase, 0)).text();
+            assertThat(answer).contains("billing").doesNotStartWith("pass");
+        }
     }
 }

@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -35,6 +37,7 @@ final class OpenAiClient implements ModelClient {
     static final int MALFORMED_RETRIES = 2;
 
     private final OpenAiSettings settings;
+    private final ExecutorService executor;
     private final HttpClient http;
     private final Redactor redactor;
     private final Backoff backoff;
@@ -46,8 +49,13 @@ final class OpenAiClient implements ModelClient {
         // plain-HTTP servers (Ollama, llama.cpp, vLLM) do not all survive an h2c upgrade attempt
         HttpClient.Version version = settings.endpoint.getScheme().equals("https") ? HttpClient.Version.HTTP_2
                 : HttpClient.Version.HTTP_1_1;
+        this.executor = Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "arena-http-" + settings.modelKey);
+            thread.setDaemon(true);
+            return thread;
+        });
         this.http = HttpClient.newBuilder().version(version).connectTimeout(settings.connectTimeout)
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+                .followRedirects(HttpClient.Redirect.NEVER).executor(executor).build();
         this.redactor = new Redactor(settings.secrets());
         this.backoff = new Backoff(settings.initialBackoff, settings.maxBackoff,
                 () -> ThreadLocalRandom.current().nextDouble(), Instant::now);
@@ -110,6 +118,12 @@ final class OpenAiClient implements ModelClient {
             wait = backoff.retryAfter(response.headers()).orElse(backoff.delay(attempt));
         }
         throw failure(lastError, attempts, lastCause);
+    }
+
+    /** Ends the client's HTTP threads; Java 17's HttpClient has no close of its own. */
+    @Override
+    public void close() {
+        executor.shutdownNow();
     }
 
     private HttpRequest httpRequest(byte[] body) {
