@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.models.openai;
 
 import java.io.IOException;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
@@ -81,7 +82,9 @@ final class OpenAiClient implements ModelClient {
                 response = send(httpRequest);
             }
             catch (HttpTimeoutException | TimeoutException e) {
-                lastError = "no complete response within " + seconds(settings.requestTimeout);
+                lastError = e instanceof HttpConnectTimeoutException
+                        ? "could not connect within " + seconds(settings.connectTimeout)
+                        : "no complete response within " + seconds(settings.requestTimeout);
                 lastCause = null;
                 wait = backoff.delay(attempt);
                 continue;
