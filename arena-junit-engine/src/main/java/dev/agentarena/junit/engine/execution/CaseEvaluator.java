@@ -70,7 +70,7 @@ final class CaseEvaluator {
         taskOutput = taskOutput.withUsage(usage.tokensIn(), usage.tokensOut(), usage.costUsd());
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
-                ScorerOptions.empty(""), taskOutput, run.configuration().projectRoot(), run::judge);
+                ScorerOptions.empty(""), taskOutput, run.configuration().projectRoot(), () -> run.models().judge(evalCase, repeat));
         EvalHooks.PostProcessed post;
         try {
             post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context);

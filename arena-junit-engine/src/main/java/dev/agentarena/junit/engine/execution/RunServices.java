@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.execution;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -11,7 +10,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.platform.engine.EngineExecutionListener;
 
-import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
@@ -19,8 +17,6 @@ import dev.agentarena.junit.engine.models.ModelRegistry;
 import dev.agentarena.junit.engine.reporting.ResultRecord;
 import dev.agentarena.junit.engine.reporting.ResultsWriter;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
-import dev.agentarena.junit.model.Message;
-import dev.agentarena.junit.model.ModelRequest;
 
 /**
  * What every node of one run shares: configuration, the results file, model clients, scorers and the pool that runs
@@ -36,7 +32,6 @@ public final class RunServices implements AutoCloseable {
     private final Map<String, ScorerOptions> options = new ConcurrentHashMap<>();
     private ResultsWriter results;
     private ExecutorService callPool;
-    private volatile Judge judge;
 
     RunServices(ArenaConfiguration configuration, EngineExecutionListener listener) {
         this.configuration = configuration;
@@ -96,33 +91,6 @@ public final class RunServices implements AutoCloseable {
     ScorerOptions optionsFor(String scorer) {
         return options.computeIfAbsent(scorer,
                 name -> ScorerOptions.of(name, configuration.section(Constants.SCORER_OPTIONS_PREFIX + name + ".")));
-    }
-
-    /** The judge, created on first use. */
-    Judge judge() {
-        Judge current = judge;
-        if (current == null) {
-            synchronized (this) {
-                if (judge == null) {
-                    String key = configuration.get(Constants.JUDGE_MODEL, "sim_judge");
-                    judge = new Judge() {
-                        @Override
-                        public String modelKey() {
-                            return key;
-                        }
-
-                        @Override
-                        public String ask(String instructions, String content) {
-                            return models.client(key).complete(ModelRequest
-                                    .ofMessages(List.of(Message.system(instructions), Message.user(content)))
-                                    .withTemperature(0.0)).text();
-                        }
-                    };
-                }
-                current = judge;
-            }
-        }
-        return current;
     }
 
     /** The pool on which model calls run ahead; its threads inherit the engine's context class loader. */

@@ -8,16 +8,22 @@ import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.models.recording.RecordingCache;
 import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelClientProvider;
 import dev.agentarena.junit.model.ModelSettings;
 
 /**
  * The model clients of one run, created on first use from the {@link ModelClientProvider}s on the classpath and
- * closed at the end of the run.
+ * closed at the end of the run; also the judge and the prices.
+ *
+ * <p>Clients of real models sit behind record/replay ({@code arena.cache.mode}); the simulated models do not, being
+ * free and deterministic already.
  */
 public final class ModelRegistry implements AutoCloseable {
 
@@ -25,11 +31,13 @@ public final class ModelRegistry implements AutoCloseable {
     private final Function<String, Optional<String>> environment;
     private final List<ModelClientProvider> providers = new ArrayList<>();
     private final Map<String, ModelClient> clients = new ConcurrentHashMap<>();
+    private final RecordingCache recordings;
 
     /** Reads providers with the thread's context class loader. */
     public ModelRegistry(ArenaConfiguration configuration, Function<String, Optional<String>> environment) {
         this.configuration = configuration;
         this.environment = environment;
+        this.recordings = RecordingCache.from(configuration);
         ServiceLoader.load(ModelClientProvider.class).forEach(providers::add);
     }
 
@@ -50,11 +58,41 @@ public final class ModelRegistry implements AutoCloseable {
     private ModelClient create(String modelKey) {
         for (ModelClientProvider provider : providers) {
             if (provider.supports(modelKey)) {
-                return provider.create(modelKey, settings(modelKey));
+                ModelClient client = provider.create(modelKey, settings(modelKey));
+                return provider instanceof SimulatedModelProvider ? client : recordings.decorate(modelKey, client);
             }
         }
         throw new ConfigurationException("No model client supports the model key '" + modelKey
                 + "'. Use sim_small, sim_large, sim_judge, recorded, openai:<model>, or add a ModelClientProvider.");
+    }
+
+    /** The key of the judge model: {@code arena.judge.model}, by default {@code sim_judge}. */
+    public String judgeModelKey() {
+        return configuration.get(Constants.JUDGE_MODEL, "sim_judge");
+    }
+
+    /**
+     * The judge for one case and repeat, for {@code ScoringContext.judge()}: its requests carry the case, so they are
+     * recorded with it and a simulated judge draws per case. The client is created on the first question.
+     */
+    public Judge judge(EvalCase evalCase, int repeat) {
+        return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), client(judgeModelKey()), evalCase,
+                repeat));
+    }
+
+    /** A judge for questions that belong to no case. */
+    public Judge judge() {
+        return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), client(judgeModelKey()), null, 0));
+    }
+
+    /** What calls to a model cost: {@code arena.models.<key>.price.*} over the built-in prices. */
+    public ModelPricing pricing(String modelKey) {
+        return ModelPricing.of(modelKey, settings(modelKey));
+    }
+
+    /** The record/replay settings of the run. */
+    public RecordingCache recordings() {
+        return recordings;
     }
 
     /** The settings a provider sees for a key. */

@@ -2,16 +2,14 @@ package dev.agentarena.junit.engine.models;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.zip.CRC32;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.Constants;
-import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelRequest;
@@ -19,124 +17,129 @@ import dev.agentarena.junit.model.ModelSettings;
 
 /**
  * A deterministic, offline model: for each case it answers right or wrong by a hash of (seed, model, case id, repeat)
- * at a fixed rate, after a simulated latency, with simulated token counts and cost.
+ * at a fixed rate, in the shape the case's eval type expects, after a simulated latency, with simulated token counts
+ * and cost.
  *
  * <p>It proves the scorers and the pipeline before anything is spent on real models. It needs the case the request
- * was made for; a request with no case (a user's own call) gets an echo.
+ * was made for; a request with no case (a user's own call) gets an echo. Judge requests (the {@link JudgePrompt}
+ * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict.
  */
 final class SimulatedModel implements ModelClient {
 
-    /** Accuracy, latency and prices of one simulated model. */
-    record Profile(String key, double accuracy, long latencyMs, double usdPerMillionIn, double usdPerMillionOut,
-            long seed) {
+    /** Accuracy, latency, judge behaviour and seed of one simulated model. */
+    record Profile(String key, double accuracy, long latencyMs, double abstainRate, long seed) {
 
         static Profile of(String key, ModelSettings settings) {
-            long seed = settings.global(Constants.SEED).map(Long::parseLong).orElse(42L);
-            Long latency = settings.global(Constants.SIM_LATENCY_MS).map(Long::parseLong).orElse(null);
-            Profile base;
+            long seed = number(settings.global(Constants.SEED), Constants.SEED, 42);
+            Optional<String> globalLatency = settings.global(Constants.SIM_LATENCY_MS);
+            String prefix = Constants.MODEL_SETTINGS_PREFIX + key + ".";
+            double baseAccuracy;
+            long baseLatency;
             switch (key) {
                 case "sim_small":
-                    base = new Profile(key, 0.70, 40, 0.15, 0.60, seed);
+                    baseAccuracy = 0.70;
+                    baseLatency = 40;
                     break;
                 case "sim_large":
-                    base = new Profile(key, 0.90, 120, 2.50, 10.00, seed);
+                    baseAccuracy = 0.90;
+                    baseLatency = 120;
                     break;
                 default:
-                    base = new Profile(key, 0.95, 30, 0.50, 1.50, seed);
+                    baseAccuracy = 0.95;
+                    baseLatency = 30;
                     break;
             }
-            double accuracy = settings.get("accuracy").map(Double::parseDouble).orElse(base.accuracy);
-            long latencyMs = settings.get("latency-ms").map(Long::parseLong)
-                    .orElse(latency == null ? base.latencyMs : latency);
-            return new Profile(key, accuracy, latencyMs, base.usdPerMillionIn, base.usdPerMillionOut, seed);
+            double accuracy = rate(settings.get("accuracy"), prefix + "accuracy", baseAccuracy);
+            long latency = settings.get("latency-ms").isPresent()
+                    ? number(settings.get("latency-ms"), prefix + "latency-ms", baseLatency)
+                    : number(globalLatency, Constants.SIM_LATENCY_MS, baseLatency);
+            double abstainRate = rate(settings.get("abstain-rate"), prefix + "abstain-rate", 0.03);
+            return new Profile(key, accuracy, latency, abstainRate, seed);
+        }
+
+        private static long number(Optional<String> text, String key, long defaultValue) {
+            try {
+                return text.map(String::trim).map(Long::parseLong).orElse(defaultValue);
+            }
+            catch (NumberFormatException e) {
+                throw new ConfigurationException(key + " must be a whole number, but was \"" + text.get() + "\"");
+            }
+        }
+
+        private static double rate(Optional<String> text, String key, double defaultValue) {
+            try {
+                double value = text.map(String::trim).map(Double::parseDouble).orElse(defaultValue);
+                if (value < 0 || value > 1) {
+                    throw new NumberFormatException();
+                }
+                return value;
+            }
+            catch (NumberFormatException e) {
+                throw new ConfigurationException(key + " must be a number in [0, 1], but was \"" + text.get() + "\"");
+            }
         }
     }
 
     private final Profile profile;
-    private final ModelSettings settings;
+    private final SimulatedAnswers answers;
+    private final ModelPricing pricing;
 
     SimulatedModel(Profile profile, ModelSettings settings) {
         this.profile = profile;
-        this.settings = settings;
+        this.answers = new SimulatedAnswers(settings);
+        this.pricing = ModelPricing.of(profile.key(), settings);
     }
 
     @Override
     public Completion complete(ModelRequest request) {
         long start = System.nanoTime();
-        String answer = request.evalCase().map(c -> answer(c, request.repeat())).orElseGet(request::prompt);
-        sleep(profile.latencyMs());
-        long tokensIn = tokens(request.messages().stream().map(m -> m.content()).reduce("", String::concat));
+        String answer = judgeInstructions(request).map(instructions -> judge(instructions, request))
+                .orElseGet(() -> request.evalCase().map(c -> answer(c, request.repeat())).orElseGet(request::prompt));
+        String salt = request.evalCase().map(EvalCase::id).orElse(request.prompt());
+        // +-25% around the configured latency, so latency statistics have something to show
+        sleep(Math.round(profile.latencyMs() * (0.75 + 0.5 * draw("latency|" + salt + "|" + request.repeat()))));
+        long tokensIn = tokens(request.messages().stream().map(Message::content).reduce("", (a, b) -> a + " " + b));
         long tokensOut = tokens(answer);
-        double cost = (tokensIn * profile.usdPerMillionIn() + tokensOut * profile.usdPerMillionOut()) / 1_000_000.0;
-        return Completion.of(answer).withTokens(tokensIn, tokensOut).withCostUsd(cost)
+        return Completion.of(answer).withTokens(tokensIn, tokensOut).withCostUsd(pricing.costUsd(tokensIn, tokensOut))
                 .withLatency(Duration.ofNanos(System.nanoTime() - start));
     }
 
     /** Whether this model answers the case right; stable across runs for the same seed. */
     boolean answersCorrectly(EvalCase evalCase, int repeat) {
-        String key = profile.seed() + "|" + profile.key() + "|" + evalCase.id() + (repeat == 0 ? "" : "|" + repeat);
-        CRC32 crc = new CRC32();
-        crc.update(key.getBytes(StandardCharsets.UTF_8));
-        double draw = (crc.getValue() % 10_000) / 10_000.0;
-        return draw < profile.accuracy();
+        return draw(evalCase.id() + (repeat == 0 ? "" : "|" + repeat)) < profile.accuracy();
     }
 
     private String answer(EvalCase evalCase, int repeat) {
-        Object reference = evalCase.reference();
-        boolean right = answersCorrectly(evalCase, repeat);
-        if (reference == null) {
-            return "Simulated answer to: " + Json.text(evalCase.input());
-        }
-        return right ? Json.text(reference) : wrong(evalCase, reference);
+        int variant = (int) (draw("variant|" + evalCase.id()) * 1_000_000);
+        return answers.answer(evalCase, answersCorrectly(evalCase, repeat), variant);
     }
 
-    private String wrong(EvalCase evalCase, Object reference) {
-        if (reference instanceof Number) {
-            return String.valueOf(((Number) reference).doubleValue() * 1.5 + 1);
-        }
-        if (reference instanceof Map) {
-            Map<String, Object> changed = new LinkedHashMap<>();
-            ((Map<?, ?>) reference).forEach((k, v) -> changed.put(String.valueOf(k), v));
-            if (!changed.isEmpty()) {
-                String first = changed.keySet().iterator().next();
-                changed.put(first, "changed");
-            }
-            return Json.write(changed);
-        }
-        if (reference instanceof List && !((List<?>) reference).isEmpty()) {
-            List<Object> shorter = new ArrayList<>((List<?>) reference);
-            shorter.remove(shorter.size() - 1);
-            return Json.text(shorter.isEmpty() ? "" : shorter);
-        }
-        String expected = String.valueOf(reference);
-        List<String> labels = labels(evalCase);
-        if (!labels.isEmpty()) {
-            int start = Math.floorMod(evalCase.id().hashCode(), labels.size());
-            for (int i = 0; i < labels.size(); i++) {
-                String candidate = labels.get((start + i) % labels.size());
-                if (!candidate.equalsIgnoreCase(expected)) {
-                    return candidate;
-                }
+    private Optional<String> judgeInstructions(ModelRequest request) {
+        String content = request.prompt();
+        // sim_judge also grades a custom judge's questions, recognised by a delimited answer; as a model under
+        // evaluation it still answers tasks that merely send a system message
+        boolean customJudge = profile.key().equals("sim_judge")
+                && (content.contains("<answer>") || content.contains("ANSWER:"));
+        for (Message message : request.messages()) {
+            if (message.role().equals("system") && (message.content().startsWith(JudgePrompt.OPENING) || customJudge)) {
+                return Optional.of(message.content());
             }
         }
-        return "I am not sure.";
+        return Optional.empty();
     }
 
-    private List<String> labels(EvalCase evalCase) {
-        Object fromCase = evalCase.metadata().get("labels");
-        List<String> labels = new ArrayList<>();
-        if (fromCase instanceof List) {
-            ((List<?>) fromCase).forEach(label -> labels.add(String.valueOf(label)));
-            return labels;
-        }
-        settings.global(Constants.SCORER_OPTIONS_PREFIX + "classification.labels").ifPresent(text -> {
-            for (String label : text.split(",")) {
-                if (!label.isBlank()) {
-                    labels.add(label.trim());
-                }
-            }
-        });
-        return labels;
+    private String judge(String instructions, ModelRequest request) {
+        String content = request.prompt();
+        String subject = request.evalCase().map(EvalCase::id).orElse(content) + "|" + request.repeat();
+        return SimulatedJudge.answer(instructions, content, 1.0 - profile.accuracy(), profile.abstainRate(),
+                draw("judge|" + subject), draw("abstain|" + subject));
+    }
+
+    /** A stable draw in [0, 1) from (seed, model, what). */
+    private double draw(String what) {
+        CRC32 crc = new CRC32();
+        crc.update((profile.seed() + "|" + profile.key() + "|" + what).getBytes(StandardCharsets.UTF_8));
+        return (crc.getValue() % 10_000) / 10_000.0;
     }
 
     private static long tokens(String text) {

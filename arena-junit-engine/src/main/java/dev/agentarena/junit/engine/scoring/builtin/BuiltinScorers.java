@@ -12,6 +12,6 @@ public final class BuiltinScorers {
 
     /** A fresh instance of each builtin scorer. */
     public static List<Scorer> all() {
-        return List.of(new ExactMatchScorer(), new ContainsScorer());
+        return List.of(new ExactMatchScorer(), new ContainsScorer(), new LlmJudgeScorer());
     }
 }

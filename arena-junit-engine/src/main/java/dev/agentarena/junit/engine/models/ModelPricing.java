@@ -1,0 +1,120 @@
+package dev.agentarena.junit.engine.models;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.model.ModelSettings;
+
+/**
+ * What one model costs, in US dollars per million tokens, and so what a call cost.
+ *
+ * <p>Prices come from {@code arena.models.<key>.price.input-per-million} and {@code .output-per-million}, falling
+ * back to a built-in table: the simulated models, and list prices of a few well-known OpenAI models at the time of
+ * writing (matched on the name after {@code openai:}, including dated snapshots such as
+ * {@code gpt-4o-mini-2024-07-18}). A model with no price, such as a local Ollama model, costs 0.
+ */
+public final class ModelPricing {
+
+    /** Input and output prices in US dollars per million tokens. */
+    public record Price(double inputPerMillion, double outputPerMillion) {
+    }
+
+    private static final Map<String, Price> BUILTIN = Map.ofEntries(
+            Map.entry("sim_small", new Price(0.15, 0.60)),
+            Map.entry("sim_large", new Price(2.50, 10.00)),
+            Map.entry("sim_judge", new Price(0.50, 1.50)),
+            Map.entry("gpt-4o", new Price(2.50, 10.00)),
+            Map.entry("gpt-4o-mini", new Price(0.15, 0.60)),
+            Map.entry("gpt-4.1", new Price(2.00, 8.00)),
+            Map.entry("gpt-4.1-mini", new Price(0.40, 1.60)),
+            Map.entry("gpt-4.1-nano", new Price(0.10, 0.40)),
+            Map.entry("o3-mini", new Price(1.10, 4.40)),
+            Map.entry("o4-mini", new Price(1.10, 4.40)),
+            Map.entry("gpt-3.5-turbo", new Price(0.50, 1.50)));
+
+    private static final String INPUT = "price.input-per-million";
+    private static final String OUTPUT = "price.output-per-million";
+
+    private final Price price;
+
+    private ModelPricing(Price price) {
+        this.price = price;
+    }
+
+    /** The pricing of a model key: configured prices over the built-in table. */
+    public static ModelPricing of(String modelKey, ModelSettings settings) {
+        Optional<Price> builtin = builtin(modelKey);
+        Optional<Double> input = read(modelKey, settings, INPUT);
+        Optional<Double> output = read(modelKey, settings, OUTPUT);
+        if (input.isEmpty() && output.isEmpty()) {
+            return new ModelPricing(builtin.orElse(null));
+        }
+        return new ModelPricing(new Price(input.orElse(builtin.map(Price::inputPerMillion).orElse(0.0)),
+                output.orElse(builtin.map(Price::outputPerMillion).orElse(0.0))));
+    }
+
+    /** A fixed price, for tests and custom providers. */
+    public static ModelPricing of(Price price) {
+        return new ModelPricing(price);
+    }
+
+    /**
+     * The built-in price of a model key: an exact entry, else the longest entry the model name starts with followed
+     * by {@code -} (a dated snapshot).
+     */
+    public static Optional<Price> builtin(String modelKey) {
+        String name = modelKey.startsWith("openai:") ? modelKey.substring("openai:".length()) : modelKey;
+        name = name.toLowerCase(Locale.ROOT);
+        Price exact = BUILTIN.get(name);
+        if (exact != null) {
+            return Optional.of(exact);
+        }
+        String best = null;
+        for (String candidate : BUILTIN.keySet()) {
+            if (name.startsWith(candidate + "-") && (best == null || candidate.length() > best.length())) {
+                best = candidate;
+            }
+        }
+        return Optional.ofNullable(best == null ? null : BUILTIN.get(best));
+    }
+
+    /** The price, if known. */
+    public Optional<Price> price() {
+        return Optional.ofNullable(price);
+    }
+
+    /** The cost of a call with these token counts; 0 when the price is unknown. */
+    public double costUsd(long tokensIn, long tokensOut) {
+        if (price == null) {
+            return 0.0;
+        }
+        return (tokensIn * price.inputPerMillion() + tokensOut * price.outputPerMillion()) / 1_000_000.0;
+    }
+
+    private static Optional<Double> read(String modelKey, ModelSettings settings, String name) {
+        Optional<String> text = settings.get(name);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        String key = Constants.MODEL_SETTINGS_PREFIX + modelKey + "." + name;
+        try {
+            double value = Double.parseDouble(text.get().trim());
+            if (!Double.isFinite(value) || value < 0) {
+                throw new ConfigurationException(key + " must be a price in US dollars >= 0, but was " + text.get());
+            }
+            return Optional.of(value);
+        }
+        catch (NumberFormatException e) {
+            throw new ConfigurationException(key + " must be a number (US dollars per million tokens), but was \""
+                    + text.get() + "\"");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return price == null ? "unpriced" : "$" + price.inputPerMillion() + "/$" + price.outputPerMillion() + " per 1M";
+    }
+}

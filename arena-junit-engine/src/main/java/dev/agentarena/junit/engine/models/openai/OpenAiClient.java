@@ -1,0 +1,230 @@
+package dev.agentarena.junit.engine.models.openai;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import dev.agentarena.junit.engine.models.openai.ChatCompletions.Answer;
+import dev.agentarena.junit.engine.models.openai.ChatCompletions.MalformedResponse;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelCallException;
+import dev.agentarena.junit.model.ModelClient;
+import dev.agentarena.junit.model.ModelRequest;
+
+/**
+ * One OpenAI-compatible Chat Completions model, with timeouts, retries, a concurrency limit and a rate limit.
+ *
+ * <p>Each attempt is one HTTP request. 408, 429, 5xx, connection errors and timeouts are retried up to
+ * {@code max-retries} times; a 2xx body that is not JSON (a truncated response) at most {@link #MALFORMED_RETRIES}
+ * times, since it is rarely transient twice. Everything else fails at once. The failure is one
+ * {@link ModelCallException} naming the attempts made, with the API key redacted.
+ */
+final class OpenAiClient implements ModelClient {
+
+    static final int MALFORMED_RETRIES = 2;
+
+    private final OpenAiSettings settings;
+    private final ExecutorService executor;
+    private final HttpClient http;
+    private final Redactor redactor;
+    private final Backoff backoff;
+    private final ConcurrencyLimit concurrency;
+    private final RateLimit rate;
+
+    OpenAiClient(OpenAiSettings settings) {
+        this.settings = settings;
+        // plain-HTTP servers (Ollama, llama.cpp, vLLM) do not all survive an h2c upgrade attempt
+        HttpClient.Version version = settings.endpoint.getScheme().equals("https") ? HttpClient.Version.HTTP_2
+                : HttpClient.Version.HTTP_1_1;
+        this.executor = Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "arena-http-" + settings.modelKey);
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.http = HttpClient.newBuilder().version(version).connectTimeout(settings.connectTimeout)
+                .followRedirects(HttpClient.Redirect.NEVER).executor(executor).build();
+        this.redactor = new Redactor(settings.secrets());
+        this.backoff = new Backoff(settings.initialBackoff, settings.maxBackoff,
+                () -> ThreadLocalRandom.current().nextDouble(), Instant::now);
+        this.concurrency = new ConcurrencyLimit(settings.maxConcurrency);
+        this.rate = RateLimit.system(settings.requestsPerMinute);
+    }
+
+    @Override
+    public Completion complete(ModelRequest request) {
+        HttpRequest httpRequest = httpRequest(ChatCompletions.requestBody(request, settings));
+        long start = System.nanoTime();
+        String lastError = "";
+        Throwable lastCause = null;
+        int malformed = 0;
+        int attempts = settings.maxRetries + 1;
+        Duration wait = Duration.ZERO;
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            if (attempt > 1) {
+                sleep(wait);
+            }
+            HttpResponse<String> response;
+            try {
+                response = send(httpRequest);
+            }
+            catch (HttpTimeoutException | TimeoutException e) {
+                lastError = e instanceof HttpConnectTimeoutException
+                        ? "could not connect within " + seconds(settings.connectTimeout)
+                        : "no complete response within " + seconds(settings.requestTimeout);
+                lastCause = null;
+                wait = backoff.delay(attempt);
+                continue;
+            }
+            catch (IOException e) {
+                lastError = "connection error: " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + redactor.redact(e.getMessage()));
+                lastCause = e;
+                wait = backoff.delay(attempt);
+                continue;
+            }
+            int status = response.statusCode();
+            if (status >= 200 && status < 300) {
+                try {
+                    Answer answer = ChatCompletions.parse(response.body());
+                    return completion(answer, start);
+                }
+                catch (MalformedResponse e) {
+                    lastError = "HTTP " + status + ", but " + redactor.redact(e.getMessage());
+                    lastCause = null;
+                    if (!e.retryable || malformed++ >= MALFORMED_RETRIES || attempt == attempts) {
+                        throw failure(lastError, attempt, null);
+                    }
+                    wait = backoff.delay(attempt);
+                    continue;
+                }
+            }
+            lastError = "HTTP " + status + describe(response.body());
+            lastCause = null;
+            if (!retryable(status)) {
+                throw new ModelCallException(settings.modelKey + ": " + lastError + " (not retried; attempt "
+                        + attempt + ")");
+            }
+            wait = backoff.retryAfter(response.headers()).orElse(backoff.delay(attempt));
+        }
+        throw failure(lastError, attempts, lastCause);
+    }
+
+    /** Ends the client's HTTP threads; Java 17's HttpClient has no close of its own. */
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+
+    private HttpRequest httpRequest(byte[] body) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(settings.endpoint).timeout(settings.requestTimeout)
+                .header("Content-Type", "application/json").header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        if (settings.apiKey != null) {
+            if (settings.auth == OpenAiSettings.Auth.BEARER) {
+                builder.header("Authorization", "Bearer " + settings.apiKey);
+            }
+            else if (settings.auth == OpenAiSettings.Auth.API_KEY) {
+                builder.header("api-key", settings.apiKey);
+            }
+        }
+        for (Map.Entry<String, String> header : settings.headers.entrySet()) {
+            builder.header(header.getKey(), header.getValue());
+        }
+        return builder.build();
+    }
+
+    /**
+     * One attempt. The request timeout of {@link HttpRequest} ends when the headers arrive; the deadline on the
+     * future also covers a body that stalls halfway.
+     */
+    private HttpResponse<String> send(HttpRequest request) throws IOException, TimeoutException {
+        try {
+            concurrency.acquire();
+        }
+        catch (InterruptedException e) {
+            throw interrupted(e);
+        }
+        try {
+            rate.acquire();
+            CompletableFuture<HttpResponse<String>> future = http.sendAsync(request,
+                    HttpResponse.BodyHandlers.ofString());
+            try {
+                return future.get(settings.requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            catch (TimeoutException e) {
+                future.cancel(true);
+                throw e;
+            }
+            catch (InterruptedException e) {
+                future.cancel(true);
+                throw e;
+            }
+            catch (ExecutionException e) {
+                if (e.getCause() instanceof IOException) {
+                    throw (IOException) e.getCause();
+                }
+                throw new IOException(String.valueOf(e.getCause()), e.getCause());
+            }
+        }
+        catch (InterruptedException e) {
+            throw interrupted(e);
+        }
+        finally {
+            concurrency.release();
+        }
+    }
+
+    private Completion completion(Answer answer, long start) {
+        return Completion.of(answer.text()).withToolCalls(answer.toolCalls())
+                .withTokens(answer.tokensIn(), answer.tokensOut())
+                .withCostUsd(settings.pricing.costUsd(answer.tokensIn(), answer.tokensOut()))
+                .withLatency(Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    private static boolean retryable(int status) {
+        return status == 408 || status == 429 || status >= 500;
+    }
+
+    private String describe(String body) {
+        String excerpt = redactor.excerpt(body == null ? "" : body);
+        return excerpt.isEmpty() ? "" : ": " + excerpt;
+    }
+
+    private ModelCallException failure(String lastError, int attempts, Throwable cause) {
+        String message = settings.modelKey + ": the model call failed after " + attempts
+                + (attempts == 1 ? " attempt" : " attempts") + "; last error: " + lastError;
+        return new ModelCallException(redactor.redact(message), redactor.safeCause(cause));
+    }
+
+    private void sleep(Duration wait) {
+        try {
+            Thread.sleep(wait.toMillis());
+        }
+        catch (InterruptedException e) {
+            throw interrupted(e);
+        }
+    }
+
+    private ModelCallException interrupted(InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return new ModelCallException(settings.modelKey + ": interrupted while calling the model", e);
+    }
+
+    private static String seconds(Duration duration) {
+        return String.format(Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0);
+    }
+}

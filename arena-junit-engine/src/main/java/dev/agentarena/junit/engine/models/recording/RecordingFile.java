@@ -1,0 +1,143 @@
+package dev.agentarena.junit.engine.models.recording;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelCallException;
+
+/**
+ * The recordings of one model and one case: a pretty-printed JSON file whose entries are sorted by request digest
+ * and repeat, so that re-recording rewrites only what changed.
+ *
+ * <p>Threads share one instance per file and take turns; each write replaces the whole file atomically, so a reader
+ * never sees half a file.
+ */
+final class RecordingFile {
+
+    /** An entry's key. */
+    record Key(String digest, int repeat) {
+    }
+
+    private static final Comparator<Key> ORDER = Comparator.comparing(Key::digest).thenComparingInt(Key::repeat);
+    private static final ObjectWriter WRITER = Json.MAPPER.writer(new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+
+    private final Path path;
+    private final String modelKey;
+    private final String caseId;
+    private Map<Key, ObjectNode> entries;
+
+    RecordingFile(Path path, String modelKey, String caseId) {
+        this.path = path;
+        this.modelKey = modelKey;
+        this.caseId = caseId;
+    }
+
+    Path path() {
+        return path;
+    }
+
+    synchronized Optional<Completion> find(Key key) {
+        ObjectNode entry = entries().get(key);
+        return entry == null ? Optional.empty() : Optional.of(completion(entry.path("completion")));
+    }
+
+    synchronized void store(Key key, Map<String, Object> request, Completion completion) {
+        ObjectNode entry = Json.MAPPER.createObjectNode();
+        entry.put("digest", key.digest());
+        entry.put("repeat", key.repeat());
+        entry.set("request", Json.MAPPER.valueToTree(request));
+        ObjectNode answer = entry.putObject("completion");
+        answer.put("text", completion.text());
+        if (!completion.toolCalls().isEmpty()) {
+            ArrayNode calls = answer.putArray("tool_calls");
+            for (ToolCall call : completion.toolCalls()) {
+                ObjectNode node = calls.addObject();
+                node.put("name", call.name());
+                node.set("arguments", Json.MAPPER.valueToTree(RequestDigest.canonical(call.arguments())));
+            }
+        }
+        answer.put("tokens_in", completion.tokensIn());
+        answer.put("tokens_out", completion.tokensOut());
+        entries().put(key, entry);
+        write();
+    }
+
+    private Map<Key, ObjectNode> entries() {
+        if (entries == null) {
+            entries = new TreeMap<>(ORDER);
+            if (Files.isRegularFile(path)) {
+                read();
+            }
+        }
+        return entries;
+    }
+
+    private void read() {
+        try {
+            JsonNode root = Json.MAPPER.readTree(path.toFile());
+            for (JsonNode entry : root.path("entries")) {
+                entries.put(new Key(entry.path("digest").asText(), entry.path("repeat").asInt()), (ObjectNode) entry);
+            }
+        }
+        catch (IOException | ClassCastException e) {
+            throw new ModelCallException("Cannot read the recording " + path + " (an unresolved merge conflict?): "
+                    + e.getMessage() + ". Fix or delete it, then record again with -Darena.cache.mode=record.", e);
+        }
+    }
+
+    private void write() {
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.put("model", modelKey);
+        root.put("case", caseId);
+        ArrayNode list = root.putArray("entries");
+        entries.values().forEach(list::add);
+        try {
+            Files.createDirectories(path.getParent());
+            Path temporary = Files.createTempFile(path.getParent(), path.getFileName().toString(), ".tmp");
+            Files.write(temporary, (WRITER.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
+            try {
+                Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+            catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        catch (IOException e) {
+            throw new ModelCallException("Cannot write the recording " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Completion completion(JsonNode node) {
+        List<ToolCall> calls = new ArrayList<>();
+        for (JsonNode call : node.path("tool_calls")) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> arguments = Json.MAPPER.convertValue(call.path("arguments"), LinkedHashMap.class);
+            calls.add(new ToolCall(call.path("name").asText(), arguments));
+        }
+        return Completion.of(node.path("text").asText("")).withToolCalls(calls)
+                .withTokens(node.path("tokens_in").asLong(), node.path("tokens_out").asLong());
+    }
+}

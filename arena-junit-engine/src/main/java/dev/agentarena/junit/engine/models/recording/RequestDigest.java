@@ -1,0 +1,75 @@
+package dev.agentarena.junit.engine.models.recording;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.model.Message;
+import dev.agentarena.junit.model.ModelRequest;
+
+/**
+ * A stable key for what was asked: SHA-256 over canonical JSON (sorted keys) of the messages and sampling
+ * parameters. The case and repeat are kept out: they key the file and the entry, not the question.
+ */
+final class RequestDigest {
+
+    private RequestDigest() {
+    }
+
+    /** The request as a JSON-like value, in a fixed key order; also what a recording shows of the request. */
+    static Map<String, Object> describe(ModelRequest request) {
+        Map<String, Object> description = new LinkedHashMap<>();
+        List<Map<String, Object>> messages = new ArrayList<>();
+        for (Message message : request.messages()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("role", message.role());
+            entry.put("content", message.content());
+            messages.add(entry);
+        }
+        description.put("messages", messages);
+        request.temperature().ifPresent(value -> description.put("temperature", value));
+        request.maxTokens().ifPresent(value -> description.put("max_tokens", value));
+        request.seed().ifPresent(value -> description.put("seed", value));
+        if (!request.tools().isEmpty()) {
+            description.put("tools", canonical(request.tools()));
+        }
+        return description;
+    }
+
+    static String of(ModelRequest request) {
+        byte[] canonical = Json.write(canonical(describe(request))).getBytes(StandardCharsets.UTF_8);
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(canonical);
+            StringBuilder hex = new StringBuilder();
+            // 64 bits tell apart every request a project makes, and keep the files readable
+            for (int i = 0; i < 8; i++) {
+                hex.append(String.format("%02x", hash[i]));
+            }
+            return hex.toString();
+        }
+        catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
+    }
+
+    /** Maps with sorted keys, all the way down. */
+    static Object canonical(Object value) {
+        if (value instanceof Map) {
+            Map<String, Object> sorted = new TreeMap<>();
+            ((Map<?, ?>) value).forEach((k, v) -> sorted.put(String.valueOf(k), canonical(v)));
+            return sorted;
+        }
+        if (value instanceof List) {
+            List<Object> items = new ArrayList<>();
+            ((List<?>) value).forEach(item -> items.add(canonical(item)));
+            return items;
+        }
+        return value;
+    }
+}

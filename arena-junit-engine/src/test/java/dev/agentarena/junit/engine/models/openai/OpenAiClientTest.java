@@ -1,0 +1,311 @@
+package dev.agentarena.junit.engine.models.openai;
+
+import static dev.agentarena.junit.engine.models.openai.FakeChatServer.json;
+import static dev.agentarena.junit.engine.models.openai.FakeChatServer.ok;
+import static dev.agentarena.junit.engine.models.openai.FakeChatServer.withHeader;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.models.ModelRegistry;
+import dev.agentarena.junit.engine.models.TestConfigurations;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelCallException;
+import dev.agentarena.junit.model.ModelClient;
+import dev.agentarena.junit.model.ModelRequest;
+
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class OpenAiClientTest {
+
+    private static final String KEY = "openai:test-model";
+    private static final String CANARY = "sk-canary-4f1e9a7b2c";
+
+    @TempDir
+    Path root;
+
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable closeable : closeables) {
+            closeable.close();
+        }
+    }
+
+    private FakeChatServer server(FakeChatServer.Behaviour... script) throws Exception {
+        FakeChatServer server = new FakeChatServer(List.of(script));
+        closeables.add(server);
+        return server;
+    }
+
+    private ModelClient client(String baseUrl, String... settings) {
+        Map<String, String> values = new HashMap<>();
+        values.put("arena.models." + KEY + ".base-url", baseUrl);
+        values.put("arena.models." + KEY + ".retry.initial-backoff-ms", "1");
+        values.put("arena.models." + KEY + ".retry.max-backoff-ms", "20");
+        values.put("arena.models." + KEY + ".timeout-seconds", "2");
+        for (int i = 0; i < settings.length; i += 2) {
+            values.put("arena.models." + KEY + "." + settings[i], settings[i + 1]);
+        }
+        ModelRegistry registry = TestConfigurations.registry(root, values, Map.of("OPENAI_API_KEY", CANARY));
+        closeables.add(registry);
+        return registry.client(KEY);
+    }
+
+    private static ModelCallException failure(ModelClient client) {
+        ModelCallException e = catchThrowableOfType(ModelCallException.class,
+                () -> client.complete(ModelRequest.ofPrompt("hi")));
+        assertThat(e).as("a ModelCallException").isNotNull();
+        StringWriter trace = new StringWriter();
+        e.printStackTrace(new PrintWriter(trace));
+        assertThat(trace.toString()).doesNotContain(CANARY);
+        return e;
+    }
+
+    @Test
+    void sendsTheRequestAndReadsTextToolCallsUsageAndCost() throws Exception {
+        String body = "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\","
+                + "\"type\":\"function\",\"function\":{\"name\":\"refund\",\"arguments\":\"{\\\"order\\\":\\\"A-17\\\","
+                + "\\\"amount\\\":12.5}\"}},{\"id\":\"c2\",\"type\":\"function\",\"function\":{\"name\":\"oops\","
+                + "\"arguments\":\"{not json\"}}]}}],\"usage\":{\"prompt_tokens\":1000000,\"completion_tokens\":500000}}";
+        FakeChatServer server = server(json(200, body));
+        ModelClient client = client(server.baseUrl(), "price.input-per-million", "2", "price.output-per-million", "8");
+
+        Completion completion = client.complete(ModelRequest.ofPrompt("refund order A-17").withSystem("be brief")
+                .withTemperature(0).withMaxTokens(64).withSeed(7)
+                .withTools(List.of(Map.of("type", "function", "function", Map.of("name", "refund")))));
+
+        assertThat(completion.text()).isEmpty();
+        assertThat(completion.toolCalls()).containsExactly(
+                ToolCall.of("refund", Map.of("order", "A-17", "amount", 12.5)),
+                ToolCall.of("oops", Map.of("_raw", "{not json")));
+        assertThat(completion.tokensIn()).isEqualTo(1_000_000);
+        assertThat(completion.tokensOut()).isEqualTo(500_000);
+        assertThat(completion.costUsd()).isEqualTo(6.0);
+        assertThat(server.requests()).isEqualTo(1);
+        assertThat(server.paths).containsExactly("/v1/chat/completions");
+        assertThat(server.authorizations).containsExactly("Bearer " + CANARY);
+        assertThat(server.bodies.get(0)).contains("\"model\":\"test-model\"", "\"temperature\":0.0",
+                "\"max_tokens\":64", "\"seed\":7", "\"role\":\"system\",\"content\":\"be brief\"",
+                "\"tools\":[{");
+    }
+
+    @Test
+    void honoursRetryAfterOn429ThenSucceeds() throws Exception {
+        FakeChatServer server = server(withHeader("Retry-After", "1", json(429, "{\"error\":{\"message\":\"slow down\"}}")),
+                ok("hello"));
+        ModelClient client = client(server.baseUrl(), "retry.max-backoff-ms", "200");
+
+        long start = System.nanoTime();
+        Completion completion = client.complete(ModelRequest.ofPrompt("hi"));
+        long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+
+        assertThat(completion.text()).isEqualTo("hello");
+        assertThat(server.requests()).isEqualTo(2);
+        // Retry-After: 1 s, capped at 200 ms; the jittered backoff alone would be at most 1 ms
+        assertThat(elapsedMillis).isBetween(150L, 10_000L);
+    }
+
+    @Test
+    void retriesA500ThenSucceeds() throws Exception {
+        FakeChatServer server = server(json(500, "{\"error\":{\"message\":\"boom\"}}"), ok("hello"));
+
+        assertThat(client(server.baseUrl()).complete(ModelRequest.ofPrompt("hi")).text()).isEqualTo("hello");
+        assertThat(server.requests()).isEqualTo(2);
+    }
+
+    @Test
+    void givesUpAfterMaxRetriesOfA500WithoutLeakingTheKey() throws Exception {
+        // a server that echoes the credentials back must not put them in our message
+        FakeChatServer server = server(json(500, "{\"error\":{\"message\":\"upstream rejected Bearer " + CANARY + "\"}}"));
+
+        ModelCallException e = failure(client(server.baseUrl(), "max-retries", "3"));
+
+        assertThat(server.requests()).isEqualTo(4);
+        assertThat(e).hasMessageContaining("after 4 attempts").hasMessageContaining("HTTP 500")
+                .hasMessageContaining("[REDACTED]").hasMessageStartingWith(KEY);
+    }
+
+    @Test
+    void doesNotRetryAClientError() throws Exception {
+        FakeChatServer server = server(json(401, "{\"error\":{\"message\":\"Incorrect API key provided: " + CANARY
+                + "\"}}"));
+
+        ModelCallException e = failure(client(server.baseUrl()));
+
+        assertThat(server.requests()).isEqualTo(1);
+        assertThat(e).hasMessageContaining("HTTP 401").hasMessageContaining("not retried");
+    }
+
+    @Test
+    void retriesAHungResponseAfterTheTimeout() throws Exception {
+        FakeChatServer live = serverWithHang(1);
+        Completion completion = client(live.baseUrl(), "timeout-seconds", "0.3").complete(ModelRequest.ofPrompt("hi"));
+
+        assertThat(completion.text()).isEqualTo("hello");
+        assertThat(live.requests()).isEqualTo(2);
+    }
+
+    @Test
+    void failsAfterRetriesWhenTheServerNeverAnswers() throws Exception {
+        FakeChatServer live = serverWithHang(Integer.MAX_VALUE);
+
+        ModelCallException e = failure(client(live.baseUrl(), "timeout-seconds", "0.2", "max-retries", "1"));
+
+        assertThat(live.requests()).isEqualTo(2);
+        assertThat(e).hasMessageContaining("after 2 attempts").hasMessageContaining("no complete response within 0.2 s");
+    }
+
+    private FakeChatServer serverWithHang(int hungRequests) throws Exception {
+        List<FakeChatServer.Behaviour> script = new ArrayList<>();
+        FakeChatServer[] self = new FakeChatServer[1];
+        FakeChatServer.Behaviour hang = exchange -> self[0].hang().respond(exchange);
+        for (int i = 0; i < Math.min(hungRequests, 10); i++) {
+            script.add(hang);
+        }
+        if (hungRequests < 10) {
+            script.add(ok("hello"));
+        }
+        self[0] = new FakeChatServer(script);
+        closeables.add(self[0]);
+        return self[0];
+    }
+
+    @Test
+    void retriesAConnectionResetMidResponse() throws Exception {
+        ResettingServer server = new ResettingServer(1);
+        closeables.add(server);
+
+        Completion completion = client(server.baseUrl()).complete(ModelRequest.ofPrompt("hi"));
+
+        assertThat(completion.text()).isEqualTo("after reset");
+        assertThat(server.requests.get()).isEqualTo(2);
+    }
+
+    @Test
+    void failsWhenEveryConnectionIsReset() throws Exception {
+        ResettingServer server = new ResettingServer(Integer.MAX_VALUE);
+        closeables.add(server);
+
+        ModelCallException e = failure(client(server.baseUrl(), "max-retries", "2"));
+
+        assertThat(server.requests.get()).isEqualTo(3);
+        assertThat(e).hasMessageContaining("after 3 attempts").hasMessageContaining("connection error");
+    }
+
+    @Test
+    void retriesATruncatedBodyAtMostTwice() throws Exception {
+        String truncated = FakeChatServer.completion("hello").substring(0, 40);
+        FakeChatServer server = server(json(200, truncated));
+
+        ModelCallException e = failure(client(server.baseUrl(), "max-retries", "5"));
+
+        assertThat(server.requests()).isEqualTo(1 + OpenAiClient.MALFORMED_RETRIES);
+        assertThat(e).hasMessageContaining("after 3 attempts").hasMessageContaining("not valid JSON");
+    }
+
+    @Test
+    void recoversFromOneTruncatedBody() throws Exception {
+        FakeChatServer server = server(json(200, "<html>proxy error"), ok("hello"));
+
+        assertThat(client(server.baseUrl()).complete(ModelRequest.ofPrompt("hi")).text()).isEqualTo("hello");
+        assertThat(server.requests()).isEqualTo(2);
+    }
+
+    @Test
+    void doesNotRetryAWellFormedBodyWithoutChoices() throws Exception {
+        FakeChatServer server = server(json(200, "{\"error\":{\"message\":\"model overloaded\"}}"));
+
+        ModelCallException e = failure(client(server.baseUrl()));
+
+        assertThat(server.requests()).isEqualTo(1);
+        assertThat(e).hasMessageContaining("no choices: model overloaded").hasMessageContaining("after 1 attempt;");
+    }
+
+    @Test
+    void readsASlowBodyThatArrivesWithinTheTimeout() throws Exception {
+        FakeChatServer server = server(FakeChatServer.slowBody("slow but sure", 4, 50));
+
+        assertThat(client(server.baseUrl()).complete(ModelRequest.ofPrompt("hi")).text()).isEqualTo("slow but sure");
+        assertThat(server.requests()).isEqualTo(1);
+    }
+
+    @Test
+    void aBodyThatStallsPastTheTimeoutIsRetried() throws Exception {
+        FakeChatServer server = server(FakeChatServer.slowBody("too slow", 4, 400), ok("hello"));
+
+        Completion completion = client(server.baseUrl(), "timeout-seconds", "0.5").complete(ModelRequest.ofPrompt("hi"));
+
+        assertThat(completion.text()).isEqualTo("hello");
+        assertThat(server.requests()).isEqualTo(2);
+    }
+
+    @Test
+    void keepsConcurrentRequestsWithinMaxConcurrency() throws Exception {
+        FakeChatServer server = server(exchange -> {
+            Thread.sleep(60);
+            ok("hello").respond(exchange);
+        });
+        ModelClient client = client(server.baseUrl(), "max-concurrency", "2");
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<Completion>> results = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                results.add(pool.submit(() -> client.complete(ModelRequest.ofPrompt("hi"))));
+            }
+            for (Future<Completion> result : results) {
+                assertThat(result.get(20, TimeUnit.SECONDS).text()).isEqualTo("hello");
+            }
+        }
+        finally {
+            pool.shutdownNow();
+        }
+        assertThat(server.requests()).isEqualTo(6);
+        assertThat(server.maxInFlight.get()).isBetween(1, 2);
+    }
+
+    @Test
+    void speaksAzureStyle() throws Exception {
+        String[] captured = new String[1];
+        FakeChatServer azure = server(exchange -> {
+            captured[0] = exchange.getRequestHeaders().getFirst("api-key");
+            ok("hello").respond(exchange);
+        });
+
+        ModelClient client = client(azure.baseUrl() + "/openai/deployments/my-gpt4o", "auth", "api-key",
+                "api-version", "2024-06-01", "headers", "X-Team=evals");
+        assertThat(client.complete(ModelRequest.ofPrompt("hi")).text()).isEqualTo("hello");
+
+        assertThat(azure.paths).containsExactly("/v1/openai/deployments/my-gpt4o/chat/completions?api-version=2024-06-01");
+        assertThat(captured[0]).isEqualTo(CANARY);
+        assertThat(azure.authorizations).containsExactly("null");
+    }
+
+    @Test
+    void requiresAKeyForOpenAiItself() {
+        Map<String, String> values = Map.of();
+        try (ModelRegistry registry = TestConfigurations.registry(root, values, Map.of())) {
+            assertThatThrownBy(() -> registry.client("openai:gpt-4o-mini")).isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining("OPENAI_API_KEY").hasMessageContaining("api-key-env");
+        }
+    }
+}
