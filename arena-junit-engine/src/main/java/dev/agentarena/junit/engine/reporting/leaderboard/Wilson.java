@@ -1,0 +1,23 @@
+package dev.agentarena.junit.engine.reporting.leaderboard;
+
+/** The Wilson score interval: unlike the normal approximation it stays inside [0, 1] and behaves at 0/n and n/n. */
+final class Wilson {
+
+    /** The two-sided 97.5% normal quantile. */
+    static final double Z = 1.959963984540054;
+
+    private Wilson() {
+    }
+
+    static Estimate interval(double successes, int n) {
+        if (n == 0) {
+            return Estimate.empty();
+        }
+        double p = successes / n;
+        double z2 = Z * Z;
+        double denominator = 1 + z2 / n;
+        double centre = (p + z2 / (2.0 * n)) / denominator;
+        double half = Z / denominator * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n));
+        return new Estimate(p, Math.max(0, centre - half), Math.min(1, centre + half), n, Estimate.WILSON);
+    }
+}
