@@ -18,6 +18,9 @@ final class Wilson {
         double denominator = 1 + z2 / n;
         double centre = (p + z2 / (2.0 * n)) / denominator;
         double half = Z / denominator * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n));
-        return new Estimate(p, Math.max(0, centre - half), Math.min(1, centre + half), n, Estimate.WILSON);
+        // At 0/n and n/n the bound is exactly 0 or 1; rounding would otherwise leave 0.9999999999999999.
+        double low = successes <= 0 ? 0 : Math.max(0, centre - half);
+        double high = successes >= n ? 1 : Math.min(1, centre + half);
+        return new Estimate(p, low, high, n, Estimate.WILSON);
     }
 }
