@@ -141,7 +141,7 @@ final class LeaderboardHtml {
         int plot = 400;
         int row = 22;
         int height = 30 + row * labels.size();
-        html.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+        html.append(String.format(Locale.ROOT, "<svg width=\"%d\" "
                 + "height=\"%d\" role=\"img\" aria-label=\"accuracy with 95%% confidence intervals\">\n",
                 left + plot + 40, height));
         for (int t = 0; t <= 5; t++) {
@@ -184,7 +184,7 @@ final class LeaderboardHtml {
             }
         }
         double costScale = maxCost > 0 ? maxCost * 1.1 : 1;
-        html.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+        html.append(String.format(Locale.ROOT, "<svg width=\"%d\" "
                 + "height=\"%d\" role=\"img\" aria-label=\"accuracy against cost with the Pareto frontier\">\n",
                 left + width + 160, top + height + 40));
         html.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
