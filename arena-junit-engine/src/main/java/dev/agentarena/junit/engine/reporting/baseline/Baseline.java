@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -142,8 +141,7 @@ public final class Baseline {
         for (JsonNode node : root.path("entries")) {
             String where = file + " entries[" + index++ + "]";
             Map<String, Double> scores = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.path("scores").fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> score = it.next();
+            for (Map.Entry<String, JsonNode> score : node.path("scores").properties()) {
                 if (!score.getValue().isNumber()) {
                     throw new IOException("In the baseline " + where + ", the score of case " + score.getKey()
                             + " is not a number");
@@ -151,7 +149,7 @@ public final class Baseline {
                 scores.put(score.getKey(), score.getValue().asDouble());
             }
             Map<String, Boolean> passed = new LinkedHashMap<>();
-            node.path("passed").fields().forEachRemaining(p -> passed.put(p.getKey(), p.getValue().asBoolean()));
+            node.path("passed").properties().forEach(p -> passed.put(p.getKey(), p.getValue().asBoolean()));
             entries.add(new BaselineEntry(text(node, "eval", where), text(node, "model", where),
                     text(node, "scorer", where), node.path("scorerVersion").asText(""), node.path("n").asInt(),
                     number(node, "accuracy"), number(node, "ciLow"), number(node, "ciHigh"), number(node, "passRate"),
