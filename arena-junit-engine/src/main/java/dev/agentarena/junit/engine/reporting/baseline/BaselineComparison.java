@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.reporting.baseline;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -45,7 +46,7 @@ public final class BaselineComparison {
 
     /** Counts by status and every failure, one per line. */
     public String summary() {
-        Map<BaselineResult.Status, Integer> counts = new java.util.EnumMap<>(BaselineResult.Status.class);
+        Map<BaselineResult.Status, Integer> counts = new EnumMap<>(BaselineResult.Status.class);
         results.forEach(r -> counts.merge(r.status(), 1, Integer::sum));
         StringBuilder text = new StringBuilder("baseline: ");
         List<String> parts = new ArrayList<>();

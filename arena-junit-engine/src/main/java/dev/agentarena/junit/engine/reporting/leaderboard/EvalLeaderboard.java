@@ -1,7 +1,10 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The leaderboard of one eval: models ranked by composite.
@@ -17,14 +20,14 @@ public record EvalLeaderboard(String eval, Map<String, Double> weights, List<Mod
 
     /** Freezes the collections. */
     public EvalLeaderboard {
-        weights = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(weights));
+        weights = Collections.unmodifiableMap(new LinkedHashMap<>(weights));
         models = List.copyOf(models);
         paretoFrontier = List.copyOf(paretoFrontier);
         warnings = List.copyOf(warnings);
     }
 
     /** The named model's row, if it ran. */
-    public java.util.Optional<ModelEntry> model(String name) {
+    public Optional<ModelEntry> model(String name) {
         return models.stream().filter(m -> m.model().equals(name)).findFirst();
     }
 }

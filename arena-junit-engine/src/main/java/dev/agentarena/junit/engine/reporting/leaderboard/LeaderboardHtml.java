@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Renders {@code leaderboard.html}: one file that opens offline. CSS and charts are inline (SVG); there is no script,
@@ -96,7 +97,7 @@ final class LeaderboardHtml {
         for (ModelEntry model : eval.models()) {
             for (ScorerEntry scorer : model.scorers()) {
                 StringBuilder metrics = new StringBuilder();
-                new java.util.TreeMap<>(scorer.metrics()).forEach((name, estimate) -> metrics
+                new TreeMap<>(scorer.metrics()).forEach((name, estimate) -> metrics
                         .append(metrics.length() == 0 ? "" : ", ").append(name).append(' ')
                         .append(Formats.rate(estimate.value())));
                 html.append("<tr><td class=\"l\">").append(escape(model.model())).append("</td><td class=\"l\">")

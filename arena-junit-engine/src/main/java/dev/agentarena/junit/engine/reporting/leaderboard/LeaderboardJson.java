@@ -1,6 +1,8 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -44,8 +46,8 @@ final class LeaderboardJson {
         ObjectNode weights = node.putObject("weights");
         settings.weights().forEach(weights::put);
         ArrayNode lower = node.putArray("lowerIsBetter");
-        new java.util.TreeSet<>(LeaderboardSettings.BUILTIN_LOWER_IS_BETTER).forEach(lower::add);
-        new java.util.TreeSet<>(settings.lowerIsBetter()).forEach(lower::add);
+        new TreeSet<>(LeaderboardSettings.BUILTIN_LOWER_IS_BETTER).forEach(lower::add);
+        new TreeSet<>(settings.lowerIsBetter()).forEach(lower::add);
         return node;
     }
 
@@ -136,7 +138,7 @@ final class LeaderboardJson {
 
     private static ObjectNode metrics(Map<String, Estimate> metrics) {
         ObjectNode node = Json.MAPPER.createObjectNode();
-        new java.util.TreeMap<>(metrics).forEach((name, estimate) -> node.set(name, estimate(estimate)));
+        new TreeMap<>(metrics).forEach((name, estimate) -> node.set(name, estimate(estimate)));
         return node;
     }
 

@@ -18,7 +18,7 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  * @param weights composite weights by dimension ({@code arena.metrics.weights.<dimension>}, default accuracy 1.0)
  * @param lowerIsBetter custom metrics where less is better, besides cost, latency and tokens
  *        ({@code arena.metrics.lower-is-better}, comma-separated)
- * @param reducer how repeats of a case are reduced ({@code arena.repeats.reducer}, default {@code mean})
+ * @param reducer how repeats of a case are reduced ({@code arena.repeat-reducer}, default {@code mean})
  * @param minCases below this many shared cases a comparison is called underpowered
  *        ({@code arena.leaderboard.min-cases}, default 30)
  */
@@ -30,7 +30,7 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
     /** Comma-separated custom metrics where less is better. */
     public static final String LOWER_IS_BETTER_KEY = "arena.metrics.lower-is-better";
     /** The repeat reducer: {@code mean}, {@code majority}, {@code pass@<k>}, {@code pass^<k>}. */
-    public static final String REDUCER_KEY = "arena.repeats.reducer";
+    public static final String REDUCER_KEY = "arena.repeat-reducer";
     /** Shared cases below which a model comparison is flagged as underpowered. */
     public static final String MIN_CASES_KEY = "arena.leaderboard.min-cases";
 

@@ -1,7 +1,10 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One model's row in an eval's leaderboard.
@@ -42,7 +45,7 @@ public record ModelEntry(String model, int rank, double composite, Map<String, D
 
     /** Freezes the collections. */
     public ModelEntry {
-        normalized = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(normalized));
+        normalized = Collections.unmodifiableMap(new LinkedHashMap<>(normalized));
         metrics = Map.copyOf(metrics);
         scorers = List.copyOf(scorers);
     }
@@ -75,7 +78,7 @@ public record ModelEntry(String model, int rank, double composite, Map<String, D
     }
 
     /** The named scorer's aggregates, if it graded this model. */
-    public java.util.Optional<ScorerEntry> scorer(String name) {
+    public Optional<ScorerEntry> scorer(String name) {
         return scorers.stream().filter(s -> s.scorer().equals(name)).findFirst();
     }
 }

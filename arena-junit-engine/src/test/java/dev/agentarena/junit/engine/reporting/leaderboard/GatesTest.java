@@ -61,6 +61,13 @@ class GatesTest {
     }
 
     @Test
+    void aStarSelectorIsTheGlobalGateAsYamlCanWriteIt() {
+        assertThat(evaluate(Map.of("arena.gates.min-accuracy.*", "0.9"))).extracting(GateResult::message)
+                .isEqualTo(evaluate(Map.of("arena.gates.min-accuracy", "0.9")).stream().map(GateResult::message)
+                        .toList());
+    }
+
+    @Test
     void passRateAndCostGates() {
         List<GateResult> results = evaluate(Map.of("arena.gates.min-pass-rate.*.sim_large", "0.95",
                 "arena.gates.max-cost-usd", "1.5", "arena.gates.max-cost-usd.support-triage.sim_small", "0.05"));

@@ -59,7 +59,7 @@ class SettingsTest {
     void leaderboardSettingsComeFromTheConfiguration() {
         ArenaConfiguration configuration = ArenaConfiguration.from(parameters(Map.of("arena.seed", "7",
                 "arena.metrics.weights.accuracy", "0.5", "arena.metrics.weights.citation_rate", "0.3",
-                "arena.metrics.lower-is-better", "hallucinated_refs", "arena.repeats.reducer", "pass@3")));
+                "arena.metrics.lower-is-better", "hallucinated_refs", "arena.repeat-reducer", "pass@3")));
         LeaderboardSettings settings = LeaderboardSettings.from(configuration);
         assertThat(settings.seed()).isEqualTo(7);
         assertThat(settings.resamples()).isEqualTo(2000);
