@@ -1,0 +1,94 @@
+package dev.agentarena.junit.engine.reporting.leaderboard;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Min–max normalisation of each weighted dimension across the models of one eval, and the weighted composite.
+ *
+ * <p>Higher-better: (x − min)/(max − min); lower-better: (max − x)/(max − min); all models equal: 1. The composite is
+ * Σ w·norm / Σ w, so it lies in [0, 1] and higher is always better. It only says where a model sits between the
+ * others on this run, not how good it is in absolute terms.
+ */
+final class Composite {
+
+    private Composite() {
+    }
+
+    /** A dimension's normalised values, in the order of {@code values}. */
+    static double[] normalize(double[] values, boolean lowerIsBetter) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double value : values) {
+            min = Math.min(min, value);
+            max = Math.max(max, value);
+        }
+        double[] normalized = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            if (max == min) {
+                normalized[i] = 1.0;
+            }
+            else {
+                normalized[i] = lowerIsBetter ? (max - values[i]) / (max - min) : (values[i] - min) / (max - min);
+            }
+        }
+        return normalized;
+    }
+
+    /**
+     * The weights that can be used: positive, and a dimension every model has; the others are explained in
+     * {@code warnings}.
+     */
+    static Map<String, Double> usable(Map<String, Double> weights, List<ModelEntry> models, List<String> warnings) {
+        Map<String, Double> used = new LinkedHashMap<>();
+        weights.forEach((dimension, weight) -> {
+            if (weight <= 0) {
+                return;
+            }
+            StringBuilder missing = new StringBuilder();
+            int present = 0;
+            for (ModelEntry model : models) {
+                if (Double.isNaN(model.dimension(dimension))) {
+                    missing.append(missing.length() == 0 ? "" : ", ").append(model.model());
+                }
+                else {
+                    present++;
+                }
+            }
+            if (present == models.size()) {
+                used.put(dimension, weight);
+            }
+            else if (present == 0) {
+                warnings.add("weight on " + dimension + " but no model has it (a typo, or every call was cached?); "
+                        + "left out of the composite");
+            }
+            else {
+                warnings.add(dimension + " left out of the composite: missing for " + missing);
+            }
+        });
+        return used;
+    }
+
+    /** Each model's normalised value per used dimension, in model order. */
+    static Map<String, double[]> normalizeAll(Map<String, Double> used, List<ModelEntry> models,
+            LeaderboardSettings settings) {
+        Map<String, double[]> normalized = new LinkedHashMap<>();
+        used.keySet().forEach(dimension -> {
+            double[] values = models.stream().mapToDouble(m -> m.dimension(dimension)).toArray();
+            normalized.put(dimension, normalize(values, settings.lowerIsBetter(dimension)));
+        });
+        return normalized;
+    }
+
+    /** Σ w·norm / Σ w for model i, {@code NaN} when no dimension is used. */
+    static double composite(Map<String, Double> used, Map<String, double[]> normalized, int i) {
+        double sum = 0;
+        double total = 0;
+        for (Map.Entry<String, Double> weight : used.entrySet()) {
+            sum += weight.getValue() * normalized.get(weight.getKey())[i];
+            total += weight.getValue();
+        }
+        return total == 0 ? Double.NaN : sum / total;
+    }
+}

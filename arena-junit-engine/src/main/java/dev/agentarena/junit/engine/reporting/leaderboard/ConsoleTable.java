@@ -1,0 +1,74 @@
+package dev.agentarena.junit.engine.reporting.leaderboard;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** The plain-text leaderboard printed at the end of a run. */
+final class ConsoleTable {
+
+    private ConsoleTable() {
+    }
+
+    static String render(Leaderboard leaderboard) {
+        StringBuilder out = new StringBuilder();
+        for (EvalLeaderboard eval : leaderboard.evals()) {
+            if (out.length() > 0) {
+                out.append('\n');
+            }
+            out.append(eval.eval()).append(" (").append(eval.models().size()).append(" model")
+                    .append(eval.models().size() == 1 ? "" : "s").append(", repeats reduced by ")
+                    .append(leaderboard.settings().reducer()).append(", weights ").append(Formats.weights(eval.weights()))
+                    .append(")\n");
+            Set<String> metrics = Formats.metricNames(eval);
+            List<String[]> rows = new ArrayList<>();
+            List<String> header = new ArrayList<>(List.of("#", "model", "composite", "accuracy", "95% CI",
+                    "pass rate", "n", "errors", "cost/case", "cost", "p50 ms", "p95 ms", "tokens/case", "pareto"));
+            header.addAll(metrics);
+            header.add("vs best");
+            rows.add(header.toArray(String[]::new));
+            for (ModelEntry model : eval.models()) {
+                List<String> row = new ArrayList<>(List.of(String.valueOf(model.rank()),
+                        model.model(), Formats.rate(model.composite()),
+                        Formats.rate(model.accuracy().value()), Formats.interval(model.accuracy()),
+                        Formats.rate(model.passRate().value()), String.valueOf(model.cases()),
+                        String.valueOf(model.errors()), Formats.usd(model.costPerCase().value()),
+                        Formats.usd(model.costUsd()), Formats.whole(model.latencyP50Ms()),
+                        Formats.whole(model.latencyP95Ms()), Formats.whole(model.tokensPerCase()),
+                        model.onParetoFrontier() ? "yes" : ""));
+                for (String metric : metrics) {
+                    Estimate estimate = model.metrics().get(metric);
+                    row.add(estimate == null ? Formats.NONE : Formats.rate(estimate.value()));
+                }
+                row.add(Formats.versus(model.vsBest()));
+                rows.add(row.toArray(String[]::new));
+            }
+            appendAligned(out, rows);
+            out.append("pareto: on the accuracy/cost frontier; *: differs from the best at p < 0.05\n");
+            for (String warning : eval.warnings()) {
+                out.append("! ").append(warning).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static void appendAligned(StringBuilder out, List<String[]> rows) {
+        int columns = rows.get(0).length;
+        int[] widths = new int[columns];
+        for (String[] row : rows) {
+            for (int c = 0; c < columns; c++) {
+                widths[c] = Math.max(widths[c], row[c].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < columns; c++) {
+                line.append(row[c]);
+                if (c < columns - 1) {
+                    line.append(" ".repeat(widths[c] - row[c].length() + 2));
+                }
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.agentarena.junit.engine.reporting.leaderboard;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** How numbers read in the console table and the HTML page, so both say the same thing. */
+final class Formats {
+
+    static final String NONE = "-";
+
+    private Formats() {
+    }
+
+    static String rate(double value) {
+        return Double.isFinite(value) ? String.format(Locale.ROOT, "%.3f", value) : NONE;
+    }
+
+    static String interval(Estimate estimate) {
+        if (!estimate.present()) {
+            return NONE;
+        }
+        return String.format(Locale.ROOT, "[%.3f, %.3f]", estimate.low(), estimate.high());
+    }
+
+    static String usd(double value) {
+        if (!Double.isFinite(value)) {
+            return NONE;
+        }
+        return value != 0 && Math.abs(value) < 0.01 ? String.format(Locale.ROOT, "$%.6f", value)
+                : String.format(Locale.ROOT, "$%.4f", value);
+    }
+
+    static String whole(double value) {
+        return Double.isFinite(value) ? String.format(Locale.ROOT, "%.0f", value) : NONE;
+    }
+
+    static String versus(PairedTest test) {
+        if (test == null) {
+            return "best";
+        }
+        if (test.n() == 0) {
+            return "no shared cases";
+        }
+        return String.format(Locale.ROOT, "%+.3f p=%.3f%s", test.meanDifference(), test.p(),
+                test.significant() ? " *" : "");
+    }
+
+    static String weights(Map<String, Double> weights) {
+        StringBuilder text = new StringBuilder();
+        weights.forEach((name, weight) -> text.append(text.length() == 0 ? "" : ", ").append(name).append('=')
+                .append(String.format(Locale.ROOT, "%.2f", weight)));
+        return text.length() == 0 ? "none" : text.toString();
+    }
+
+    /** Every custom metric any model in the eval reported, sorted. */
+    static Set<String> metricNames(EvalLeaderboard eval) {
+        Set<String> names = new TreeSet<>();
+        eval.models().forEach(m -> names.addAll(m.metrics().keySet()));
+        return names;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.agentarena.junit.engine.reporting.leaderboard;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import dev.agentarena.junit.engine.reporting.ResultRecord;
+
+/**
+ * Per eval, models ranked by a weighted composite, with aggregates, 95% intervals, paired tests against the best
+ * model and the accuracy-versus-cost Pareto frontier.
+ *
+ * <p>See {@code docs/guides/leaderboard.md} for every formula and field.
+ */
+public final class Leaderboard {
+
+    /** File name of the JSON output. */
+    public static final String JSON_FILE = "leaderboard.json";
+    /** File name of the HTML output. */
+    public static final String HTML_FILE = "leaderboard.html";
+    /** Format tag written into {@code leaderboard.json}. */
+    public static final String FORMAT = "agent-arena-leaderboard/1";
+
+    private final LeaderboardSettings settings;
+    private final List<EvalLeaderboard> evals;
+
+    Leaderboard(LeaderboardSettings settings, List<EvalLeaderboard> evals) {
+        this.settings = settings;
+        this.evals = List.copyOf(evals);
+    }
+
+    /** Computes the leaderboard of finished results; see {@link LeaderboardAccumulator} to feed them one by one. */
+    public static Leaderboard compute(List<ResultRecord> records, LeaderboardSettings settings) {
+        LeaderboardAccumulator accumulator = new LeaderboardAccumulator(settings);
+        records.forEach(accumulator::accept);
+        return accumulator.build();
+    }
+
+    /** The settings it was computed with. */
+    public LeaderboardSettings settings() {
+        return settings;
+    }
+
+    /** One leaderboard per eval, by eval name. */
+    public List<EvalLeaderboard> evals() {
+        return evals;
+    }
+
+    /** The named eval's leaderboard. */
+    public Optional<EvalLeaderboard> eval(String name) {
+        return evals.stream().filter(e -> e.eval().equals(name)).findFirst();
+    }
+
+    /** Total cost in US dollars of every eval and model. */
+    public double totalCostUsd() {
+        return evals.stream().flatMap(e -> e.models().stream()).mapToDouble(ModelEntry::costUsd).sum();
+    }
+
+    /** {@code leaderboard.json}, pretty-printed. */
+    public String toJson() {
+        return LeaderboardJson.render(this);
+    }
+
+    /** {@code leaderboard.html}: one self-contained page, inline CSS and SVG, no scripts. */
+    public String toHtml() {
+        return LeaderboardHtml.render(this);
+    }
+
+    /** A plain-text table per eval for the end of the run. */
+    public String toConsoleTable() {
+        return ConsoleTable.render(this);
+    }
+
+    /** Writes {@code leaderboard.json} and {@code leaderboard.html} into a directory, creating it. */
+    public void writeTo(Path directory) throws IOException {
+        Files.createDirectories(directory);
+        Files.writeString(directory.resolve(JSON_FILE), toJson(), StandardCharsets.UTF_8);
+        Files.writeString(directory.resolve(HTML_FILE), toHtml(), StandardCharsets.UTF_8);
+    }
+}

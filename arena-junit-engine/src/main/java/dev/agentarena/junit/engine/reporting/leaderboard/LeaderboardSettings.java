@@ -1,0 +1,131 @@
+package dev.agentarena.junit.engine.reporting.leaderboard;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ConfigurationException;
+
+/**
+ * How a leaderboard is computed.
+ *
+ * @param seed seed of every bootstrap ({@code arena.seed}, default 42)
+ * @param resamples bootstrap resamples ({@code arena.leaderboard.bootstrap-resamples}, default 2000)
+ * @param weights composite weights by dimension ({@code arena.metrics.weights.<dimension>}, default accuracy 1.0)
+ * @param lowerIsBetter custom metrics where less is better, besides cost, latency and tokens
+ *        ({@code arena.metrics.lower-is-better}, comma-separated)
+ * @param reducer how repeats of a case are reduced ({@code arena.repeat-reducer}, default {@code mean})
+ * @param minCases below this many shared cases a comparison is called underpowered
+ *        ({@code arena.leaderboard.min-cases}, default 30)
+ */
+public record LeaderboardSettings(long seed, int resamples, Map<String, Double> weights, Set<String> lowerIsBetter,
+        RepeatReducer reducer, int minCases) {
+
+    /** Bootstrap resamples. */
+    public static final String RESAMPLES_KEY = "arena.leaderboard.bootstrap-resamples";
+    /** Comma-separated custom metrics where less is better. */
+    public static final String LOWER_IS_BETTER_KEY = "arena.metrics.lower-is-better";
+    /** The repeat reducer: {@code mean}, {@code majority}, {@code pass@<k>}, {@code pass^<k>}. */
+    public static final String REDUCER_KEY = "arena.repeat-reducer";
+    /** Shared cases below which a model comparison is flagged as underpowered. */
+    public static final String MIN_CASES_KEY = "arena.leaderboard.min-cases";
+
+    /** Dimension: weighted mean of per-case scores. */
+    public static final String ACCURACY = "accuracy";
+    /** Dimension: share of cases whose verdict passed. */
+    public static final String PASS_RATE = "pass_rate";
+    /** Dimension: mean cost in US dollars per case (all repeats of a case together). */
+    public static final String COST = "cost";
+    /** Dimension: median latency in milliseconds of non-cached calls. */
+    public static final String LATENCY = "latency";
+    /** Dimension: mean tokens (prompt plus completion) per case. */
+    public static final String TOKENS = "tokens";
+
+    /** Significance level of every test. */
+    public static final double ALPHA = 0.05;
+
+    /** Builtin dimensions where less is better. */
+    static final Set<String> BUILTIN_LOWER_IS_BETTER = Set.of(COST, LATENCY, TOKENS);
+
+    /** Freezes and checks. */
+    public LeaderboardSettings {
+        if (resamples < 0) {
+            throw new IllegalArgumentException("resamples must not be negative");
+        }
+        weights = weights == null || weights.isEmpty() ? Map.of(ACCURACY, 1.0)
+                : Collections.unmodifiableMap(new LinkedHashMap<>(weights));
+        weights.forEach((name, weight) -> {
+            if (weight == null || !Double.isFinite(weight) || weight < 0) {
+                throw new ConfigurationException("The weight of " + name + " must be a finite number >= 0, but was "
+                        + weight);
+            }
+        });
+        lowerIsBetter = lowerIsBetter == null ? Set.of() : Set.copyOf(lowerIsBetter);
+        reducer = reducer == null ? RepeatReducer.MEAN : reducer;
+    }
+
+    /** Seed 42, 2000 resamples, accuracy only, mean of repeats, 30 cases. */
+    public static LeaderboardSettings defaults() {
+        return new LeaderboardSettings(42, 2000, Map.of(), Set.of(), RepeatReducer.MEAN, 30);
+    }
+
+    /** These settings with other weights. */
+    public LeaderboardSettings withWeights(Map<String, Double> newWeights) {
+        return new LeaderboardSettings(seed, resamples, newWeights, lowerIsBetter, reducer, minCases);
+    }
+
+    /** These settings with another reducer. */
+    public LeaderboardSettings withReducer(RepeatReducer newReducer) {
+        return new LeaderboardSettings(seed, resamples, weights, lowerIsBetter, newReducer, minCases);
+    }
+
+    /** These settings with another seed. */
+    public LeaderboardSettings withSeed(long newSeed) {
+        return new LeaderboardSettings(newSeed, resamples, weights, lowerIsBetter, reducer, minCases);
+    }
+
+    /** These settings with more custom metrics where less is better. */
+    public LeaderboardSettings withLowerIsBetter(Set<String> metrics) {
+        return new LeaderboardSettings(seed, resamples, weights, metrics, reducer, minCases);
+    }
+
+    /** Whether less is better on a dimension. */
+    public boolean lowerIsBetter(String dimension) {
+        return BUILTIN_LOWER_IS_BETTER.contains(dimension) || lowerIsBetter.contains(dimension);
+    }
+
+    /** Reads the settings, naming the key in any error. */
+    public static LeaderboardSettings from(ArenaConfiguration configuration) {
+        long seed;
+        String seedText = configuration.get(Constants.SEED, "42");
+        try {
+            seed = Long.parseLong(seedText);
+        }
+        catch (NumberFormatException e) {
+            throw new ConfigurationException(Constants.SEED + " must be a whole number, but was \"" + seedText + "\"");
+        }
+        Map<String, Double> weights = new LinkedHashMap<>();
+        configuration.section(Constants.METRIC_WEIGHTS_PREFIX).forEach((name, value) -> {
+            try {
+                weights.put(name, Double.parseDouble(String.valueOf(value).trim()));
+            }
+            catch (NumberFormatException e) {
+                throw new ConfigurationException(Constants.METRIC_WEIGHTS_PREFIX + name + " must be a number, but was \""
+                        + value + "\"");
+            }
+        });
+        Set<String> lower = new TreeSet<>();
+        lower.addAll(configuration.getList(LOWER_IS_BETTER_KEY));
+        RepeatReducer reducer = configuration.get(REDUCER_KEY).map(RepeatReducer::parse).orElse(RepeatReducer.MEAN);
+        int resamples = configuration.getInt(RESAMPLES_KEY, 2000);
+        if (resamples < 0) {
+            throw new ConfigurationException(RESAMPLES_KEY + " must not be negative, but was " + resamples);
+        }
+        int minCases = configuration.getInt(MIN_CASES_KEY, 30);
+        return new LeaderboardSettings(seed, resamples, weights, lower, reducer, minCases);
+    }
+}

@@ -1,0 +1,233 @@
+package dev.agentarena.junit.engine.reporting.leaderboard;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Turns one model's cell into its aggregates, before ranking. */
+final class ModelAggregator {
+
+    private final String eval;
+    private final String model;
+    private final ModelCell cell;
+    private final LeaderboardSettings settings;
+    private final List<String> warnings;
+
+    ModelAggregator(String eval, String model, ModelCell cell, LeaderboardSettings settings, List<String> warnings) {
+        this.eval = eval;
+        this.model = model;
+        this.cell = cell;
+        this.settings = settings;
+        this.warnings = warnings;
+    }
+
+    /** The unranked entry: rank 0, composite NaN, no comparison. */
+    ModelEntry aggregate() {
+        List<ScorerEntry> scorers = new ArrayList<>();
+        for (Map.Entry<String, ScorerCell> scorer : cell.scorers.entrySet()) {
+            scorers.add(scorer(scorer.getKey(), scorer.getValue()));
+        }
+        CaseScores cases = modelCases(scorers);
+        String label = eval + "|" + model;
+        Estimate accuracy = accuracy(cases, label);
+        Estimate passRate = passRate(cases);
+        Map<String, Estimate> metrics = metrics(cell.scorers.values(), label);
+
+        int calls = 0;
+        int errors = 0;
+        int notRun = 0;
+        double cost = 0;
+        long tokensIn = 0;
+        long tokensOut = 0;
+        List<Double> latencies = new ArrayList<>();
+        double[] caseCosts = new double[cell.calls.size()];
+        int calledCases = 0;
+        for (CaseCalls call : sortedCalls()) {
+            boolean called = false;
+            double caseCost = 0;
+            for (int r = 0; r < call.repeats(); r++) {
+                if (call.has(r, CaseCalls.CALLED)) {
+                    called = true;
+                    calls++;
+                    caseCost += call.cost(r);
+                    tokensIn += call.tokensIn(r);
+                    tokensOut += call.tokensOut(r);
+                    errors += call.has(r, CaseCalls.ERROR) ? 1 : 0;
+                    if (call.latency(r) >= 0) {
+                        latencies.add((double) call.latency(r));
+                    }
+                }
+                else if (call.has(r, CaseCalls.NOT_RUN)) {
+                    notRun++;
+                }
+            }
+            if (called) {
+                cost += caseCost;
+                caseCosts[calledCases++] = caseCost;
+            }
+        }
+        Estimate costPerCase = Bootstrap.mean(Arrays.copyOf(caseCosts, calledCases), null, settings.seed(),
+                "cost|" + label, settings.resamples());
+        double tokensPerCase = calledCases == 0 ? Double.NaN : (double) (tokensIn + tokensOut) / calledCases;
+        double[] sortedLatencies = latencies.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return new ModelEntry(model, 0, Double.NaN, Map.of(), accuracy, passRate, cases.size(), errors, notRun, calls,
+                cost, costPerCase, tokensIn, tokensOut, tokensPerCase, Quantiles.of(sortedLatencies, 0.5),
+                Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length, metrics, false, null, scorers, cases);
+    }
+
+    private List<CaseCalls> sortedCalls() {
+        List<CaseCalls> calls = new ArrayList<>();
+        new TreeMap<>(cell.calls).values().forEach(calls::add);
+        return calls;
+    }
+
+    private ScorerEntry scorer(String name, ScorerCell scorer) {
+        if (scorer.versions.size() > 1) {
+            warnings.add(model + " / " + name + " was scored by several scorer versions (" + String.join(", ",
+                    scorer.versions) + "); its results mix definitions");
+        }
+        List<String> ids = new ArrayList<>();
+        int size = scorer.cases.size();
+        double[] scores = new double[size];
+        boolean[] passed = new boolean[size];
+        double[] weights = new double[size];
+        List<FlakyCase> flaky = new ArrayList<>();
+        int results = 0;
+        int errors = 0;
+        int notApplicable = 0;
+        int notRun = 0;
+        int loweredK = 0;
+        RepeatReducer reducer = settings.reducer();
+        for (Map.Entry<String, CaseRuns> entry : new TreeMap<>(scorer.cases).entrySet()) {
+            CaseRuns runs = entry.getValue();
+            errors += runs.count(CaseRuns.ERROR);
+            notApplicable += runs.count(CaseRuns.NOT_APPLICABLE);
+            notRun += runs.count(CaseRuns.NOT_RUN);
+            results += runs.repeats() - runs.count(CaseRuns.UNSEEN);
+            int n = 0;
+            int c = 0;
+            double sum = 0;
+            double sumSquares = 0;
+            double min = Double.POSITIVE_INFINITY;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int r = 0; r < runs.repeats(); r++) {
+                byte state = runs.state(r);
+                if (state == CaseRuns.PASSED || state == CaseRuns.FAILED) {
+                    double score = runs.score(r);
+                    n++;
+                    c += state == CaseRuns.PASSED ? 1 : 0;
+                    sum += score;
+                    sumSquares += score * score;
+                    min = Math.min(min, score);
+                    max = Math.max(max, score);
+                }
+            }
+            if (n == 0) {
+                continue;
+            }
+            if (reducer.usesK() && n < reducer.k()) {
+                loweredK++;
+            }
+            double mean = sum / n;
+            int i = ids.size();
+            ids.add(entry.getKey());
+            scores[i] = reducer.reduce(n, c, mean);
+            passed[i] = reducer.verdict(n, c);
+            weights[i] = cell.weight(entry.getKey());
+            if (n > 1 && ((c > 0 && c < n) || max > min)) {
+                double variance = Math.max(0, sumSquares / n - mean * mean);
+                flaky.add(new FlakyCase(entry.getKey(), c, n, min, max, Math.sqrt(variance)));
+            }
+        }
+        if (loweredK > 0) {
+            warnings.add(model + " / " + name + ": " + loweredK + " case(s) had fewer than " + reducer.k()
+                    + " counted repeats; " + reducer + " used k = n for them");
+        }
+        int n = ids.size();
+        CaseScores cases = CaseScores.sorted(ids, Arrays.copyOf(scores, n), Arrays.copyOf(passed, n),
+                Arrays.copyOf(weights, n));
+        String label = eval + "|" + model + "|" + name;
+        return new ScorerEntry(name, String.join(",", scorer.versions), scorer.registryName, accuracy(cases, label),
+                passRate(cases), results, errors, notApplicable, notRun, metrics(List.of(scorer), label), flaky,
+                cases);
+    }
+
+    /** A case's model-level score is the mean of its counted scorers; it passes when they all passed. */
+    private CaseScores modelCases(List<ScorerEntry> scorers) {
+        Map<String, double[]> byCase = new TreeMap<>();
+        for (ScorerEntry scorer : scorers) {
+            CaseScores cases = scorer.cases();
+            for (int i = 0; i < cases.size(); i++) {
+                double[] acc = byCase.computeIfAbsent(cases.id(i), id -> new double[] {0, 0, 1});
+                acc[0] += cases.score(i);
+                acc[1]++;
+                acc[2] = cases.passed(i) ? acc[2] : 0;
+            }
+        }
+        List<String> ids = new ArrayList<>(byCase.keySet());
+        double[] scores = new double[ids.size()];
+        boolean[] passed = new boolean[ids.size()];
+        double[] weights = new double[ids.size()];
+        for (int i = 0; i < ids.size(); i++) {
+            double[] acc = byCase.get(ids.get(i));
+            scores[i] = acc[0] / acc[1];
+            passed[i] = acc[2] == 1;
+            weights[i] = cell.weight(ids.get(i));
+        }
+        return CaseScores.sorted(ids, scores, passed, weights);
+    }
+
+    /** Wilson when every score is 0/1 with equal weights (then accuracy is a proportion), otherwise bootstrap. */
+    private Estimate accuracy(CaseScores cases, String label) {
+        if (cases.size() > 0 && cases.binary() && cases.uniformWeights()) {
+            double successes = 0;
+            for (int i = 0; i < cases.size(); i++) {
+                successes += cases.score(i);
+            }
+            return Wilson.interval(successes, cases.size());
+        }
+        return Bootstrap.mean(cases.scores(), cases.weights(), settings.seed(), "accuracy|" + label,
+                settings.resamples());
+    }
+
+    private static Estimate passRate(CaseScores cases) {
+        int passed = 0;
+        for (int i = 0; i < cases.size(); i++) {
+            passed += cases.passed(i) ? 1 : 0;
+        }
+        return Wilson.interval(passed, cases.size());
+    }
+
+    /** Per metric: the mean over repeats and scorers within a case, then the weighted mean over cases. */
+    private Map<String, Estimate> metrics(Iterable<ScorerCell> scorers, String label) {
+        Map<String, Map<String, double[]>> byMetric = new TreeMap<>();
+        for (ScorerCell scorer : scorers) {
+            for (Map.Entry<String, CaseRuns> entry : scorer.cases.entrySet()) {
+                Map<String, double[]> sums = new HashMap<>();
+                entry.getValue().addMetrics(sums);
+                sums.forEach((metric, sum) -> {
+                    double[] acc = byMetric.computeIfAbsent(metric, m -> new TreeMap<>())
+                            .computeIfAbsent(entry.getKey(), id -> new double[2]);
+                    acc[0] += sum[0];
+                    acc[1] += sum[1];
+                });
+            }
+        }
+        Map<String, Estimate> estimates = new TreeMap<>();
+        byMetric.forEach((metric, cases) -> {
+            double[] values = new double[cases.size()];
+            double[] weights = new double[cases.size()];
+            int i = 0;
+            for (Map.Entry<String, double[]> entry : cases.entrySet()) {
+                values[i] = entry.getValue()[0] / entry.getValue()[1];
+                weights[i++] = cell.weight(entry.getKey());
+            }
+            estimates.put(metric, Bootstrap.mean(values, weights, settings.seed(), metric + "|" + label,
+                    settings.resamples()));
+        });
+        return estimates;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.agentarena.junit.engine.reporting.leaderboard;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One model's row in an eval's leaderboard.
+ *
+ * <p>A case's model-level score is the mean of its scorers' reduced scores (scorers that abstained left out); its
+ * verdict passes when every counted scorer's verdict passed. Cost and tokens are counted once per model call, that is
+ * once per case and repeat, however many scorers graded the output.
+ *
+ * @param model the model key
+ * @param rank 1 for the best composite
+ * @param composite Σ w·normalised / Σ w over the weighted dimensions, {@code NaN} when there are none
+ * @param normalized each weighted dimension's normalised value in [0, 1], higher better
+ * @param accuracy weighted mean of per-case scores
+ * @param passRate share of cases whose verdict passed
+ * @param cases cases with a counted score
+ * @param errors model calls (case and repeat) with at least one error record
+ * @param notRun model calls the budget left over
+ * @param calls model calls made
+ * @param costUsd total cost in US dollars
+ * @param costPerCase mean cost per case, all repeats of a case together
+ * @param tokensIn total prompt tokens
+ * @param tokensOut total completion tokens
+ * @param tokensPerCase mean prompt plus completion tokens per case
+ * @param latencyP50Ms median latency of non-cached calls, {@code NaN} when there were none
+ * @param latencyP95Ms 95th percentile latency of non-cached calls
+ * @param latencyCalls non-cached calls with a latency
+ * @param metrics custom metrics over all scorers
+ * @param onParetoFrontier whether no other model is at least as accurate and at most as costly, and better in one
+ * @param vsBest the paired test against the top-ranked model, {@code null} for that model
+ * @param scorers per-scorer aggregates, by scorer name
+ * @param caseScores the per-case scores
+ */
+public record ModelEntry(String model, int rank, double composite, Map<String, Double> normalized, Estimate accuracy,
+        Estimate passRate, int cases, int errors, int notRun, int calls, double costUsd, Estimate costPerCase,
+        long tokensIn, long tokensOut, double tokensPerCase, double latencyP50Ms, double latencyP95Ms,
+        int latencyCalls, Map<String, Estimate> metrics, boolean onParetoFrontier, PairedTest vsBest,
+        List<ScorerEntry> scorers, CaseScores caseScores) {
+
+    /** Freezes the collections. */
+    public ModelEntry {
+        normalized = Collections.unmodifiableMap(new LinkedHashMap<>(normalized));
+        metrics = Map.copyOf(metrics);
+        scorers = List.copyOf(scorers);
+    }
+
+    /** A dimension's raw value, {@code NaN} when this model has none. */
+    public double dimension(String name) {
+        switch (name) {
+            case LeaderboardSettings.ACCURACY:
+                return accuracy.value();
+            case LeaderboardSettings.PASS_RATE:
+                return passRate.value();
+            case LeaderboardSettings.COST:
+                return costPerCase.value();
+            case LeaderboardSettings.LATENCY:
+                return latencyP50Ms;
+            case LeaderboardSettings.TOKENS:
+                return tokensPerCase;
+            default:
+                Estimate metric = metrics.get(name);
+                return metric == null ? Double.NaN : metric.value();
+        }
+    }
+
+    /** This entry placed in its eval's ranking. */
+    ModelEntry ranked(int newRank, double newComposite, Map<String, Double> newNormalized, boolean pareto,
+            PairedTest comparison) {
+        return new ModelEntry(model, newRank, newComposite, newNormalized, accuracy, passRate, cases, errors, notRun,
+                calls, costUsd, costPerCase, tokensIn, tokensOut, tokensPerCase, latencyP50Ms, latencyP95Ms,
+                latencyCalls, metrics, pareto, comparison, scorers, caseScores);
+    }
+
+    /** The named scorer's aggregates, if it graded this model. */
+    public Optional<ScorerEntry> scorer(String name) {
+        return scorers.stream().filter(s -> s.scorer().equals(name)).findFirst();
+    }
+}

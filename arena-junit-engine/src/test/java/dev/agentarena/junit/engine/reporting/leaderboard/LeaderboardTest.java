@@ -1,0 +1,231 @@
+package dev.agentarena.junit.engine.reporting.leaderboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import dev.agentarena.junit.engine.reporting.ResultRecord;
+
+class LeaderboardTest {
+
+    private static final LeaderboardSettings DEFAULTS = LeaderboardSettings.defaults();
+
+    @Test
+    void weightedAccuracyLeavesNotApplicableAndErrorsOut() {
+        List<ResultRecord> records = List.of(
+                Results.of("e", "m", "c1").score(1.0).weight(2).build(),
+                Results.of("e", "m", "c2").score(0.0).build(),
+                Results.of("e", "m", "c3").score(null).weight(5).build(),
+                Results.of("e", "m", "c4").score(0.5).status(ResultRecord.FAILED).build(),
+                Results.of("e", "m", "c5").score(null).status(ResultRecord.ERROR).build());
+        ModelEntry model = Leaderboard.compute(records, DEFAULTS).eval("e").orElseThrow().models().get(0);
+        ScorerEntry scorer = model.scorers().get(0);
+
+        // (2·1 + 1·0 + 1·0.5) / (2 + 1 + 1): c3 abstained and c5 errored, so neither is in the mean or the count.
+        assertThat(scorer.accuracy().value()).isCloseTo(0.625, within(1e-12));
+        assertThat(scorer.accuracy().n()).isEqualTo(3);
+        assertThat(scorer.accuracy().method()).isEqualTo(Estimate.BOOTSTRAP);
+        assertThat(scorer.notApplicable()).isEqualTo(1);
+        assertThat(scorer.errors()).isEqualTo(1);
+        assertThat(scorer.results()).isEqualTo(5);
+        // c1 passed; c2 and c4 failed.
+        assertThat(scorer.passRate().value()).isCloseTo(1.0 / 3, within(1e-12));
+        assertThat(model.accuracy().value()).isCloseTo(0.625, within(1e-12));
+        assertThat(model.errors()).isEqualTo(1);
+    }
+
+    @Test
+    void binaryScoresWithEqualWeightsGetAWilsonInterval() {
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            records.add(Results.binary("e", "m", "c" + i, i < 7));
+        }
+        Estimate accuracy = Leaderboard.compute(records, DEFAULTS).evals().get(0).models().get(0).accuracy();
+        assertThat(accuracy.method()).isEqualTo(Estimate.WILSON);
+        assertThat(accuracy.low()).isCloseTo(0.3968, within(5e-4));
+        assertThat(accuracy.high()).isCloseTo(0.8922, within(5e-4));
+    }
+
+    @Test
+    void costAndTokensAreCountedOncePerCallNotPerScorer() {
+        List<ResultRecord> records = new ArrayList<>();
+        for (String scorer : List.of("exact_match", "contains", "tone")) {
+            records.add(Results.of("e", "m", "c1").scorer(scorer).cost(0.01).tokens(100, 20).latency(300L).build());
+            records.add(Results.of("e", "m", "c2").scorer(scorer).cost(0.03).tokens(200, 40).latency(100L).build());
+            records.add(Results.of("e", "m", "c3").scorer(scorer).cost(0.0).tokens(0, 0).latency(null).cached(true)
+                    .build());
+        }
+        ModelEntry model = Leaderboard.compute(records, DEFAULTS).evals().get(0).models().get(0);
+        assertThat(model.calls()).isEqualTo(3);
+        assertThat(model.costUsd()).isCloseTo(0.04, within(1e-12));
+        assertThat(model.costPerCase().value()).isCloseTo(0.04 / 3, within(1e-12));
+        assertThat(model.tokensIn()).isEqualTo(300);
+        assertThat(model.tokensOut()).isEqualTo(60);
+        assertThat(model.tokensPerCase()).isCloseTo(120.0, within(1e-12));
+        // The cached call has no latency: p50 of {100, 300}.
+        assertThat(model.latencyCalls()).isEqualTo(2);
+        assertThat(model.latencyP50Ms()).isEqualTo(200.0);
+        assertThat(model.latencyP95Ms()).isCloseTo(290.0, within(1e-9));
+    }
+
+    @Test
+    void customMetricsAreAveragedPerCaseThenOverCases() {
+        List<ResultRecord> records = List.of(
+                Results.of("e", "m", "c1").metric("citation_rate", 1.0).build(),
+                Results.of("e", "m", "c1").scorer("other").metric("citation_rate", 0.5).build(),
+                Results.of("e", "m", "c2").metric("citation_rate", 0.0).build());
+        ModelEntry model = Leaderboard.compute(records, DEFAULTS).evals().get(0).models().get(0);
+        // c1: (1.0 + 0.5) / 2 = 0.75; c2: 0.0; mean 0.375.
+        assertThat(model.metrics().get("citation_rate").value()).isCloseTo(0.375, within(1e-12));
+        assertThat(model.scorer("exact_match").orElseThrow().metrics().get("citation_rate").value())
+                .isCloseTo(0.5, within(1e-12));
+    }
+
+    @Test
+    void compositeNormalisesThreeModelsAndRanksThem() {
+        // accuracy a 0.9, b 0.6, c 0.3; cost per case a 0.03, b 0.01, c 0.02.
+        List<ResultRecord> records = new ArrayList<>();
+        addModel(records, "a", 9, 0.03);
+        addModel(records, "b", 6, 0.01);
+        addModel(records, "c", 3, 0.02);
+        LeaderboardSettings settings = DEFAULTS.withWeights(Map.of("accuracy", 0.5, "cost", 0.5));
+        EvalLeaderboard eval = Leaderboard.compute(records, settings).evals().get(0);
+
+        // accuracy norm: a 1, b 0.5, c 0; cost norm (lower is better): a 0, b 1, c 0.5.
+        // composite = (0.5·acc + 0.5·cost) / 1: a 0.5, b 0.75, c 0.25.
+        assertThat(eval.models()).extracting(ModelEntry::model).containsExactly("b", "a", "c");
+        assertThat(eval.models()).extracting(ModelEntry::rank).containsExactly(1, 2, 3);
+        assertThat(eval.model("b").orElseThrow().composite()).isCloseTo(0.75, within(1e-12));
+        assertThat(eval.model("a").orElseThrow().composite()).isCloseTo(0.5, within(1e-12));
+        assertThat(eval.model("c").orElseThrow().composite()).isCloseTo(0.25, within(1e-12));
+        assertThat(eval.model("c").orElseThrow().normalized().get("cost")).isCloseTo(0.5, within(1e-12));
+        // a (most accurate) and b (cheapest) are on the frontier; c is dominated by b.
+        assertThat(eval.paretoFrontier()).containsExactly("b", "a");
+        assertThat(eval.model("c").orElseThrow().onParetoFrontier()).isFalse();
+        assertThat(eval.models().get(0).vsBest()).isNull();
+        assertThat(eval.model("a").orElseThrow().vsBest().n()).isEqualTo(10);
+    }
+
+    @Test
+    void defaultWeightIsAccuracyAlone() {
+        List<ResultRecord> records = new ArrayList<>();
+        addModel(records, "a", 9, 0.03);
+        addModel(records, "b", 6, 0.01);
+        EvalLeaderboard eval = Leaderboard.compute(records, DEFAULTS).evals().get(0);
+        assertThat(eval.weights()).containsExactly(Map.entry("accuracy", 1.0));
+        assertThat(eval.models()).extracting(ModelEntry::model).containsExactly("a", "b");
+        assertThat(eval.models().get(0).composite()).isEqualTo(1.0);
+        assertThat(eval.models().get(1).composite()).isEqualTo(0.0);
+    }
+
+    @Test
+    void aDimensionSomeModelLacksIsLeftOutWithAWarning() {
+        List<ResultRecord> records = new ArrayList<>();
+        addModel(records, "a", 9, 0.03);
+        records.add(Results.of("e", "b", "c0").metric("citation_rate", 0.8).build());
+        EvalLeaderboard eval = Leaderboard.compute(records,
+                DEFAULTS.withWeights(Map.of("accuracy", 1.0, "citation_rate", 1.0, "typo", 1.0))).evals().get(0);
+        assertThat(eval.weights()).containsOnlyKeys("accuracy");
+        assertThat(eval.warnings()).anyMatch(w -> w.startsWith("citation_rate left out of the composite: missing for a"));
+        assertThat(eval.warnings()).anyMatch(w -> w.startsWith("weight on typo but no model has it"));
+    }
+
+    @Test
+    void aClearDifferenceIsSignificantAndASmallOneWarns() {
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            String id = "c" + i;
+            records.add(Results.binary("e", "best", id, true));
+            records.add(Results.binary("e", "worse", id, i < 4));
+            records.add(Results.binary("e", "close", id, i != 0));
+        }
+        EvalLeaderboard eval = Leaderboard.compute(records, DEFAULTS).evals().get(0);
+        PairedTest worse = eval.model("worse").orElseThrow().vsBest();
+        // 6 discordant pairs, all for the best model: 2 · 0.5^6 = 0.03125.
+        assertThat(worse.test()).isEqualTo(PairedTest.MCNEMAR);
+        assertThat(worse.b()).isZero();
+        assertThat(worse.c()).isEqualTo(6);
+        assertThat(worse.p()).isCloseTo(0.03125, within(1e-12));
+        assertThat(worse.significant()).isTrue();
+        PairedTest close = eval.model("close").orElseThrow().vsBest();
+        assertThat(close.p()).isEqualTo(1.0);
+        assertThat(eval.warnings()).anyMatch(w -> w.startsWith("sample too small to separate close from best: 10 "
+                + "shared cases, fewer than 30"));
+        assertThat(eval.warnings()).noneMatch(w -> w.contains("separate worse"));
+    }
+
+    @Test
+    void repeatsAreReducedPerCaseAndFlakinessIsReported() {
+        List<ResultRecord> records = new ArrayList<>();
+        for (int r = 0; r < 5; r++) {
+            records.add(Results.of("e", "m", "c1").repeat(r).score(r < 2 ? 1.0 : 0.0).build());
+            records.add(Results.of("e", "m", "c2").repeat(r).score(1.0).build());
+        }
+        ScorerEntry mean = Leaderboard.compute(records, DEFAULTS).evals().get(0).models().get(0).scorers().get(0);
+        // c1: mean 0.4; c2: 1.0.
+        assertThat(mean.accuracy().value()).isCloseTo(0.7, within(1e-12));
+        assertThat(mean.flaky()).containsExactly(new FlakyCase("c1", 2, 5, 0.0, 1.0, Math.sqrt(0.24)));
+
+        ScorerEntry passAt3 = Leaderboard.compute(records, DEFAULTS.withReducer(RepeatReducer.parse("pass@3")))
+                .evals().get(0).models().get(0).scorers().get(0);
+        // c1: 1 − C(3,3)/C(5,3) = 0.9; c2: 1.
+        assertThat(passAt3.accuracy().value()).isCloseTo(0.95, within(1e-12));
+        assertThat(passAt3.passRate().value()).isEqualTo(1.0);
+
+        ScorerEntry passHat2 = Leaderboard.compute(records, DEFAULTS.withReducer(RepeatReducer.parse("pass^2")))
+                .evals().get(0).models().get(0).scorers().get(0);
+        // c1: C(2,2)/C(5,2) = 0.1; c2: 1.
+        assertThat(passHat2.accuracy().value()).isCloseTo(0.55, within(1e-12));
+        assertThat(passHat2.passRate().value()).isEqualTo(0.5);
+
+        ModelEntry model = Leaderboard.compute(records, DEFAULTS).evals().get(0).models().get(0);
+        assertThat(model.calls()).isEqualTo(10);
+        assertThat(model.costPerCase().value()).isCloseTo(0.005, within(1e-12));
+    }
+
+    @Test
+    void passAtKWithTooFewRepeatsLowersKAndSaysSo() {
+        List<ResultRecord> records = List.of(Results.of("e", "m", "c1").repeat(0).score(0.0).build(),
+                Results.of("e", "m", "c1").repeat(1).score(1.0).build());
+        EvalLeaderboard eval = Leaderboard.compute(records, DEFAULTS.withReducer(RepeatReducer.parse("pass@5")))
+                .evals().get(0);
+        // k lowered to n = 2: 1 − C(1,2)/C(2,2) = 1.
+        assertThat(eval.models().get(0).accuracy().value()).isEqualTo(1.0);
+        assertThat(eval.warnings()).anyMatch(w -> w.contains("fewer than 5 counted repeats"));
+    }
+
+    @Test
+    void theResultDoesNotDependOnArrivalOrder() {
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            records.add(Results.of("e", "a", "c" + i).score((i % 4) / 3.0).status(ResultRecord.FAILED).build());
+            records.add(Results.of("e", "b", "c" + i).score((i % 3) / 2.0).status(ResultRecord.FAILED)
+                    .metric("m", i).build());
+            records.add(Results.of("f", "a", "c" + i).score(1.0).build());
+        }
+        String json = Leaderboard.compute(records, DEFAULTS).toJson();
+        List<ResultRecord> shuffled = new ArrayList<>(records);
+        Collections.shuffle(shuffled, new Random(3));
+        assertThat(Leaderboard.compute(shuffled, DEFAULTS).toJson()).isEqualTo(json);
+        assertThat(Leaderboard.compute(records, DEFAULTS.withSeed(43)).toJson()).isNotEqualTo(json);
+    }
+
+    @Test
+    void noRecordsMeansNoEvals() {
+        assertThat(Leaderboard.compute(List.of(), DEFAULTS).evals()).isEmpty();
+    }
+
+    /** Ten cases of model {@code name} in eval e, {@code passes} of them passing, each call costing {@code cost}. */
+    static void addModel(List<ResultRecord> records, String name, int passes, double cost) {
+        for (int i = 0; i < 10; i++) {
+            records.add(Results.of("e", name, "c" + i).score(i < passes ? 1.0 : 0.0).cost(cost).build());
+        }
+    }
+}
