@@ -70,12 +70,7 @@ public final class RunServices implements AutoCloseable {
         return configuration.projectRoot().resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
     }
 
-    synchronized void start() {
-        if (results == null) {
-            results = ResultsWriter.open(outputDirectory());
-        }
-    }
-
+    /** Appends to the results file, which is opened on the first result so a run with no eval leaves it alone. */
     void record(ResultRecord record) {
         ResultsWriter writer;
         synchronized (this) {
