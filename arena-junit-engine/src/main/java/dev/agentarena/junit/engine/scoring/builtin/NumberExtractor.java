@@ -14,11 +14,11 @@ import java.util.regex.Pattern;
  */
 final class NumberExtractor {
 
-    // Not after a letter, digit, underscore or dot, so "v2", "cust_42", "1.2.3" and ranges like "3-5" (whose dash is
-    // no sign) do not produce spurious or negative numbers.
+    // Not after a letter, digit, underscore or dot, and not before ".digit", so "v2", "cust_42", versions like
+    // "1.2.3" and ranges like "3-5" (whose dash is no sign) do not produce spurious or negative numbers.
     private static final Pattern NUMBER = Pattern.compile(
             "(?<![\\p{L}\\p{N}_.])[-+\u2212]?(?:\\d{1,3}(?:,\\d{3})+(?!\\d)(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+)"
-                    + "(?:[eE][-+\u2212]?\\d{1,6}(?!\\d))?");
+                    + "(?:[eE][-+\u2212]?\\d{1,6}(?!\\d))?(?!\\.?\\d)");
 
     private NumberExtractor() {
     }
