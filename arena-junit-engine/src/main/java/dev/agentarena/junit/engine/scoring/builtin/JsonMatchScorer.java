@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.scoring.builtin;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -141,9 +140,7 @@ public final class JsonMatchScorer implements Scorer {
 
         void compare(String path, JsonNode expected, JsonNode actual) {
             if (expected.isObject() && expected.size() > 0) {
-                Iterator<Map.Entry<String, JsonNode>> fields = expected.fields();
-                while (fields.hasNext()) {
-                    Map.Entry<String, JsonNode> field = fields.next();
+                for (Map.Entry<String, JsonNode> field : expected.properties()) {
                     JsonNode child = actual != null && actual.isObject() ? actual.get(field.getKey()) : null;
                     compare(child(path, field.getKey()), field.getValue(), child);
                 }

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /** Runs one command with a given environment, a time limit that kills the whole process tree, and capped output. */
@@ -13,6 +15,8 @@ final class Subprocess {
 
     record Outcome(int exitCode, boolean timedOut, String stdout, String stderr, boolean truncated, long millis) {
     }
+
+    private static final long POLL_MILLIS = 100;
 
     private Subprocess() {
     }
@@ -34,15 +38,25 @@ final class Subprocess {
         CappedOutput stderr = new CappedOutput(maxOutputBytes);
         Thread outDrain = drain(process.getInputStream(), stdout, "stdout");
         Thread errDrain = drain(process.getErrorStream(), stderr, "stderr");
-        boolean finished;
+        // Descendants are remembered while the process runs: once it exits they are re-parented, no longer its
+        // descendants, and would outlive the scorer unnoticed.
+        Set<ProcessHandle> seen = new HashSet<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean finished = false;
         try {
-            finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            while (!finished) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                process.descendants().forEach(seen::add);
+                finished = process.waitFor(Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, POLL_MILLIS),
+                        TimeUnit.MILLISECONDS);
+            }
         }
         finally {
             // Also on interruption: generated code must never outlive the scorer.
-            if (process.isAlive()) {
-                killTree(process);
-            }
+            killTree(process, seen);
         }
         // A grandchild that inherited the pipes may keep them open; do not wait for it.
         outDrain.join(2000);
@@ -52,10 +66,11 @@ final class Subprocess {
                 stdout.truncated() || stderr.truncated(), millis);
     }
 
-    private static void killTree(Process process) throws InterruptedException {
+    private static void killTree(Process process, Set<ProcessHandle> seen) throws InterruptedException {
         // Children first: once the parent dies they are re-parented and no longer its descendants.
         for (int round = 0; round < 3; round++) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.descendants().forEach(seen::add);
+            seen.forEach(ProcessHandle::destroyForcibly);
         }
         process.destroyForcibly();
         process.waitFor(5, TimeUnit.SECONDS);

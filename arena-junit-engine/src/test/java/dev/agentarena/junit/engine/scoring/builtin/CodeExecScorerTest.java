@@ -69,6 +69,21 @@ class CodeExecScorerTest {
         assertThat(isRunning(childPid)).as("grandchild killed").isFalse();
     }
 
+    @Test
+    void aBackgroundChildDoesNotOutliveANormalExit() throws Exception {
+        String code = "import subprocess, time\n"
+                + "child = subprocess.Popen(['sleep', '60'], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+                + "print(child.pid, flush=True)\n"
+                + "time.sleep(0.5)\n";
+
+        ScoreResult result = scorer.score(code, null, context);
+
+        assertThat(result.passed()).as(result.reason()).isTrue();
+        long childPid = Long.parseLong(((String) result.detail().get("stdout")).strip());
+        Thread.sleep(200);
+        assertThat(isRunning(childPid)).as("background child killed").isFalse();
+    }
+
     /** Alive and not a zombie: in containers whose init does not reap, killed orphans stay zombies. */
     private static boolean isRunning(long pid) throws Exception {
         if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Map;
 
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.ScoreResult;
@@ -51,7 +52,7 @@ class ToolCallScorersTest {
         assertThat(swapped.score()).isEqualTo(0.5);
         assertThat(swapped.passed()).isFalse();
         assertThat(swapped.reason()).contains("out of order ");
-        assertThat(swapped.detail().get("out_of_order")).asList().hasSize(1);
+        assertThat(swapped.detail().get("out_of_order")).asInstanceOf(InstanceOfAssertFactories.LIST).hasSize(1);
     }
 
     @Test
