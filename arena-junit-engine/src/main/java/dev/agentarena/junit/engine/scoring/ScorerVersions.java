@@ -14,8 +14,6 @@ import java.util.Set;
 
 import org.objectweb.asm.Type;
 
-import dev.agentarena.junit.scoring.Scorer;
-
 /**
  * Scorer versions: a short digest of what a scorer does, so every score can cite the definition that produced it.
  *
@@ -56,16 +54,15 @@ public final class ScorerVersions {
     }
 
     /**
-     * The version of a scorer class: every method it declares (by name, in a stable order), its constant fields, and
+     * The version of a scorer class ({@link dev.agentarena.junit.scoring.Scorer}): every method it declares (by name,
+     * in a stable order), its constant fields, and
      * what those methods run in its own package.
+     *
+     * <p>Accepts any class so that classes holding {@code @Scorer} methods can be versioned as a whole too.
      *
      * @throws IllegalStateException when the class file cannot be read
      */
-    public static String of(Class<? extends Scorer> scorerClass) {
-        return ofClass(scorerClass);
-    }
-
-    static String ofClass(Class<?> type) {
+    public static String of(Class<?> type) {
         Walk walk = new Walk(type);
         BytecodeModel model = MODELS.get(type);
         for (Map.Entry<String, String> constant : model.constantFields().entrySet()) {

@@ -96,7 +96,7 @@ class ScorerVersionsTest {
         assertThat(ScorerVersions.of(ClassReader.class.getMethod("getClassName"))).matches("[0-9a-f]{12}");
         assertThat(ScorerVersions.of(String.class.getMethod("isBlank")))
                 .isNotEqualTo(ScorerVersions.of(String.class.getMethod("isEmpty")));
-        assertThat(ScorerVersions.ofClass(ClassReader.class)).matches("[0-9a-f]{12}");
+        assertThat(ScorerVersions.of(ClassReader.class)).matches("[0-9a-f]{12}");
     }
 
     @Test
