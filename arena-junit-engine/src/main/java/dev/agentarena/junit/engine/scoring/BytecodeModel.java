@@ -42,20 +42,26 @@ final class BytecodeModel {
     private final String internalName;
     private final Map<String, MethodCode> methods;
     private final Map<String, String> constantFields;
+    private final boolean readable;
 
-    private BytecodeModel(String internalName, Map<String, MethodCode> methods, Map<String, String> constantFields) {
+    private BytecodeModel(String internalName, Map<String, MethodCode> methods, Map<String, String> constantFields,
+            boolean readable) {
         this.internalName = internalName;
+        this.readable = readable;
         this.methods = Collections.unmodifiableMap(methods);
         this.constantFields = Collections.unmodifiableMap(constantFields);
     }
 
-    /** Reads a class's bytecode; works for classes in directories, jars and the JDK's runtime image. */
+    /**
+     * Reads a class's bytecode; works for classes in directories, jars and the JDK's runtime image. A class without a
+     * class file gives an empty, unreadable model.
+     */
     static BytecodeModel read(Class<?> type) {
         String resource = "/" + type.getName().replace('.', '/') + ".class";
         try (InputStream in = type.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("cannot read the bytecode of " + type.getName()
-                        + ": no class file resource (generated at run time?)");
+                // Hidden classes (lambdas, proxies) have no class file; versioning must not break the run.
+                return new BytecodeModel(Type.getInternalName(type), Map.of(), Map.of(), false);
             }
             return read(new ClassReader(in));
         }
@@ -84,7 +90,12 @@ final class BytecodeModel {
                 return new Canonicalizer(owner, code -> methods.put(name + descriptor, code));
             }
         }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return new BytecodeModel(owner, methods, constants);
+        return new BytecodeModel(owner, methods, constants, true);
+    }
+
+    /** Whether the class file was found; generated classes have none and are versioned by name alone. */
+    boolean readable() {
+        return readable;
     }
 
     String internalName() {

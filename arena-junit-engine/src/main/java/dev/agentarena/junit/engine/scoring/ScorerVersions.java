@@ -24,7 +24,8 @@ import org.objectweb.asm.Type;
  * (so a changed {@code Pattern} constant counts). Calls into other packages (the JDK, libraries) are not followed:
  * upgrading a library makes no new version.
  *
- * <p>The version is the first 12 hex digits of a SHA-256.
+ * <p>The version is the first 12 hex digits of a SHA-256. Classes without a class file (lambdas, proxies) are versioned
+ * by name alone.
  */
 public final class ScorerVersions {
 
@@ -43,11 +44,14 @@ public final class ScorerVersions {
      * The version of a method scorer: its descriptor and instructions (not its name, so identical bodies share a
      * version) and everything it runs as described above.
      *
-     * @throws IllegalStateException when the class file cannot be read
+     * @throws IllegalStateException when the class file exists but cannot be read
      */
     public static String of(Method method) {
         Walk walk = new Walk(method.getDeclaringClass());
         walk.update("method " + Type.getMethodDescriptor(method));
+        if (!MODELS.get(method.getDeclaringClass()).readable()) {
+            walk.update("unreadable " + method.toGenericString());
+        }
         walk.follow(new BytecodeModel.MethodRef(Type.getInternalName(method.getDeclaringClass()), method.getName(),
                 Type.getMethodDescriptor(method)), false);
         return walk.finish();
@@ -60,11 +64,14 @@ public final class ScorerVersions {
      *
      * <p>Accepts any class so that classes holding {@code @Scorer} methods can be versioned as a whole too.
      *
-     * @throws IllegalStateException when the class file cannot be read
+     * @throws IllegalStateException when the class file exists but cannot be read
      */
     public static String of(Class<?> type) {
         Walk walk = new Walk(type);
         BytecodeModel model = MODELS.get(type);
+        if (!model.readable()) {
+            walk.update("unreadable " + type.getName());
+        }
         for (Map.Entry<String, String> constant : model.constantFields().entrySet()) {
             walk.update("constant " + constant.getKey() + "=" + constant.getValue());
         }

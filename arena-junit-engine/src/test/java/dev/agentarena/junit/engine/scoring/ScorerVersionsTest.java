@@ -106,6 +106,15 @@ class ScorerVersionsTest {
     }
 
     @Test
+    void aGeneratedClassWithoutAClassFileIsVersionedByName() {
+        Scorer lambda = (output, reference, context) -> null;
+        Scorer other = (output, reference, context) -> dev.agentarena.junit.ScoreResult.pass();
+
+        assertThat(ScorerVersions.of(lambda.getClass())).matches("[0-9a-f]{12}")
+                .isNotEqualTo(ScorerVersions.of(other.getClass()));
+    }
+
+    @Test
     void registryNameIsLowercaseWithDashes() {
         assertThat(ScorerVersions.registryName("support-agent", "exact_match")).isEqualTo("support-agent-exact-match");
         assertThat(ScorerVersions.registryName("Support_Agent", "No_Leaks")).isEqualTo("support-agent-no-leaks");
