@@ -40,7 +40,7 @@ class ConsoleLauncherIT {
         assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("launcher finished").isTrue();
         String console = Files.readString(log, StandardCharsets.UTF_8);
 
-        assertThat(console).contains("refund_request", "sim_small/tickets[refund_request]/contains",
+        assertThat(console).contains("refund_request", "sim_small/tickets[refund_request]/classification",
                 "sim_small/tickets[refund_request]/valid_label");
         assertThat(console).doesNotContain("invoice_copy").doesNotContain("sim_large");
         assertThat(console).containsPattern("2 tests successful|2 tests found");

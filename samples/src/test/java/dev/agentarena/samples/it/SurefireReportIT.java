@@ -43,13 +43,13 @@ class SurefireReportIT {
 
     @Test
     void hasOneTestcasePerModelCaseAndScorer() {
-        // 32 tickets x 2 models x 2 scorers (contains, valid_label).
+        // 32 tickets x 2 models x 2 scorers (classification, valid_label).
         assertThat(testcases).hasSize(128);
         assertThat(testcases).allSatisfy(testcase -> assertThat(testcase.getAttribute("classname"))
                 .isEqualTo("dev.agentarena.samples.triage.SupportTriageEvalTest"));
         List<String> names = testcases.stream().map(t -> t.getAttribute("name")).collect(Collectors.toList());
         assertThat(names).doesNotHaveDuplicates();
-        assertThat(names).anyMatch(name -> name.startsWith("sim_small/tickets[refund_request]/contains "))
+        assertThat(names).anyMatch(name -> name.startsWith("sim_small/tickets[refund_request]/classification "))
                 .anyMatch(name -> name.startsWith("sim_large/tickets[survey]/valid_label "));
     }
 

@@ -18,7 +18,7 @@ import dev.agentarena.junit.Scorer;
  * <p>Runs offline against both simulated models; {@code mvn test} in {@code samples} shows one test per model, case
  * and scorer.
  */
-@Eval(value = "support-triage", scorers = "contains")
+@Eval(value = "support-triage", scorers = "classification")
 @Models({"sim_small", "sim_large"})
 class SupportTriageEvalTest {
 
