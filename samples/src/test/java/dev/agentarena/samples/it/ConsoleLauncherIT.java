@@ -2,15 +2,10 @@ package dev.agentarena.samples.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,18 +22,9 @@ class ConsoleLauncherIT {
     @ParameterizedTest
     @ValueSource(strings = {"console-junit5.jar", "console-junit6.jar"})
     void selectingOneCaseByUniqueIdRunsThatCaseAlone(String launcher) throws Exception {
-        Path output = Paths.get("target/console-runs", launcher.replace(".jar", ""));
-        Path log = Files.createDirectories(output).resolve("console.log");
-        List<String> command = new ArrayList<>(List.of(
-                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", Paths.get("target/console-launchers", launcher).toString(),
-                "execute", "--disable-banner", "--details=tree", "--disable-ansi-colors",
-                "--class-path", applicationClassPath(),
-                "--select-unique-id", CASE,
-                "--config", "arena.output.dir=" + output.toAbsolutePath()));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("launcher finished").isTrue();
-        String console = Files.readString(log, StandardCharsets.UTF_8);
+        Path output = Paths.get("target/console-runs", launcher.replace(".jar", "")).toAbsolutePath();
+        String console = ConsoleRun.with(launcher).select("--select-unique-id", CASE)
+                .config("arena.output.dir", output.toString()).run(output.resolve("console.log"));
 
         assertThat(console).contains("refund_request", "sim_small/tickets[refund_request]/classification",
                 "sim_small/tickets[refund_request]/valid_label");
@@ -47,17 +33,5 @@ class ConsoleLauncherIT {
         List<String> results = Files.readAllLines(output.resolve("results.jsonl"));
         assertThat(results).hasSize(2).allSatisfy(line -> assertThat(line)
                 .contains("\"case_id\":\"refund_request\"", "\"model\":\"sim_small\""));
-    }
-
-    /** The test class path without the JUnit jars, which the standalone launcher brings in its own version. */
-    private static String applicationClassPath() {
-        return List.of(System.getProperty("java.class.path").split(File.pathSeparator)).stream()
-                .filter(entry -> {
-                    String name = Paths.get(entry).getFileName().toString();
-                    return !(name.startsWith("junit-") || name.startsWith("opentest4j")
-                            || name.startsWith("apiguardian") || name.startsWith("surefire")
-                            || name.startsWith("common-") || name.contains("failsafe"));
-                })
-                .collect(Collectors.joining(File.pathSeparator));
     }
 }
