@@ -58,12 +58,13 @@ class CodeExecScorerTest {
                 + "while True:\n    time.sleep(0.05)\n";
 
         long started = System.nanoTime();
-        ScoreResult result = scorer.score(code, null, context.with("timeout_seconds", 1));
+        // Generous enough for python3 to start a child on a loaded 2-core machine before the deadline.
+        ScoreResult result = scorer.score(code, null, context.with("timeout_seconds", 4));
 
-        assertThat((System.nanoTime() - started) / 1e9).isLessThan(8);
+        assertThat((System.nanoTime() - started) / 1e9).isLessThan(15);
         assertThat(result.score()).isZero();
         assertThat(result.passed()).isFalse();
-        assertThat(result.reason()).isEqualTo("timed out after 1s");
+        assertThat(result.reason()).isEqualTo("timed out after 4s");
         long childPid = Long.parseLong(((String) result.detail().get("stdout")).strip());
         Thread.sleep(200);
         assertThat(isRunning(childPid)).as("grandchild killed").isFalse();
