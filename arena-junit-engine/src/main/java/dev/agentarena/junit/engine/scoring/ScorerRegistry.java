@@ -53,6 +53,20 @@ public final class ScorerRegistry {
     }
 
     /**
+     * A copy with the scorer classes found for one eval ({@link ScorerDiscovery#scorersFor}) added as {@code custom}:
+     * the names that eval can use. The engine and {@link ScorerListing} both build an eval's registry this way.
+     *
+     * @throws IllegalArgumentException when a discovered class claims a name already taken, naming both classes
+     */
+    public ScorerRegistry withDiscovered(List<Scorer> discovered) {
+        ScorerRegistry registry = copy();
+        for (Scorer scorer : discovered) {
+            registry.register(scorer, "custom");
+        }
+        return registry;
+    }
+
+    /**
      * Adds a scorer class.
      *
      * @throws IllegalArgumentException when another class already holds the name
@@ -75,7 +89,8 @@ public final class ScorerRegistry {
         ScorerDefinition existing = byName.get(definition.name());
         if (existing != null) {
             throw new IllegalArgumentException("Scorer name '" + definition.name() + "' is claimed by both "
-                    + describe(existing) + " and " + describe(definition) + "; every scorer name belongs to one scorer");
+                    + kind(definition.name()) + " " + describe(existing) + " and " + kind + " " + describe(definition)
+                    + "; every scorer name belongs to one scorer: rename one (override Scorer.name())");
         }
         byName.put(definition.name(), definition);
         kinds.put(definition.name(), kind);
