@@ -36,9 +36,12 @@ public final class ScorerRegistry {
         for (Scorer scorer : BuiltinScorers.all()) {
             registry.register(scorer, "builtin");
         }
-        for (Method method : ReflectionSupport.findMethods(CatalogueScorers.class,
+        List<Method> catalogue = new ArrayList<>(ReflectionSupport.findMethods(CatalogueScorers.class,
                 m -> AnnotationSupport.isAnnotated(m, dev.agentarena.junit.Scorer.class),
-                HierarchyTraversalMode.TOP_DOWN)) {
+                HierarchyTraversalMode.TOP_DOWN));
+        // Reflection returns methods in no particular order; listings and error messages should not vary.
+        catalogue.sort(Comparator.comparing(Method::getName));
+        for (Method method : catalogue) {
             registry.register(new MethodScorerDefinition(method, null), "catalogue");
         }
         return registry;
