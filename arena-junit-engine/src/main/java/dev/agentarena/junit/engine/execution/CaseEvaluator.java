@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.opentest4j.TestAbortedException;
+
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScorerOptions;
@@ -83,27 +85,40 @@ final class CaseEvaluator {
         TaskOutput scoredOutput = taskOutput.withText(output);
         context = context.withOutput(scoredOutput);
 
+        List<ScoreOutcome> outcomes = post.override() != null ? overridden(scorers, post)
+                : score(scorers, output, context);
+        return new CaseOutcome(row, modelKey, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes,
+                null);
+    }
+
+    /**
+     * Runs every scorer; one that throws becomes an error of its own scores while the others still run. A score name
+     * emitted by two scorers makes both errors naming both: every score name belongs to exactly one scorer.
+     */
+    private List<ScoreOutcome> score(List<ScorerDefinition> scorers, String output, CaseScoringContext context) {
         List<ScoreOutcome> outcomes = new ArrayList<>();
         Map<String, String> owners = new LinkedHashMap<>();
         for (ScorerDefinition scorer : scorers) {
-            String registryName = ScorerVersions.registryName(eval.definition().name(), scorer.name());
+            // Named scores register under their scorer: the version and the artifact belong to the scorer.
+            String registryName = registryName(scorer);
             List<ScoreOutcome> produced = new ArrayList<>();
             try {
                 for (NamedScore score : scorer.score(output, context.withOptions(run.optionsFor(scorer.name())))) {
-                    produced.add(new ScoreOutcome(score.name(), scorer.version(),
-                            ScorerVersions.registryName(eval.definition().name(), score.name()), score.result(), null));
+                    produced.add(new ScoreOutcome(score.name(), scorer.version(), registryName, score.result(), null));
                 }
             }
             catch (Throwable t) {
                 rethrowIfFatal(t);
-                produced.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null, t));
+                produced.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null, asError(t)));
             }
             for (ScoreOutcome outcome : produced) {
                 String owner = owners.putIfAbsent(outcome.name(), scorer.name());
                 if (owner != null) {
-                    IllegalStateException clash = new IllegalStateException("Score name '" + outcome.name()
-                            + "' is emitted by both scorer '" + owner + "' and scorer '" + scorer.name()
-                            + "'; every score name belongs to exactly one scorer");
+                    IllegalStateException clash = new IllegalStateException(owner.equals(scorer.name())
+                            ? "Scorer '" + owner + "' emits score name '" + outcome.name() + "' twice"
+                            : "Score name '" + outcome.name() + "' is emitted by both scorer '" + owner
+                                    + "' and scorer '" + scorer.name()
+                                    + "'; every score name belongs to exactly one scorer");
                     replaceNamed(outcomes, outcome.name(), clash);
                     outcomes.add(outcome.withError(clash));
                 }
@@ -112,13 +127,25 @@ final class CaseEvaluator {
                 }
             }
         }
-        if (post.override() != null) {
-            ScoreResult override = post.override().withReason("overridden by @PostProcess " + post.overridingHook()
-                    + "(): " + post.override().reason());
-            outcomes.replaceAll(outcome -> outcome.error() == null ? outcome.withResult(override) : outcome);
+        return outcomes;
+    }
+
+    /**
+     * A {@code @PostProcess} hook returned a verdict: it stands for every scorer of the case, which are not run (an
+     * {@code llm_judge} would otherwise still call its judge). The reason says which hook decided.
+     */
+    private List<ScoreOutcome> overridden(List<ScorerDefinition> scorers, EvalHooks.PostProcessed post) {
+        ScoreResult override = post.override().withReason("overridden by @PostProcess " + post.overridingHook()
+                + "()" + (post.override().reason().isBlank() ? "" : ": " + post.override().reason()));
+        List<ScoreOutcome> outcomes = new ArrayList<>();
+        for (ScorerDefinition scorer : scorers) {
+            outcomes.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName(scorer), override, null));
         }
-        return new CaseOutcome(row, modelKey, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes,
-                null);
+        return outcomes;
+    }
+
+    private String registryName(ScorerDefinition scorer) {
+        return ScorerVersions.registryName(eval.definition().name(), scorer.name());
     }
 
     private static void replaceNamed(List<ScoreOutcome> outcomes, String name, Throwable error) {
@@ -128,15 +155,27 @@ final class CaseEvaluator {
     private CaseOutcome failed(DatasetRow row, int repeat, List<ScorerDefinition> scorers, Throwable error,
             String prompt, CallUsage usage) {
         List<ScoreOutcome> outcomes = new ArrayList<>();
+        Throwable reported = asError(error);
         for (ScorerDefinition scorer : scorers) {
-            outcomes.add(new ScoreOutcome(scorer.name(), scorer.version(),
-                    ScorerVersions.registryName(eval.definition().name(), scorer.name()), null, error));
+            outcomes.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName(scorer), null, reported));
         }
         if (outcomes.isEmpty()) {
             outcomes.add(new ScoreOutcome("task", "", ScorerVersions.registryName(eval.definition().name(), "task"),
-                    null, error));
+                    null, reported));
         }
-        return new CaseOutcome(row, modelKey, repeat, prompt, null, null, null, usage, outcomes, error);
+        return new CaseOutcome(row, modelKey, repeat, prompt, null, null, null, usage, outcomes, reported);
+    }
+
+    /**
+     * What a failing task, hook or scorer is reported as. An {@code AssertionError} or an abort escaping them would
+     * make the scorer node a failure or a skip, i.e. a low score or "not applicable": it is wrapped so the node is an
+     * error with the same message. (An {@code AssertionError} inside a scorer is a score of 0, handled before this.)
+     */
+    private static Throwable asError(Throwable t) {
+        if (t instanceof AssertionError || t instanceof TestAbortedException) {
+            return new IllegalStateException(String.valueOf(t.getMessage()), t);
+        }
+        return t;
     }
 
     private static void rethrowIfFatal(Throwable t) {

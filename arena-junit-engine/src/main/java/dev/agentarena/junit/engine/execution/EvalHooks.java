@@ -12,10 +12,17 @@ import org.junit.platform.commons.support.ReflectionSupport;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.scoring.ArgumentResolver;
 
 /**
- * Runs an eval's {@code @PreRequest} and {@code @PostProcess} hooks, in order, each on the output of the one before.
+ * Runs an eval's {@code @PreRequest} and {@code @PostProcess} hooks, in order, each on the output of the one before:
+ * first those of the eval class, then those of each {@code @Hooks} class. A post-process hook that returns a
+ * {@link ScoreResult} decides the case; the hooks after it do not run.
+ *
+ * <p>The text is bound by name ({@code prompt}, {@code output}) or, whatever its name, to the first {@code String}
+ * parameter; {@link EvalCase}, {@link ScoringContext} and {@link TaskOutput} by type; {@code input}, {@code reference}
+ * and {@code metadata} by name.
  */
 final class EvalHooks {
 
@@ -69,13 +76,15 @@ final class EvalHooks {
         byType.put(EvalCase.class, evalCase);
         if (context != null) {
             byType.put(ScoringContext.class, context);
+            byType.put(TaskOutput.class, context.output());
         }
         Map<String, Object> byName = new LinkedHashMap<>();
         byName.put(textName, text);
         byName.put("input", evalCase.input());
         byName.put("reference", evalCase.reference());
         byName.put("metadata", evalCase.metadata());
-        Object[] arguments = new ArgumentResolver(byType, byName, List.of(textName)).resolve(hook);
+        Object[] arguments = new ArgumentResolver(byType, byName, List.of(textName)).withStringsByPosition()
+                .resolve(hook);
         return ReflectionSupport.invokeMethod(hook, target(hook), arguments);
     }
 

@@ -18,7 +18,6 @@ import dev.agentarena.junit.engine.reporting.ResultRecord;
 import dev.agentarena.junit.engine.reporting.ResultsWriter;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
-import dev.agentarena.junit.scoring.Scorer;
 
 /**
  * What every node of one run shares: configuration, the results file, model clients, scorers and the pool that runs
@@ -68,13 +67,13 @@ public final class RunServices implements AutoCloseable {
      * @throws IllegalArgumentException when a discovered scorer takes a name that is already taken
      */
     ScorerRegistry scorersFor(Class<?> evalClass) {
-        return registriesByClass.computeIfAbsent(evalClass, type -> {
-            ScorerRegistry registry = scorers.copy();
-            for (Scorer scorer : discovery.scorersFor(type)) {
-                registry.register(scorer, "custom");
-            }
-            return registry;
-        });
+        try {
+            return registriesByClass.computeIfAbsent(evalClass,
+                    type -> scorers.withDiscovered(discovery.scorersFor(type)));
+        }
+        catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(evalClass.getName() + " cannot run: " + e.getMessage(), e);
+        }
     }
 
     int concurrency() {

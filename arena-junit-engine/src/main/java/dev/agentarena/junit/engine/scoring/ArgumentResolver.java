@@ -23,6 +23,7 @@ public final class ArgumentResolver {
     private final Map<Class<?>, Object> byType;
     private final Map<String, Object> byName;
     private final List<String> positional;
+    private final boolean stringsByPosition;
 
     /**
      * @param byType values bound to parameters of exactly these types (or supertypes other than {@code Object})
@@ -30,9 +31,23 @@ public final class ArgumentResolver {
      * @param positional names (keys of {@code byName}) taken in this order by parameters that have no usable name
      */
     public ArgumentResolver(Map<Class<?>, Object> byType, Map<String, Object> byName, List<String> positional) {
+        this(byType, byName, positional, false);
+    }
+
+    private ArgumentResolver(Map<Class<?>, Object> byType, Map<String, Object> byName, List<String> positional,
+            boolean stringsByPosition) {
         this.byType = byType;
         this.byName = byName;
         this.positional = positional;
+        this.stringsByPosition = stringsByPosition;
+    }
+
+    /**
+     * A resolver that also gives a {@code String} parameter of any other name the next positional value: a hook
+     * receives "the text" whatever it calls it, while a scorer's misspelt {@code refrence} stays an error.
+     */
+    public ArgumentResolver withStringsByPosition() {
+        return new ArgumentResolver(byType, byName, positional, true);
     }
 
     /**
@@ -61,7 +76,8 @@ public final class ArgumentResolver {
             if (parameter.isNamePresent() && byName.containsKey(canonical(parameter.getName()))) {
                 name = canonical(parameter.getName());
             }
-            else if (!parameter.isNamePresent() && next.hasNext()) {
+            else if ((!parameter.isNamePresent() || stringsByPosition && parameter.getType() == String.class)
+                    && next.hasNext()) {
                 name = next.next();
             }
             else {

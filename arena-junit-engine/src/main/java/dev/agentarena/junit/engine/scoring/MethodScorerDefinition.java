@@ -84,6 +84,10 @@ public final class MethodScorerDefinition implements ScorerDefinition {
             returned = ReflectionSupport.invokeMethod(method, target, arguments);
         }
         catch (AssertionError e) {
+            // softly.assertAll() throws once for everything collected: keep the fraction that held.
+            if (soft != null && soft.hasFailures()) {
+                return List.of(new NamedScore(name, soft.result()));
+            }
             return List.of(new NamedScore(name, ScoreResult.fail(String.valueOf(e.getMessage()))));
         }
         if (soft != null) {

@@ -2,19 +2,18 @@ package dev.agentarena.junit.engine.scoring;
 
 import java.io.PrintStream;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
-import dev.agentarena.junit.scoring.Scorer;
 
 /**
  * Lists the scorers an eval can use, one per line: name, kind ({@code builtin}, {@code catalogue} or
@@ -25,14 +24,20 @@ import dev.agentarena.junit.scoring.Scorer;
  * </pre>
  *
  * Without arguments it lists the builtins, the catalogue and the service-loaded scorers; each argument adds the
- * scorers discovered for that eval class (its {@code @Scorer} methods included) or package.
+ * scorers discovered for that eval class (its {@code @Scorer} methods included) or for an eval in that package. The
+ * names come from the registry the engine builds for an eval ({@link ScorerRegistry#withDiscovered}), so a scorer
+ * class claiming a taken name fails the listing exactly as it fails the eval.
  */
 public final class ScorerListing {
 
     private ScorerListing() {
     }
 
-    /** Prints the listing to standard output. */
+    /**
+     * Prints the listing to standard output.
+     *
+     * @throws IllegalArgumentException when two scorers claim one name, naming both
+     */
     public static void main(String[] args) {
         print(System.out, args);
     }
@@ -47,54 +52,54 @@ public final class ScorerListing {
     }
 
     static List<Entry> entries(String... args) {
-        Map<String, Entry> entries = new LinkedHashMap<>();
-        for (Scorer scorer : BuiltinScorers.all()) {
-            add(entries, new Entry(scorer.name(), "builtin", ScorerVersions.of(scorer.getClass()),
-                    BuiltinScorers.description(scorer.name()).orElse("")));
-        }
-        Map<String, String> descriptions = CatalogueScorers.descriptions();
-        for (Method method : scorerMethods(CatalogueScorers.class)) {
-            String name = scoreName(method);
-            add(entries, new Entry(name, "catalogue", ScorerVersions.of(method), descriptions.getOrDefault(name, "")));
-        }
         ScorerDiscovery discovery = new ScorerDiscovery();
-        List<Scorer> custom = new ArrayList<>(discovery.providers());
+        ScorerRegistry builtins = ScorerRegistry.withBuiltins();
+        Map<String, Entry> entries = new LinkedHashMap<>();
+        addAll(entries, builtins.withDiscovered(discovery.providers()));
         for (String arg : args) {
             Class<?> evalClass = loadClass(arg);
             if (evalClass == null) {
-                custom.addAll(discovery.scorersIn(arg));
+                addAll(entries, builtins.withDiscovered(discovery.scorersIn(arg)));
                 continue;
             }
-            custom.addAll(discovery.scorersFor(evalClass));
+            addAll(entries, builtins.withDiscovered(discovery.scorersFor(evalClass)));
             for (Method method : scorerMethods(evalClass)) {
-                add(entries, new Entry(scoreName(method), "custom", ScorerVersions.of(method),
+                MethodScorerDefinition scorer = new MethodScorerDefinition(method, null);
+                add(entries, new Entry(scorer.name(), "custom", scorer.version(),
                         "method " + evalClass.getSimpleName() + "#" + method.getName()));
             }
-        }
-        for (Scorer scorer : custom) {
-            add(entries, new Entry(scorer.name(), "custom", ScorerVersions.of(scorer.getClass()),
-                    "class " + scorer.getClass().getName()));
         }
         return new ArrayList<>(entries.values());
     }
 
+    private static void addAll(Map<String, Entry> entries, ScorerRegistry registry) {
+        Map<String, String> catalogue = CatalogueScorers.descriptions();
+        for (ScorerDefinition scorer : registry.all()) {
+            String kind = registry.kind(scorer.name());
+            String description;
+            if (scorer instanceof ClassScorerDefinition && kind.equals("custom")) {
+                description = "class " + ((ClassScorerDefinition) scorer).scorer().getClass().getName();
+            }
+            else {
+                description = BuiltinScorers.description(scorer.name())
+                        .orElse(catalogue.getOrDefault(scorer.name(), ""));
+            }
+            add(entries, new Entry(scorer.name(), kind, scorer.version(), description));
+        }
+    }
+
     private static void add(Map<String, Entry> entries, Entry entry) {
-        // The first kind to claim a name wins, as in the registry, where builtins come first.
+        // Evals in different packages may each have their own scorer of one name: list each once.
         entries.putIfAbsent(entry.name() + "\u0000" + entry.description(), entry);
     }
 
+    /** The eval class's {@code @Scorer} methods, found as the engine finds them. */
     private static List<Method> scorerMethods(Class<?> type) {
         List<Method> methods = new ArrayList<>(ReflectionSupport.findMethods(type,
-                method -> method.isAnnotationPresent(dev.agentarena.junit.Scorer.class)
-                        && !Modifier.isPrivate(method.getModifiers()),
+                method -> AnnotationSupport.isAnnotated(method, dev.agentarena.junit.Scorer.class),
                 HierarchyTraversalMode.TOP_DOWN));
-        methods.sort(Comparator.comparing(ScorerListing::scoreName));
+        methods.sort(Comparator.comparing(Method::getName));
         return methods;
-    }
-
-    private static String scoreName(Method method) {
-        String value = method.getAnnotation(dev.agentarena.junit.Scorer.class).value();
-        return value.isEmpty() ? method.getName() : value;
     }
 
     private static Class<?> loadClass(String name) {

@@ -36,9 +36,12 @@ public final class ScorerRegistry {
         for (Scorer scorer : BuiltinScorers.all()) {
             registry.register(scorer, "builtin");
         }
-        for (Method method : ReflectionSupport.findMethods(CatalogueScorers.class,
+        List<Method> catalogue = new ArrayList<>(ReflectionSupport.findMethods(CatalogueScorers.class,
                 m -> AnnotationSupport.isAnnotated(m, dev.agentarena.junit.Scorer.class),
-                HierarchyTraversalMode.TOP_DOWN)) {
+                HierarchyTraversalMode.TOP_DOWN));
+        // Reflection returns methods in no particular order; listings and error messages should not vary.
+        catalogue.sort(Comparator.comparing(Method::getName));
+        for (Method method : catalogue) {
             registry.register(new MethodScorerDefinition(method, null), "catalogue");
         }
         return registry;
@@ -50,6 +53,20 @@ public final class ScorerRegistry {
         copy.byName.putAll(byName);
         copy.kinds.putAll(kinds);
         return copy;
+    }
+
+    /**
+     * A copy with the scorer classes found for one eval ({@link ScorerDiscovery#scorersFor}) added as {@code custom}:
+     * the names that eval can use. The engine and {@link ScorerListing} both build an eval's registry this way.
+     *
+     * @throws IllegalArgumentException when a discovered class claims a name already taken, naming both classes
+     */
+    public ScorerRegistry withDiscovered(List<Scorer> discovered) {
+        ScorerRegistry registry = copy();
+        for (Scorer scorer : discovered) {
+            registry.register(scorer, "custom");
+        }
+        return registry;
     }
 
     /**
@@ -75,7 +92,8 @@ public final class ScorerRegistry {
         ScorerDefinition existing = byName.get(definition.name());
         if (existing != null) {
             throw new IllegalArgumentException("Scorer name '" + definition.name() + "' is claimed by both "
-                    + describe(existing) + " and " + describe(definition) + "; every scorer name belongs to one scorer");
+                    + kind(definition.name()) + " " + describe(existing) + " and " + kind + " " + describe(definition)
+                    + "; every scorer name belongs to one scorer: rename one (override Scorer.name())");
         }
         byName.put(definition.name(), definition);
         kinds.put(definition.name(), kind);

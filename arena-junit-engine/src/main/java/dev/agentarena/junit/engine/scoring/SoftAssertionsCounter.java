@@ -17,6 +17,7 @@ import dev.agentarena.junit.ScoreResult;
 final class SoftAssertionsCounter {
 
     private static final String SOFT_ASSERTIONS = "org.assertj.core.api.SoftAssertions";
+    private static final int MAX_FAILURE_LENGTH = 160;
 
     private final Class<?> type;
     private final CountedAssertions instance;
@@ -48,6 +49,10 @@ final class SoftAssertionsCounter {
         return instance;
     }
 
+    boolean hasFailures() {
+        return !instance.failureMessages().isEmpty();
+    }
+
     ScoreResult result() {
         List<String> failures = instance.failureMessages();
         int total = Math.max(instance.assertionCount(), failures.size());
@@ -61,15 +66,15 @@ final class SoftAssertionsCounter {
         }
         StringBuilder reason = new StringBuilder(held + " of " + total + " assertions held; failed: ");
         for (int i = 0; i < failures.size(); i++) {
-            reason.append(i == 0 ? "" : "; ").append(firstLine(failures.get(i)));
+            reason.append(i == 0 ? "" : "; ").append(oneLine(failures.get(i)));
         }
         return ScoreResult.of(score, false).withReason(reason.toString()).withDetail("failures", failures);
     }
 
-    private static String firstLine(String message) {
-        String trimmed = message == null ? "" : message.strip();
-        int newline = trimmed.indexOf('\n');
-        return newline < 0 ? trimmed : trimmed.substring(0, newline) + " …";
+    /** AssertJ messages span lines ("Expecting actual:\n  ...\nto start with: ..."): the reason needs them in one. */
+    private static String oneLine(String message) {
+        String line = message == null ? "" : message.strip().replaceAll("\\s+", " ");
+        return line.length() <= MAX_FAILURE_LENGTH ? line : line.substring(0, MAX_FAILURE_LENGTH - 1) + "…";
     }
 
     /** What {@link CountingSoftAssertions} tells the counter, in types the engine always has. */

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -9,7 +10,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.agentarena.junit.engine.fixtures.clash.ClashFixture;
+import dev.agentarena.junit.engine.fixtures.clash.scorers.ImpostorScorer;
 import dev.agentarena.junit.engine.scoring.builtin.ClassificationScorer;
+import dev.agentarena.junit.engine.scoring.builtin.ExactMatchScorer;
 import dev.agentarena.junit.engine.scoring.fixtures.discovery.SampleEval;
 import dev.agentarena.junit.engine.scoring.fixtures.discovery.scorers.PoliteScorer;
 
@@ -56,5 +60,13 @@ class ScorerListingTest {
         int versionColumn = lines.get(0).indexOf("builtin");
         assertThat(lines).allMatch(line -> line.indexOf(line.contains("builtin") ? "builtin"
                 : line.contains("catalogue") ? "catalogue" : "custom") == versionColumn);
+    }
+
+    @Test
+    void aScorerClassClaimingATakenNameFailsTheListingAsItFailsTheEval() {
+        assertThatThrownBy(() -> ScorerListing.entries(ClashFixture.class.getName()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'exact_match'")
+                .hasMessageContaining("builtin " + ExactMatchScorer.class.getName())
+                .hasMessageContaining("custom " + ImpostorScorer.class.getName());
     }
 }

@@ -1,0 +1,139 @@
+package dev.agentarena.junit.engine;
+
+import static org.assertj.core.api.Assertions.allOf;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstrings;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.assertj.core.api.Condition;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+/** Runs fixture evals through the engine with EngineTestKit and reads back what they wrote. */
+final class EngineRun {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path output;
+    private final Map<String, String> parameters = new LinkedHashMap<>();
+    private EngineExecutionResults results;
+
+    EngineRun(Path output) {
+        this.output = output;
+        parameters.put(Constants.OUTPUT_DIR, output.toString());
+        parameters.put(Constants.SIM_LATENCY_MS, "0");
+    }
+
+    EngineRun with(String key, String value) {
+        parameters.put(key, value);
+        return this;
+    }
+
+    EngineRun execute(Class<?> evalClass) {
+        results = EngineTestKit.engine(Constants.ENGINE_ID).configurationParameters(parameters)
+                .selectors(selectClass(evalClass)).execute();
+        return this;
+    }
+
+    EngineExecutionResults results() {
+        return results;
+    }
+
+    /** The results.jsonl lines, in the order they were written. */
+    List<JsonNode> lines() {
+        Path file = output.resolve("results.jsonl");
+        try {
+            return Files.readAllLines(file).stream().map(EngineRun::parse).collect(Collectors.toList());
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The one results.jsonl line of this case and score name. */
+    JsonNode line(String caseId, String scorer) {
+        List<JsonNode> matching = lines().stream().filter(l -> l.get("case_id").asText().equals(caseId)
+                && l.get("scorer").asText().equals(scorer)).collect(Collectors.toList());
+        if (matching.size() != 1) {
+            throw new AssertionError(matching.size() + " result lines for " + caseId + "/" + scorer + " in " + lines());
+        }
+        return matching.get(0);
+    }
+
+    /** The report entry published by the scorer node whose unique id ends with these segments. */
+    Map<String, String> reportEntry(String caseId, String scorerSegment) {
+        String suffix = "[case:" + caseId + "]/[scorer:" + scorerSegment + "]";
+        return results.allEvents().reportingEntryPublished().stream()
+                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith(suffix))
+                .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs()).findFirst()
+                .orElseThrow(() -> new AssertionError("no report entry for " + suffix));
+    }
+
+    /**
+     * Asserts that the scorer node ended as the status says (passed: successful; failed: an assertion failure;
+     * not_applicable: aborted; error: a failure that is not an assertion) with the reason in its message, and that
+     * its results.jsonl line agrees.
+     */
+    JsonNode assertNode(String caseId, String scorerSegment, String status, String reason) {
+        String suffix = "[case:" + caseId + "]/[scorer:" + scorerSegment + "]";
+        List<TestExecutionResult> finished = results.testEvents().finished().stream()
+                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith(suffix))
+                .map(e -> e.getPayload(TestExecutionResult.class).orElseThrow()).collect(Collectors.toList());
+        assertThat(finished).as("finished nodes ending with %s", suffix).hasSize(1);
+        TestExecutionResult result = finished.get(0);
+        Throwable thrown = result.getThrowable().orElse(null);
+        switch (status) {
+            case "passed":
+                assertThat(result.getStatus()).as(suffix).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
+                break;
+            case "failed":
+                assertThat(result.getStatus()).as(suffix).isEqualTo(TestExecutionResult.Status.FAILED);
+                assertThat(thrown).as(suffix).isInstanceOf(AssertionError.class).hasMessageContaining(reason);
+                break;
+            case "not_applicable":
+                assertThat(result.getStatus()).as(suffix).isEqualTo(TestExecutionResult.Status.ABORTED);
+                assertThat(thrown).as(suffix).hasMessageContaining(reason);
+                break;
+            default:
+                assertThat(result.getStatus()).as(suffix).isEqualTo(TestExecutionResult.Status.FAILED);
+                assertThat(thrown).as(suffix).isNotInstanceOf(AssertionError.class).hasMessageContaining(reason);
+                break;
+        }
+        String scoreName = scorerSegment.replaceFirst("#\\d+$", "");
+        JsonNode line = lines().stream().filter(l -> l.get("case_id").asText().equals(caseId)
+                && l.get("scorer").asText().equals(scoreName) && l.get("status").asText().equals(status))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + status + " line for " + suffix));
+        assertThat(line.get("reason").asText()).as(suffix).contains(reason);
+        return line;
+    }
+
+    /** The scorer node of this case and score name. */
+    static Condition<Event> scorer(String caseId, String scorer) {
+        return allOf(test(), uniqueIdSubstrings("[case:" + caseId + "]", "[scorer:" + scorer + "]"));
+    }
+
+    private static JsonNode parse(String line) {
+        try {
+            return JSON.readTree(line);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
