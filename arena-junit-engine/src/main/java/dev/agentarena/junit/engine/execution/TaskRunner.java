@@ -41,7 +41,8 @@ final class TaskRunner {
         byName.put("input", evalCase.input());
         byName.put("prompt", prompt);
         byName.put("metadata", evalCase.metadata());
-        Object[] arguments = new ArgumentResolver(byType, byName, List.of("input")).resolve(task);
+        Object[] arguments = new ArgumentResolver(byType, byName, List.of("input")).withStringsByPosition()
+                .resolve(task);
         Object target = Modifier.isStatic(task.getModifiers()) ? null : evalInstance;
         Object returned = ReflectionSupport.invokeMethod(task, target, arguments);
         if (returned instanceof TaskOutput) {
