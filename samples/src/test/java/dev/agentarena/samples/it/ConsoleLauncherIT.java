@@ -31,6 +31,8 @@ class ConsoleLauncherIT {
         Path log = Files.createDirectories(output).resolve("console.log");
         List<String> command = new ArrayList<>(List.of(
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                // allure-junit-platform is on the class path: keep its results away from the Surefire run's.
+                "-Dallure.results.directory=" + output.resolve("allure-results").toAbsolutePath(),
                 "-jar", Paths.get("target/console-launchers", launcher).toString(),
                 "execute", "--disable-banner", "--details=tree", "--disable-ansi-colors",
                 "--class-path", applicationClassPath(),
@@ -43,6 +45,9 @@ class ConsoleLauncherIT {
         assertThat(console).contains("refund_request", "sim_small/tickets[refund_request]/classification",
                 "sim_small/tickets[refund_request]/valid_label");
         assertThat(console).doesNotContain("invoice_copy").doesNotContain("sim_large");
+        // The engine sanitises display names itself, so JUnit 5 and 6 print the same tree line (score, mark, reason).
+        assertThat(console).contains("sim_small/tickets[refund_request]/classification 1.00 ✔ selected 'billing' ✔")
+                .contains("scorer_version = `", "reason = `selected 'billing'`");
         assertThat(console).containsPattern("2 tests successful|2 tests found");
         List<String> results = Files.readAllLines(output.resolve("results.jsonl"));
         assertThat(results).hasSize(2).allSatisfy(line -> assertThat(line)
