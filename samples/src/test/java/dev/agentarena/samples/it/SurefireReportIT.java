@@ -75,6 +75,41 @@ class SurefireReportIT {
     }
 
     @Test
+    void eachEvalClassIsOneTestsuiteInItsOwnFile() throws Exception {
+        List<String> reports;
+        try (java.util.stream.Stream<Path> files = Files.list(REPORT.getParent())) {
+            reports = files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("TEST-") && n.endsWith(".xml"))
+                    .sorted().collect(Collectors.toList());
+        }
+        assertThat(reports).contains("TEST-dev.agentarena.samples.quickstart.CapitalsEvalTest.xml",
+                "TEST-dev.agentarena.samples.reports.OrderStatusEvalTest.xml",
+                "TEST-dev.agentarena.samples.triage.SupportTriageEvalTest.xml");
+        for (String report : reports) {
+            Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                    .parse(REPORT.getParent().resolve(report).toFile());
+            assertThat(document.getDocumentElement().getTagName()).isEqualTo("testsuite");
+            assertThat(document.getDocumentElement().getAttribute("name")).as(report)
+                    .isEqualTo(report.substring("TEST-".length(), report.length() - ".xml".length()));
+        }
+    }
+
+    @Test
+    void systemOutCarriesTheMetricsOfScorersThatReportThem() throws Exception {
+        Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(REPORT.getParent()
+                .resolve("TEST-dev.agentarena.samples.quickstart.CapitalsEvalTest.xml").toFile());
+        NodeList nodes = document.getElementsByTagName("testcase");
+        List<String> concise = new ArrayList<>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            Element testcase = (Element) nodes.item(i);
+            if (testcase.getAttribute("name").contains("/concise ")) {
+                concise.add(testcase.getElementsByTagName("system-out").item(0).getTextContent());
+            }
+        }
+        // 3 questions x 2 models; the concise scorer reports a word count.
+        assertThat(concise).hasSize(6).allSatisfy(out -> assertThat(out).containsPattern("metrics=\\{words=\\d"));
+    }
+
+    @Test
     void resultsFileHoldsOneCompleteLinePerTestcase() throws Exception {
         ObjectMapper mapper = new ObjectMapper();
         List<JsonNode> lines = new ArrayList<>();

@@ -5,6 +5,7 @@ import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.reporting.allure.AllureReporting;
 
 /**
  * The engine's root: carries the configuration read at discovery (or why it could not be read) and closes the run's
@@ -46,5 +47,6 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         if (context.hasRun()) {
             context.run().close();
         }
+        AllureReporting.finish(this, configuration);
     }
 }

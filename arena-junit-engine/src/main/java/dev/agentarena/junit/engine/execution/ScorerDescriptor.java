@@ -18,6 +18,8 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.ResultRecord;
 import dev.agentarena.junit.engine.reporting.ScoreLine;
+import dev.agentarena.junit.engine.reporting.allure.AllureReporting;
+import dev.agentarena.junit.engine.reporting.allure.CaseTranscript;
 
 /**
  * One scorer's verdict on one case: the test that IDEs, Surefire and Allure show.
@@ -86,6 +88,8 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         run.listener().reportingEntryPublished(this, ReportEntry.from(reportEntries()));
         System.out.println(ScoreLine.of(record));
         run.record(record);
+        AllureReporting.report(record, new CaseTranscript(outcome.prompt, outcome.rawOutput, referenceText(),
+                score.result() == null ? null : score.result().detail()));
         switch (record.status()) {
             case ResultRecord.PASSED:
                 return context;

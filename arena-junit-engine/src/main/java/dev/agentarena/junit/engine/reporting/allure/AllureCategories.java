@@ -1,0 +1,49 @@
+package dev.agentarena.junit.engine.reporting.allure;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.agentarena.junit.engine.json.Json;
+
+/**
+ * The run's {@code categories.json}: sorts results in the report's Categories tab by what went wrong, matching the
+ * status Allure derived and the message or stack trace the scorer test ended with.
+ */
+final class AllureCategories {
+
+    static final String FILE = "categories.json";
+
+    // A low score is an AssertionFailedError "<scorer> scored <score> for case ...": Allure's "failed".
+    // Errors are thrown as they are, so a model failure's trace names ModelCallException: Allure's "broken".
+    // Not applicable is an aborted test ("not applicable: ..." or "unscored (<score>): <reason>"): Allure's "skipped".
+    static final List<Map<String, Object>> CATEGORIES = List.of(
+            category("Low score", "failed", "messageRegex", "(?s).* scored .*"),
+            category("Model error", "broken", "traceRegex", "(?s).*ModelCallException.*"),
+            category("Scorer or task error", "broken", "traceRegex", "(?s)(?!.*ModelCallException).*"),
+            category("Judge abstained", "skipped", "messageRegex", "(?s).*judge abstained.*"),
+            category("Not applicable", "skipped", "messageRegex", "(?s)(?!.*judge abstained).*"));
+
+    private AllureCategories() {
+    }
+
+    static void write(Path directory) {
+        try {
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(directory.resolve(FILE).toFile(), CATEGORIES);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Map<String, Object> category(String name, String status, String field, String regex) {
+        Map<String, Object> category = new LinkedHashMap<>();
+        category.put("name", name);
+        category.put("matchedStatuses", List.of(status));
+        category.put(field, regex);
+        return category;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.agentarena.junit.engine.reporting.allure;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeSet;
+
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestEngine;
+import org.junit.platform.engine.UniqueId;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+
+/**
+ * The run's {@code environment.properties}, shown on the report's overview: the models that ran, the judge, the seed,
+ * and the engine, JUnit and Java versions.
+ */
+final class AllureEnvironment {
+
+    static final String FILE = "environment.properties";
+
+    // The unique-id segment of a model node (ModelDescriptor.SEGMENT), read from the tree the run left behind.
+    private static final String MODEL_SEGMENT = "model";
+
+    private final Map<String, String> entries;
+
+    private AllureEnvironment(Map<String, String> entries) {
+        this.entries = entries;
+    }
+
+    static AllureEnvironment of(TestDescriptor root, ArenaConfiguration configuration) {
+        TreeSet<String> models = new TreeSet<>();
+        for (TestDescriptor node : root.getDescendants()) {
+            UniqueId.Segment last = node.getUniqueId().getLastSegment();
+            if (last.getType().equals(MODEL_SEGMENT)) {
+                models.add(last.getValue());
+            }
+        }
+        Map<String, String> entries = new LinkedHashMap<>();
+        entries.put("models", models.isEmpty() ? "-" : String.join(", ", models));
+        entries.put("judge.model", configuration.get(Constants.JUDGE_MODEL, "sim_judge"));
+        entries.put("seed", configuration.get(Constants.SEED, "42"));
+        entries.put("repeats", configuration.get(Constants.REPEATS, "1"));
+        entries.put("agent-arena.version", engineVersion());
+        entries.put("junit.platform.version", version(TestEngine.class));
+        entries.put("java.version", System.getProperty("java.version"));
+        return new AllureEnvironment(entries);
+    }
+
+    boolean ranModels() {
+        return !entries.get("models").equals("-");
+    }
+
+    Map<String, String> entries() {
+        return entries;
+    }
+
+    void write(Path directory) {
+        StringBuilder text = new StringBuilder();
+        entries.forEach((key, value) -> text.append(key).append('=').append(escape(value)).append('\n'));
+        try {
+            Files.writeString(directory.resolve(FILE), text, StandardCharsets.ISO_8859_1);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The jar's Maven version; a build from class directories has none and says so. */
+    private static String engineVersion() {
+        try (InputStream in = AllureEnvironment.class
+                .getResourceAsStream("/META-INF/maven/dev.agentarena/arena-junit-engine/pom.properties")) {
+            if (in != null) {
+                Properties properties = new Properties();
+                properties.load(in);
+                String version = properties.getProperty("version");
+                if (version != null) {
+                    return version;
+                }
+            }
+        }
+        catch (IOException e) {
+            // fall back to the manifest
+        }
+        return version(AllureEnvironment.class);
+    }
+
+    private static String version(Class<?> type) {
+        Package pkg = type.getPackage();
+        String version = pkg == null ? null : pkg.getImplementationVersion();
+        return version == null ? "development" : version;
+    }
+
+    /** Properties escaping for the characters that matter; anything outside Latin-1 as a unicode escape. */
+    private static String escape(String value) {
+        StringBuilder out = new StringBuilder();
+        for (char c : value.toCharArray()) {
+            if (c == '\\') {
+                out.append("\\\\");
+            }
+            else if (c == '\n') {
+                out.append("\\n");
+            }
+            else if (c == '\r') {
+                out.append("\\r");
+            }
+            else if (c > 0xff) {
+                out.append(String.format("\\u%04x", (int) c));
+            }
+            else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,173 @@
+package dev.agentarena.junit.engine.reporting.allure;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.junit.platform.engine.TestTag;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+import io.qameta.allure.Allure;
+import io.qameta.allure.model.Status;
+
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.reporting.ScoreLine;
+
+/**
+ * The only class that names Allure types, loaded only after {@link AllureReporting} found Allure on the class path.
+ *
+ * <p>It stays within the facade methods Allure 3 keeps ({@code step}, {@code parameter}, {@code label},
+ * {@code epic}, {@code feature}, {@code story}, {@code suite}, {@code description}, {@code attachment}); the status is
+ * left to {@code allure-junit-platform}, which derives it from the JUnit result.
+ */
+final class AllureFacade {
+
+    private AllureFacade() {
+    }
+
+    /** Whether Allure tracks a test on this thread: without it every facade call below would log and do nothing. */
+    private static boolean tracking() {
+        return Allure.getLifecycle().getCurrentTestCase().isPresent();
+    }
+
+    static void report(ResultRecord record, CaseTranscript transcript) {
+        if (!tracking()) {
+            return;
+        }
+        // Behaviors tab: eval > model > scorer; Suites tab: eval > model > scorer, cases listed inside.
+        Allure.epic(record.eval());
+        Allure.feature(record.model());
+        Allure.story(record.scorer());
+        Allure.label("parentSuite", record.eval());
+        Allure.suite(record.model());
+        Allure.label("subSuite", record.scorer());
+        for (String tag : record.tags()) {
+            // allure-junit-platform already labels the node's JUnit tags; only tags JUnit rejected are missing.
+            if (!TestTag.isValid(tag.strip()) && !tag.isBlank()) {
+                Allure.label("tag", tag.strip());
+            }
+        }
+
+        Allure.parameter("model", record.model());
+        Allure.parameter("case", record.caseId());
+        Allure.parameter("scorer", record.scorer());
+        Allure.parameter("scorer version", record.scorerVersion() == null || record.scorerVersion().isBlank()
+                ? "-" : record.scorerVersion());
+        if (record.repeat() > 0) {
+            Allure.parameter("repeat", record.repeat());
+        }
+        Allure.parameter("score", ScoreLine.format(record.score()));
+
+        Allure.description(description(record));
+        Allure.step(callStepName(record), (Allure.StepContext step) -> {
+            step.parameter("latency", record.latencyMs() == null
+                    ? (record.cached() ? "replayed from a recording" : "-") : record.latencyMs() + " ms");
+            step.parameter("tokens in", record.tokensIn());
+            step.parameter("tokens out", record.tokensOut());
+            step.parameter("cost (USD)", String.format(Locale.ROOT, "%.6f", record.costUsd()));
+        });
+        Allure.step(record.scorer() + ": " + ScoreLine.format(record.score()) + " " + record.status()
+                + (record.reason() == null || record.reason().isBlank() ? "" : ", " + record.reason()),
+                stepStatus(record.status()));
+
+        attachText("prompt (as sent)", transcript.prompt());
+        attachText("raw output", transcript.rawOutput());
+        attachText("output (post-processed)", record.output());
+        attachText("reference", transcript.reference());
+        attachText("score (json)", scoreJson(record, transcript));
+    }
+
+    static void attachFiles(String name, Path... files) {
+        if (!tracking()) {
+            return;
+        }
+        for (Path file : files) {
+            if (file != null && Files.isRegularFile(file)) {
+                try {
+                    // Without a declared type the report probes the content, so HTML shows as a page, JSON as text.
+                    Allure.attachment(name + ": " + file.getFileName(),
+                            new ByteArrayInputStream(Files.readAllBytes(file)));
+                }
+                catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+    }
+
+    private static String description(ResultRecord record) {
+        StringBuilder text = new StringBuilder("**Score ").append(ScoreLine.format(record.score())).append("**, ")
+                .append(record.status().replace('_', ' '));
+        if (record.reason() != null && !record.reason().isBlank()) {
+            text.append(": ").append(record.reason());
+        }
+        text.append("\n\nEval `").append(record.eval()).append("`, model `").append(record.model())
+                .append("`, dataset `").append(record.dataset()).append("`, case `").append(record.caseId())
+                .append("`, scorer `").append(record.scorer()).append('`');
+        if (!record.metrics().isEmpty()) {
+            text.append("\n\nMetrics: ").append(ScoreLine.metrics(record.metrics()));
+        }
+        if (record.error() != null) {
+            text.append("\n\nError: ").append(record.error());
+        }
+        return text.toString();
+    }
+
+    private static String callStepName(ResultRecord record) {
+        if (record.latencyMs() == null && !record.cached() && record.tokensIn() + record.tokensOut() == 0) {
+            return "model call " + record.model() + ": no answer";
+        }
+        String latency = record.latencyMs() == null ? "replayed" : record.latencyMs() + " ms";
+        return String.format(Locale.ROOT, "model call %s: %s, %d/%d tokens, $%.6f", record.model(), latency,
+                record.tokensIn(), record.tokensOut(), record.costUsd());
+    }
+
+    private static Status stepStatus(String status) {
+        switch (status) {
+            case ResultRecord.PASSED:
+                return Status.PASSED;
+            case ResultRecord.FAILED:
+                return Status.FAILED;
+            case ResultRecord.NOT_APPLICABLE:
+                return Status.SKIPPED;
+            default:
+                return Status.BROKEN;
+        }
+    }
+
+    private static String scoreJson(ResultRecord record, CaseTranscript transcript) {
+        Map<String, Object> score = new LinkedHashMap<>();
+        score.put("scorer", record.scorer());
+        score.put("scorer_version", record.scorerVersion());
+        score.put("score", record.score());
+        score.put("passed", record.passed());
+        score.put("status", record.status());
+        score.put("reason", record.reason());
+        score.put("metrics", record.metrics());
+        score.put("detail", transcript.detail());
+        if (record.error() != null) {
+            score.put("error", record.error());
+        }
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(score);
+        }
+        catch (JsonProcessingException e) {
+            // Detail is the scorer's own data and may not serialise; the rest always does.
+            score.put("detail", String.valueOf(transcript.detail()));
+            return Json.write(score);
+        }
+    }
+
+    private static void attachText(String name, String content) {
+        if (content != null && !content.isEmpty()) {
+            Allure.attachment(name, content);
+        }
+    }
+}
