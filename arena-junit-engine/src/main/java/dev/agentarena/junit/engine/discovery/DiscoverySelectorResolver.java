@@ -16,9 +16,8 @@ public final class DiscoverySelectorResolver {
             EngineDiscoveryRequestResolver.<ArenaEngineDescriptor>builder()
                     .addClassContainerSelectorResolver(EvalDefinition::isEval)
                     .addSelectorResolver(context -> new EvalClassSelectorResolver(context.getClassNameFilter(),
-                            context.getEngineDescriptor().configuration()))
-                    .addSelectorResolver(context -> new UniqueIdSelectorResolver(
-                            context.getEngineDescriptor().configuration()))
+                            context.getEngineDescriptor()))
+                    .addSelectorResolver(context -> new UniqueIdSelectorResolver(context.getEngineDescriptor()))
                     .build();
 
     /** Adds what the request selects to the engine descriptor. */

@@ -25,11 +25,15 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
 
     CaseDescriptor(UniqueId uniqueId, CaseOutcome outcome, String legacyName, TestSource source, Set<TestTag> tags,
             CaseNodes nodes) {
-        super(uniqueId, ScoreLine.sanitize(outcome.caseId(), 120), source);
+        super(uniqueId, displayName(outcome.caseId()), source);
         this.outcome = outcome;
         this.legacyName = legacyName;
         this.tags = tags;
         this.nodes = nodes;
+    }
+
+    static String displayName(String caseId) {
+        return ScoreLine.sanitize(caseId, 120);
     }
 
     @Override
