@@ -8,7 +8,8 @@ import dev.agentarena.junit.engine.execution.EvalDefinition;
 
 /**
  * Resolves class, method, package, classpath-root, module and unique-id selectors into eval class, model and dataset
- * descriptors. Cheap by design: it reads annotations only; datasets and models are touched at execution.
+ * descriptors. Cheap by design: it reads annotations only; datasets and models are touched at execution (except that
+ * a tag filter requiring a tag has the launcher read datasets at discovery: see {@code CaseFilter}).
  */
 public final class DiscoverySelectorResolver {
 

@@ -18,7 +18,8 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
 
     static final String SEGMENT = "case";
 
-    private final CaseOutcome outcome;
+    // Released once the scorer nodes are registered: a run of a million cases keeps every node until it ends.
+    private CaseOutcome outcome;
     private final String legacyName;
     private final Set<TestTag> tags;
     private final CaseNodes nodes;
@@ -72,6 +73,7 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
             addChild(node);
             dynamicTestExecutor.execute(node);
         }
+        outcome = null;
         return context;
     }
 }

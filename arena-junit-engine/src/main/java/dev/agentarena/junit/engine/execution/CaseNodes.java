@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.execution;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -70,16 +71,18 @@ final class CaseNodes {
 
     /** A case's tags as JUnit tags; tags that JUnit's syntax rejects are left out. */
     static Set<TestTag> tags(EvalCase evalCase) {
+        if (evalCase == null || evalCase.tags().isEmpty()) {
+            return Set.of();
+        }
         Set<TestTag> tags = new LinkedHashSet<>();
-        if (evalCase != null) {
-            for (String tag : evalCase.tags()) {
-                String trimmed = tag.strip();
-                if (TestTag.isValid(trimmed)) {
-                    tags.add(TestTag.create(trimmed));
-                }
+        for (String tag : evalCase.tags()) {
+            String trimmed = tag.strip();
+            if (TestTag.isValid(trimmed)) {
+                tags.add(TestTag.create(trimmed));
             }
         }
-        return tags;
+        // Every node keeps its tags until the run ends: a shared empty set or a singleton costs far less per case.
+        return tags.size() > 1 ? Collections.unmodifiableSet(tags) : Set.copyOf(tags);
     }
 
     static List<String> tagNames(EvalCase evalCase) {
