@@ -7,6 +7,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.junit.platform.commons.annotation.Testable;
+
 /**
  * The models an eval runs against, e.g. {@code @Models({"sim_small", "openai:gpt-4o-mini"})}.
  *
@@ -14,6 +16,7 @@ import java.lang.annotation.Target;
  * change. With neither, the eval runs against {@code sim_small}.
  */
 @Documented
+@Testable
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

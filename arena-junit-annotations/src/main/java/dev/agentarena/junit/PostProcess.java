@@ -6,6 +6,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.junit.platform.commons.annotation.Testable;
+
 /**
  * Marks a hook that reshapes the output before it is scored: strip a markdown fence, extract a field.
  *
@@ -14,6 +16,7 @@ import java.lang.annotation.Target;
  * that case. An override's reason reaches the results; judgement hidden in a hook otherwise would not.
  */
 @Documented
+@Testable
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface PostProcess {

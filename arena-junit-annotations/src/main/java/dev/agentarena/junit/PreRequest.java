@@ -6,6 +6,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.junit.platform.commons.annotation.Testable;
+
 /**
  * Marks a hook that rewrites the prompt before the model is called.
  *
@@ -13,6 +15,7 @@ import java.lang.annotation.Target;
  * Declare it in the eval class or in a class named by {@link Hooks}.
  */
 @Documented
+@Testable
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface PreRequest {

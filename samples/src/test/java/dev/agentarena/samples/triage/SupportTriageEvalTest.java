@@ -2,6 +2,7 @@ package dev.agentarena.samples.triage;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import dev.agentarena.junit.Eval;
@@ -17,7 +18,7 @@ import dev.agentarena.junit.Scorer;
  * <p>Runs offline against both simulated models; {@code mvn test} in {@code samples} shows one test per model, case
  * and scorer.
  */
-@Eval(value = "support-triage", scorers = "exact_match")
+@Eval(value = "support-triage", scorers = "classification")
 @Models({"sim_small", "sim_large"})
 class SupportTriageEvalTest {
 
@@ -61,13 +62,15 @@ class SupportTriageEvalTest {
                 .map(c -> c.withMetadata("labels", LABELS));
     }
 
-    /** Whatever the label, the answer must be one of the four queues, or routing breaks. */
+    /** Right or wrong, the answer must name exactly one of the four queues, or routing breaks. */
     @Scorer
     ScoreResult valid_label(String output) {
-        String label = output.strip().toLowerCase(Locale.ROOT);
-        return LABELS.contains(label)
-                ? ScoreResult.pass("routable label '" + label + "'")
-                : ScoreResult.fail("'" + output + "' is not one of " + LABELS);
+        String text = output.toLowerCase(Locale.ROOT);
+        List<String> named = LABELS.stream().filter(label -> text.matches("(?s).*\\b" + label + "\\b.*"))
+                .collect(Collectors.toList());
+        return named.size() == 1
+                ? ScoreResult.pass("routable label '" + named.get(0) + "'")
+                : ScoreResult.fail("names " + (named.isEmpty() ? "no queue" : named) + "; expected one of " + LABELS);
     }
 
     private static EvalCase ticket(String id, String text, String label) {

@@ -14,6 +14,8 @@ import org.junit.platform.engine.discovery.MethodSelector;
 import org.junit.platform.engine.support.discovery.SelectorResolver;
 
 import dev.agentarena.junit.EvalDataset;
+import dev.agentarena.junit.PostProcess;
+import dev.agentarena.junit.PreRequest;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
 import dev.agentarena.junit.engine.execution.ArenaEngineDescriptor;
@@ -23,7 +25,7 @@ import dev.agentarena.junit.engine.execution.ModelDescriptor;
 
 /**
  * Class selectors select a whole eval; method selectors (an IDE's run icon) select a {@code @Scorer} method's scores,
- * an {@code @EvalDataset} method's dataset, or, for a {@code @Task}, the whole eval.
+ * an {@code @EvalDataset} method's dataset, or, for a {@code @Task} or a hook, the whole eval.
  */
 final class EvalClassSelectorResolver implements SelectorResolver {
 
@@ -56,7 +58,9 @@ final class EvalClassSelectorResolver implements SelectorResolver {
         }
         boolean scorer = AnnotationSupport.isAnnotated(method, Scorer.class);
         List<EvalDataset> datasets = AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class);
-        boolean task = AnnotationSupport.isAnnotated(method, Task.class);
+        boolean task = AnnotationSupport.isAnnotated(method, Task.class)
+                || AnnotationSupport.isAnnotated(method, PreRequest.class)
+                || AnnotationSupport.isAnnotated(method, PostProcess.class);
         if (!scorer && datasets.isEmpty() && !task) {
             return unresolved();
         }

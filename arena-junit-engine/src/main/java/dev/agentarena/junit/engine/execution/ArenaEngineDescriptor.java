@@ -55,14 +55,6 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
     }
 
     @Override
-    public ArenaExecutionContext before(ArenaExecutionContext context) {
-        if (context.hasRun()) {
-            context.run().start();
-        }
-        return context;
-    }
-
-    @Override
     public void cleanUp(ArenaExecutionContext context) {
         if (context.hasRun()) {
             context.run().close();

@@ -16,7 +16,9 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.models.ModelRegistry;
 import dev.agentarena.junit.engine.reporting.ResultRecord;
 import dev.agentarena.junit.engine.reporting.ResultsWriter;
+import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
+import dev.agentarena.junit.scoring.Scorer;
 
 /**
  * What every node of one run shares: configuration, the results file, model clients, scorers and the pool that runs
@@ -30,6 +32,8 @@ public final class RunServices implements AutoCloseable {
     private final ScorerRegistry scorers;
     private final int concurrency;
     private final Map<String, ScorerOptions> options = new ConcurrentHashMap<>();
+    private final ScorerDiscovery discovery = new ScorerDiscovery();
+    private final Map<Class<?>, ScorerRegistry> registriesByClass = new ConcurrentHashMap<>();
     private ResultsWriter results;
     private ExecutorService callPool;
 
@@ -57,9 +61,20 @@ public final class RunServices implements AutoCloseable {
         return scorers;
     }
 
-    /** The scorers an eval class can name: the builtins and those found next to the class. */
+    /**
+     * The scorers an eval class can name: the builtins, the catalogue, and the {@code Scorer} classes found next to
+     * the class or through {@code ServiceLoader}.
+     *
+     * @throws IllegalArgumentException when a discovered scorer takes a name that is already taken
+     */
     ScorerRegistry scorersFor(Class<?> evalClass) {
-        return scorers.copy();
+        return registriesByClass.computeIfAbsent(evalClass, type -> {
+            ScorerRegistry registry = scorers.copy();
+            for (Scorer scorer : discovery.scorersFor(type)) {
+                registry.register(scorer, "custom");
+            }
+            return registry;
+        });
     }
 
     int concurrency() {
@@ -70,12 +85,7 @@ public final class RunServices implements AutoCloseable {
         return configuration.projectRoot().resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
     }
 
-    synchronized void start() {
-        if (results == null) {
-            results = ResultsWriter.open(outputDirectory());
-        }
-    }
-
+    /** Appends to the results file, which is opened on the first result so a run with no eval leaves it alone. */
     void record(ResultRecord record) {
         ResultsWriter writer;
         synchronized (this) {

@@ -22,8 +22,8 @@ import dev.agentarena.junit.model.ModelSettings;
  * The model clients of one run, created on first use from the {@link ModelClientProvider}s on the classpath and
  * closed at the end of the run; also the judge and the prices.
  *
- * <p>Clients of real models sit behind record/replay ({@code arena.cache.mode}); the simulated models do not, being
- * free and deterministic already.
+ * <p>Every client sits behind record/replay ({@code arena.cache.mode}), the simulated ones too: a recording made from
+ * them is how CI proves the replay path without a real model.
  */
 public final class ModelRegistry implements AutoCloseable {
 
@@ -59,7 +59,7 @@ public final class ModelRegistry implements AutoCloseable {
         for (ModelClientProvider provider : providers) {
             if (provider.supports(modelKey)) {
                 ModelClient client = provider.create(modelKey, settings(modelKey));
-                return provider instanceof SimulatedModelProvider ? client : recordings.decorate(modelKey, client);
+                return recordings.decorate(modelKey, client);
             }
         }
         throw new ConfigurationException("No model client supports the model key '" + modelKey

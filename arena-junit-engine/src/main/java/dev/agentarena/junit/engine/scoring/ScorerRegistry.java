@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.scoring;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -9,7 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
+
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
+import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.scoring.Scorer;
 
 /**
@@ -24,11 +30,16 @@ public final class ScorerRegistry {
     private ScorerRegistry() {
     }
 
-    /** A registry with the builtin scorers. */
+    /** A registry with the builtin scorers and the catalogue. */
     public static ScorerRegistry withBuiltins() {
         ScorerRegistry registry = new ScorerRegistry();
         for (Scorer scorer : BuiltinScorers.all()) {
             registry.register(scorer, "builtin");
+        }
+        for (Method method : ReflectionSupport.findMethods(CatalogueScorers.class,
+                m -> AnnotationSupport.isAnnotated(m, dev.agentarena.junit.Scorer.class),
+                HierarchyTraversalMode.TOP_DOWN)) {
+            registry.register(new MethodScorerDefinition(method, null), "catalogue");
         }
         return registry;
     }

@@ -1,55 +1,174 @@
 package dev.agentarena.junit.engine.scoring;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
-/** Scorer versions: digests of scorer code, and registry names. */
+import org.objectweb.asm.Type;
+
+/**
+ * Scorer versions: a short digest of what a scorer does, so every score can cite the definition that produced it.
+ *
+ * <p>The digest covers bytecode instructions and constants, not source text: reformatting, comments and renamed
+ * local variables make no new version, while a changed constant, threshold or instruction does. It also follows what
+ * the scorer runs: the lambdas in it, and the methods it calls in classes of its own package, transitively; when any
+ * of those reads a static field of its class, that class's static initialiser and constant fields are covered too
+ * (so a changed {@code Pattern} constant counts). Calls into other packages (the JDK, libraries) are not followed:
+ * upgrading a library makes no new version.
+ *
+ * <p>The version is the first 12 hex digits of a SHA-256. Classes without a class file (lambdas, proxies) are versioned
+ * by name alone.
+ */
 public final class ScorerVersions {
+
+    private static final int LENGTH = 12;
+    private static final ClassValue<BytecodeModel> MODELS = new ClassValue<>() {
+        @Override
+        protected BytecodeModel computeValue(Class<?> type) {
+            return BytecodeModel.read(type);
+        }
+    };
 
     private ScorerVersions() {
     }
 
-    /** A digest of the class file that declares the method. */
+    /**
+     * The version of a method scorer: its descriptor and instructions (not its name, so identical bodies share a
+     * version) and everything it runs as described above.
+     *
+     * @throws IllegalStateException when the class file exists but cannot be read
+     */
     public static String of(Method method) {
-        return digest(classBytes(method.getDeclaringClass()), method.toGenericString());
+        Walk walk = new Walk(method.getDeclaringClass());
+        walk.update("method " + Type.getMethodDescriptor(method));
+        if (!MODELS.get(method.getDeclaringClass()).readable()) {
+            walk.update("unreadable " + method.toGenericString());
+        }
+        walk.follow(new BytecodeModel.MethodRef(Type.getInternalName(method.getDeclaringClass()), method.getName(),
+                Type.getMethodDescriptor(method)), false);
+        return walk.finish();
     }
 
-    /** A digest of the scorer class's class file. */
-    public static String of(Class<?> scorerClass) {
-        return digest(classBytes(scorerClass), scorerClass.getName());
+    /**
+     * The version of a scorer class ({@link dev.agentarena.junit.scoring.Scorer}): every method it declares (by name,
+     * in a stable order), its constant fields, and
+     * what those methods run in its own package.
+     *
+     * <p>Accepts any class so that classes holding {@code @Scorer} methods can be versioned as a whole too.
+     *
+     * @throws IllegalStateException when the class file exists but cannot be read
+     */
+    public static String of(Class<?> type) {
+        Walk walk = new Walk(type);
+        BytecodeModel model = MODELS.get(type);
+        if (!model.readable()) {
+            walk.update("unreadable " + type.getName());
+        }
+        for (Map.Entry<String, String> constant : model.constantFields().entrySet()) {
+            walk.update("constant " + constant.getKey() + "=" + constant.getValue());
+        }
+        for (String key : model.methods().keySet()) {
+            int paren = key.indexOf('(');
+            walk.follow(new BytecodeModel.MethodRef(model.internalName(), key.substring(0, paren),
+                    key.substring(paren)), true);
+        }
+        return walk.finish();
     }
 
-    /** {@code <eval-name>-<scorer-name>}, lowercased, with {@code _} turned into {@code -}. */
+    /**
+     * The name a scorer is registered under: {@code <eval-name>-<scorer-name>}, lowercased, {@code _} turned into
+     * {@code -}. Scorer {@code exact_match} in eval {@code support-agent} is {@code support-agent-exact-match}.
+     */
     public static String registryName(String evalName, String scorerName) {
         return (evalName + "-" + scorerName).toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    private static byte[] classBytes(Class<?> type) {
-        String resource = type.getName().replace('.', '/') + ".class";
-        ClassLoader loader = type.getClassLoader() == null ? ClassLoader.getSystemClassLoader() : type.getClassLoader();
-        try (InputStream in = loader.getResourceAsStream(resource)) {
-            return in == null ? new byte[0] : in.readAllBytes();
-        }
-        catch (IOException e) {
-            return new byte[0];
-        }
-    }
+    /** A breadth-first walk over the methods a scorer runs, feeding their instructions to one digest. */
+    private static final class Walk {
 
-    private static String digest(byte[] bytes, String salt) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(bytes);
-            sha.update(salt.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(sha.digest()).substring(0, 12);
+        private final ClassLoader loader;
+        private final String rootPackage;
+        private final MessageDigest digest;
+        private final Set<String> visited = new HashSet<>();
+        private final Deque<BytecodeModel.MethodRef> queue = new ArrayDeque<>();
+
+        Walk(Class<?> root) {
+            this.loader = root.getClassLoader();
+            this.rootPackage = packageOf(Type.getInternalName(root));
+            try {
+                this.digest = MessageDigest.getInstance("SHA-256");
+            }
+            catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+            }
         }
-        catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+
+        void update(String text) {
+            digest.update(text.getBytes(StandardCharsets.UTF_8));
+            digest.update((byte) '\n');
+        }
+
+        /** Adds the method and, transitively, what it runs; {@code named} includes its name in the digest. */
+        void follow(BytecodeModel.MethodRef start, boolean named) {
+            queue.add(start);
+            boolean first = true;
+            while (!queue.isEmpty()) {
+                BytecodeModel.MethodRef ref = queue.poll();
+                if (!visited.add(ref.owner() + "." + ref.key())) {
+                    continue;
+                }
+                Class<?> owner = load(ref.owner());
+                if (owner == null) {
+                    continue;
+                }
+                BytecodeModel model = MODELS.get(owner);
+                BytecodeModel.MethodCode code = model.methods().get(ref.key());
+                if (code == null) {
+                    continue; // inherited from elsewhere, or abstract: nothing of its own to digest
+                }
+                update(first && !named ? "code" : "code " + ref.owner() + "." + ref.key());
+                first = false;
+                update(code.instructions());
+                if (code.usesOwnStatics()) {
+                    for (Map.Entry<String, String> constant : model.constantFields().entrySet()) {
+                        if (visited.add(ref.owner() + ":" + constant.getKey())) {
+                            update("constant " + ref.owner() + "." + constant.getKey() + "=" + constant.getValue());
+                        }
+                    }
+                    queue.add(new BytecodeModel.MethodRef(ref.owner(), "<clinit>", "()V"));
+                }
+                for (BytecodeModel.MethodRef call : code.calls()) {
+                    if (packageOf(call.owner()).equals(rootPackage)) {
+                        queue.add(call);
+                    }
+                }
+            }
+        }
+
+        private Class<?> load(String internalName) {
+            try {
+                return Class.forName(internalName.replace('/', '.'), false, loader);
+            }
+            catch (ClassNotFoundException | LinkageError e) {
+                return null;
+            }
+        }
+
+        String finish() {
+            return HexFormat.of().formatHex(digest.digest()).substring(0, LENGTH);
+        }
+
+        private static String packageOf(String internalName) {
+            int slash = internalName.lastIndexOf('/');
+            return slash < 0 ? "" : internalName.substring(0, slash);
         }
     }
 }

@@ -1,17 +1,46 @@
 package dev.agentarena.junit.engine.scoring.builtin;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import dev.agentarena.junit.scoring.Scorer;
 
-/** The builtin eval types. */
+/**
+ * The ten builtin eval types.
+ */
 public final class BuiltinScorers {
+
+    private static final Map<String, String> DESCRIPTIONS = descriptions();
 
     private BuiltinScorers() {
     }
 
     /** A fresh instance of each builtin scorer. */
     public static List<Scorer> all() {
-        return List.of(new ExactMatchScorer(), new ContainsScorer(), new LlmJudgeScorer());
+        return List.of(new ClassificationScorer(), new ExactMatchScorer(), new ContainsScorer(), new RegexScorer(),
+                new NumericScorer(), new JsonMatchScorer(), new SemanticScorer(), new CodeExecScorer(),
+                new LlmJudgeScorer(), new ManualScorer());
+    }
+
+    /** The one-line description of a builtin, for listings. */
+    public static Optional<String> description(String name) {
+        return Optional.ofNullable(DESCRIPTIONS.get(name));
+    }
+
+    private static Map<String, String> descriptions() {
+        Map<String, String> descriptions = new LinkedHashMap<>();
+        descriptions.put("classification", "Finds which of `labels` the output selects, then compares to the reference");
+        descriptions.put("exact_match", "Normalised string equality: case, punctuation and whitespace insensitive");
+        descriptions.put("contains", "Substring containment; a list reference requires all or any (`mode`)");
+        descriptions.put("regex", "Regex search over the output, with optional capture-group comparison");
+        descriptions.put("numeric", "Extracts a number and compares with absolute or relative tolerance");
+        descriptions.put("json_match", "JSON-parses the output and scores the fraction of reference keys that match");
+        descriptions.put("semantic", "Token-set cosine similarity, or your own embedding function");
+        descriptions.put("code_exec", "Executes generated code plus reference assertions in a subprocess");
+        descriptions.put("llm_judge", "Grades with a judge model and returns its 0-1 score");
+        descriptions.put("manual", "Always 0.5, unscored: collects outputs for human grading");
+        return descriptions;
     }
 }

@@ -1,7 +1,9 @@
 package dev.agentarena.junit.engine.scoring.builtin;
 
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
@@ -12,7 +14,8 @@ import dev.agentarena.junit.scoring.Scorer;
  * {@code contains}: the output contains the reference string; for a list reference, all of them
  * ({@code mode: all}, the default) or any ({@code mode: any}).
  *
- * <p>Case-insensitive unless {@code case_sensitive: true}.
+ * <p>Both sides are Unicode NFKC-normalised; the match is case-insensitive unless {@code case_sensitive: true}. The
+ * detail lists the {@code found} and {@code missing} phrases. A {@code null} reference is not applicable.
  */
 public final class ContainsScorer implements Scorer {
 
@@ -41,17 +44,30 @@ public final class ContainsScorer implements Scorer {
         else {
             needles.add(Json.text(reference));
         }
-        String haystack = caseSensitive ? output : output.toLowerCase();
+        String haystack = fold(output == null ? "" : output, caseSensitive);
         List<String> found = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (String needle : needles) {
-            (haystack.contains(caseSensitive ? needle : needle.toLowerCase()) ? found : missing).add(needle);
+            (haystack.contains(fold(needle, caseSensitive)) ? found : missing).add(needle);
         }
         boolean passed = mode.equals("all") ? missing.isEmpty() : !found.isEmpty();
         String reason = passed
-                ? (mode.equals("all") ? "contains " + found : "contains " + found.get(0))
-                : (mode.equals("all") ? "missing " + missing : "contains none of " + needles);
+                ? (mode.equals("all") ? "contains " + quoted(found) : "contains " + quoted(found.subList(0, 1)))
+                : (mode.equals("all") ? "missing " + quoted(missing) : "contains none of " + quoted(needles));
         return ScoreResult.of(passed ? 1.0 : 0.0, passed).withReason(Abbreviations.abbreviate(reason))
                 .withDetail("found", found).withDetail("missing", missing);
+    }
+
+    private static String fold(String text, boolean caseSensitive) {
+        String normal = Normalizer.normalize(text, Normalizer.Form.NFKC);
+        return caseSensitive ? normal : normal.toLowerCase(Locale.ROOT);
+    }
+
+    private static String quoted(List<String> phrases) {
+        List<String> parts = new ArrayList<>();
+        for (String phrase : phrases) {
+            parts.add("'" + Abbreviations.abbreviate(phrase, 60) + "'");
+        }
+        return String.join(", ", parts);
     }
 }

@@ -189,11 +189,15 @@ class RecordingCacheTest {
     }
 
     @Test
-    void theRegistryRecordsRealModelsButNotTheSimulatedOnes() {
+    void theRegistryRecordsEveryModelTheSimulatedOnesToo() {
+        Map<String, String> record = Map.of("arena.cache.mode", "record", "arena.sim.latency-ms", "0");
+        try (ModelRegistry registry = TestConfigurations.registry(root, record, Map.of())) {
+            assertThat(registry.client("sim_small").complete(request(CASE, 0)).cached()).isFalse();
+        }
         Map<String, String> values = Map.of("arena.cache.mode", "replay", "arena.sim.latency-ms", "0",
                 "arena.models.openai:local.base-url", "http://127.0.0.1:9/v1");
         try (ModelRegistry registry = TestConfigurations.registry(root, values, Map.of())) {
-            assertThat(registry.client("sim_small").complete(request(CASE, 0)).cached()).isFalse();
+            assertThat(registry.client("sim_small").complete(request(CASE, 0)).cached()).isTrue();
             // replay never reaches the (closed) port: the miss is reported first
             assertThatThrownBy(() -> registry.client("openai:local").complete(request(CASE, 0)))
                     .isInstanceOf(ModelCallException.class).hasMessageContaining("No recording of model 'openai:local'");

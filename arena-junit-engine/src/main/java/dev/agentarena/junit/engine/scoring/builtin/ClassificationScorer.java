@@ -1,0 +1,150 @@
+package dev.agentarena.junit.engine.scoring.builtin;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.scoring.Scorer;
+
+/**
+ * {@code classification}: finds which of the {@code labels} the output selects, then compares it with the reference.
+ *
+ * <p>A label is mentioned where it appears as a whole word, case-insensitively, after Unicode NFKC normalisation of
+ * both sides; a mention inside a longer label's mention ({@code technical} in {@code non-technical}) does not
+ * count. The selected label is:
+ * <ol>
+ *   <li>the label the whole output equals, ignoring surrounding whitespace, punctuation and symbols
+ *       ({@code "**Billing.**"} selects {@code billing});</li>
+ *   <li>otherwise the only label mentioned;</li>
+ *   <li>otherwise, when several are mentioned, as option {@code multiple} says: {@code first} (default) the first
+ *       mentioned, {@code last} the last mentioned, {@code fail} none (score 0, "mentions several labels").</li>
+ * </ol>
+ *
+ * <p>Options: {@code labels} (list; without it the reference is the only known label, so the scorer checks that
+ * the output mentions the reference) and {@code multiple}. The reference must be one of the labels, else the case
+ * is in error (a typo in a dataset would otherwise fail every model). A {@code null} reference is not applicable.
+ * Detail: {@code selected}, {@code expected}, {@code mentioned}.
+ */
+public final class ClassificationScorer implements Scorer {
+
+    // Letters, digits and underscore make a word; anything else (space, hyphen, punctuation) is a boundary.
+    private static final String WORD_CHAR = "[\\p{L}\\p{N}_]";
+    private static final Pattern EDGES = Pattern.compile("^[\\p{P}\\p{S}\\s]+|[\\p{P}\\p{S}\\s]+$");
+
+    @Override
+    public String name() {
+        return "classification";
+    }
+
+    @Override
+    public ScoreResult score(String output, Object reference, ScoringContext context) {
+        if (reference == null) {
+            return null;
+        }
+        String multiple = context.options().getString("multiple", "first");
+        if (!Set.of("first", "last", "fail").contains(multiple)) {
+            throw new IllegalArgumentException("option 'multiple' of scorer 'classification' must be first, last or"
+                    + " fail, but was \"" + multiple + "\"");
+        }
+        String expectedText = normalize(Json.text(reference)).strip();
+        if (expectedText.isEmpty()) {
+            throw new IllegalArgumentException("scorer 'classification': the reference is empty");
+        }
+        List<String> labels = labels(context.options().getStringList("labels", List.of()), expectedText);
+        String expected = labels.stream().filter(label -> label.equalsIgnoreCase(expectedText)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("scorer 'classification': the reference '"
+                        + Abbreviations.abbreviate(expectedText, 60) + "' is not one of the labels " + labels));
+
+        String text = normalize(output == null ? "" : output);
+        List<Mention> mentions = mentions(text, labels);
+        List<String> mentioned = mentions.stream().map(Mention::label).distinct().collect(Collectors.toList());
+        Optional<String> selected = wholeOutputLabel(text, labels);
+        if (selected.isEmpty() && !mentioned.isEmpty()) {
+            if (mentioned.size() == 1 || multiple.equals("first")) {
+                selected = Optional.of(mentioned.get(0));
+            }
+            else if (multiple.equals("last")) {
+                selected = Optional.of(mentions.get(mentions.size() - 1).label());
+            }
+        }
+        ScoreResult result;
+        if (selected.isPresent()) {
+            boolean correct = selected.get().equals(expected);
+            result = correct ? ScoreResult.pass("selected '" + selected.get() + "'")
+                    : ScoreResult.fail("selected '" + selected.get() + "', expected '" + expected + "'");
+        }
+        else if (mentioned.isEmpty()) {
+            result = ScoreResult.fail(Abbreviations.abbreviate("no label found; expected '" + expected
+                    + "' among " + labels));
+        }
+        else {
+            result = ScoreResult.fail(Abbreviations.abbreviate("mentions several labels " + mentioned
+                    + ", expected '" + expected + "'"));
+        }
+        return result.withDetail("selected", selected.orElse(null)).withDetail("expected", expected)
+                .withDetail("mentioned", mentioned);
+    }
+
+    private static List<String> labels(List<String> configured, String reference) {
+        // Keyed case-insensitively: "Billing" and "billing" are one label, and mentions must not tie.
+        Map<String, String> labels = new LinkedHashMap<>();
+        for (String label : configured) {
+            String normal = normalize(label).strip();
+            if (!normal.isEmpty()) {
+                labels.putIfAbsent(normal.toLowerCase(Locale.ROOT), normal);
+            }
+        }
+        if (labels.isEmpty()) {
+            labels.put(reference.toLowerCase(Locale.ROOT), reference);
+        }
+        return new ArrayList<>(labels.values());
+    }
+
+    private static Optional<String> wholeOutputLabel(String text, List<String> labels) {
+        String bare = EDGES.matcher(text).replaceAll("");
+        return labels.stream().filter(label -> label.equalsIgnoreCase(bare)).findFirst();
+    }
+
+    /** The mentions that count, in order: a mention inside a longer label's mention does not. */
+    private static List<Mention> mentions(String text, List<String> labels) {
+        List<Mention> all = new ArrayList<>();
+        for (String label : labels) {
+            Matcher matcher = Pattern.compile("(?<!" + WORD_CHAR + ")" + Pattern.quote(label) + "(?!" + WORD_CHAR
+                    + ")", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE).matcher(text);
+            while (matcher.find()) {
+                all.add(new Mention(label, matcher.start(), matcher.end()));
+            }
+        }
+        all.sort(Comparator.comparingInt(Mention::start).thenComparing(Comparator.comparingInt(Mention::end)
+                .reversed()));
+        List<Mention> counted = new ArrayList<>();
+        int coveredUntil = -1;
+        for (Mention mention : all) {
+            // Sorted by start, longest first: a mention ending within an earlier one lies inside a longer label.
+            if (mention.end() > coveredUntil) {
+                counted.add(mention);
+                coveredUntil = mention.end();
+            }
+        }
+        return counted;
+    }
+
+    private static String normalize(String text) {
+        return Normalizer.normalize(text, Normalizer.Form.NFKC);
+    }
+
+    private record Mention(String label, int start, int end) {
+    }
+}

@@ -1,0 +1,145 @@
+package dev.agentarena.junit.engine.scoring.builtin;
+
+import java.text.Normalizer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.scoring.Scorer;
+
+/**
+ * {@code regex}: searches the output for a pattern, optionally comparing a capture group with the reference.
+ *
+ * <ul>
+ *   <li>{@code pattern}: the regex ({@link java.util.regex.Pattern} syntax). Without it the reference is the pattern,
+ *       so each case can carry its own; with neither the scorer is not applicable.</li>
+ *   <li>{@code group}: a group index or name. When set and the case has a reference, the first match's group is
+ *       compared with the reference (both stripped and NFKC-normalised; case-insensitive under flag {@code i}).
+ *       Otherwise any match passes.</li>
+ *   <li>{@code flags}: letters {@code i} (case-insensitive, Unicode-aware), {@code m} (multiline), {@code s}
+ *       (dot matches newlines), {@code x} (comments); default none.</li>
+ *   <li>{@code timeout_seconds}: how long one search may take before it is an error (default 5).</li>
+ * </ul>
+ *
+ * <p>An invalid pattern, an unknown flag or group, or a search that runs out of time is an error of the case, not a
+ * low score: it is the configuration that is wrong. Detail: {@code pattern}, {@code match}, {@code group}.
+ */
+public final class RegexScorer implements Scorer {
+
+    @Override
+    public String name() {
+        return "regex";
+    }
+
+    @Override
+    public ScoreResult score(String output, Object reference, ScoringContext context) {
+        ScorerOptions options = context.options();
+        String source = options.contains("pattern") ? options.getString("pattern", "") : null;
+        Object compareWith = reference;
+        if (source == null) {
+            if (reference == null) {
+                return null;
+            }
+            source = Json.text(reference);
+            compareWith = null;
+        }
+        Pattern pattern = compile(source, flags(options.getString("flags", "")));
+        String group = options.getString("group", null);
+        if (group != null) {
+            checkGroup(pattern, group);
+        }
+        double timeoutSeconds = options.getDouble("timeout_seconds", 5);
+        String shownPattern = "/" + Abbreviations.abbreviate(source, 80) + "/";
+        long deadline = System.nanoTime() + (long) (timeoutSeconds * 1e9);
+        String text = output == null ? "" : output;
+        Matcher matcher = pattern.matcher(new DeadlineCharSequence(text, deadline, () -> {
+            throw new IllegalStateException("scorer 'regex': searching " + shownPattern + " over " + text.length()
+                    + " characters took longer than " + timeoutSeconds + "s (catastrophic backtracking?)");
+        }));
+        if (!matcher.find()) {
+            return ScoreResult.fail("no match for " + shownPattern).withDetail("pattern", source);
+        }
+        String match = matcher.group();
+        ScoreResult found = ScoreResult.pass("matched '" + Abbreviations.abbreviate(match, 80) + "'")
+                .withDetail("pattern", source).withDetail("match", Abbreviations.abbreviate(match, 1000));
+        if (group == null || compareWith == null) {
+            return found;
+        }
+        String value = isIndex(group) ? matcher.group(Integer.parseInt(group)) : matcher.group(group);
+        if (value == null) {
+            return ScoreResult.fail("group " + group + " did not take part in the match").withDetail("pattern", source)
+                    .withDetail("match", Abbreviations.abbreviate(match, 1000));
+        }
+        String expected = normalize(Json.text(compareWith));
+        String actual = normalize(value);
+        boolean equal = (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0 ? expected.equalsIgnoreCase(actual)
+                : expected.equals(actual);
+        ScoreResult result = equal ? ScoreResult.pass("group " + group + " is '" + Abbreviations.abbreviate(actual, 80)
+                + "'")
+                : ScoreResult.fail("group " + group + " is '" + Abbreviations.abbreviate(actual, 80) + "', expected '"
+                        + Abbreviations.abbreviate(expected, 80) + "'");
+        return result.withDetail("pattern", source).withDetail("match", Abbreviations.abbreviate(match, 1000))
+                .withDetail("group", Abbreviations.abbreviate(actual, 1000));
+    }
+
+    private static Pattern compile(String source, int flags) {
+        try {
+            return Pattern.compile(source, flags);
+        }
+        catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("scorer 'regex': invalid pattern '" + Abbreviations.abbreviate(source, 120)
+                    + "' at index " + e.getIndex() + ": " + e.getDescription(), e);
+        }
+    }
+
+    private static int flags(String letters) {
+        int flags = 0;
+        for (char letter : letters.strip().toCharArray()) {
+            switch (letter) {
+                case 'i':
+                    flags |= Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
+                    break;
+                case 'm':
+                    flags |= Pattern.MULTILINE;
+                    break;
+                case 's':
+                    flags |= Pattern.DOTALL;
+                    break;
+                case 'x':
+                    flags |= Pattern.COMMENTS;
+                    break;
+                default:
+                    throw new IllegalArgumentException("option 'flags' of scorer 'regex' must consist of i, m, s and x,"
+                            + " but was \"" + letters + "\"");
+            }
+        }
+        return flags;
+    }
+
+    private static void checkGroup(Pattern pattern, String group) {
+        if (isIndex(group)) {
+            int count = pattern.matcher("").groupCount();
+            if (Integer.parseInt(group) > count) {
+                throw new IllegalArgumentException("option 'group' of scorer 'regex' is " + group + ", but pattern '"
+                        + Abbreviations.abbreviate(pattern.pattern(), 120) + "' has " + count + " group(s)");
+            }
+        }
+        // Java 17 has no Pattern.namedGroups(): look for the group's declaration in the source.
+        else if (!pattern.pattern().contains("(?<" + group + ">")) {
+            throw new IllegalArgumentException("option 'group' of scorer 'regex' names group '" + group
+                    + "', which pattern '" + Abbreviations.abbreviate(pattern.pattern(), 120) + "' does not declare");
+        }
+    }
+
+    private static boolean isIndex(String group) {
+        return group.matches("\\d{1,9}");
+    }
+
+    private static String normalize(String text) {
+        return Normalizer.normalize(text, Normalizer.Form.NFKC).strip();
+    }
+}

@@ -1,0 +1,285 @@
+package dev.agentarena.junit.engine.scoring.catalogue;
+
+import java.math.BigDecimal;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.Scorer;
+import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.json.Json;
+
+/**
+ * Ready-made method scorers for common checks, usable by name like any {@code @Scorer} method.
+ *
+ * <p>Each follows the method-scorer contract: parameters are matched by name ({@code output}, {@code expected},
+ * {@code metadata}) or type ({@link TaskOutput}, {@link ScoringContext}); a {@code null} return means "not
+ * applicable" and is kept out of the mean. Options come from {@code scorers.options.<name>}.
+ *
+ * <p>{@code exact_match} of the catalogue is the builtin of that name and is not repeated here.
+ */
+public final class CatalogueScorers {
+
+    private static final Pattern INTERNAL_ID = Pattern.compile("\\bcust_[0-9a-f]{8}\\b");
+    private static final Pattern REFUSAL = Pattern.compile("\\b(I can(no|')t help|I'm unable to)\\b",
+            Pattern.CASE_INSENSITIVE);
+
+    private CatalogueScorers() {
+    }
+
+    /**
+     * {@code required_facts}: the share of {@code expected.must_include} phrases found in the output
+     * (case-insensitive, NFKC). Partial credit: "3 of 4 facts" carries more than pass/fail; passed from 0.5 like a
+     * plain number. Not applicable without a non-empty {@code must_include}. Detail: {@code found}, {@code missing}.
+     */
+    @Scorer("required_facts")
+    public static ScoreResult requiredFacts(String output, Object expected) {
+        List<String> facts = stringList(field(expected, "must_include"));
+        if (facts.isEmpty()) {
+            return null;
+        }
+        String text = fold(output);
+        List<String> found = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (String fact : facts) {
+            (text.contains(fold(fact)) ? found : missing).add(fact);
+        }
+        String reason = found.size() + " of " + facts.size() + " facts"
+                + (missing.isEmpty() ? "" : "; missing " + quoted(missing));
+        return ScoreResult.of((double) found.size() / facts.size()).withReason(reason).withDetail("found", found)
+                .withDetail("missing", missing);
+    }
+
+    /**
+     * {@code json_shape}: the output parses as a JSON object carrying every key of {@code expected.keys}; 1 or 0.
+     * Parsing is strict: the whole output must be JSON (use {@code json_match} or a post-process hook for fenced
+     * output). Not applicable without {@code expected.keys}. Detail: {@code missing}, or {@code error} when the
+     * output does not parse.
+     */
+    @Scorer("json_shape")
+    public static ScoreResult jsonShape(String output, Object expected) {
+        Object keysField = field(expected, "keys");
+        if (keysField == null) {
+            return null;
+        }
+        List<String> keys = stringList(keysField);
+        JsonNode parsed;
+        try {
+            parsed = Json.MAPPER.readTree(output == null ? "" : output);
+        }
+        catch (JsonProcessingException e) {
+            String error = e.getOriginalMessage();
+            return ScoreResult.fail("output is not JSON: " + abbreviate(error, 120)).withDetail("error", error);
+        }
+        if (parsed == null || !parsed.isObject()) {
+            return ScoreResult.fail("output is not a JSON object").withDetail("error", "not a JSON object");
+        }
+        List<String> missing = new ArrayList<>();
+        for (String key : keys) {
+            if (!parsed.has(key)) {
+                missing.add(key);
+            }
+        }
+        ScoreResult result = missing.isEmpty() ? ScoreResult.pass("all " + keys.size() + " keys present")
+                : ScoreResult.fail("missing keys " + quoted(missing));
+        return result.withDetail("missing", missing);
+    }
+
+    /**
+     * {@code within_tolerance}: the whole output is a number within a relative tolerance of {@code expected}:
+     * |output − expected| ≤ tolerance · |expected|, with {@code metadata.tolerance} defaulting to 0.01. Output that
+     * is not exactly one number scores 0. Not applicable without {@code expected}. Detail: {@code value}.
+     */
+    @Scorer("within_tolerance")
+    public static ScoreResult withinTolerance(String output, Object expected, Map<String, Object> metadata) {
+        if (expected == null) {
+            return null;
+        }
+        BigDecimal target = decimal(expected).orElseThrow(() -> new IllegalArgumentException(
+                "scorer 'within_tolerance': expected must be a number, but was '" + abbreviate(String.valueOf(expected),
+                        60) + "'"));
+        Object toleranceValue = metadata == null ? null : metadata.get("tolerance");
+        BigDecimal tolerance = toleranceValue == null ? new BigDecimal("0.01") : decimal(toleranceValue)
+                .filter(t -> t.signum() >= 0)
+                .orElseThrow(() -> new IllegalArgumentException("scorer 'within_tolerance': metadata.tolerance must"
+                        + " be a number >= 0, but was '" + toleranceValue + "'"));
+        Optional<BigDecimal> value = decimal(output);
+        if (value.isEmpty()) {
+            return ScoreResult.fail("output '" + abbreviate(output == null ? "" : output.strip(), 60)
+                    + "' is not a number");
+        }
+        BigDecimal difference = value.get().subtract(target).abs();
+        BigDecimal allowed = tolerance.multiply(target.abs());
+        String shown = value.get().stripTrailingZeros().toPlainString() + " vs " + target.stripTrailingZeros()
+                .toPlainString() + " (tolerance " + tolerance.stripTrailingZeros().toPlainString() + ")";
+        ScoreResult result = difference.compareTo(allowed) <= 0 ? ScoreResult.pass("within tolerance: " + shown)
+                : ScoreResult.fail("outside tolerance: " + shown);
+        return result.withDetail("value", value.get());
+    }
+
+    /**
+     * {@code no_leaks_or_refusals}: two named scores, {@code no_internal_ids} (no {@code cust_} followed by 8 hex
+     * digits) and {@code no_refusal} (no "I can't help", "I cannot help" or "I'm unable to", any case; typographic
+     * apostrophes count as {@code '}). Needs nothing beyond the output.
+     */
+    @Scorer("no_leaks_or_refusals")
+    public static Map<String, Number> noLeaksOrRefusals(String output) {
+        String text = output == null ? "" : output.replace('\u2019', '\'');
+        Map<String, Number> scores = new LinkedHashMap<>();
+        scores.put("no_internal_ids", INTERNAL_ID.matcher(text).find() ? 0.0 : 1.0);
+        scores.put("no_refusal", REFUSAL.matcher(text).find() ? 0.0 : 1.0);
+        return scores;
+    }
+
+    /**
+     * {@code applies_when}: a rule that only some cases exercise, generalising "refund answers must say processed".
+     * The case applies when {@code metadata.<metadata_key>} (option, default {@code topic}) equals one of the option
+     * {@code equals} (a value or list; required); elsewhere the result is {@code null}, so the mean covers only the
+     * cases the rule is about. Where it applies, the score is the share of phrases found in the output
+     * (case-insensitive, NFKC): option {@code must_contain} (a phrase or list), or else the case's expected value
+     * (a phrase or list).
+     *
+     * <pre>
+     * scorers:
+     *   options:
+     *     applies_when: { equals: refunds, must_contain: [processed] }
+     * </pre>
+     */
+    @Scorer("applies_when")
+    public static ScoreResult appliesWhen(String output, Object expected, Map<String, Object> metadata,
+            ScoringContext context) {
+        ScorerOptions options = context.options();
+        List<String> values = options.getStringList("equals", List.of());
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException("scorer 'applies_when' needs option 'equals': the metadata value(s)"
+                    + " of the cases it applies to");
+        }
+        String key = options.getString("metadata_key", "topic");
+        Object actual = metadata == null ? null : metadata.get(key);
+        if (actual == null || !values.contains(String.valueOf(actual))) {
+            return null;
+        }
+        List<String> phrases = options.getStringList("must_contain", stringList(expected));
+        if (phrases.isEmpty()) {
+            throw new IllegalArgumentException("scorer 'applies_when' needs option 'must_contain' or an expected"
+                    + " value for case topic '" + actual + "'");
+        }
+        String text = fold(output);
+        List<String> missing = new ArrayList<>();
+        for (String phrase : phrases) {
+            if (!text.contains(fold(phrase))) {
+                missing.add(phrase);
+            }
+        }
+        int found = phrases.size() - missing.size();
+        String reason = key + " '" + actual + "': " + found + " of " + phrases.size() + " phrases"
+                + (missing.isEmpty() ? "" : "; missing " + quoted(missing));
+        return ScoreResult.of((double) found / phrases.size()).withReason(reason).withDetail("missing", missing);
+    }
+
+    /**
+     * {@code tool_calls}: which tools the agent called, against {@code expected}:
+     * <pre>
+     * {"tools": ["lookup_order", "refund"], "order": "in_order", "arguments": {"refund": {"amount": 20}}}
+     * </pre>
+     * {@code order}: {@code any} (default; credit = share of expected tools called, counting repeats),
+     * {@code in_order} (credit = longest in-order run of expected tools / expected; other calls may come between) or
+     * {@code exact} (credit = in-order matches / the longer of expected and actual, so extra calls cost).
+     * {@code arguments}: per tool, values that some call of it must carry (numbers by value; other arguments free);
+     * credit = matched / expected arguments, judged on the tool's best-fitting call. The score is the mean of the
+     * credits given; passed only when everything matches (under {@code any} and {@code in_order}, other calls are
+     * reported as "also called" but do not fail). Not applicable without {@code tools} or {@code arguments}. Detail:
+     * {@code called}, {@code missing}, {@code extra}, {@code out_of_order}, {@code argument_mismatches}.
+     */
+    @Scorer("tool_calls")
+    public static ScoreResult toolCalls(TaskOutput task, Object expected) {
+        return expected instanceof Map ? ToolCallScoring.toolCalls(task.toolCalls(), (Map<?, ?>) expected) : null;
+    }
+
+    /**
+     * {@code trajectory}: the agent's calls step by step against {@code expected.trajectory} (or {@code expected}
+     * itself as a list), each step a tool name or <code>{"tool": name, "arguments": {...}}</code> whose arguments must
+     * match. Score = steps matched in order (longest common subsequence) / the longer of expected and actual, so both
+     * skipped and superfluous steps cost; passed at 1. Unlike {@code tool_calls} it judges each step's arguments in
+     * place. Not applicable without a trajectory. Detail: {@code matched}, {@code expected_steps},
+     * {@code actual_steps}, {@code unmatched}.
+     */
+    @Scorer("trajectory")
+    public static ScoreResult trajectory(TaskOutput task, Object expected) {
+        return ToolCallScoring.trajectory(task.toolCalls(), expected);
+    }
+
+    /** The one-line description of each catalogue scorer, by name, for listings. */
+    public static Map<String, String> descriptions() {
+        Map<String, String> descriptions = new LinkedHashMap<>();
+        descriptions.put("required_facts", "Share of expected.must_include phrases found in the output");
+        descriptions.put("json_shape", "Output parses as a JSON object with every key of expected.keys");
+        descriptions.put("within_tolerance", "Numeric output within metadata.tolerance (default 1%) of expected");
+        descriptions.put("no_leaks_or_refusals", "Named scores no_internal_ids and no_refusal");
+        descriptions.put("applies_when", "Phrases required only for cases whose metadata matches; else n/a");
+        descriptions.put("tool_calls", "Expected tools called, in the required order, with the expected arguments");
+        descriptions.put("trajectory", "Step-by-step match of the agent's tool calls against an expected trajectory");
+        return descriptions;
+    }
+
+    static Object field(Object expected, String name) {
+        return expected instanceof Map ? ((Map<?, ?>) expected).get(name) : null;
+    }
+
+    static List<String> stringList(Object value) {
+        List<String> result = new ArrayList<>();
+        if (value instanceof Collection) {
+            for (Object item : (Collection<?>) value) {
+                result.add(Json.text(item));
+            }
+        }
+        else if (value != null && !(value instanceof Map)) {
+            result.add(Json.text(value));
+        }
+        return result;
+    }
+
+    static String quoted(List<String> items) {
+        List<String> parts = new ArrayList<>();
+        for (String item : items.subList(0, Math.min(5, items.size()))) {
+            parts.add("'" + abbreviate(item, 40) + "'");
+        }
+        return String.join(", ", parts) + (items.size() > 5 ? " and " + (items.size() - 5) + " more" : "");
+    }
+
+    static String abbreviate(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max - 1) + "…";
+    }
+
+    private static String fold(String text) {
+        return Normalizer.normalize(text == null ? "" : text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+    }
+
+    private static Optional<BigDecimal> decimal(Object value) {
+        if (value instanceof Number) {
+            double asDouble = ((Number) value).doubleValue();
+            return Double.isFinite(asDouble) ? Optional.of(new BigDecimal(value.toString())) : Optional.empty();
+        }
+        if (value instanceof CharSequence) {
+            try {
+                return Optional.of(new BigDecimal(value.toString().strip()));
+            }
+            catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+}

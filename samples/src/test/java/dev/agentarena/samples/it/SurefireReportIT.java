@@ -1,0 +1,96 @@
+package dev.agentarena.samples.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * Reads what Surefire wrote when it ran the support-triage sample in the {@code test} phase of this same build.
+ */
+class SurefireReportIT {
+
+    private static final Path REPORT = Paths.get("target/surefire-reports/"
+            + "TEST-dev.agentarena.samples.triage.SupportTriageEvalTest.xml");
+
+    private static List<Element> testcases;
+
+    @BeforeAll
+    static void parse() throws Exception {
+        assertThat(REPORT).as("run `mvn verify` so Surefire runs the samples first").exists();
+        Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(REPORT.toFile());
+        NodeList nodes = document.getElementsByTagName("testcase");
+        testcases = new ArrayList<>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            testcases.add((Element) nodes.item(i));
+        }
+    }
+
+    @Test
+    void hasOneTestcasePerModelCaseAndScorer() {
+        // 32 tickets x 2 models x 2 scorers (classification, valid_label).
+        assertThat(testcases).hasSize(128);
+        assertThat(testcases).allSatisfy(testcase -> assertThat(testcase.getAttribute("classname"))
+                .isEqualTo("dev.agentarena.samples.triage.SupportTriageEvalTest"));
+        List<String> names = testcases.stream().map(t -> t.getAttribute("name")).collect(Collectors.toList());
+        assertThat(names).doesNotHaveDuplicates();
+        assertThat(names).anyMatch(name -> name.startsWith("sim_small/tickets[refund_request]/classification "))
+                .anyMatch(name -> name.startsWith("sim_large/tickets[survey]/valid_label "));
+    }
+
+    @Test
+    void failingScoresAreFailuresCarryingScoreAndReason() {
+        List<Element> failures = testcases.stream().filter(t -> t.getElementsByTagName("failure").getLength() > 0)
+                .collect(Collectors.toList());
+        assertThat(failures).isNotEmpty();
+        assertThat(failures).allSatisfy(testcase -> {
+            Element failure = (Element) testcase.getElementsByTagName("failure").item(0);
+            assertThat(failure.getAttribute("type")).isEqualTo("org.opentest4j.AssertionFailedError");
+            assertThat(failure.getAttribute("message")).containsPattern("scored 0\\.00 for case '\\w+' on sim_\\w+: .+");
+        });
+        assertThat(testcases.stream().filter(t -> t.getElementsByTagName("error").getLength() > 0)).isEmpty();
+    }
+
+    @Test
+    void everyTestcaseKeepsItsScoreLineInSystemOut() {
+        assertThat(testcases).allSatisfy(testcase -> {
+            String out = testcase.getElementsByTagName("system-out").item(0).getTextContent();
+            assertThat(out).startsWith("[arena] support-triage ").contains(" score=", " status=", " reason=\"");
+        });
+    }
+
+    @Test
+    void resultsFileHoldsOneCompleteLinePerTestcase() throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(Paths.get("target/arena/results.jsonl"))) {
+            lines.add(mapper.readTree(line));
+        }
+        List<JsonNode> triage = lines.stream().filter(l -> l.get("eval").asText().equals("support-triage"))
+                .collect(Collectors.toList());
+        assertThat(triage).hasSize(testcases.size());
+        long failures = testcases.stream().filter(t -> t.getElementsByTagName("failure").getLength() > 0).count();
+        assertThat(triage.stream().filter(l -> l.get("status").asText().equals("failed"))).hasSize((int) failures);
+        assertThat(triage).allSatisfy(line -> {
+            for (String field : List.of("eval", "model", "case_id", "scorer", "score", "passed", "status", "reason",
+                    "metrics", "latency_ms", "tokens_in", "tokens_out", "cost_usd", "error")) {
+                assertThat(line.has(field)).as(field).isTrue();
+            }
+        });
+    }
+}
