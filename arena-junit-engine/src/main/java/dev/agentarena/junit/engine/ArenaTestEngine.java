@@ -10,8 +10,10 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.discovery.DiscoverySelectorResolver;
+import dev.agentarena.junit.engine.discovery.PostDiscoveryFilters;
 import dev.agentarena.junit.engine.execution.ArenaEngineDescriptor;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
+import dev.agentarena.junit.engine.execution.CaseFilter;
 
 /**
  * The {@code agent-arena} JUnit Platform engine: runs eval classes and reports one test per case and scorer.
@@ -44,7 +46,8 @@ public final class ArenaTestEngine extends HierarchicalTestEngine<ArenaExecution
             configurationError = e;
             configuration = ArenaConfiguration.withoutFile(request.getConfigurationParameters());
         }
-        ArenaEngineDescriptor engine = new ArenaEngineDescriptor(uniqueId, configuration, configurationError);
+        ArenaEngineDescriptor engine = new ArenaEngineDescriptor(uniqueId, configuration, configurationError,
+                CaseFilter.of(PostDiscoveryFilters.of(request)));
         new DiscoverySelectorResolver().resolveSelectors(request, engine);
         return engine;
     }

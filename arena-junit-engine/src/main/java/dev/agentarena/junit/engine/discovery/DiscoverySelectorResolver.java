@@ -8,7 +8,8 @@ import dev.agentarena.junit.engine.execution.EvalDefinition;
 
 /**
  * Resolves class, method, package, classpath-root, module and unique-id selectors into eval class, model and dataset
- * descriptors. Cheap by design: it reads annotations only; datasets and models are touched at execution.
+ * descriptors. Cheap by design: it reads annotations only; datasets and models are touched at execution (except that
+ * a tag filter requiring a tag has the launcher read datasets at discovery: see {@code CaseFilter}).
  */
 public final class DiscoverySelectorResolver {
 
@@ -16,9 +17,8 @@ public final class DiscoverySelectorResolver {
             EngineDiscoveryRequestResolver.<ArenaEngineDescriptor>builder()
                     .addClassContainerSelectorResolver(EvalDefinition::isEval)
                     .addSelectorResolver(context -> new EvalClassSelectorResolver(context.getClassNameFilter(),
-                            context.getEngineDescriptor().configuration()))
-                    .addSelectorResolver(context -> new UniqueIdSelectorResolver(
-                            context.getEngineDescriptor().configuration()))
+                            context.getEngineDescriptor()))
+                    .addSelectorResolver(context -> new UniqueIdSelectorResolver(context.getEngineDescriptor()))
                     .build();
 
     /** Adds what the request selects to the engine descriptor. */

@@ -18,7 +18,7 @@ import dev.agentarena.junit.PostProcess;
 import dev.agentarena.junit.PreRequest;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
-import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.execution.ArenaEngineDescriptor;
 import dev.agentarena.junit.engine.execution.EvalClassDescriptor;
 import dev.agentarena.junit.engine.execution.EvalDefinition;
 import dev.agentarena.junit.engine.execution.ModelDescriptor;
@@ -30,11 +30,11 @@ import dev.agentarena.junit.engine.execution.ModelDescriptor;
 final class EvalClassSelectorResolver implements SelectorResolver {
 
     private final Predicate<String> classNameFilter;
-    private final ArenaConfiguration configuration;
+    private final ArenaEngineDescriptor engine;
 
-    EvalClassSelectorResolver(Predicate<String> classNameFilter, ArenaConfiguration configuration) {
+    EvalClassSelectorResolver(Predicate<String> classNameFilter, ArenaEngineDescriptor engine) {
         this.classNameFilter = classNameFilter;
-        this.configuration = configuration;
+        this.engine = engine;
     }
 
     @Override
@@ -43,7 +43,7 @@ final class EvalClassSelectorResolver implements SelectorResolver {
         if (!EvalDefinition.isEval(evalClass) || !classNameFilter.test(evalClass.getName())) {
             return unresolved();
         }
-        return EvalClasses.add(evalClass, context, configuration).map(descriptor -> {
+        return EvalClasses.add(evalClass, context, engine).map(descriptor -> {
             descriptor.selectAll();
             return match(Match.exact(descriptor));
         }).orElse(unresolved());
@@ -64,7 +64,7 @@ final class EvalClassSelectorResolver implements SelectorResolver {
         if (!scorer && datasets.isEmpty() && !task) {
             return unresolved();
         }
-        Optional<EvalClassDescriptor> added = EvalClasses.add(evalClass, context, configuration);
+        Optional<EvalClassDescriptor> added = EvalClasses.add(evalClass, context, engine);
         if (added.isEmpty()) {
             return unresolved();
         }

@@ -11,7 +11,7 @@ import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.discovery.UniqueIdSelector;
 import org.junit.platform.engine.support.discovery.SelectorResolver;
 
-import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.execution.ArenaEngineDescriptor;
 import dev.agentarena.junit.engine.execution.CaseSelection;
 import dev.agentarena.junit.engine.execution.DatasetDescriptor;
 import dev.agentarena.junit.engine.execution.EvalClassDescriptor;
@@ -24,10 +24,10 @@ import dev.agentarena.junit.engine.execution.ModelDescriptor;
  */
 final class UniqueIdSelectorResolver implements SelectorResolver {
 
-    private final ArenaConfiguration configuration;
+    private final ArenaEngineDescriptor engine;
 
-    UniqueIdSelectorResolver(ArenaConfiguration configuration) {
-        this.configuration = configuration;
+    UniqueIdSelectorResolver(ArenaEngineDescriptor engine) {
+        this.engine = engine;
     }
 
     @Override
@@ -40,7 +40,7 @@ final class UniqueIdSelectorResolver implements SelectorResolver {
         if (evalClass.isEmpty() || !EvalDefinition.isEval(evalClass.get())) {
             return unresolved();
         }
-        Optional<EvalClassDescriptor> added = EvalClasses.add(evalClass.get(), context, configuration);
+        Optional<EvalClassDescriptor> added = EvalClasses.add(evalClass.get(), context, engine);
         if (added.isEmpty()) {
             return unresolved();
         }

@@ -15,18 +15,31 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
 
     private final ArenaConfiguration configuration;
     private final RuntimeException configurationError;
+    private final CaseFilter caseFilter;
 
     /** A root for a readable configuration, or for one that failed with {@code configurationError}. */
     public ArenaEngineDescriptor(UniqueId uniqueId, ArenaConfiguration configuration,
             RuntimeException configurationError) {
+        this(uniqueId, configuration, configurationError, CaseFilter.NONE);
+    }
+
+    /** As above, with the launcher's filters to apply to cases. */
+    public ArenaEngineDescriptor(UniqueId uniqueId, ArenaConfiguration configuration,
+            RuntimeException configurationError, CaseFilter caseFilter) {
         super(uniqueId, "Agent Arena");
         this.configuration = configuration;
         this.configurationError = configurationError;
+        this.caseFilter = caseFilter;
     }
 
     /** The configuration; without {@code arena.yaml} when that could not be read. */
     public ArenaConfiguration configuration() {
         return configuration;
+    }
+
+    /** The launcher's filters, applied to every eval's cases. */
+    public CaseFilter caseFilter() {
+        return caseFilter;
     }
 
     /** Creates the context of a run. */

@@ -18,18 +18,23 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
 
     static final String SEGMENT = "case";
 
-    private final CaseOutcome outcome;
+    // Released once the scorer nodes are registered: a run of a million cases keeps every node until it ends.
+    private CaseOutcome outcome;
     private final String legacyName;
     private final Set<TestTag> tags;
     private final CaseNodes nodes;
 
     CaseDescriptor(UniqueId uniqueId, CaseOutcome outcome, String legacyName, TestSource source, Set<TestTag> tags,
             CaseNodes nodes) {
-        super(uniqueId, ScoreLine.sanitize(outcome.caseId(), 120), source);
+        super(uniqueId, displayName(outcome.caseId()), source);
         this.outcome = outcome;
         this.legacyName = legacyName;
         this.tags = tags;
         this.nodes = nodes;
+    }
+
+    static String displayName(String caseId) {
+        return ScoreLine.sanitize(caseId, 120);
     }
 
     @Override
@@ -68,6 +73,7 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
             addChild(node);
             dynamicTestExecutor.execute(node);
         }
+        outcome = null;
         return context;
     }
 }

@@ -1,10 +1,12 @@
 package dev.agentarena.junit.engine.execution;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
@@ -13,6 +15,7 @@ import org.junit.platform.engine.support.descriptor.FileSource;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetLocation;
+import dev.agentarena.junit.engine.datasets.DatasetRow;
 
 /**
  * Builds the dynamic nodes of one dataset run: names, sources (the dataset line, for IDE navigation) and tags.
@@ -23,6 +26,7 @@ final class CaseNodes {
     private final DatasetSpec spec;
     private final String modelKey;
     private final CaseSelection selection;
+    private final EditableSource editable = new EditableSource();
 
     CaseNodes(EvalRuntime eval, DatasetSpec spec, String modelKey, CaseSelection selection) {
         this.eval = eval;
@@ -34,7 +38,14 @@ final class CaseNodes {
     CaseDescriptor caseNode(UniqueId parent, CaseOutcome outcome) {
         UniqueId id = parent.append(CaseDescriptor.SEGMENT, outcome.caseId());
         String legacyName = modelKey + "/" + spec.name() + "[" + outcome.caseId() + "]";
-        return new CaseDescriptor(id, outcome, legacyName, source(outcome), tags(outcome.evalCase()), this);
+        return new CaseDescriptor(id, outcome, legacyName, source(outcome.row), tags(outcome.evalCase()), this);
+    }
+
+    /** Whether the launcher's filters include the row's case node; asked before the case's model call. */
+    boolean includes(TestDescriptor container, DatasetRow row) {
+        return selection.filter().includes(container, container.getUniqueId().append(CaseDescriptor.SEGMENT,
+                row.caseId()), CaseDescriptor.displayName(row.caseId()), source(row),
+                tags(row.evalCase().orElse(null)));
     }
 
     boolean includesScorer(String caseId, String scorer) {
@@ -49,25 +60,29 @@ final class CaseNodes {
         return spec.name();
     }
 
-    private TestSource source(CaseOutcome outcome) {
-        DatasetLocation location = outcome.row.location().orElse(null);
+    private TestSource source(DatasetRow row) {
+        DatasetLocation location = row.location().orElse(null);
         if (location != null && location.file().isPresent()) {
-            return FileSource.from(location.file().get().toFile(), FilePosition.from(Math.max(1, location.line())));
+            return FileSource.from(editable.of(location.file().get()).toFile(),
+                    FilePosition.from(Math.max(1, location.line())));
         }
         return null;
     }
 
-    private static Set<TestTag> tags(EvalCase evalCase) {
+    /** A case's tags as JUnit tags; tags that JUnit's syntax rejects are left out. */
+    static Set<TestTag> tags(EvalCase evalCase) {
+        if (evalCase == null || evalCase.tags().isEmpty()) {
+            return Set.of();
+        }
         Set<TestTag> tags = new LinkedHashSet<>();
-        if (evalCase != null) {
-            for (String tag : evalCase.tags()) {
-                String trimmed = tag.strip();
-                if (TestTag.isValid(trimmed)) {
-                    tags.add(TestTag.create(trimmed));
-                }
+        for (String tag : evalCase.tags()) {
+            String trimmed = tag.strip();
+            if (TestTag.isValid(trimmed)) {
+                tags.add(TestTag.create(trimmed));
             }
         }
-        return tags;
+        // Every node keeps its tags until the run ends: a shared empty set or a singleton costs far less per case.
+        return tags.size() > 1 ? Collections.unmodifiableSet(tags) : Set.copyOf(tags);
     }
 
     static List<String> tagNames(EvalCase evalCase) {

@@ -7,12 +7,29 @@ import java.util.Set;
 
 /**
  * Which cases, and which of their scorers, a dataset container runs: all of them, or those named by unique-id
- * selectors (an IDE's "rerun failed", Surefire's {@code rerunFailingTestsCount}). Selections add up.
+ * selectors (an IDE's "rerun failed", Surefire's {@code rerunFailingTestsCount}). Selections add up. Either way, only
+ * the cases that the launcher's {@link CaseFilter} includes run.
  */
 public final class CaseSelection {
 
+    private final CaseFilter filter;
     private boolean all;
     private final Map<String, Set<String>> scorersByCase = new LinkedHashMap<>();
+
+    /** A selection of nothing yet, with no tag filtering. */
+    public CaseSelection() {
+        this(CaseFilter.NONE);
+    }
+
+    /** A selection of nothing yet, within the launcher's filters. */
+    public CaseSelection(CaseFilter filter) {
+        this.filter = filter;
+    }
+
+    /** The launcher's filters. */
+    CaseFilter filter() {
+        return filter;
+    }
 
     /** Selects every case and scorer. */
     public synchronized void selectAll() {

@@ -1,5 +1,8 @@
 package dev.agentarena.junit.engine.execution;
 
+import java.util.Set;
+
+import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
@@ -12,12 +15,15 @@ public final class DatasetDescriptor extends AbstractTestDescriptor implements N
 
     private final DatasetSpec spec;
     private final String modelKey;
-    private final CaseSelection selection = new CaseSelection();
+    private final CaseSelection selection;
+    private final ContainerTags tags;
 
-    DatasetDescriptor(UniqueId uniqueId, DatasetSpec spec, String modelKey, EvalDefinition definition) {
+    DatasetDescriptor(UniqueId uniqueId, DatasetSpec spec, String modelKey, EvalClassDescriptor eval) {
         super(uniqueId, spec.name());
         this.spec = spec;
         this.modelKey = modelKey;
+        this.selection = new CaseSelection(eval.caseFilter());
+        this.tags = new ContainerTags(this, spec, eval);
     }
 
     /** The case selection. */
@@ -38,6 +44,12 @@ public final class DatasetDescriptor extends AbstractTestDescriptor implements N
     @Override
     public String getLegacyReportingName() {
         return modelKey + "/" + spec.name();
+    }
+
+    /** With tag filters, the tags of one case they include, so that the launcher keeps this container; else none. */
+    @Override
+    public Set<TestTag> getTags() {
+        return tags.get();
     }
 
     @Override

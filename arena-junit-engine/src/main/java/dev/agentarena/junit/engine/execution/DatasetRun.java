@@ -1,17 +1,12 @@
 package dev.agentarena.junit.engine.execution;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
-import org.junit.platform.commons.support.ReflectionSupport;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node.DynamicTestExecutor;
 
-import dev.agentarena.junit.engine.datasets.DatasetFiles;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
-import dev.agentarena.junit.engine.datasets.DatasetRows;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
 
 /**
@@ -41,7 +36,7 @@ final class DatasetRun {
         CaseEvaluator evaluator = new CaseEvaluator(run, eval, modelKey);
         CaseNodes nodes = new CaseNodes(eval, spec, modelKey, selection);
         try (DatasetStream rows = openRows(run, eval);
-                CasePipeline<DatasetRow, CaseOutcome> pipeline = new CasePipeline<>(selected(rows),
+                CasePipeline<DatasetRow, CaseOutcome> pipeline = new CasePipeline<>(selected(rows, nodes),
                         row -> evaluator.evaluate(row, 0), run.callPool(), run.concurrency() * 2)) {
             while (pipeline.hasNext()) {
                 CaseDescriptor node = nodes.caseNode(container.getUniqueId(), pipeline.next());
@@ -52,17 +47,12 @@ final class DatasetRun {
     }
 
     private DatasetStream openRows(RunServices run, EvalRuntime eval) {
-        if (spec.file() != null) {
-            return DatasetFiles.open(spec.file(), eval.definition().testClass(), run.configuration().projectRoot());
-        }
-        Method method = spec.method();
-        Object target = Modifier.isStatic(method.getModifiers()) ? null : eval.instance();
-        Object result = ReflectionSupport.invokeMethod(method, target);
-        return DatasetRows.fromMethodResult(result, spec.describe());
+        return spec.open(eval.definition().testClass(), run.configuration().projectRoot(), eval::instance);
     }
 
-    private Iterator<DatasetRow> selected(Iterator<DatasetRow> rows) {
-        if (selection.isAll()) {
+    /** The rows selected by unique id, and whose case nodes the launcher's filters include: only they are called. */
+    private Iterator<DatasetRow> selected(Iterator<DatasetRow> rows, CaseNodes nodes) {
+        if (selection.isAll() && !selection.filter().isActive()) {
             return rows;
         }
         return new Iterator<>() {
@@ -72,7 +62,7 @@ final class DatasetRun {
             public boolean hasNext() {
                 while (next == null && rows.hasNext()) {
                     DatasetRow candidate = rows.next();
-                    if (selection.includesCase(candidate.caseId())) {
+                    if (selection.includesCase(candidate.caseId()) && nodes.includes(container, candidate)) {
                         next = candidate;
                     }
                 }

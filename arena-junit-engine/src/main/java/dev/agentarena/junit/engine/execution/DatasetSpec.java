@@ -1,7 +1,16 @@
 package dev.agentarena.junit.engine.execution;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Supplier;
+
+import org.junit.platform.commons.support.ReflectionSupport;
+
+import dev.agentarena.junit.engine.datasets.DatasetFiles;
+import dev.agentarena.junit.engine.datasets.DatasetRows;
+import dev.agentarena.junit.engine.datasets.DatasetStream;
 
 /**
  * One dataset of an eval, as declared: a file, or a method that returns the cases. Known at discovery without
@@ -24,5 +33,18 @@ public record DatasetSpec(String name, String file, Method method) {
             return "dataset file '" + file + "'";
         }
         return "dataset method " + method.getDeclaringClass().getSimpleName() + "." + method.getName() + "()";
+    }
+
+    /**
+     * Opens the rows for lazy reading: the file, or what the method returns.
+     *
+     * @param instance the eval instance, asked for only when a non-static method produces the rows
+     */
+    DatasetStream open(Class<?> testClass, Path projectRoot, Supplier<Object> instance) {
+        if (file != null) {
+            return DatasetFiles.open(file, testClass, projectRoot);
+        }
+        Object target = Modifier.isStatic(method.getModifiers()) ? null : instance.get();
+        return DatasetRows.fromMethodResult(ReflectionSupport.invokeMethod(method, target), describe());
     }
 }

@@ -1,8 +1,10 @@
 package dev.agentarena.junit.engine.execution;
 
 import java.util.Optional;
+import java.util.Set;
 
 import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
@@ -17,13 +19,18 @@ public final class ModelDescriptor extends AbstractTestDescriptor implements Nod
     public static final String SEGMENT = "model";
 
     private final String modelKey;
+    private final EvalClassDescriptor eval;
     private final EvalDefinition definition;
-    private final CaseSelection selection = new CaseSelection();
+    private final CaseSelection selection;
+    private final ContainerTags tags;
 
-    ModelDescriptor(UniqueId uniqueId, String modelKey, EvalDefinition definition) {
+    ModelDescriptor(UniqueId uniqueId, String modelKey, EvalClassDescriptor eval) {
         super(uniqueId, modelKey);
         this.modelKey = modelKey;
-        this.definition = definition;
+        this.eval = eval;
+        this.definition = eval.definition();
+        this.selection = new CaseSelection(eval.caseFilter());
+        this.tags = holdsCases() ? new ContainerTags(this, definition.datasets().get(0), eval) : null;
     }
 
     /** Whether the cases hang below this node directly, with no dataset containers. */
@@ -61,7 +68,7 @@ public final class ModelDescriptor extends AbstractTestDescriptor implements Nod
         }
         DatasetSpec spec = definition.datasets().stream().filter(s -> s.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no dataset named " + name));
-        DatasetDescriptor dataset = new DatasetDescriptor(id, spec, modelKey, definition);
+        DatasetDescriptor dataset = new DatasetDescriptor(id, spec, modelKey, eval);
         addChild(dataset);
         return dataset;
     }
@@ -69,6 +76,12 @@ public final class ModelDescriptor extends AbstractTestDescriptor implements Nod
     @Override
     public Type getType() {
         return Type.CONTAINER;
+    }
+
+    /** With tag filters, the tags of one case they include, so that the launcher keeps this container; else none. */
+    @Override
+    public Set<TestTag> getTags() {
+        return tags == null ? Set.of() : tags.get();
     }
 
     @Override

@@ -32,11 +32,13 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
 
     static final String SEGMENT = "scorer";
 
-    private final CaseOutcome outcome;
-    private final ScoreOutcome score;
+    // The outcome, score and record are released once reported: a run of a million cases keeps every node until it
+    // ends, and they hold the case, its output and its metrics.
+    private CaseOutcome outcome;
+    private ScoreOutcome score;
     private final String legacyName;
     private final Set<TestTag> tags;
-    private final ResultRecord record;
+    private ResultRecord record;
 
     ScorerDescriptor(UniqueId uniqueId, CaseOutcome outcome, ScoreOutcome score, String legacyName,
             TestSource source, Set<TestTag> tags, CaseNodes nodes) {
@@ -84,6 +86,17 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
     @Override
     public ArenaExecutionContext execute(ArenaExecutionContext context, DynamicTestExecutor dynamicTestExecutor)
             throws Exception {
+        try {
+            return report(context);
+        }
+        finally {
+            outcome = null;
+            score = null;
+            record = null;
+        }
+    }
+
+    private ArenaExecutionContext report(ArenaExecutionContext context) throws Exception {
         RunServices run = context.run();
         run.listener().reportingEntryPublished(this, ReportEntry.from(reportEntries()));
         System.out.println(ScoreLine.of(record));
