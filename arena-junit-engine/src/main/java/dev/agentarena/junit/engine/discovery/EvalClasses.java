@@ -6,6 +6,7 @@ import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.discovery.SelectorResolver.Context;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.execution.ArenaEngineDescriptor;
 import dev.agentarena.junit.engine.execution.EvalClassDescriptor;
 import dev.agentarena.junit.engine.execution.EvalDefinition;
 
@@ -22,8 +23,14 @@ final class EvalClasses {
     static Optional<EvalClassDescriptor> add(Class<?> evalClass, Context context, ArenaConfiguration configuration) {
         return context.addToParent(parent -> {
             UniqueId id = parent.getUniqueId().append(EvalClassDescriptor.SEGMENT, evalClass.getName());
-            return Optional.of(parent.findByUniqueId(id).map(EvalClassDescriptor.class::cast)
-                    .orElseGet(() -> new EvalClassDescriptor(id, EvalDefinition.of(evalClass, configuration))));
+            return Optional.of(parent.findByUniqueId(id).map(EvalClassDescriptor.class::cast).orElseGet(() -> {
+                EvalClassDescriptor descriptor = new EvalClassDescriptor(id, EvalDefinition.of(evalClass,
+                        configuration));
+                if (parent instanceof ArenaEngineDescriptor) {
+                    descriptor.addSummaryNodes((ArenaEngineDescriptor) parent);
+                }
+                return descriptor;
+            }));
         });
     }
 }

@@ -7,13 +7,14 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 
 /**
- * The engine's root: carries the configuration read at discovery (or why it could not be read) and closes the run's
- * services at the end.
+ * The engine's root: carries the configuration read at discovery (or why it could not be read), writes the run's
+ * leaderboard at the end ({@link RunSummary}) and closes the run's services.
  */
 public final class ArenaEngineDescriptor extends EngineDescriptor implements Node<ArenaExecutionContext> {
 
     private final ArenaConfiguration configuration;
     private final RuntimeException configurationError;
+    private SummaryPlan summaryPlan;
 
     /** A root for a readable configuration, or for one that failed with {@code configurationError}. */
     public ArenaEngineDescriptor(UniqueId uniqueId, ArenaConfiguration configuration,
@@ -28,6 +29,14 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         return configuration;
     }
 
+    /** Which summary tests each eval class gets; read once, at discovery. */
+    synchronized SummaryPlan summaryPlan() {
+        if (summaryPlan == null) {
+            summaryPlan = SummaryPlan.from(configuration);
+        }
+        return summaryPlan;
+    }
+
     /** Creates the context of a run. */
     public ArenaExecutionContext createContext(org.junit.platform.engine.EngineExecutionListener listener) {
         if (configurationError != null) {
@@ -38,6 +47,13 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         }
         catch (RuntimeException e) {
             return ArenaExecutionContext.failed(e);
+        }
+    }
+
+    @Override
+    public void after(ArenaExecutionContext context) {
+        if (context.hasRun()) {
+            new RunSummary(context.run(), summaryPlan().runGates()).finish();
         }
     }
 

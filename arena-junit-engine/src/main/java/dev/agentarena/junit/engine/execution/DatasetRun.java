@@ -2,7 +2,9 @@ package dev.agentarena.junit.engine.execution;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 
 import org.junit.platform.commons.support.ReflectionSupport;
@@ -40,9 +42,11 @@ final class DatasetRun {
         EvalRuntime eval = context.eval();
         CaseEvaluator evaluator = new CaseEvaluator(run, eval, modelKey);
         CaseNodes nodes = new CaseNodes(eval, spec, modelKey, selection);
-        try (DatasetStream rows = openRows(run, eval);
-                CasePipeline<DatasetRow, CaseOutcome> pipeline = new CasePipeline<>(selected(rows),
-                        row -> evaluator.evaluate(row, 0), run.callPool(), run.concurrency() * 2)) {
+        int repeats = Repeats.of(run.configuration(), eval.definition());
+        run.estimateCostOnce(eval, repeats);
+        try (DatasetStream rows = openRows(run, eval, spec);
+                CasePipeline<DatasetRow, List<CaseOutcome>> pipeline = new CasePipeline<>(selected(rows),
+                        row -> evaluateRepeats(evaluator, row, repeats), run.callPool(), run.concurrency() * 2)) {
             while (pipeline.hasNext()) {
                 CaseDescriptor node = nodes.caseNode(container.getUniqueId(), pipeline.next());
                 container.addChild(node);
@@ -51,7 +55,17 @@ final class DatasetRun {
         }
     }
 
-    private DatasetStream openRows(RunServices run, EvalRuntime eval) {
+    /** The repeats of one case run one after the other: the pipeline runs different cases in parallel. */
+    private static List<CaseOutcome> evaluateRepeats(CaseEvaluator evaluator, DatasetRow row, int repeats) {
+        List<CaseOutcome> outcomes = new ArrayList<>(repeats);
+        for (int repeat = 0; repeat < repeats; repeat++) {
+            outcomes.add(evaluator.evaluate(row, repeat));
+        }
+        return outcomes;
+    }
+
+    /** Opens a dataset of the eval: its file, or the rows its method returns. */
+    static DatasetStream openRows(RunServices run, EvalRuntime eval, DatasetSpec spec) {
         if (spec.file() != null) {
             return DatasetFiles.open(spec.file(), eval.definition().testClass(), run.configuration().projectRoot());
         }
