@@ -11,7 +11,10 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -278,9 +281,25 @@ class LeaderboardWiringTest {
 
     @Test
     void budgetStopsModelCallsAndReportsTheCasesLeftOverAsNotRun() throws IOException {
-        EngineExecutionResults results = run(settings(Constants.BUDGET_USD, "5",
-                "arena.models.sim_small.price.input-per-million", "1000000", Constants.CONCURRENCY, "1"),
-                selectClass(BudgetFixture.class));
+        PrintStream console = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        EngineExecutionResults results;
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            results = run(settings(Constants.BUDGET_USD, "5", "arena.models.sim_small.price.input-per-million",
+                    "1000000", Constants.CONCURRENCY, "1"), selectClass(BudgetFixture.class));
+        }
+        finally {
+            System.setOut(console);
+        }
+
+        // estimated before the first call: 5 cases x 3 input tokens ("say billing": 11 characters / 4) at $1 each
+        String out = printed.toString(StandardCharsets.UTF_8);
+        assertThat(out).contains("[arena] cost estimate for budget-fixture (1 repeat): sim_small 5 cases, ~15 tokens "
+                + "in and ~10 out, ~$15.0000; total ~$15.0000; budget $5.0000, $5.0000 left — the budget will likely "
+                + "run out");
+        assertThat(out.indexOf("cost estimate")).isLessThan(out.indexOf("[arena] budget-fixture sim_small"));
+        assertThat(out).contains("[arena] spent $6.0000 of the budget of $5.0000; 3 model calls not run");
 
         // each call costs $3 (3 prompt tokens at $1 each): after two, $6 >= $5 and no further call starts
         assertThat(BudgetFixture.CALLS.get()).isEqualTo(2);

@@ -33,10 +33,10 @@ final class BaselineDescriptor extends SummaryDescriptor {
     private final BaselineSettings settings;
     private final RuntimeException configurationError;
 
-    BaselineDescriptor(UniqueId classId, Class<?> evalClass, BaselineSettings settings,
+    BaselineDescriptor(UniqueId classId, BaselineSettings settings,
             RuntimeException configurationError) {
         super(classId.append(SEGMENT, SEGMENT), settings != null && settings.update() ? "baseline update"
-                : "baseline", evalClass);
+                : "baseline");
         this.settings = settings;
         this.configurationError = configurationError;
     }

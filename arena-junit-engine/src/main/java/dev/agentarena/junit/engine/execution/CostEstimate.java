@@ -1,8 +1,10 @@
 package dev.agentarena.junit.engine.execution;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
@@ -11,57 +13,60 @@ import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.ModelPricing;
 
 /**
- * What an eval will cost, from the price table, before its first model call: cases × models × repeats, one call per
- * case and repeat, with about four characters per token. Input tokens come from the case input's length; output tokens
- * from the reference's length, or {@value #UNKNOWN_OUTPUT_TOKENS} for a case without one. Hooks, system prompts,
- * several calls per task and the judge are not foreseen, so read it as an order of magnitude.
+ * What an eval will cost, from the price table, before its first model call: the selected cases × models × repeats,
+ * one call per case and repeat, with about {@value #CHARS_PER_TOKEN} characters per token. Input tokens come from the
+ * case input's length; output tokens from the reference's length, or {@value #UNKNOWN_OUTPUT_TOKENS} for a case
+ * without one. Hooks, system prompts, several calls per task and the judge are not foreseen: an order of magnitude.
  */
 final class CostEstimate {
 
     static final int CHARS_PER_TOKEN = 4;
     static final int UNKNOWN_OUTPUT_TOKENS = 256;
 
+    /** One model's selected cases of one dataset. */
+    record Target(String model, DatasetSpec spec, CaseSelection selection) {
+    }
+
     private CostEstimate() {
     }
 
-    /** One line for the console; reads every dataset of the eval once more. */
-    static String describe(RunServices run, EvalRuntime eval, int repeats) {
-        long cases = 0;
-        long tokensIn = 0;
-        long tokensOut = 0;
-        for (DatasetSpec spec : eval.definition().datasets()) {
-            try (DatasetStream rows = DatasetRun.openRows(run, eval, spec)) {
+    /** One line for the console; reads the targeted datasets once more. */
+    static String describe(RunServices run, EvalRuntime eval, List<Target> targets, int repeats) {
+        Map<String, long[]> byModel = new LinkedHashMap<>();
+        for (Target target : targets) {
+            long[] counts = byModel.computeIfAbsent(target.model(), m -> new long[3]);
+            try (DatasetStream rows = DatasetRun.openRows(run, eval, target.spec())) {
                 while (rows.hasNext()) {
                     DatasetRow row = rows.next();
-                    if (row.evalCase().isEmpty()) {
+                    if (row.evalCase().isEmpty() || !target.selection().includesCase(row.caseId())) {
                         continue;
                     }
                     EvalCase evalCase = row.evalCase().get();
-                    cases++;
-                    tokensIn += tokens(Json.text(evalCase.input()));
-                    tokensOut += evalCase.reference() == null ? UNKNOWN_OUTPUT_TOKENS
+                    counts[0]++;
+                    counts[1] += tokens(Json.text(evalCase.input()));
+                    counts[2] += evalCase.reference() == null ? UNKNOWN_OUTPUT_TOKENS
                             : tokens(Json.text(evalCase.reference()));
                 }
             }
             catch (RuntimeException e) {
                 return "[arena] cost estimate for " + eval.definition().name() + " unavailable: dataset "
-                        + spec.name() + " cannot be read (" + e.getMessage() + ")";
+                        + target.spec().name() + " cannot be read (" + e.getMessage() + ")";
             }
         }
         List<String> perModel = new ArrayList<>();
         double total = 0;
-        for (String model : eval.definition().models()) {
-            ModelPricing pricing = run.models().pricing(model);
-            double cost = pricing.costUsd(tokensIn * repeats, tokensOut * repeats);
+        for (Map.Entry<String, long[]> entry : byModel.entrySet()) {
+            long[] counts = entry.getValue();
+            ModelPricing pricing = run.models().pricing(entry.getKey());
+            double cost = pricing.costUsd(counts[1] * repeats, counts[2] * repeats);
             total += cost;
-            perModel.add(model + " " + (pricing.price().isPresent() ? Budget.usd(cost) : "unpriced"));
+            perModel.add(String.format(Locale.ROOT, "%s %d case%s, ~%d tokens in and ~%d out, %s", entry.getKey(),
+                    counts[0], counts[0] == 1 ? "" : "s", counts[1] * repeats, counts[2] * repeats,
+                    pricing.price().isPresent() ? "~" + Budget.usd(cost) : "unpriced"));
         }
-        int models = eval.definition().models().size();
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                "[arena] cost estimate for %s: %d cases × %d model%s × %d repeat%s, ~%d tokens in and ~%d out per "
-                        + "model and repeat: %s; total ~%s",
-                eval.definition().name(), cases, models, models == 1 ? "" : "s", repeats, repeats == 1 ? "" : "s",
-                tokensIn, tokensOut, String.join(", ", perModel), Budget.usd(total)));
+        StringBuilder line = new StringBuilder("[arena] cost estimate for ").append(eval.definition().name())
+                .append(" (").append(repeats).append(repeats == 1 ? " repeat): " : " repeats): ")
+                .append(String.join("; ", perModel)).append("; total ~").append(Budget.usd(total));
         if (run.budget().limitUsd().isPresent()) {
             double limit = run.budget().limitUsd().get();
             double left = limit - run.budget().spentUsd();

@@ -20,6 +20,10 @@ public final class DatasetDescriptor extends AbstractTestDescriptor implements N
         this.modelKey = modelKey;
     }
 
+    DatasetSpec spec() {
+        return spec;
+    }
+
     /** The case selection. */
     public CaseSelection selection() {
         return selection;

@@ -43,7 +43,7 @@ final class DatasetRun {
         CaseEvaluator evaluator = new CaseEvaluator(run, eval, modelKey);
         CaseNodes nodes = new CaseNodes(eval, spec, modelKey, selection);
         int repeats = Repeats.of(run.configuration(), eval.definition());
-        run.estimateCostOnce(eval, repeats);
+        run.estimateCostOnce(eval, this::estimateTargets, repeats);
         try (DatasetStream rows = openRows(run, eval, spec);
                 CasePipeline<DatasetRow, List<CaseOutcome>> pipeline = new CasePipeline<>(selected(rows),
                         row -> evaluateRepeats(evaluator, row, repeats), run.callPool(), run.concurrency() * 2)) {
@@ -53,6 +53,16 @@ final class DatasetRun {
                 executor.execute(node);
             }
         }
+    }
+
+    /** What the eval's class selected, for the cost estimate; just this run when the class is not above it. */
+    private List<CostEstimate.Target> estimateTargets() {
+        for (TestDescriptor node = container; node != null; node = node.getParent().orElse(null)) {
+            if (node instanceof EvalClassDescriptor) {
+                return ((EvalClassDescriptor) node).estimateTargets();
+            }
+        }
+        return List.of(new CostEstimate.Target(modelKey, spec, selection));
     }
 
     /** The repeats of one case run one after the other: the pipeline runs different cases in parallel. */

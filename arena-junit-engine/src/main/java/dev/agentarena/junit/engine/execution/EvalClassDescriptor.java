@@ -100,18 +100,38 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
             return;
         }
         SummaryPlan plan = engine.summaryPlan();
-        Class<?> type = definition.testClass();
         if (plan.leaderboardTest) {
-            summaries.add(new LeaderboardDescriptor(getUniqueId(), type));
+            summaries.add(new LeaderboardDescriptor(getUniqueId()));
         }
         if (plan.gatesError != null) {
-            summaries.add(new GateDescriptor(getUniqueId(), type, plan.gatesError));
+            summaries.add(new GateDescriptor(getUniqueId(), plan.gatesError));
         }
-        plan.gatesFor(definition.name()).forEach(rule -> summaries.add(new GateDescriptor(getUniqueId(), type, rule)));
+        plan.gatesFor(definition.name()).forEach(rule -> summaries.add(new GateDescriptor(getUniqueId(), rule)));
         if (plan.baselineNode()) {
-            summaries.add(new BaselineDescriptor(getUniqueId(), type, plan.baseline, plan.baselineError));
+            summaries.add(new BaselineDescriptor(getUniqueId(), plan.baseline, plan.baselineError));
         }
         summaries.forEach(this::addChild);
+    }
+
+    /** Every selected model and dataset, for the cost estimate. */
+    List<CostEstimate.Target> estimateTargets() {
+        List<CostEstimate.Target> targets = new ArrayList<>();
+        for (TestDescriptor child : getChildren()) {
+            if (child instanceof ModelDescriptor) {
+                ModelDescriptor model = (ModelDescriptor) child;
+                if (model.holdsCases()) {
+                    targets.add(new CostEstimate.Target(model.modelKey(), definition.datasets().get(0),
+                            model.selection()));
+                }
+                for (TestDescriptor dataset : model.getChildren()) {
+                    if (dataset instanceof DatasetDescriptor) {
+                        DatasetDescriptor selected = (DatasetDescriptor) dataset;
+                        targets.add(new CostEstimate.Target(model.modelKey(), selected.spec(), selected.selection()));
+                    }
+                }
+            }
+        }
+        return targets;
     }
 
     /** Why the summaries would judge a partial run, if they would: every case of every model must have run. */

@@ -28,14 +28,14 @@ final class GateDescriptor extends SummaryDescriptor {
     private final GateRule rule;
     private final RuntimeException configurationError;
 
-    GateDescriptor(UniqueId classId, Class<?> evalClass, GateRule rule) {
-        super(classId.append(SEGMENT, name(rule)), "gate " + name(rule) + " " + bound(rule), evalClass);
+    GateDescriptor(UniqueId classId, GateRule rule) {
+        super(classId.append(SEGMENT, name(rule)), "gate " + name(rule) + " " + bound(rule));
         this.rule = rule;
         this.configurationError = null;
     }
 
-    GateDescriptor(UniqueId classId, Class<?> evalClass, RuntimeException configurationError) {
-        super(classId.append(SEGMENT, "configuration"), "gate configuration", evalClass);
+    GateDescriptor(UniqueId classId, RuntimeException configurationError) {
+        super(classId.append(SEGMENT, "configuration"), "gate configuration");
         this.rule = null;
         this.configurationError = configurationError;
     }

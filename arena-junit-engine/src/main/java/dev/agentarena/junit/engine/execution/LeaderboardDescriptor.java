@@ -21,8 +21,8 @@ final class LeaderboardDescriptor extends SummaryDescriptor {
 
     static final String SEGMENT = "leaderboard";
 
-    LeaderboardDescriptor(UniqueId classId, Class<?> evalClass) {
-        super(classId.append(SEGMENT, SEGMENT), SEGMENT, evalClass);
+    LeaderboardDescriptor(UniqueId classId) {
+        super(classId.append(SEGMENT, SEGMENT), SEGMENT);
     }
 
     @Override

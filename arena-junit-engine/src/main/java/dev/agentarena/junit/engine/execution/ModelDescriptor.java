@@ -26,6 +26,10 @@ public final class ModelDescriptor extends AbstractTestDescriptor implements Nod
         this.definition = definition;
     }
 
+    String modelKey() {
+        return modelKey;
+    }
+
     /** Whether the cases hang below this node directly, with no dataset containers. */
     public boolean holdsCases() {
         return definition.datasets().size() == 1;

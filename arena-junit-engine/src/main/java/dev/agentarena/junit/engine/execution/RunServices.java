@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.execution;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import org.junit.platform.engine.EngineExecutionListener;
 
@@ -145,9 +147,9 @@ public final class RunServices implements AutoCloseable {
     }
 
     /** Prints the cost estimate of an eval before its first model call, once per run, when a budget is set. */
-    void estimateCostOnce(EvalRuntime eval, int repeats) {
+    void estimateCostOnce(EvalRuntime eval, Supplier<List<CostEstimate.Target>> targets, int repeats) {
         if (budget.limitUsd().isPresent() && estimated.add(eval.definition().name())) {
-            System.out.println(CostEstimate.describe(this, eval, repeats));
+            System.out.println(CostEstimate.describe(this, eval, targets.get(), repeats));
         }
     }
 
