@@ -30,4 +30,10 @@ public @interface Eval {
      * name its own {@code eval_type}. Empty means the configured {@code arena.scorers.default}.
      */
     String[] scorers() default {};
+
+    /**
+     * How many times each case runs, for flakiness and pass@k; 0 means {@code arena.repeats} (default 1). A value of
+     * {@code arena.repeats} set in the configuration wins over this one.
+     */
+    int repeats() default 0;
 }

@@ -58,8 +58,42 @@ public final class Constants {
     /** Where recordings live; default {@code src/test/resources/arena-recordings}. */
     public static final String CACHE_DIR = "arena.cache.dir";
 
-    /** How many times each case runs; default 1. */
+    /**
+     * How many times each case runs; default 1, or the eval's {@code @Eval(repeats = n)}. When set, it wins over the
+     * annotation for every eval (as {@link #MODELS} wins over {@code @Models}).
+     */
     public static final String REPEATS = "arena.repeats";
+
+    /** How the repeats of a case are reduced to one score: {@code mean}, {@code majority}, {@code pass@k}, {@code pass^k}. */
+    public static final String REPEAT_REDUCER = "arena.repeat-reducer";
+
+    /**
+     * {@code true} adds a {@code leaderboard} test per eval class, after its models: it publishes rank, composite and
+     * accuracy per model and prints that eval's table; default false. The files and the console table are written
+     * either way.
+     */
+    public static final String LEADERBOARD_TESTS = "arena.leaderboard.tests";
+
+    /**
+     * Prefix of the gates, {@code arena.gates.<kind>[.<selector>]}: {@code min-accuracy}, {@code min-pass-rate},
+     * {@code max-cost-usd}. Each gate that concerns an eval is a {@code gate} test of its class.
+     */
+    public static final String GATES_PREFIX = "arena.gates.";
+
+    /** The baseline file; default {@code arena-baseline.json} in the project root. */
+    public static final String BASELINE_PATH = "arena.baseline.path";
+
+    /** The largest absolute accuracy drop that is not a regression by itself; default 0.02. */
+    public static final String BASELINE_TOLERANCE = "arena.baseline.tolerance";
+
+    /** {@code true} writes this run's evals into the baseline file instead of comparing; default false. */
+    public static final String BASELINE_UPDATE = "arena.baseline.update";
+
+    /**
+     * The most a run may spend on model calls, in US dollars. Once spent, no new call starts and the cases left over
+     * are reported as not run. Setting it also prints a cost estimate before the first call of each eval.
+     */
+    public static final String BUDGET_USD = "arena.budget.usd";
 
     /** Prefix of the parallel execution configuration, as in Jupiter's {@code junit.jupiter.execution.parallel.config.}. */
     public static final String PARALLEL_CONFIG_PREFIX = "arena.execution.parallel.config.";

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import org.junit.platform.engine.ConfigurationParameters;
 
@@ -82,6 +83,14 @@ public final class ArenaConfiguration {
         catch (InvalidPathException e) {
             throw new ConfigurationException(key + " must be a path, but was \"" + value + "\": " + e.getMessage());
         }
+    }
+
+    /**
+     * The keys of the JUnit configuration parameters (launcher parameters and {@code junit-platform.properties};
+     * system properties are looked up by key only), for settings whose keys are not known in advance, such as gates.
+     */
+    public Set<String> parameterKeys() {
+        return parameters.keySet();
     }
 
     /** The project root, absolute. */

@@ -24,9 +24,12 @@ final class EvalClasses {
         ArenaConfiguration configuration = engine.configuration();
         return context.addToParent(parent -> {
             UniqueId id = parent.getUniqueId().append(EvalClassDescriptor.SEGMENT, evalClass.getName());
-            return Optional.of(parent.findByUniqueId(id).map(EvalClassDescriptor.class::cast)
-                    .orElseGet(() -> new EvalClassDescriptor(id, EvalDefinition.of(evalClass, configuration),
-                            engine.caseFilter(), configuration.projectRoot())));
+            return Optional.of(parent.findByUniqueId(id).map(EvalClassDescriptor.class::cast).orElseGet(() -> {
+                EvalClassDescriptor descriptor = new EvalClassDescriptor(id, EvalDefinition.of(evalClass,
+                        configuration), engine.caseFilter(), configuration.projectRoot());
+                descriptor.addSummaryNodes(engine);
+                return descriptor;
+            }));
         });
     }
 }

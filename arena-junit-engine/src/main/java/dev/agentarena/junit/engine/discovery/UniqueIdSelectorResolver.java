@@ -19,7 +19,7 @@ import dev.agentarena.junit.engine.execution.EvalDefinition;
 import dev.agentarena.junit.engine.execution.ModelDescriptor;
 
 /**
- * Resolves unique ids down to one model, dataset, case or scorer. Cases and scorers are registered only at
+ * Resolves unique ids down to one model, dataset, case or scorer, or to a summary test (which selects its class). Cases and scorers are registered only at
  * execution, so selecting one narrows the {@link CaseSelection} of its container: only that case's model call runs.
  */
 final class UniqueIdSelectorResolver implements SelectorResolver {
@@ -50,6 +50,12 @@ final class UniqueIdSelectorResolver implements SelectorResolver {
             return match(Match.exact(evalDescriptor));
         }
         UniqueId.Segment model = segments.get(2);
+        if (EvalClassDescriptor.isSummarySegment(model.getType())) {
+            // a summary is recomputed from the whole class's results, so selecting it runs the whole class
+            evalDescriptor.selectAll();
+            return evalDescriptor.findByUniqueId(selector.getUniqueId())
+                    .map(summary -> match(Match.exact(summary))).orElse(unresolved());
+        }
         if (!model.getType().equals(ModelDescriptor.SEGMENT)
                 || !evalDescriptor.definition().models().contains(model.getValue())) {
             return unresolved();

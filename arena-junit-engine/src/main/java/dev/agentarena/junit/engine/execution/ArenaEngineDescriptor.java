@@ -8,14 +8,15 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.reporting.allure.AllureReporting;
 
 /**
- * The engine's root: carries the configuration read at discovery (or why it could not be read) and closes the run's
- * services at the end.
+ * The engine's root: carries the configuration read at discovery (or why it could not be read), writes the run's
+ * leaderboard at the end ({@link RunSummary}) and closes the run's services.
  */
 public final class ArenaEngineDescriptor extends EngineDescriptor implements Node<ArenaExecutionContext> {
 
     private final ArenaConfiguration configuration;
     private final RuntimeException configurationError;
     private final CaseFilter caseFilter;
+    private SummaryPlan summaryPlan;
 
     /** A root for a readable configuration, or for one that failed with {@code configurationError}. */
     public ArenaEngineDescriptor(UniqueId uniqueId, ArenaConfiguration configuration,
@@ -42,6 +43,14 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         return caseFilter;
     }
 
+    /** Which summary tests each eval class gets; read once, at discovery. */
+    synchronized SummaryPlan summaryPlan() {
+        if (summaryPlan == null) {
+            summaryPlan = SummaryPlan.from(configuration);
+        }
+        return summaryPlan;
+    }
+
     /** Creates the context of a run. */
     public ArenaExecutionContext createContext(org.junit.platform.engine.EngineExecutionListener listener) {
         if (configurationError != null) {
@@ -52,6 +61,13 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         }
         catch (RuntimeException e) {
             return ArenaExecutionContext.failed(e);
+        }
+    }
+
+    @Override
+    public void after(ArenaExecutionContext context) {
+        if (context.hasRun()) {
+            new RunSummary(context.run(), summaryPlan().runGates()).finish();
         }
     }
 

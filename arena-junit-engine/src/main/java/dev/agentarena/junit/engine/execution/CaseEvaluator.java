@@ -60,7 +60,9 @@ final class CaseEvaluator {
         ModelHandle model = null;
         TaskOutput taskOutput;
         try {
-            model = new ModelHandle(modelKey, run.models().client(modelKey), evalCase, repeat);
+            // the budget is checked before the first call as well, so a spent budget skips hooks and task alike
+            run.budget().checkBeforeCall();
+            model = new ModelHandle(modelKey, run.models().client(modelKey), evalCase, repeat, run.budget());
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase);
             taskOutput = eval.task().run(evalCase, prompt, model);
         }

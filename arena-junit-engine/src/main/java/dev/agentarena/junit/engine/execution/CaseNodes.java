@@ -36,9 +36,15 @@ final class CaseNodes {
     }
 
     CaseDescriptor caseNode(UniqueId parent, CaseOutcome outcome) {
+        return caseNode(parent, List.of(outcome));
+    }
+
+    /** The node of one case with all its repeats, in repeat order. */
+    CaseDescriptor caseNode(UniqueId parent, List<CaseOutcome> repeats) {
+        CaseOutcome outcome = repeats.get(0);
         UniqueId id = parent.append(CaseDescriptor.SEGMENT, outcome.caseId());
         String legacyName = modelKey + "/" + spec.name() + "[" + outcome.caseId() + "]";
-        return new CaseDescriptor(id, outcome, legacyName, source(outcome.row), tags(outcome.evalCase()), this);
+        return new CaseDescriptor(id, repeats, legacyName, source(outcome.row), tags(outcome.evalCase()), this);
     }
 
     /** Whether the launcher's filters include the row's case node; asked before the case's model call. */
@@ -50,6 +56,12 @@ final class CaseNodes {
 
     boolean includesScorer(String caseId, String scorer) {
         return selection.includesScorer(caseId, scorer) && eval.includesScorer(scorer);
+    }
+
+    /** Whether a scorer's node is selected by its score name or by its segment (which may name one repeat). */
+    boolean includesScorer(String caseId, String scorer, String segment) {
+        return includesScorer(caseId, scorer)
+                || (selection.includesScorer(caseId, segment) && eval.includesScorer(scorer));
     }
 
     EvalRuntime eval() {

@@ -14,6 +14,7 @@ public final class CaseSelection {
 
     private final CaseFilter filter;
     private boolean all;
+    private boolean filteredOut;
     private final Map<String, Set<String>> scorersByCase = new LinkedHashMap<>();
 
     /** A selection of nothing yet, with no tag filtering. */
@@ -29,6 +30,16 @@ public final class CaseSelection {
     /** The launcher's filters. */
     CaseFilter filter() {
         return filter;
+    }
+
+    /** Records that the launcher's filters (tags) left a case of this container out. */
+    public synchronized void markFilteredOut() {
+        filteredOut = true;
+    }
+
+    /** Whether the launcher's filters left a case out, so the run is partial. */
+    public synchronized boolean isFilteredOut() {
+        return filteredOut;
     }
 
     /** Selects every case and scorer. */

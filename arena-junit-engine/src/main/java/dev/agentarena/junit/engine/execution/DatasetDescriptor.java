@@ -26,6 +26,10 @@ public final class DatasetDescriptor extends AbstractTestDescriptor implements N
         this.tags = new ContainerTags(this, spec, eval);
     }
 
+    DatasetSpec spec() {
+        return spec;
+    }
+
     /** The case selection. */
     public CaseSelection selection() {
         return selection;

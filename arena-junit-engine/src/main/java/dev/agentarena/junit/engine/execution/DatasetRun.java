@@ -1,6 +1,8 @@
 package dev.agentarena.junit.engine.execution;
 
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 
 import org.junit.platform.engine.TestDescriptor;
@@ -35,9 +37,11 @@ final class DatasetRun {
         EvalRuntime eval = context.eval();
         CaseEvaluator evaluator = new CaseEvaluator(run, eval, modelKey);
         CaseNodes nodes = new CaseNodes(eval, spec, modelKey, selection);
-        try (DatasetStream rows = openRows(run, eval);
-                CasePipeline<DatasetRow, CaseOutcome> pipeline = new CasePipeline<>(selected(rows, nodes),
-                        row -> evaluator.evaluate(row, 0), run.callPool(), run.concurrency() * 2)) {
+        int repeats = Repeats.of(run.configuration(), eval.definition());
+        run.estimateCostOnce(eval, this::estimateTargets, repeats);
+        try (DatasetStream rows = openRows(run, eval, spec);
+                CasePipeline<DatasetRow, List<CaseOutcome>> pipeline = new CasePipeline<>(selected(rows, nodes),
+                        row -> evaluateRepeats(evaluator, row, repeats), run.callPool(), run.concurrency() * 2)) {
             while (pipeline.hasNext()) {
                 CaseDescriptor node = nodes.caseNode(container.getUniqueId(), pipeline.next());
                 container.addChild(node);
@@ -46,7 +50,27 @@ final class DatasetRun {
         }
     }
 
-    private DatasetStream openRows(RunServices run, EvalRuntime eval) {
+    /** What the eval's class selected, for the cost estimate; just this run when the class is not above it. */
+    private List<CostEstimate.Target> estimateTargets() {
+        for (TestDescriptor node = container; node != null; node = node.getParent().orElse(null)) {
+            if (node instanceof EvalClassDescriptor) {
+                return ((EvalClassDescriptor) node).estimateTargets();
+            }
+        }
+        return List.of(new CostEstimate.Target(modelKey, spec, selection));
+    }
+
+    /** The repeats of one case run one after the other: the pipeline runs different cases in parallel. */
+    private static List<CaseOutcome> evaluateRepeats(CaseEvaluator evaluator, DatasetRow row, int repeats) {
+        List<CaseOutcome> outcomes = new ArrayList<>(repeats);
+        for (int repeat = 0; repeat < repeats; repeat++) {
+            outcomes.add(evaluator.evaluate(row, repeat));
+        }
+        return outcomes;
+    }
+
+    /** Opens a dataset of the eval: its file, or the rows its method returns. */
+    static DatasetStream openRows(RunServices run, EvalRuntime eval, DatasetSpec spec) {
         return spec.open(eval.definition().testClass(), run.configuration().projectRoot(), eval::instance);
     }
 
@@ -62,8 +86,14 @@ final class DatasetRun {
             public boolean hasNext() {
                 while (next == null && rows.hasNext()) {
                     DatasetRow candidate = rows.next();
-                    if (selection.includesCase(candidate.caseId()) && nodes.includes(container, candidate)) {
+                    if (!selection.includesCase(candidate.caseId())) {
+                        continue;
+                    }
+                    if (nodes.includes(container, candidate)) {
                         next = candidate;
+                    }
+                    else {
+                        selection.markFilteredOut();
                     }
                 }
                 return next != null;

@@ -33,6 +33,10 @@ public final class ModelDescriptor extends AbstractTestDescriptor implements Nod
         this.tags = holdsCases() ? new ContainerTags(this, definition.datasets().get(0), eval) : null;
     }
 
+    String modelKey() {
+        return modelKey;
+    }
+
     /** Whether the cases hang below this node directly, with no dataset containers. */
     public boolean holdsCases() {
         return definition.datasets().size() == 1;

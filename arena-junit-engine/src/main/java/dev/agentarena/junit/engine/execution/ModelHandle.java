@@ -8,7 +8,7 @@ import dev.agentarena.junit.model.ModelRequest;
 
 /**
  * The {@link Model} a task receives for one case: it tags requests with the case and repeat (for simulated models
- * and recordings) and adds up what the calls cost.
+ * and recordings), adds up what the calls cost and charges it to the run's budget.
  */
 final class ModelHandle implements Model {
 
@@ -16,6 +16,7 @@ final class ModelHandle implements Model {
     private final ModelClient client;
     private final EvalCase evalCase;
     private final int repeat;
+    private final Budget budget;
 
     private int calls;
     private long latencyMs;
@@ -24,11 +25,12 @@ final class ModelHandle implements Model {
     private long tokensOut;
     private double costUsd;
 
-    ModelHandle(String key, ModelClient client, EvalCase evalCase, int repeat) {
+    ModelHandle(String key, ModelClient client, EvalCase evalCase, int repeat, Budget budget) {
         this.key = key;
         this.client = client;
         this.evalCase = evalCase;
         this.repeat = repeat;
+        this.budget = budget;
     }
 
     @Override
@@ -39,7 +41,9 @@ final class ModelHandle implements Model {
     @Override
     public Completion complete(ModelRequest request) {
         ModelRequest tagged = request.evalCase().isPresent() ? request : request.forCase(evalCase, repeat);
+        budget.checkBeforeCall();
         Completion completion = client.complete(tagged);
+        budget.charge(completion.costUsd());
         synchronized (this) {
             calls++;
             tokensIn += completion.tokensIn();

@@ -1,12 +1,16 @@
 package dev.agentarena.junit.engine.execution;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import org.junit.platform.engine.EngineExecutionListener;
 
@@ -16,12 +20,15 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.models.ModelRegistry;
 import dev.agentarena.junit.engine.reporting.ResultRecord;
 import dev.agentarena.junit.engine.reporting.ResultsWriter;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
 
 /**
- * What every node of one run shares: configuration, the results file, model clients, scorers and the pool that runs
- * model calls ahead of the reporting thread.
+ * What every node of one run shares: configuration, the results file, model clients, scorers, the pool that runs
+ * model calls ahead of the reporting thread, the budget, and the leaderboards the results feed.
  */
 public final class RunServices implements AutoCloseable {
 
@@ -33,6 +40,11 @@ public final class RunServices implements AutoCloseable {
     private final Map<String, ScorerOptions> options = new ConcurrentHashMap<>();
     private final ScorerDiscovery discovery = new ScorerDiscovery();
     private final Map<Class<?>, ScorerRegistry> registriesByClass = new ConcurrentHashMap<>();
+    private final Budget budget;
+    private final LeaderboardSettings leaderboardSettings;
+    private final RunLeaderboard runLeaderboard;
+    private final Map<String, EvalResults> evalResults = new HashMap<>();
+    private final Set<String> estimated = ConcurrentHashMap.newKeySet();
     private ResultsWriter results;
     private ExecutorService callPool;
 
@@ -42,6 +54,9 @@ public final class RunServices implements AutoCloseable {
         this.models = ModelRegistry.create(configuration);
         this.scorers = ScorerRegistry.withBuiltins();
         this.concurrency = configuration.getPositiveInt(Constants.CONCURRENCY, 8);
+        this.budget = Budget.from(configuration);
+        this.leaderboardSettings = LeaderboardSettings.from(configuration);
+        this.runLeaderboard = RunLeaderboard.of(outputDirectory(), leaderboardSettings);
     }
 
     ArenaConfiguration configuration() {
@@ -84,16 +99,57 @@ public final class RunServices implements AutoCloseable {
         return configuration.projectRoot().resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
     }
 
-    /** Appends to the results file, which is opened on the first result so a run with no eval leaves it alone. */
+    /**
+     * Appends to the results file, which is opened on the first result so a run with no eval leaves it alone, and
+     * feeds the leaderboards: the run's, and this execution's per eval for the summary nodes.
+     */
     void record(ResultRecord record) {
         ResultsWriter writer;
+        EvalResults eval;
         synchronized (this) {
             if (results == null) {
                 results = ResultsWriter.open(outputDirectory());
             }
             writer = results;
+            eval = evalResults.computeIfAbsent(record.eval(), name -> new EvalResults());
         }
         writer.write(record);
+        runLeaderboard.accept(record);
+        eval.accept(record);
+    }
+
+    /** Whether this execution recorded any result. */
+    synchronized boolean recordedAny() {
+        return results != null;
+    }
+
+    /** The leaderboard of everything written to the output directory in this JVM, for the end of the run. */
+    Leaderboard runLeaderboard() {
+        return runLeaderboard.build();
+    }
+
+    /** The leaderboard of one eval's results of this execution; empty evals when it recorded none. */
+    Leaderboard evalLeaderboard(String eval) {
+        EvalResults results;
+        synchronized (this) {
+            results = evalResults.computeIfAbsent(eval, name -> new EvalResults());
+        }
+        return results.leaderboard();
+    }
+
+    LeaderboardSettings leaderboardSettings() {
+        return leaderboardSettings;
+    }
+
+    Budget budget() {
+        return budget;
+    }
+
+    /** Prints the cost estimate of an eval before its first model call, once per run, when a budget is set. */
+    void estimateCostOnce(EvalRuntime eval, Supplier<List<CostEstimate.Target>> targets, int repeats) {
+        if (budget.limitUsd().isPresent() && estimated.add(eval.definition().name())) {
+            System.out.println(CostEstimate.describe(this, eval, targets.get(), repeats));
+        }
     }
 
     /** The scorer's {@code scorers.options.<name>} block. */
@@ -116,6 +172,25 @@ public final class RunServices implements AutoCloseable {
             callPool = Executors.newFixedThreadPool(concurrency, factory);
         }
         return callPool;
+    }
+
+    /** One eval's results, built into a leaderboard once per batch of new results: all summary nodes share it. */
+    private final class EvalResults {
+        private final LeaderboardAccumulator accumulator = new LeaderboardAccumulator(leaderboardSettings);
+        private Leaderboard built;
+        private long builtAt = -1;
+
+        void accept(ResultRecord record) {
+            accumulator.accept(record);
+        }
+
+        synchronized Leaderboard leaderboard() {
+            if (built == null || builtAt != accumulator.size()) {
+                builtAt = accumulator.size();
+                built = accumulator.build();
+            }
+            return built;
+        }
     }
 
     @Override

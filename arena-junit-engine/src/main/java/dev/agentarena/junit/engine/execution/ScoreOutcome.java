@@ -15,6 +15,9 @@ import dev.agentarena.junit.engine.reporting.ResultRecord;
 record ScoreOutcome(String name, String version, String registryName, ScoreResult result, Throwable error) {
 
     String status() {
+        if (error instanceof BudgetExhaustedException) {
+            return ResultRecord.NOT_RUN;
+        }
         if (error != null) {
             return ResultRecord.ERROR;
         }

@@ -111,6 +111,8 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
             case ResultRecord.NOT_APPLICABLE:
                 throw new TestAbortedException(score.result() == null ? score.reason()
                         : "unscored (" + ScoreLine.format(score.score()) + "): " + score.reason());
+            case ResultRecord.NOT_RUN:
+                throw new TestAbortedException("not run: " + score.reason());
             default:
                 throw asException(score.error());
         }
