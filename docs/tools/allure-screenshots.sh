@@ -39,10 +39,12 @@ def leaves(node, parents):
         else:
             yield child, parents
 suites = json.load(open(os.path.join(report, 'data/suites.json')))
-failing = next(('suites/%s/%s/' % (p[-1], t['uid']) for t, p in leaves(suites, [])
+def route(kind, parents, uid):
+    return '%s/%s/' % (kind, '/'.join(parents[-1:] + [uid]))
+failing = next((route('suites', p, t['uid']) for t, p in leaves(suites, [])
                 if t['status'] == 'failed' and '/classification' in t['name']), '-')
 categories = json.load(open(os.path.join(report, 'data/categories.json')))
-model_error = next(('categories/%s/%s/' % (p[-1], t['uid']) for t, p in leaves(categories, [])
+model_error = next((route('categories', p, t['uid']) for t, p in leaves(categories, [])
                     if t['status'] == 'broken'), '-')
 leaderboard = '-'
 for t, p in leaves(suites, []):
@@ -50,7 +52,7 @@ for t, p in leaves(suites, []):
     stages = [case.get('testStage', {})] + case.get('afterStages', [])
     for attachment in (a for s in stages for a in s.get('attachments', [])):
         if attachment['name'].startswith('leaderboard') and attachment['name'].endswith('.html'):
-            leaderboard = 'suites/%s/%s/?attachment=%s' % (p[-1], t['uid'], attachment['uid'])
+            leaderboard = route('suites', p, t['uid']) + '?attachment=' + attachment['uid']
 print(failing, model_error, leaderboard)
 PY
 )

@@ -1,5 +1,8 @@
 package dev.agentarena.junit.engine.execution;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -7,6 +10,7 @@ import java.util.Map;
 import org.junit.platform.engine.UniqueId;
 import org.opentest4j.TestAbortedException;
 
+import dev.agentarena.junit.engine.reporting.allure.AllureReporting;
 import dev.agentarena.junit.engine.reporting.leaderboard.Estimate;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
@@ -15,7 +19,8 @@ import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
 /**
  * The {@code leaderboard} test of an eval class ({@code arena.leaderboard.tests=true}): passes, prints the eval's
  * table (Surefire keeps it in the test's {@code <system-out>}) and publishes one report entry per model with rank,
- * composite and accuracy.
+ * composite and accuracy. The eval's own {@code leaderboard.html} and {@code .json} are written under
+ * {@code leaderboards/<eval>/} in the output directory and attached to the test in Allure.
  */
 final class LeaderboardDescriptor extends SummaryDescriptor {
 
@@ -35,6 +40,7 @@ final class LeaderboardDescriptor extends SummaryDescriptor {
         EvalLeaderboard board = leaderboard.eval(eval).orElseThrow(
                 () -> new TestAbortedException("leaderboard not applicable: no result of " + eval + " was recorded"));
         System.out.print(leaderboard.toConsoleTable());
+        attach(run, eval, leaderboard);
         for (ModelEntry model : board.models()) {
             Map<String, String> entries = new LinkedHashMap<>();
             entries.put("model", model.model());
@@ -54,6 +60,19 @@ final class LeaderboardDescriptor extends SummaryDescriptor {
             }
             publish(run, entries);
         }
+    }
+
+    /** The eval's own leaderboard files, under {@code leaderboards/}, attached to this test in Allure. */
+    private static void attach(RunServices run, String eval, Leaderboard leaderboard) {
+        Path directory = run.outputDirectory().resolve("leaderboards").resolve(eval.replaceAll("[^\\w.-]", "_"));
+        try {
+            leaderboard.writeTo(directory);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the leaderboard of " + eval + " to " + directory, e);
+        }
+        AllureReporting.attachFiles("leaderboard", directory.resolve("leaderboard.html"),
+                directory.resolve("leaderboard.json"));
     }
 
     private static String number(double value) {

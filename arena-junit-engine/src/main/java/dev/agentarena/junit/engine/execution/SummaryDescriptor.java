@@ -11,6 +11,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.TestAbortedException;
 
 import dev.agentarena.junit.engine.reporting.ScoreLine;
+import dev.agentarena.junit.engine.reporting.allure.AllureReporting;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 
 /**
@@ -43,6 +44,7 @@ abstract class SummaryDescriptor extends AbstractTestDescriptor implements Node<
     public ArenaExecutionContext execute(ArenaExecutionContext context, DynamicTestExecutor dynamicTestExecutor)
             throws Exception {
         EvalClassDescriptor owner = (EvalClassDescriptor) getParent().orElseThrow();
+        AllureReporting.groupSummary(owner.definition().name(), what());
         Optional<String> partial = owner.partialSelection();
         if (partial.isPresent()) {
             String reason = what() + " not applicable: " + partial.get();

@@ -84,6 +84,17 @@ final class AllureFacade {
         attachText("score (json)", scoreJson(record, transcript));
     }
 
+    static void groupSummary(String eval, String what) {
+        if (!tracking()) {
+            return;
+        }
+        Allure.epic(eval);
+        Allure.feature("summary");
+        Allure.story(what);
+        Allure.label("parentSuite", eval);
+        Allure.suite("summary");
+    }
+
     static void attachFiles(String name, Path... files) {
         if (!tracking()) {
             return;

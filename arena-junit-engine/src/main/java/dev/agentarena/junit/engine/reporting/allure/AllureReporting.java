@@ -50,6 +50,16 @@ public final class AllureReporting {
     }
 
     /**
+     * Groups a summary test (leaderboard, gate, baseline) under its eval in Allure, beside the eval's scorer tests.
+     * Call it on the node's own execution thread; without Allure it does nothing.
+     */
+    public static void groupSummary(String eval, String what) {
+        if (AVAILABLE) {
+            guarded("group " + what, () -> AllureFacade.groupSummary(eval, what));
+        }
+    }
+
+    /**
      * Attaches files (such as {@code leaderboard.html} and {@code leaderboard.json}) to the current Allure result,
      * named {@code <name>: <file name>}; files that do not exist are left out. Call it on the reporting node's own
      * execution thread; without Allure it does nothing.

@@ -16,7 +16,8 @@ final class LeaderboardHtml {
     private static final String CSS = "body{font:14px/1.4 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;"
             + "margin:2em;color:#222}h1{font-size:1.5em}h2{margin-top:2em;border-bottom:1px solid #ccc}"
             + "table{border-collapse:collapse;margin:1em 0}th,td{padding:4px 8px;border-bottom:1px solid #eee;"
-            + "text-align:right;white-space:nowrap}th{background:#f5f5f5}td.l,th.l{text-align:left}"
+            + "text-align:right;white-space:nowrap}td.wrap{white-space:normal;min-width:12em}"
+            + ".scroll{overflow-x:auto;max-width:100%}th{background:#f5f5f5}td.l,th.l{text-align:left}"
             + ".sig{color:#b00020;font-weight:bold}.warn{color:#8a5300}.muted{color:#777}"
             + "svg{display:block;margin:1em 0;font-size:11px}svg text{fill:#333}";
 
@@ -44,7 +45,7 @@ final class LeaderboardHtml {
         html.append("<section>\n<h2>").append(escape(eval.eval())).append("</h2>\n");
         html.append("<p>Composite weights: ").append(escape(Formats.weights(eval.weights()))).append("</p>\n");
         Set<String> metrics = Formats.metricNames(eval);
-        html.append("<table>\n<tr><th>#</th><th class=\"l\">model</th><th>composite</th><th>accuracy</th>")
+        html.append("<div class=\"scroll\"><table>\n<tr><th>#</th><th class=\"l\">model</th><th>composite</th><th>accuracy</th>")
                 .append("<th>95% CI</th><th>pass rate</th><th>95% CI</th><th>n</th><th>errors</th>")
                 .append("<th>cost/case</th><th>cost</th><th>p50 ms</th><th>p95 ms</th><th>tokens/case</th>");
         for (String metric : metrics) {
@@ -67,13 +68,13 @@ final class LeaderboardHtml {
                 html.append(cell(estimate == null ? Formats.NONE : Formats.rate(estimate.value())));
             }
             PairedTest test = model.vsBest();
-            html.append("<td class=\"l").append(test != null && test.significant() ? " sig" : "").append("\">")
+            html.append("<td class=\"l wrap").append(test != null && test.significant() ? " sig" : "").append("\">")
                     .append(escape(Formats.versus(test)))
                     .append(test != null && test.n() > 0 ? " <span class=\"muted\">(" + escape(test.test()) + ", n="
                             + test.n() + ")</span>" : "")
                     .append("</td>").append(cell(model.onParetoFrontier() ? "yes" : "")).append("</tr>\n");
         }
-        html.append("</table>\n");
+        html.append("</table></div>\n");
         html.append("<h3>Accuracy with 95% intervals</h3>\n");
         intervalPlot(html, eval);
         html.append("<h3>Accuracy against cost per case</h3>\n");
@@ -90,7 +91,7 @@ final class LeaderboardHtml {
     }
 
     private static void scorerTable(StringBuilder html, EvalLeaderboard eval) {
-        html.append("<h3>Scorers</h3>\n<table>\n<tr><th class=\"l\">model</th><th class=\"l\">scorer</th>")
+        html.append("<h3>Scorers</h3>\n<div class=\"scroll\"><table>\n<tr><th class=\"l\">model</th><th class=\"l\">scorer</th>")
                 .append("<th class=\"l\">version</th><th>accuracy</th><th>95% CI</th><th>pass rate</th><th>n</th>")
                 .append("<th>errors</th><th>not applicable</th><th>flaky</th><th class=\"l\">metrics</th></tr>\n");
         List<String> flakyLines = new ArrayList<>();
@@ -116,7 +117,7 @@ final class LeaderboardHtml {
                         scorer.scorer(), f.caseId(), f.passed(), f.runs(), f.min(), f.max(), f.stddev())));
             }
         }
-        html.append("</table>\n");
+        html.append("</table></div>\n");
         if (!flakyLines.isEmpty()) {
             html.append("<h3>Flaky cases</h3>\n<ul>\n");
             flakyLines.forEach(line -> html.append("<li>").append(escape(line)).append("</li>\n"));
