@@ -17,8 +17,8 @@ HEAP=${HEAP:-3g}
 LINES=${LINES:-"10000 1000000"}
 WORK=${WORK:-arena-junit-engine/target/arena-bench}
 
-mvn -q -o -pl arena-junit-engine -am test-compile
-mvn -q -o -pl arena-junit-engine dependency:build-classpath -Dmdep.includeScope=test \
+mvn -q -pl arena-junit-engine -am test-compile
+mvn -q -pl arena-junit-engine dependency:build-classpath -Dmdep.includeScope=test \
     -Dmdep.outputFile="$PWD/$WORK.classpath" >/dev/null
 # The reactor's own modules come from target/, never from a (possibly stale) local repository.
 DEPS=$(tr ':' '\n' < "$WORK.classpath" | grep -v '/dev/agentarena/' | paste -sd: -)
