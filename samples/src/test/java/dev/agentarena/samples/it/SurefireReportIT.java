@@ -49,7 +49,8 @@ class SurefireReportIT {
     @Test
     void summaryTestsFollowTheModelsAndTheGatePasses() {
         assertThat(summaries).extracting(t -> t.getAttribute("name"))
-                .containsExactly("leaderboard", "gate min-accuracy.support-triage.classification >= 0.600");
+                .containsExactly("leaderboard", "gate min-accuracy.support-triage.classification >= 0.600",
+                        "baseline");
         assertThat(summaries).allSatisfy(testcase -> {
             assertThat(testcase.getElementsByTagName("failure").getLength()).isZero();
             assertThat(testcase.getElementsByTagName("skipped").getLength()).isZero();
@@ -59,6 +60,9 @@ class SurefireReportIT {
         String gate = summaries.get(1).getElementsByTagName("system-out").item(0).getTextContent();
         assertThat(gate).contains("gate passed: support-triage / sim_small / classification accuracy",
                 "gate passed: support-triage / sim_large / classification accuracy");
+        // samples/arena-baseline.json is committed: an unchanged run matches it
+        String baseline = summaries.get(2).getElementsByTagName("system-out").item(0).getTextContent();
+        assertThat(baseline).contains("baseline: 4 unchanged");
     }
 
     @Test
