@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.platform.engine.TestTag;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.config.NearestName;
 import dev.agentarena.junit.engine.json.Json;
 
 /**
@@ -76,15 +77,7 @@ final class CaseFields {
 
     /** "unknown field 'refrence' (did you mean 'reference'?); known fields: ...". */
     static String unknownField(String what, String name) {
-        String closest = null;
-        int best = 3;
-        for (String known : KNOWN) {
-            int distance = editDistance(name.toLowerCase(), known);
-            if (distance < best) {
-                best = distance;
-                closest = known;
-            }
-        }
+        String closest = NearestName.among(name.toLowerCase(), KNOWN, 2).orElse(null);
         return "unknown " + what + " '" + name + "'" + (closest == null ? "" : " (did you mean '" + closest + "'?)")
                 + "; known " + what + "s: " + String.join(", ", KNOWN);
     }
@@ -220,24 +213,5 @@ final class CaseFields {
             default:
                 return node.getNodeType().toString().toLowerCase();
         }
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 }

@@ -14,6 +14,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
 
+import dev.agentarena.junit.engine.config.NearestName;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.scoring.Scorer;
@@ -124,16 +125,8 @@ public final class ScorerRegistry {
     /** The error message for an unknown name: the known names and the nearest one. */
     public String unknownScorerMessage(String name) {
         List<String> names = names();
-        String nearest = null;
-        int best = Integer.MAX_VALUE;
-        for (String candidate : names) {
-            int distance = editDistance(name, candidate);
-            if (distance < best) {
-                best = distance;
-                nearest = candidate;
-            }
-        }
-        String hint = nearest != null && best <= Math.max(2, name.length() / 3) ? " Did you mean '" + nearest + "'?" : "";
+        String hint = NearestName.among(name, names, Math.max(2, name.length() / 3))
+                .map(nearest -> " Did you mean '" + nearest + "'?").orElse("");
         return "Unknown scorer '" + name + "'." + hint + " Known scorers: " + String.join(", ", names) + ".";
     }
 
@@ -145,24 +138,5 @@ public final class ScorerRegistry {
             return ArgumentResolver.describe(((MethodScorerDefinition) definition).method());
         }
         return definition.toString();
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 }

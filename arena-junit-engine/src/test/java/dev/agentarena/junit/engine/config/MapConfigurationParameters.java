@@ -7,12 +7,12 @@ import java.util.Set;
 
 import org.junit.platform.engine.ConfigurationParameters;
 
-/** Configuration parameters from a map, as a launcher would pass them. */
-final class MapConfigurationParameters implements ConfigurationParameters {
+/** Configuration parameters from a map, as a launcher would pass them; shared by the engine's tests. */
+public final class MapConfigurationParameters implements ConfigurationParameters {
 
     private final Map<String, String> values;
 
-    MapConfigurationParameters(Map<String, String> values) {
+    public MapConfigurationParameters(Map<String, String> values) {
         this.values = new LinkedHashMap<>(values);
     }
 

@@ -10,41 +10,57 @@ import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 
-/** A scoring context for tests: a case, options and a task output, no judge. */
+/** A scoring context for tests: a case, options, a task output and, if given, a judge. */
 public final class TestScoringContext implements ScoringContext {
 
     private final String scorer;
     private final Map<String, Object> options;
     private final EvalCase testCase;
     private final TaskOutput output;
+    private final Judge judge;
 
-    private TestScoringContext(String scorer, Map<String, Object> options, EvalCase testCase, TaskOutput output) {
+    private TestScoringContext(String scorer, Map<String, Object> options, EvalCase testCase, TaskOutput output,
+            Judge judge) {
         this.scorer = scorer;
         this.options = options;
         this.testCase = testCase;
         this.output = output;
+        this.judge = judge;
     }
 
     /** A context for the named scorer with no options. */
     public static TestScoringContext forScorer(String scorer) {
-        return new TestScoringContext(scorer, Map.of(), EvalCase.of("case_1", "input", null), TaskOutput.of(""));
+        return new TestScoringContext(scorer, Map.of(), EvalCase.of("case_1", "input", null), TaskOutput.of(""),
+                null);
     }
 
     /** A copy with this option added. */
     public TestScoringContext with(String option, Object value) {
         Map<String, Object> all = new LinkedHashMap<>(options);
         all.put(option, value);
-        return new TestScoringContext(scorer, all, testCase, output);
+        return new TestScoringContext(scorer, all, testCase, output, judge);
     }
 
     /** A copy for this case. */
     public TestScoringContext withCase(EvalCase evalCase) {
-        return new TestScoringContext(scorer, options, evalCase, output);
+        return new TestScoringContext(scorer, options, evalCase, output, judge);
     }
 
     /** A copy with this task output. */
     public TestScoringContext withOutput(TaskOutput taskOutput) {
-        return new TestScoringContext(scorer, options, testCase, taskOutput);
+        return new TestScoringContext(scorer, options, testCase, taskOutput, judge);
+    }
+
+    /** A copy with these options added. */
+    public TestScoringContext with(Map<String, ?> more) {
+        Map<String, Object> all = new LinkedHashMap<>(options);
+        all.putAll(more);
+        return new TestScoringContext(scorer, all, testCase, output, judge);
+    }
+
+    /** A copy whose {@link #judge()} is this one. */
+    public TestScoringContext withJudge(Judge newJudge) {
+        return new TestScoringContext(scorer, options, testCase, output, newJudge);
     }
 
     @Override
@@ -79,6 +95,9 @@ public final class TestScoringContext implements ScoringContext {
 
     @Override
     public Judge judge() {
-        throw new UnsupportedOperationException("no judge in scorer tests");
+        if (judge == null) {
+            throw new UnsupportedOperationException("no judge in this scorer test: use withJudge");
+        }
+        return judge;
     }
 }

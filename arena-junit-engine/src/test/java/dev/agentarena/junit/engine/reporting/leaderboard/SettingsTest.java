@@ -7,15 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.ConfigurationParameters;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.MapConfigurationParameters;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
 class SettingsTest {
@@ -26,33 +25,7 @@ class SettingsTest {
     private ConfigurationParameters parameters(Map<String, String> values) {
         Map<String, String> all = new HashMap<>(values);
         all.put("arena.project.root", root.toString());
-        return new ConfigurationParameters() {
-            @Override
-            public Optional<String> get(String key) {
-                return Optional.ofNullable(all.get(key));
-            }
-
-            @Override
-            public Optional<Boolean> getBoolean(String key) {
-                return get(key).map(Boolean::parseBoolean);
-            }
-
-            @Override
-            public <T> Optional<T> get(String key, Function<String, T> transformer) {
-                return get(key).map(transformer);
-            }
-
-            @Override
-            @SuppressWarnings("deprecation")
-            public int size() {
-                return all.size();
-            }
-
-            @Override
-            public Set<String> keySet() {
-                return all.keySet();
-            }
-        };
+        return new MapConfigurationParameters(all);
     }
 
     @Test

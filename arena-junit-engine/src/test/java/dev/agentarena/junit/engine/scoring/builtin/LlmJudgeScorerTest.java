@@ -18,6 +18,7 @@ import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.engine.models.JudgePrompt;
 import dev.agentarena.junit.engine.models.ModelRegistry;
 import dev.agentarena.junit.engine.models.TestConfigurations;
+import dev.agentarena.junit.engine.scoring.TestScoringContext;
 import dev.agentarena.junit.model.ModelCallException;
 
 class LlmJudgeScorerTest {
@@ -52,7 +53,7 @@ class LlmJudgeScorerTest {
     }
 
     private static ScoreResult score(String output, Judge judge, Map<String, Object> options) {
-        return new LlmJudgeScorer().score(output, CASE.reference(), new StubScoringContext(CASE, options, judge));
+        return new LlmJudgeScorer().score(output, CASE.reference(), context(CASE, options, judge));
     }
 
     @Test
@@ -150,9 +151,9 @@ class LlmJudgeScorerTest {
                 Judge judge = registry.judge(evalCase, 0);
                 assertThat(judge.modelKey()).isEqualTo("sim_judge");
                 ScoreResult result = new LlmJudgeScorer().score(output, "Paris",
-                        new StubScoringContext(evalCase, Map.of(), judge));
+                        context(evalCase, Map.of(), judge));
                 ScoreResult again = new LlmJudgeScorer().score(output, "Paris",
-                        new StubScoringContext(evalCase, Map.of(), registry.judge(evalCase, 0)));
+                        context(evalCase, Map.of(), registry.judge(evalCase, 0)));
                 assertThat(again).isEqualTo(result);
                 if (result.passed() == null) {
                     abstained++;
@@ -172,11 +173,15 @@ class LlmJudgeScorerTest {
         try (ModelRegistry registry = TestConfigurations.registry(root, Map.of("arena.sim.latency-ms", "0",
                 "arena.models.sim_judge.accuracy", "1", "arena.models.sim_judge.abstain-rate", "0"), Map.of())) {
             ScoreResult good = new LlmJudgeScorer().score("Within 5 days.", CASE.reference(),
-                    new StubScoringContext(CASE, Map.of("scale", "numeric"), registry.judge(CASE, 0)));
+                    context(CASE, Map.of("scale", "numeric"), registry.judge(CASE, 0)));
             ScoreResult bad = new LlmJudgeScorer().score("Within 5", CASE.reference(),
-                    new StubScoringContext(CASE, Map.of("scale", "numeric"), registry.judge(CASE, 0)));
+                    context(CASE, Map.of("scale", "numeric"), registry.judge(CASE, 0)));
             assertThat(good.score()).isGreaterThanOrEqualTo(0.9);
             assertThat(bad.score()).isLessThanOrEqualTo(0.2);
         }
+    }
+
+    private static TestScoringContext context(EvalCase evalCase, Map<String, ?> options, Judge judge) {
+        return TestScoringContext.forScorer("llm_judge").withCase(evalCase).with(options).withJudge(judge);
     }
 }
