@@ -44,12 +44,19 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
     public static final String LATENCY = "latency";
     /** Dimension: mean tokens (prompt plus completion) per case. */
     public static final String TOKENS = "tokens";
+    /** Dimension: {@link #LATENCY} under the name results carry, {@code latency_ms}. */
+    public static final String LATENCY_MS = "latency_ms";
+    /** Dimension: mean prompt tokens per case. */
+    public static final String TOKENS_IN = "tokens_in";
+    /** Dimension: mean completion tokens per case. */
+    public static final String TOKENS_OUT = "tokens_out";
 
     /** Significance level of every test. */
     public static final double ALPHA = 0.05;
 
     /** Builtin dimensions where less is better. */
-    static final Set<String> BUILTIN_LOWER_IS_BETTER = Set.of(COST, LATENCY, TOKENS);
+    static final Set<String> BUILTIN_LOWER_IS_BETTER = Set.of(COST, LATENCY, TOKENS, LATENCY_MS, TOKENS_IN,
+            TOKENS_OUT);
 
     /** Freezes and checks. */
     public LeaderboardSettings {

@@ -60,9 +60,14 @@ public record ModelEntry(String model, int rank, double composite, Map<String, D
             case LeaderboardSettings.COST:
                 return costPerCase.value();
             case LeaderboardSettings.LATENCY:
+            case LeaderboardSettings.LATENCY_MS:
                 return latencyP50Ms;
             case LeaderboardSettings.TOKENS:
                 return tokensPerCase;
+            case LeaderboardSettings.TOKENS_IN:
+                return cases == 0 ? Double.NaN : (double) tokensIn / cases;
+            case LeaderboardSettings.TOKENS_OUT:
+                return cases == 0 ? Double.NaN : (double) tokensOut / cases;
             default:
                 Estimate metric = metrics.get(name);
                 return metric == null ? Double.NaN : metric.value();
