@@ -110,6 +110,11 @@ public final class ArenaConfiguration {
             return fromParameters.map(String::trim);
         }
         Object value = file == null ? null : file.value(key);
+        if (value instanceof Map && key.equals(Constants.MODELS)) {
+            // models: as a mapping both selects the models (its keys) and configures each of them
+            return Optional.of(String.join(",", ((Map<?, ?>) value).keySet().stream().map(String::valueOf)
+                    .toArray(String[]::new)));
+        }
         if (value == null || value instanceof Map) {
             return Optional.empty();
         }

@@ -55,6 +55,22 @@ class ArenaConfigurationTest {
     }
 
     @Test
+    void modelsAsAMappingSelectItsKeysAndConfigureEach() throws Exception {
+        Files.writeString(root.resolve("arena.yaml"), "models:\n  sim_small: {}\n  \"openai:llama3.1\":\n"
+                + "    base-url: http://localhost:11434/v1\n");
+        ArenaConfiguration configuration = ArenaConfiguration.from(new MapConfigurationParameters(
+                Map.of(Constants.PROJECT_ROOT, root.toString())));
+
+        assertThat(configuration.getList(Constants.MODELS)).containsExactly("sim_small", "openai:llama3.1");
+        assertThat(configuration.get(Constants.MODEL_SETTINGS_PREFIX + "openai:llama3.1.base-url"))
+                .contains("http://localhost:11434/v1");
+        ArenaConfiguration overridden = ArenaConfiguration.from(new MapConfigurationParameters(
+                Map.of(Constants.PROJECT_ROOT, root.toString(), Constants.MODELS, "sim_large")));
+        assertThat(overridden.getList(Constants.MODELS)).containsExactly("sim_large");
+        assertThat(overridden.get(Constants.MODEL_SETTINGS_PREFIX + "openai:llama3.1.base-url")).isPresent();
+    }
+
+    @Test
     void configurationParametersWinOverArenaYaml() throws Exception {
         ArenaConfiguration configuration = configuration(Map.of(Constants.CONCURRENCY, " 16 ",
                 Constants.SCORERS_DEFAULT, "exact_match"));
