@@ -95,8 +95,6 @@ public final class Constants {
      */
     public static final String BUDGET_USD = "arena.budget.usd";
 
-    /** Prefix of the parallel execution configuration, as in Jupiter's {@code junit.jupiter.execution.parallel.config.}. */
-    public static final String PARALLEL_CONFIG_PREFIX = "arena.execution.parallel.config.";
 
     private Constants() {
     }
