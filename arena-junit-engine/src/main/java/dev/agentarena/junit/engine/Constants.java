@@ -95,7 +95,6 @@ public final class Constants {
      */
     public static final String BUDGET_USD = "arena.budget.usd";
 
-
     private Constants() {
     }
 }

@@ -1,0 +1,76 @@
+package dev.agentarena.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class ValueTypesTest {
+
+    @Test
+    void aScoreMustBeFiniteAndWithinZeroAndOne() {
+        assertThatThrownBy(() -> ScoreResult.of(Double.NaN)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("finite");
+        assertThatThrownBy(() -> ScoreResult.of(1.5, true)).hasMessageContaining("[0, 1]").hasMessageContaining("1.5");
+        assertThatThrownBy(() -> ScoreResult.pass().withMetric("rate", Double.POSITIVE_INFINITY))
+                .hasMessageContaining("metric 'rate'");
+    }
+
+    @Test
+    void aPlainScorePassesAtTheDefaultThresholdAndUnscoredHasNoVerdict() {
+        assertThat(ScoreResult.of(0.5).passed()).isTrue();
+        assertThat(ScoreResult.of(0.49).passed()).isFalse();
+        assertThat(ScoreResult.unscored(0.5, "for a human").passed()).isNull();
+        assertThat(ScoreResult.fail("nope")).extracting(ScoreResult::score, ScoreResult::passed, ScoreResult::reason)
+                .containsExactly(0.0, false, "nope");
+    }
+
+    @Test
+    void withMethodsReturnCopiesAndLeaveTheOriginalAlone() {
+        ScoreResult original = ScoreResult.of(0.8);
+        ScoreResult richer = original.withReason("4 of 5").withMetric("citation_rate", 0.8).withDetail("found", 4)
+                .named("facts");
+
+        assertThat(original.reason()).isEmpty();
+        assertThat(original.metrics()).isEmpty();
+        assertThat(original.name()).isEmpty();
+        assertThat(richer.metrics()).containsEntry("citation_rate", 0.8);
+        assertThat(richer.detail()).containsEntry("found", 4);
+        assertThat(richer.name()).contains("facts");
+        assertThatThrownBy(() -> richer.metrics().put("x", 1.0)).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void anEvalCaseNeedsAnIdAndAFiniteNonNegativeWeight() {
+        assertThatThrownBy(() -> EvalCase.of(" ", "in", "ref")).hasMessageContaining("non-blank id");
+        assertThatThrownBy(() -> EvalCase.of("c", "in", "ref").withWeight(-1)).hasMessageContaining("case 'c'")
+                .hasMessageContaining("weight");
+        EvalCase evalCase = EvalCase.of("c", "in", Map.of("k", 1)).withTags("a").withTags("b").withMetadata("m", 2)
+                .withEvalType("json_match");
+        assertThat(evalCase.tags()).containsExactly("a", "b");
+        assertThat(evalCase.metadata()).containsEntry("m", 2);
+        assertThat(evalCase.evalType()).contains("json_match");
+        assertThat(evalCase.withEvalType(" ").evalType()).isEmpty();
+    }
+
+    @Test
+    void optionsConvertPropertyStringsAndNameTheScorerAndOptionWhenTheTypeIsWrong() {
+        ScorerOptions options = ScorerOptions.of("numeric", Map.of("tolerance", "0.01", "strict", "TRUE",
+                "labels", "billing, technical", "list", List.of("a", "b"), "retries", 3.0, "bad", "maybe"));
+
+        assertThat(options.getDouble("tolerance", 0)).isEqualTo(0.01);
+        assertThat(options.getBoolean("strict", false)).isTrue();
+        assertThat(options.getStringList("labels", List.of())).containsExactly("billing", "technical");
+        assertThat(options.getStringList("list", List.of())).containsExactly("a", "b");
+        assertThat(options.getInt("retries", 0)).isEqualTo(3);
+        assertThat(options.getDouble("missing", 7)).isEqualTo(7);
+        assertThatThrownBy(() -> options.getBoolean("bad", false)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("option 'bad' of scorer 'numeric' must be true or false, but was \"maybe\"");
+        assertThatThrownBy(() -> options.getDouble("bad", 0)).hasMessageContaining("must be a number");
+        assertThatThrownBy(() -> ScorerOptions.of("x", Map.of("n", 2.5)).getInt("n", 0))
+                .hasMessageContaining("a whole number");
+    }
+}
