@@ -74,6 +74,25 @@ class CaseTagFilterTest {
     }
 
     @Test
+    void gatesDoNotJudgeARunTheTagFiltersCut() {
+        EngineExecutionResults results = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter(Constants.OUTPUT_DIR, output.toString())
+                .configurationParameter(Constants.SIM_LATENCY_MS, "0")
+                .configurationParameter("arena.gates.min-accuracy", "0.99")
+                .selectors(selectClass(TaggedFixture.class))
+                .filters(TagFilter.excludeTags("billing"))
+                .execute();
+
+        assertThat(startedCases(results)).containsExactly("crash", "hello");
+        assertThat(results.testEvents().aborted().stream()
+                .filter(e -> e.getTestDescriptor().getUniqueId().toString().contains("[gate:"))
+                .map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                        .getThrowable().orElseThrow().getMessage()))
+                .singleElement().asString().contains("tag filters left cases of sim_small out");
+        assertThat(results.testEvents().failed().count()).isZero();
+    }
+
+    @Test
     void tagExpressionsAreEvaluatedPerCase() {
         EngineExecutionResults results = run(TaggedFixture.class, TagFilter.includeTags("billing & !priority"),
                 TagFilter.excludeTags("technical"));
