@@ -97,9 +97,24 @@ final class PythonAnswers {
 
     /** The index of the parenthesis closing the one at {@code open}, skipping string literals. */
     private static int matching(String text, int open) {
+        int close = topLevel(text, open, true);
+        return close >= 0 && text.charAt(close) == ')' ? close : -1;
+    }
+
+    /** Drops an assertion message: the text after a top-level comma. */
+    private static String stripMessage(String tail) {
+        int comma = topLevel(tail, 0, false);
+        return comma < 0 ? tail : tail.substring(0, comma);
+    }
+
+    /**
+     * Scans Python source from {@code start}, skipping string literals and tracking bracket depth: the index of the
+     * bracket that closes the one at {@code start} ({@code closing}), or of the first comma outside any bracket.
+     */
+    private static int topLevel(String text, int start, boolean closing) {
         int depth = 0;
         char quote = 0;
-        for (int i = open; i < text.length(); i++) {
+        for (int i = start; i < text.length(); i++) {
             char c = text.charAt(i);
             if (quote != 0) {
                 if (c == '\\') {
@@ -117,41 +132,14 @@ final class PythonAnswers {
             }
             else if (c == ')' || c == ']' || c == '}') {
                 depth--;
-                if (depth == 0) {
-                    return c == ')' ? i : -1;
+                if (closing && depth == 0) {
+                    return i;
                 }
+            }
+            else if (!closing && c == ',' && depth == 0) {
+                return i;
             }
         }
         return -1;
-    }
-
-    /** Drops an assertion message: the text after a top-level comma. */
-    private static String stripMessage(String tail) {
-        int depth = 0;
-        char quote = 0;
-        for (int i = 0; i < tail.length(); i++) {
-            char c = tail.charAt(i);
-            if (quote != 0) {
-                if (c == '\\') {
-                    i++;
-                }
-                else if (c == quote) {
-                    quote = 0;
-                }
-            }
-            else if (c == '"' || c == '\'') {
-                quote = c;
-            }
-            else if (c == '(' || c == '[' || c == '{') {
-                depth++;
-            }
-            else if (c == ')' || c == ']' || c == '}') {
-                depth--;
-            }
-            else if (c == ',' && depth == 0) {
-                return tail.substring(0, i);
-            }
-        }
-        return tail;
     }
 }
