@@ -97,8 +97,12 @@ class EvalTypesEngineTest {
         run.assertNode("semantic_close", "semantic", "failed", "similarity 0.91");
         run.assertNode("code_exec_right", "code_exec", "passed", "exit code 0");
         run.assertNode("code_exec_wrong", "code_exec", "failed", "AssertionError: add(2, 3) should be 5");
-        run.assertNode("llm_judge_right", "llm_judge", "passed", "judge sim_judge: pass");
+        JsonNode judged = run.assertNode("llm_judge_right", "llm_judge", "passed", "judge sim_judge: pass");
         run.assertNode("llm_judge_wrong", "llm_judge", "failed", "judge sim_judge: fail");
+        // the judge's own call is priced and reported on its scorer's result, apart from the task's cost
+        assertThat(judged.at("/metrics/judge_tokens_in").asDouble()).isPositive();
+        assertThat(judged.at("/metrics/judge_cost_usd").asDouble()).isPositive();
+        assertThat(run.line("exact_match_right", "exact_match").get("metrics").has("judge_cost_usd")).isFalse();
         JsonNode manual = run.assertNode("manual_collect", "manual", "not_applicable", "collected for human grading");
         assertThat(manual.get("score").asDouble()).isEqualTo(0.5);
         assertThat(manual.get("passed").isNull()).isTrue();

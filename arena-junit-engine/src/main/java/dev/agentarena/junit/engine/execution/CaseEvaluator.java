@@ -74,7 +74,8 @@ final class CaseEvaluator {
         taskOutput = taskOutput.withUsage(usage.tokensIn(), usage.tokensOut(), usage.costUsd());
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
-                ScorerOptions.empty(""), taskOutput, run.configuration().projectRoot(), () -> run.models().judge(evalCase, repeat));
+                ScorerOptions.empty(""), taskOutput, run.configuration().projectRoot(),
+                () -> run.models().judge(evalCase, repeat));
         EvalHooks.PostProcessed post;
         try {
             post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context);
@@ -88,7 +89,7 @@ final class CaseEvaluator {
         context = context.withOutput(scoredOutput);
 
         List<ScoreOutcome> outcomes = post.override() != null ? overridden(scorers, post)
-                : score(scorers, output, context);
+                : score(scorers, output, context, repeat);
         return new CaseOutcome(row, modelKey, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes,
                 null);
     }
@@ -97,16 +98,21 @@ final class CaseEvaluator {
      * Runs every scorer; one that throws becomes an error of its own scores while the others still run. A score name
      * emitted by two scorers makes both errors naming both: every score name belongs to exactly one scorer.
      */
-    private List<ScoreOutcome> score(List<ScorerDefinition> scorers, String output, CaseScoringContext context) {
+    private List<ScoreOutcome> score(List<ScorerDefinition> scorers, String output, CaseScoringContext context,
+            int repeat) {
         List<ScoreOutcome> outcomes = new ArrayList<>();
         Map<String, String> owners = new LinkedHashMap<>();
         for (ScorerDefinition scorer : scorers) {
             // Named scores register under their scorer: the version and the artifact belong to the scorer.
             String registryName = registryName(scorer);
             List<ScoreOutcome> produced = new ArrayList<>();
+            JudgeUsage judgeUsage = new JudgeUsage(run.budget());
+            CaseScoringContext scorerContext = context.withOptions(run.optionsFor(scorer.name()))
+                    .withJudge(() -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
             try {
-                for (NamedScore score : scorer.score(output, context.withOptions(run.optionsFor(scorer.name())))) {
-                    produced.add(new ScoreOutcome(score.name(), scorer.version(), registryName, score.result(), null));
+                for (NamedScore score : scorer.score(output, scorerContext)) {
+                    produced.add(new ScoreOutcome(score.name(), scorer.version(), registryName,
+                            judgeUsage.onto(score.result()), null));
                 }
             }
             catch (Throwable t) {

@@ -35,6 +35,10 @@ final class CaseScoringContext implements ScoringContext {
         return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge);
     }
 
+    CaseScoringContext withJudge(Supplier<Judge> newJudge) {
+        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge);
+    }
+
     CaseScoringContext withOutput(TaskOutput newOutput) {
         return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge);
     }

@@ -1,9 +1,11 @@
 package dev.agentarena.junit.engine.models;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Judge;
+import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelRequest;
@@ -18,12 +20,14 @@ final class ModelJudge implements Judge {
     private final ModelClient client;
     private final EvalCase evalCase;
     private final int repeat;
+    private final Consumer<Completion> onCompletion;
 
-    ModelJudge(String modelKey, ModelClient client, EvalCase evalCase, int repeat) {
+    ModelJudge(String modelKey, ModelClient client, EvalCase evalCase, int repeat, Consumer<Completion> onCompletion) {
         this.modelKey = modelKey;
         this.client = client;
         this.evalCase = evalCase;
         this.repeat = repeat;
+        this.onCompletion = onCompletion;
     }
 
     @Override
@@ -38,7 +42,9 @@ final class ModelJudge implements Judge {
         if (evalCase != null) {
             request = request.forCase(evalCase, repeat);
         }
-        return client.complete(request).text();
+        Completion completion = client.complete(request);
+        onCompletion.accept(completion);
+        return completion.text();
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import dev.agentarena.junit.EvalCase;
@@ -14,6 +15,7 @@ import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.models.recording.RecordingCache;
+import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelClientProvider;
 import dev.agentarena.junit.model.ModelSettings;
@@ -76,13 +78,19 @@ public final class ModelRegistry implements AutoCloseable {
      * recorded with it and a simulated judge draws per case. The client is created on the first question.
      */
     public Judge judge(EvalCase evalCase, int repeat) {
+        return judge(evalCase, repeat, completion -> { });
+    }
+
+    /** As {@link #judge(EvalCase, int)}, telling {@code onCompletion} of every answer, for its cost. */
+    public Judge judge(EvalCase evalCase, int repeat, Consumer<Completion> onCompletion) {
         return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), client(judgeModelKey()), evalCase,
-                repeat));
+                repeat, onCompletion));
     }
 
     /** A judge for questions that belong to no case. */
     public Judge judge() {
-        return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), client(judgeModelKey()), null, 0));
+        return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), client(judgeModelKey()), null, 0,
+                completion -> { }));
     }
 
     /** What calls to a model cost: {@code arena.models.<key>.price.*} over the built-in prices. */
