@@ -9,6 +9,7 @@ import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.descriptor.FileSource;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 import dev.agentarena.junit.engine.reporting.ScoreLine;
@@ -88,7 +89,8 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
                     segment = base + "#" + n;
                 }
                 ScorerDescriptor node = new ScorerDescriptor(getUniqueId().append(ScorerDescriptor.SEGMENT, segment),
-                        outcome, score, legacyName + "/" + segment, getSource().orElse(null), tags, nodes);
+                        outcome, score, legacyName + "/" + segment,
+                        getSource().filter(FileSource.class::isInstance).orElse(null), tags, nodes);
                 addChild(node);
                 dynamicTestExecutor.execute(node);
             }

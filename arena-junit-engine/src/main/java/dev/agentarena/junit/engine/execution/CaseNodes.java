@@ -12,6 +12,7 @@ import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.FilePosition;
 import org.junit.platform.engine.support.descriptor.FileSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetLocation;
@@ -72,13 +73,18 @@ final class CaseNodes {
         return spec.name();
     }
 
+    /**
+     * Where an IDE jumps from a case: its line in the dataset file, or the dataset method. Only a file source is
+     * passed on to scorer tests: Surefire names a test with a method source after the method, which would merge all
+     * of a dataset's tests into one.
+     */
     private TestSource source(DatasetRow row) {
         DatasetLocation location = row.location().orElse(null);
         if (location != null && location.file().isPresent()) {
             return FileSource.from(editable.of(location.file().get()).toFile(),
                     FilePosition.from(Math.max(1, location.line())));
         }
-        return null;
+        return spec.method() == null ? null : MethodSource.from(spec.method());
     }
 
     /** A case's tags as JUnit tags; tags that JUnit's syntax rejects are left out. */
