@@ -80,6 +80,11 @@ class ArenaEngineTest {
         assertThat(scorer.getTags()).extracting(Object::toString).anyMatch(tag -> tag.contains("smoke"));
         assertThat(scorer.getParent().orElseThrow().getParent().orElseThrow().getParent().orElseThrow()
                 .getDisplayName()).isEqualTo("StatusFixture");
+        // the case jumps to its dataset method; the scorer test has no method source, which Surefire would name it by
+        assertThat(scorer.getParent().orElseThrow().getSource()).get()
+                .isInstanceOfSatisfying(org.junit.platform.engine.support.descriptor.MethodSource.class,
+                        source -> assertThat(source.getMethodName()).isEqualTo("cases"));
+        assertThat(scorer.getSource()).isEmpty();
     }
 
     @Test
