@@ -46,19 +46,32 @@ final class EvalRuntime {
      * @throws IllegalArgumentException when a default scorer is unknown, naming it and the known ones
      */
     static EvalRuntime create(EvalDefinition definition, ScorerRegistry registry, Predicate<String> scorerFilter) {
-        Object instance = needsInstance(definition) ? ReflectionSupport.newInstance(definition.testClass()) : null;
+        // names first: a typo in @Eval(scorers) is the likelier mistake, and it needs no instance to report
+        List<ScorerDefinition> defaults = new ArrayList<>();
+        for (String name : definition.defaultScorers()) {
+            defaults.add(registry.find(name).orElseThrow(
+                    () -> new EvalDefinitionException(definition.testClass().getSimpleName() + ": "
+                            + registry.unknownScorerMessage(name))));
+        }
+        Object instance = needsInstance(definition) ? instantiate(definition.testClass()) : null;
         List<ScorerDefinition> methodScorers = new ArrayList<>();
         for (Method method : definition.scorerMethods()) {
             methodScorers.add(new MethodScorerDefinition(method,
                     Modifier.isStatic(method.getModifiers()) ? null : instance));
         }
-        List<ScorerDefinition> defaults = new ArrayList<>();
-        for (String name : definition.defaultScorers()) {
-            defaults.add(registry.find(name).orElseThrow(
-                    () -> new IllegalArgumentException(definition.testClass().getSimpleName() + ": "
-                            + registry.unknownScorerMessage(name))));
-        }
         return new EvalRuntime(definition, instance, registry, methodScorers, defaults, scorerFilter);
+    }
+
+    private static Object instantiate(Class<?> evalClass) {
+        try {
+            evalClass.getDeclaredConstructor();
+        }
+        catch (NoSuchMethodException e) {
+            throw new EvalDefinitionException(evalClass.getName() + " needs a constructor without parameters: the "
+                    + "engine creates one instance per run to call its non-static dataset, scorer, task and hook "
+                    + "methods (or make those methods static)");
+        }
+        return ReflectionSupport.newInstance(evalClass);
     }
 
     private static boolean needsInstance(EvalDefinition definition) {
