@@ -3,12 +3,14 @@ package dev.agentarena.junit.engine.execution;
 import java.util.Set;
 
 import org.junit.platform.engine.TestTag;
+import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 /** One dataset of an eval with several, on one model: registers its cases as they complete. */
-public final class DatasetDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
+public final class DatasetDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext>,
+        CaseContainer {
 
     /** Unique-id segment type. */
     public static final String SEGMENT = "dataset";
@@ -65,5 +67,11 @@ public final class DatasetDescriptor extends AbstractTestDescriptor implements N
     public ArenaExecutionContext execute(ArenaExecutionContext context, DynamicTestExecutor dynamicTestExecutor) {
         new DatasetRun(context, this, spec, selection, modelKey).run(dynamicTestExecutor);
         return context;
+    }
+
+    @Override
+    public void release(TestDescriptor reportedCase) {
+        // not removeChild: that would also cut the case's link to its parent, which listeners may still follow
+        children.remove(reportedCase);
     }
 }

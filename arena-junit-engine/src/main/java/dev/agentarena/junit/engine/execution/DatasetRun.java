@@ -46,6 +46,9 @@ final class DatasetRun {
                 CaseDescriptor node = nodes.caseNode(container.getUniqueId(), pipeline.next());
                 container.addChild(node);
                 executor.execute(node);
+                if (container instanceof CaseContainer) {
+                    ((CaseContainer) container).release(node);
+                }
             }
         }
     }

@@ -13,7 +13,8 @@ import org.junit.platform.engine.support.hierarchical.Node;
  * One model of an eval. With a single dataset it runs the cases itself, registering them as they complete; with
  * several, each dataset is a {@link DatasetDescriptor} below it.
  */
-public final class ModelDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
+public final class ModelDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext>,
+        CaseContainer {
 
     /** Unique-id segment type. */
     public static final String SEGMENT = "model";
@@ -99,5 +100,11 @@ public final class ModelDescriptor extends AbstractTestDescriptor implements Nod
             new DatasetRun(context, this, definition.datasets().get(0), selection, modelKey).run(dynamicTestExecutor);
         }
         return context;
+    }
+
+    @Override
+    public void release(TestDescriptor reportedCase) {
+        // not removeChild: that would also cut the case's link to its parent, which listeners may still follow
+        children.remove(reportedCase);
     }
 }
