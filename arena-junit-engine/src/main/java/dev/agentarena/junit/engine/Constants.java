@@ -95,6 +95,13 @@ public final class Constants {
      */
     public static final String BUDGET_USD = "arena.budget.usd";
 
+    /**
+     * How scorer tests are named: {@code full} ({@code sim_small/tickets[refund_request]/classification 1.00 ✔ ...}),
+     * {@code short} ({@code classification 1.00 ✔ ...}), or {@code auto} (the default): full under Surefire, whose
+     * XML needs the longer name to tell tests apart, short elsewhere (IDEs, the console launcher).
+     */
+    public static final String DISPLAY_NAMES = "arena.display-names";
+
     private Constants() {
     }
 }

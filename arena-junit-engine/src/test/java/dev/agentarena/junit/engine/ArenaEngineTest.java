@@ -56,8 +56,38 @@ class ArenaEngineTest {
         return EngineTestKit.engine(Constants.ENGINE_ID)
                 .configurationParameter(Constants.OUTPUT_DIR, output.toString())
                 .configurationParameter(Constants.SIM_LATENCY_MS, "0")
+                .configurationParameter(Constants.DISPLAY_NAMES, "full")
                 .selectors(selectors)
                 .execute();
+    }
+
+    @Test
+    void shortDisplayNamesLeaveTheCaseToTheParentNode() {
+        EngineExecutionResults results = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter(Constants.OUTPUT_DIR, output.toString())
+                .configurationParameter(Constants.DISPLAY_NAMES, "short")
+                .selectors(selectUniqueId(UniqueId.forEngine(Constants.ENGINE_ID)
+                        .append("class", StatusFixture.class.getName()).append("model", "sim_small")
+                        .append("case", "wrong")))
+                .execute();
+
+        TestDescriptor scorer = results.testEvents().started().stream().map(Event::getTestDescriptor)
+                .filter(d -> d.getUniqueId().getLastSegment().getValue().equals("exact_match")).findFirst()
+                .orElseThrow();
+        assertThat(scorer.getDisplayName()).isEqualTo("exact_match 0.00 ✘ expected 'billing' but got 'technical'");
+        assertThat(scorer.getLegacyReportingName()).isEqualTo("sim_small/cases[wrong]/exact_match");
+    }
+
+    @Test
+    void anUnknownDisplayNameStyleFailsTheEvalNamingTheKey() {
+        EngineExecutionResults results = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter(Constants.OUTPUT_DIR, output.toString())
+                .configurationParameter(Constants.DISPLAY_NAMES, "medium")
+                .selectors(selectClass(StatusFixture.class)).execute();
+
+        results.containerEvents().assertThatEvents().haveExactly(1, event(
+                org.junit.platform.testkit.engine.EventConditions.container("StatusFixture"),
+                finishedWithFailure(message(m -> m.contains("arena.display-names") && m.contains("medium")))));
     }
 
     @Test

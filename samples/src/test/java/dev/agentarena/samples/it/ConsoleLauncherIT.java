@@ -26,11 +26,11 @@ class ConsoleLauncherIT {
         String console = ConsoleRun.with(launcher).select("--select-unique-id", CASE)
                 .config("arena.output.dir", output.toString()).run(output.resolve("console.log"));
 
-        assertThat(console).contains("refund_request", "sim_small/tickets[refund_request]/classification",
-                "sim_small/tickets[refund_request]/valid_label");
+        assertThat(console).contains("refund_request", "valid_label 1.00 ✔");
         assertThat(console).doesNotContain("invoice_copy").doesNotContain("sim_large");
-        // The engine sanitises display names itself, so JUnit 5 and 6 print the same tree line (score, mark, reason).
-        assertThat(console).contains("sim_small/tickets[refund_request]/classification 1.00 ✔ selected 'billing' ✔")
+        // Outside Surefire the scorer test is named by scorer alone, under its case; the engine sanitises display
+        // names itself, so JUnit 5 and 6 print the same tree line (score, mark, reason).
+        assertThat(console).containsPattern("refund_request ✔\\R.*classification 1\\.00 ✔ selected 'billing' ✔")
                 .contains("scorer_version = `", "reason = `selected 'billing'`");
         assertThat(console).containsPattern("2 tests successful|2 tests found");
         List<String> results = Files.readAllLines(output.resolve("results.jsonl"));

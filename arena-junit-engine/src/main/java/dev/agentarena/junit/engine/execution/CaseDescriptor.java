@@ -88,8 +88,9 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
                 for (int n = 2; !used.add(segment); n++) {
                     segment = base + "#" + n;
                 }
+                String scorerLegacyName = legacyName + "/" + segment;
                 ScorerDescriptor node = new ScorerDescriptor(getUniqueId().append(ScorerDescriptor.SEGMENT, segment),
-                        outcome, score, legacyName + "/" + segment,
+                        outcome, score, scorerLegacyName, context.run().displayNames().full() ? scorerLegacyName : segment,
                         getSource().filter(FileSource.class::isInstance).orElse(null), tags, nodes);
                 addChild(node);
                 dynamicTestExecutor.execute(node);

@@ -41,6 +41,7 @@ public final class RunServices implements AutoCloseable {
     private final ScorerDiscovery discovery = new ScorerDiscovery();
     private final Map<Class<?>, ScorerRegistry> registriesByClass = new ConcurrentHashMap<>();
     private final Budget budget;
+    private final DisplayNames displayNames;
     private final LeaderboardSettings leaderboardSettings;
     private final RunLeaderboard runLeaderboard;
     private final Map<String, EvalResults> evalResults = new HashMap<>();
@@ -55,6 +56,7 @@ public final class RunServices implements AutoCloseable {
         this.scorers = ScorerRegistry.withBuiltins();
         this.concurrency = configuration.getPositiveInt(Constants.CONCURRENCY, 8);
         this.budget = Budget.from(configuration);
+        this.displayNames = DisplayNames.from(configuration);
         this.leaderboardSettings = LeaderboardSettings.from(configuration);
         this.runLeaderboard = RunLeaderboard.of(outputDirectory(), leaderboardSettings);
     }
@@ -139,6 +141,10 @@ public final class RunServices implements AutoCloseable {
 
     LeaderboardSettings leaderboardSettings() {
         return leaderboardSettings;
+    }
+
+    DisplayNames displayNames() {
+        return displayNames;
     }
 
     Budget budget() {

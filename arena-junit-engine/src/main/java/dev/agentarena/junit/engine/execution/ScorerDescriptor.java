@@ -40,9 +40,13 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
     private final Set<TestTag> tags;
     private ResultRecord record;
 
+    /**
+     * @param displayBase what the display name starts with: the legacy name, or just the scorer's segment (see
+     *        {@link DisplayNames})
+     */
     ScorerDescriptor(UniqueId uniqueId, CaseOutcome outcome, ScoreOutcome score, String legacyName,
-            TestSource source, Set<TestTag> tags, CaseNodes nodes) {
-        super(uniqueId, ScoreLine.displayName(legacyName, score.score(), score.status(), score.reason()), source);
+            String displayBase, TestSource source, Set<TestTag> tags, CaseNodes nodes) {
+        super(uniqueId, ScoreLine.displayName(displayBase, score.score(), score.status(), score.reason()), source);
         this.outcome = outcome;
         this.score = score;
         this.legacyName = legacyName;
