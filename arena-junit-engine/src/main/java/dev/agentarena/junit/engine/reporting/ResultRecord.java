@@ -1,5 +1,7 @@
 package dev.agentarena.junit.engine.reporting;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -69,7 +71,8 @@ public record ResultRecord(
 
     /** Freezes the collections. */
     public ResultRecord {
-        metrics = metrics == null ? Map.of() : Map.copyOf(metrics);
+        // insertion order: the scorer's order of its metrics is what every output shows
+        metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
         tags = tags == null ? List.of() : List.copyOf(tags);
     }
 

@@ -1,5 +1,7 @@
 package dev.agentarena.junit.engine.reporting.allure;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -15,6 +17,7 @@ public record CaseTranscript(String prompt, String rawOutput, String reference, 
 
     /** Freezes the detail. */
     public CaseTranscript {
-        detail = detail == null ? Map.of() : Map.copyOf(detail);
+        // insertion order, and null values kept: a scorer may well say "no label found" as a null
+        detail = detail == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(detail));
     }
 }

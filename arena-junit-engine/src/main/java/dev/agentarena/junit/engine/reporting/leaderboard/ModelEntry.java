@@ -46,7 +46,7 @@ public record ModelEntry(String model, int rank, double composite, Map<String, D
     /** Freezes the collections. */
     public ModelEntry {
         normalized = Collections.unmodifiableMap(new LinkedHashMap<>(normalized));
-        metrics = Map.copyOf(metrics);
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
         scorers = List.copyOf(scorers);
     }
 

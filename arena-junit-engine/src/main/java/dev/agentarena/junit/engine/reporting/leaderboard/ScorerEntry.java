@@ -1,5 +1,7 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +28,7 @@ public record ScorerEntry(String scorer, String scorerVersion, String registryNa
 
     /** Freezes the collections. */
     public ScorerEntry {
-        metrics = Map.copyOf(metrics);
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
         flaky = List.copyOf(flaky);
     }
 }
