@@ -3,6 +3,8 @@ package dev.agentarena.junit.engine.datasets;
 import java.io.IOException;
 import java.io.Reader;
 
+import org.yaml.snakeyaml.LoaderOptions;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -10,8 +12,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-
-import org.yaml.snakeyaml.LoaderOptions;
 
 import dev.agentarena.junit.engine.json.Json;
 

@@ -3,8 +3,8 @@ package dev.agentarena.junit.engine.discovery;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
 
-import dev.agentarena.junit.engine.execution.ArenaEngineDescriptor;
-import dev.agentarena.junit.engine.execution.EvalDefinition;
+import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.descriptor.ArenaEngineDescriptor;
 
 /**
  * Resolves class, method, package, classpath-root, module and unique-id selectors into eval class, model and dataset

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apiguardian.api.API;
+
 /**
  * One result: what one scorer said of one case's output from one model, as written to {@code results.jsonl}.
  *
@@ -21,7 +23,7 @@ import java.util.Map;
  * @param repeat the repeat index, from 0
  * @param score the score, or {@code null} when not applicable or an error
  * @param passed the verdict, or {@code null}
- * @param status {@code passed}, {@code failed}, {@code error}, {@code not_applicable} or {@code not_run}
+ * @param status what became of the verdict
  * @param reason why, for a human
  * @param metrics custom metrics of the scorer and the task
  * @param latencyMs the model call's latency, or {@code null} when served from a recording or not called
@@ -34,6 +36,7 @@ import java.util.Map;
  * @param error the error message, or {@code null}
  * @param output the (post-processed) output, or {@code null} when the task failed
  */
+@API(status = API.Status.INTERNAL)
 public record ResultRecord(
         String eval,
         String model,
@@ -45,7 +48,7 @@ public record ResultRecord(
         int repeat,
         Double score,
         Boolean passed,
-        String status,
+        ResultStatus status,
         String reason,
         Map<String, Double> metrics,
         Long latencyMs,
@@ -58,17 +61,6 @@ public record ResultRecord(
         String error,
         String output) {
 
-    /** Status of a passing score. */
-    public static final String PASSED = "passed";
-    /** Status of a failing score. */
-    public static final String FAILED = "failed";
-    /** Status of an infrastructure or scorer error: never a low score. */
-    public static final String ERROR = "error";
-    /** Status of a result that does not count: the scorer abstained or the type is unscored. */
-    public static final String NOT_APPLICABLE = "not_applicable";
-    /** Status of a case left over when the budget ran out. */
-    public static final String NOT_RUN = "not_run";
-
     /** Freezes the collections. */
     public ResultRecord {
         // insertion order: the scorer's order of its metrics is what every output shows
@@ -78,6 +70,6 @@ public record ResultRecord(
 
     /** Whether this result counts towards accuracy: scored, not an error, not abstained. */
     public boolean counts() {
-        return score != null && (PASSED.equals(status) || FAILED.equals(status));
+        return score != null && status.counts();
     }
 }

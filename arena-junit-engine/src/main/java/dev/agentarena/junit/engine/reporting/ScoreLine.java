@@ -3,10 +3,13 @@ package dev.agentarena.junit.engine.reporting;
 import java.util.Locale;
 import java.util.Map;
 
+import org.apiguardian.api.API;
+
 /**
  * The one-line summaries of a result: the line printed to stdout (Surefire keeps it in {@code <system-out>}) and the
  * display name of a scorer node.
  */
+@API(status = API.Status.INTERNAL)
 public final class ScoreLine {
 
     private static final int MAX_DISPLAY_REASON = 80;
@@ -42,23 +45,8 @@ public final class ScoreLine {
      * <p>Surefire names a test by its display name within its class, so the name carries model, dataset and case to
      * stay unique in the XML.
      */
-    public static String displayName(String scorer, Double score, String status, String reason) {
-        String mark;
-        switch (status) {
-            case ResultRecord.PASSED:
-                mark = "✔";
-                break;
-            case ResultRecord.FAILED:
-                mark = "✘";
-                break;
-            case ResultRecord.ERROR:
-                mark = "!";
-                break;
-            default:
-                mark = "–";
-                break;
-        }
-        String text = sanitize(scorer, 160) + " " + format(score) + " " + mark;
+    public static String displayName(String scorer, Double score, ResultStatus status, String reason) {
+        String text = sanitize(scorer, 160) + " " + format(score) + " " + status.mark();
         String why = sanitize(reason, MAX_DISPLAY_REASON);
         return why.isEmpty() ? text : text + " " + why;
     }

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.engine.scoring.fixtures.broken.BrokenScorer;
 import dev.agentarena.junit.engine.scoring.fixtures.broken.ServiceListedScorer;
-import dev.agentarena.junit.engine.scoring.fixtures.discovery.SampleEval;
 import dev.agentarena.junit.engine.scoring.fixtures.discovery.SamePackageScorer;
+import dev.agentarena.junit.engine.scoring.fixtures.discovery.SampleEval;
 import dev.agentarena.junit.engine.scoring.fixtures.discovery.scorers.PoliteScorer;
 import dev.agentarena.junit.scoring.Scorer;
 

@@ -6,14 +6,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
 
-import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestEngine;
-import org.junit.platform.engine.UniqueId;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
@@ -26,23 +25,15 @@ final class AllureEnvironment {
 
     static final String FILE = "environment.properties";
 
-    // The unique-id segment of a model node (ModelDescriptor.SEGMENT), read from the tree the run left behind.
-    private static final String MODEL_SEGMENT = "model";
-
     private final Map<String, String> entries;
 
     private AllureEnvironment(Map<String, String> entries) {
         this.entries = entries;
     }
 
-    static AllureEnvironment of(TestDescriptor root, ArenaConfiguration configuration) {
-        TreeSet<String> models = new TreeSet<>();
-        for (TestDescriptor node : root.getDescendants()) {
-            UniqueId.Segment last = node.getUniqueId().getLastSegment();
-            if (last.getType().equals(MODEL_SEGMENT)) {
-                models.add(last.getValue());
-            }
-        }
+    /** The environment of a run in which these models ran. */
+    static AllureEnvironment of(Collection<String> modelsThatRan, ArenaConfiguration configuration) {
+        TreeSet<String> models = new TreeSet<>(modelsThatRan);
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put("models", models.isEmpty() ? "-" : String.join(", ", models));
         entries.put("judge.model", configuration.get(Constants.JUDGE_MODEL, "sim_judge"));

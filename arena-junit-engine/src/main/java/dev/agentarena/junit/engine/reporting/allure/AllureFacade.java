@@ -17,11 +17,13 @@ import io.qameta.allure.Allure;
 import io.qameta.allure.model.Status;
 
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.reporting.CaseTranscript;
 import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.reporting.ResultStatus;
 import dev.agentarena.junit.engine.reporting.ScoreLine;
 
 /**
- * The only class that names Allure types, loaded only after {@link AllureReporting} found Allure on the class path.
+ * The only class that names Allure types, loaded only after {@link AllureReporter} found Allure on the class path.
  *
  * <p>It stays within the facade methods Allure 3 keeps ({@code step}, {@code parameter}, {@code label},
  * {@code epic}, {@code feature}, {@code story}, {@code suite}, {@code description}, {@code attachment}); the status is
@@ -115,7 +117,7 @@ final class AllureFacade {
 
     private static String description(ResultRecord record) {
         StringBuilder text = new StringBuilder("**Score ").append(ScoreLine.format(record.score())).append("**, ")
-                .append(record.status().replace('_', ' '));
+                .append(record.status().jsonName().replace('_', ' '));
         if (record.reason() != null && !record.reason().isBlank()) {
             text.append(": ").append(record.reason());
         }
@@ -140,13 +142,13 @@ final class AllureFacade {
                 record.tokensIn(), record.tokensOut(), record.costUsd());
     }
 
-    private static Status stepStatus(String status) {
+    private static Status stepStatus(ResultStatus status) {
         switch (status) {
-            case ResultRecord.PASSED:
+            case PASSED:
                 return Status.PASSED;
-            case ResultRecord.FAILED:
+            case FAILED:
                 return Status.FAILED;
-            case ResultRecord.NOT_APPLICABLE:
+            case NOT_APPLICABLE:
                 return Status.SKIPPED;
             default:
                 return Status.BROKEN;

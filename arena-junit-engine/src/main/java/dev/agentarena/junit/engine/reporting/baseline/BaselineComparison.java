@@ -13,8 +13,8 @@ import java.util.Set;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
-import dev.agentarena.junit.engine.reporting.leaderboard.PairedTest;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 
 /**
  * A run compared with a baseline, entry by entry, matched on eval name, model and scorer name.

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.agentarena.junit.engine.reporting.leaderboard.CaseScores;
+import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
 
 /**
  * What a baseline remembers of one scorer on one model in one eval.

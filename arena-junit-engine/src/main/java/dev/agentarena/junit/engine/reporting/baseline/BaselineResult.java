@@ -1,6 +1,6 @@
 package dev.agentarena.junit.engine.reporting.baseline;
 
-import dev.agentarena.junit.engine.reporting.leaderboard.PairedTest;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 
 /**
  * The comparison of one eval, model and scorer with its baseline.

@@ -51,9 +51,6 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
     /** Dimension: mean completion tokens per case. */
     public static final String TOKENS_OUT = "tokens_out";
 
-    /** Significance level of every test. */
-    public static final double ALPHA = 0.05;
-
     /** Builtin dimensions where less is better. */
     static final Set<String> BUILTIN_LOWER_IS_BETTER = Set.of(COST, LATENCY, TOKENS, LATENCY_MS, TOKENS_IN,
             TOKENS_OUT);

@@ -18,7 +18,7 @@ public final class StatusRun implements Function<String, String> {
 
     @Override
     public String apply(String outputDirectory) {
-        String allure = AllureReporting.available() ? "allure on the class path" : "no allure";
+        String allure = AllureReporter.available() ? "allure on the class path" : "no allure";
         return EngineTestKit.engine(Constants.ENGINE_ID)
                 .configurationParameter(Constants.OUTPUT_DIR, outputDirectory)
                 .configurationParameter(Constants.SIM_LATENCY_MS, "0")

@@ -11,6 +11,9 @@ import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.reporting.gates.GateResult;
+import dev.agentarena.junit.engine.reporting.gates.GateSpec;
+import dev.agentarena.junit.engine.reporting.gates.Gates;
 
 class GatesTest {
 

@@ -1,0 +1,12 @@
+package dev.agentarena.junit.engine.evaluation;
+
+/** A dataset row that could not be read; the message names the file and line. */
+public class DatasetRowException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** With a message naming the file and line. */
+    public DatasetRowException(String message) {
+        super(message);
+    }
+}

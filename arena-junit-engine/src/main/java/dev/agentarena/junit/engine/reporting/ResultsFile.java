@@ -1,0 +1,95 @@
+package dev.agentarena.junit.engine.reporting;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+import org.apiguardian.api.API;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code results.jsonl}: one JSON object per result, each line flushed as it is written, so a killed run leaves a
+ * readable file that holds every finished result.
+ *
+ * <p>Opened on the first result, so a run without evals leaves an earlier file alone; truncated by the first
+ * execution of the launcher session that writes it and appended to by the later ones (see {@link ReportingSession}).
+ */
+@API(status = API.Status.INTERNAL)
+public final class ResultsFile implements RunListener, AutoCloseable {
+
+    /** The file's name in the output directory. */
+    public static final String FILE_NAME = "results.jsonl";
+
+    /** Field names as in the results file: snake case. */
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .build();
+
+    private final Path directory;
+    private final Path file;
+    private final ReportingSession session;
+    private BufferedWriter writer;
+
+    /** The results file of an output directory; nothing is opened yet. */
+    public ResultsFile(Path directory, ReportingSession session) {
+        this.directory = directory;
+        this.file = directory.resolve(FILE_NAME).toAbsolutePath().normalize();
+        this.session = session;
+    }
+
+    /** The file written. */
+    public Path file() {
+        return file;
+    }
+
+    /** Whether this execution wrote any result. */
+    public synchronized boolean writtenAny() {
+        return writer != null;
+    }
+
+    @Override
+    public synchronized void resultReported(ResultRecord record, CaseTranscript transcript) {
+        try {
+            if (writer == null) {
+                writer = open();
+            }
+            writer.write(MAPPER.writeValueAsString(record));
+            writer.write('\n');
+            writer.flush();
+        }
+        catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot serialise result " + record.caseId() + "/" + record.scorer(), e);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("Cannot write to " + file, e);
+        }
+    }
+
+    private BufferedWriter open() throws IOException {
+        Files.createDirectories(directory);
+        return Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
+                session.firstOpen(file) ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (writer == null) {
+            return;
+        }
+        try {
+            writer.close();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("Cannot close " + file, e);
+        }
+    }
+}
