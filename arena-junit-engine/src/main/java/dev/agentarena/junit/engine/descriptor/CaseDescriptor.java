@@ -15,7 +15,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import dev.agentarena.junit.engine.evaluation.CaseOutcome;
 import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
-import dev.agentarena.junit.engine.reporting.ScoreLine;
+import dev.agentarena.junit.engine.results.ScoreLine;
 
 /**
  * One case on one model, registered once its output is scored; registers one {@link ScorerDescriptor} per score.

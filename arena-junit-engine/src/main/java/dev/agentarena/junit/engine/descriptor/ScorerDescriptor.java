@@ -15,8 +15,8 @@ import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
-import dev.agentarena.junit.engine.reporting.ResultRecord;
-import dev.agentarena.junit.engine.reporting.ScoreLine;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreLine;
 
 /**
  * One scorer's verdict on one case: the test that IDEs, Surefire and Allure show. It hands its result to the run's

@@ -11,8 +11,8 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.TestAbortedException;
 
 import dev.agentarena.junit.engine.evaluation.RunServices;
-import dev.agentarena.junit.engine.reporting.ScoreLine;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.ScoreLine;
 
 /**
  * A static test below an eval class, after its models, that summarises their results: the leaderboard, a gate or the

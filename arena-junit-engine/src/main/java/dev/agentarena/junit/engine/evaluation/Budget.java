@@ -4,7 +4,7 @@ import java.util.Optional;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
-import dev.agentarena.junit.engine.reporting.Money;
+import dev.agentarena.junit.engine.results.Money;
 
 /**
  * The run's spending cap, {@code arena.budget.usd}: every model call of a task is charged to it, and once it is spent

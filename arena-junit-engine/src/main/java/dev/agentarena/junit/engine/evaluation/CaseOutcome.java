@@ -11,8 +11,8 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.engine.reporting.CaseTranscript;
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * Everything that happened to one repeat of one case on one model: the prompt sent, the output, what the calls cost,

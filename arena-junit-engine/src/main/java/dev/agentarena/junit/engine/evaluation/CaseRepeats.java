@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import dev.agentarena.junit.engine.reporting.ResultStatus;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
  * The flakiness of one case over its repeats, shown on the case node: how many repeats passed, and per scorer k of n

@@ -15,7 +15,7 @@ import dev.agentarena.junit.engine.datasets.DatasetStream;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.ModelPricing;
-import dev.agentarena.junit.engine.reporting.Money;
+import dev.agentarena.junit.engine.results.Money;
 
 /**
  * What an eval will cost, from the price table, before its first model call: the selected cases × models × repeats,

@@ -16,6 +16,7 @@ import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.models.ModelRegistry;
+import dev.agentarena.junit.engine.reporting.Leaderboards;
 import dev.agentarena.junit.engine.reporting.ReportingSession;
 import dev.agentarena.junit.engine.reporting.ResultsFile;
 import dev.agentarena.junit.engine.reporting.RunListener;
@@ -24,7 +25,6 @@ import dev.agentarena.junit.engine.reporting.RunReport;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
-import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboards;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
 
@@ -93,7 +93,7 @@ public final class RunServices implements AutoCloseable {
 
     /** The baseline file's store, shared with the session's other executions. */
     public BaselineStore baseline(Path file) {
-        return new BaselineStore(file, session, listeners::warning);
+        return new BaselineStore(file, session.lockFor(file), listeners::warning);
     }
 
     /**

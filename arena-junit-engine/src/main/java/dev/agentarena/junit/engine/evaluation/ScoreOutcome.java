@@ -1,7 +1,7 @@
 package dev.agentarena.junit.engine.evaluation;
 
 import dev.agentarena.junit.ScoreResult;
-import dev.agentarena.junit.engine.reporting.ResultStatus;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
  * What one scorer said of one output: a grade, an abstention ({@code result == null}), or an error.

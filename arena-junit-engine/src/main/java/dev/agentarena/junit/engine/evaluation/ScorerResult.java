@@ -2,8 +2,8 @@ package dev.agentarena.junit.engine.evaluation;
 
 import org.apiguardian.api.API;
 
-import dev.agentarena.junit.engine.reporting.CaseTranscript;
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * One scorer's verdict on one repeat of one case, ready to report: what one scorer test shows.

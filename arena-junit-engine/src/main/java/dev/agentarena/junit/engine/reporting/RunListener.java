@@ -7,6 +7,8 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * Receives what a run produces, so that no test node writes a report itself: the test tree hands every result and

@@ -8,11 +8,11 @@ import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
-import dev.agentarena.junit.engine.reporting.allure.AllureReporter;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
-import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboards;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * The run's chain of {@link RunListener}s, in the order they hear each event, and the one place where the outputs

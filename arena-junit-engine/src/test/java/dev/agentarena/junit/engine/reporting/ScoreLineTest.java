@@ -7,6 +7,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.engine.results.ScoreLine;
+
 class ScoreLineTest {
 
     @Test

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
 
+import org.apiguardian.api.API;
 import org.junit.platform.engine.TestEngine;
 
 import dev.agentarena.junit.engine.Constants;
@@ -21,7 +22,8 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
  * The run's {@code environment.properties}, shown on the report's overview: the models that ran, the judge, the seed,
  * and the engine, JUnit and Java versions.
  */
-final class AllureEnvironment {
+@API(status = API.Status.INTERNAL)
+public final class AllureEnvironment {
 
     static final String FILE = "environment.properties";
 
@@ -43,6 +45,19 @@ final class AllureEnvironment {
         entries.put("junit.platform.version", version(TestEngine.class));
         entries.put("java.version", System.getProperty("java.version"));
         return new AllureEnvironment(entries);
+    }
+
+    /**
+     * Writes {@code environment.properties} and {@code categories.json} into Allure's results directory, when that
+     * directory exists (Allure wrote results into it) and some model ran. Names no Allure type.
+     */
+    public static void writeIfResultsExist(Collection<String> modelsThatRan, ArenaConfiguration configuration) {
+        Path directory = ResultsDirectory.resolve();
+        AllureEnvironment environment = of(modelsThatRan, configuration);
+        if (directory.toFile().isDirectory() && environment.ranModels()) {
+            environment.write(directory);
+            AllureCategories.write(directory);
+        }
     }
 
     boolean ranModels() {

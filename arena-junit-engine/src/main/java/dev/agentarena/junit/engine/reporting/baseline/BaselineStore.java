@@ -11,7 +11,6 @@ import java.util.function.Consumer;
 
 import org.apiguardian.api.API;
 
-import dev.agentarena.junit.engine.reporting.ReportingSession;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 
 /**
@@ -29,11 +28,13 @@ public final class BaselineStore {
     /**
      * The store of one baseline file.
      *
+     * @param lock the lock every reader and writer of the file holds (see
+     *        {@code ReportingSession#lockFor})
      * @param warnings where to say that the file was rewritten or partly dropped
      */
-    public BaselineStore(Path file, ReportingSession session, Consumer<String> warnings) {
+    public BaselineStore(Path file, Object lock, Consumer<String> warnings) {
         this.file = file;
-        this.lock = session.lockFor(file);
+        this.lock = lock;
         this.warnings = warnings;
     }
 

@@ -2,8 +2,8 @@ package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.Arrays;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
-import dev.agentarena.junit.engine.reporting.ResultStatus;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
  * The model calls of one case, one per repeat.

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
-import dev.agentarena.junit.engine.reporting.ResultStatus;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
  * What one scorer said of one case, repeat by repeat. A record arriving twice for a repeat replaces the first.

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * Per eval, models ranked by a weighted composite, with aggregates, 95% intervals, paired tests against the best

@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.agentarena.junit.engine.reporting.ResultStatus;
 import dev.agentarena.junit.engine.reporting.statistics.Bootstrap;
 import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 import dev.agentarena.junit.engine.reporting.statistics.Quantiles;
 import dev.agentarena.junit.engine.reporting.statistics.Wilson;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /** Turns one model's cell into its aggregates, before ranking. */
 final class ModelAggregator {

@@ -24,12 +24,13 @@ import com.fasterxml.jackson.core.type.TypeReference;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.engine.reporting.CaseTranscript;
+import dev.agentarena.junit.engine.reporting.AllureReporter;
 import dev.agentarena.junit.engine.reporting.RunListener;
 import dev.agentarena.junit.engine.reporting.RunReport;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.reporting.leaderboard.Results;
+import dev.agentarena.junit.engine.results.CaseTranscript;
 
 class AllureReportingTest {
 

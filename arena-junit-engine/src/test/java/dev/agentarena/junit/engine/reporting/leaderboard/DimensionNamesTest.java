@@ -7,8 +7,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
-import dev.agentarena.junit.engine.reporting.ResultStatus;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /** The usage every result carries is weightable under the names results.jsonl uses. */
 class DimensionNamesTest {

@@ -11,10 +11,10 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
-import dev.agentarena.junit.engine.reporting.ResultStatus;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 class LeaderboardTest {
 

@@ -1,6 +1,7 @@
-package dev.agentarena.junit.engine.reporting.allure;
+package dev.agentarena.junit.engine.reporting;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -11,11 +12,11 @@ import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
-import dev.agentarena.junit.engine.reporting.CaseTranscript;
-import dev.agentarena.junit.engine.reporting.ResultRecord;
-import dev.agentarena.junit.engine.reporting.RunListener;
-import dev.agentarena.junit.engine.reporting.RunReport;
+import dev.agentarena.junit.engine.reporting.allure.AllureEnvironment;
+import dev.agentarena.junit.engine.reporting.allure.AllureFacade;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * The engine's Allure output, registered only when Allure is on the test class path.
@@ -87,17 +88,11 @@ public final class AllureReporter implements RunListener {
      */
     @Override
     public void runFinished(RunReport report) {
-        guarded("write the environment", () -> {
-            Path directory = ResultsDirectory.resolve();
-            AllureEnvironment environment;
-            synchronized (models) {
-                environment = AllureEnvironment.of(models, configuration);
-            }
-            if (directory.toFile().isDirectory() && environment.ranModels()) {
-                environment.write(directory);
-                AllureCategories.write(directory);
-            }
-        });
+        List<String> ran;
+        synchronized (models) {
+            ran = List.copyOf(models);
+        }
+        guarded("write the environment", () -> AllureEnvironment.writeIfResultsExist(ran, configuration));
     }
 
     private static void guarded(String what, Runnable action) {

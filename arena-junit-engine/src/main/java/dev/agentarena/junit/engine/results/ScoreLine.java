@@ -1,4 +1,4 @@
-package dev.agentarena.junit.engine.reporting;
+package dev.agentarena.junit.engine.results;
 
 import java.util.Locale;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.agentarena.junit.engine.reporting.leaderboard;
+package dev.agentarena.junit.engine.reporting;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,10 +8,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.apiguardian.api.API;
 
-import dev.agentarena.junit.engine.reporting.CaseTranscript;
-import dev.agentarena.junit.engine.reporting.ReportingSession;
-import dev.agentarena.junit.engine.reporting.ResultRecord;
-import dev.agentarena.junit.engine.reporting.RunListener;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * The leaderboards a run feeds as its results arrive: the run's, over everything written to the output directory in

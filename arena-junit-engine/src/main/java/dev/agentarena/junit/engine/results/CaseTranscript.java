@@ -1,4 +1,4 @@
-package dev.agentarena.junit.engine.reporting;
+package dev.agentarena.junit.engine.results;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
