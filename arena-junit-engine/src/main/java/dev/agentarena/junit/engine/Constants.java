@@ -1,5 +1,7 @@
 package dev.agentarena.junit.engine;
 
+import org.apiguardian.api.API;
+
 /**
  * The configuration keys of the {@code agent-arena} engine.
  *
@@ -8,6 +10,7 @@ package dev.agentarena.junit.engine;
  * parameters win over system properties, which win over {@code junit-platform.properties}, which win over
  * {@code arena.yaml}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class Constants {
 
     /** The engine id in unique ids and in {@code --include-engine}. */

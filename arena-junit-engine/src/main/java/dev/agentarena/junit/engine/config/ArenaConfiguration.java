@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;
 
 import dev.agentarena.junit.engine.Constants;
@@ -24,6 +25,7 @@ import dev.agentarena.junit.engine.Constants;
  * Lists written in properties are comma-separated. Every error names the key, the value and where it came from
  * (file and line for {@code arena.yaml}).
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ArenaConfiguration {
 
     private static final String DEFAULT_CONFIG_FILE = "arena.yaml";

@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  *
  * <p>Remembers its last answer: a dataset run asks about the same file once per case.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class EditableSource {
 
     /** Build output directory, and the source directory it is copied from. */

@@ -21,7 +21,7 @@ import dev.agentarena.junit.engine.datasets.DatasetStream;
  * @param file the dataset file as written in the annotation, or {@code null}
  * @param method the annotated method, or {@code null} for a class-level file dataset
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record DatasetSpec(String name, String file, Method method) {
 
     /** The file, if the dataset is one. */

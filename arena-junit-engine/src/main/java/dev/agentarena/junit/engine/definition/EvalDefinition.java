@@ -29,7 +29,7 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
  * What an eval class declares, read from its annotations alone: cheap enough for discovery, which runs several
  * times per build. Problems are collected rather than thrown, so the class's container can fail with them.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class EvalDefinition {
 
     /** The model an eval runs against when nothing names one. */

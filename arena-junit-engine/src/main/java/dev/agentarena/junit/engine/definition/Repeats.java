@@ -9,7 +9,7 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
 /** How many times an eval runs each case: {@code arena.repeats} when set, else {@code @Eval(repeats)}, else 1. */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Repeats {
 
     private Repeats() {

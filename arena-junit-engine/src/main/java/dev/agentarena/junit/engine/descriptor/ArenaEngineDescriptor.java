@@ -25,7 +25,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
  * it has the run's leaderboard written and checks the whole-run gates, which fail this root when they do not hold
  * (they belong to no eval class).
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ArenaEngineDescriptor extends EngineDescriptor implements Node<ArenaExecutionContext> {
 
     private final ArenaConfiguration configuration;

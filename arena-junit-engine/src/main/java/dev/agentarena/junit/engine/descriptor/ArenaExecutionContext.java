@@ -11,7 +11,7 @@ import dev.agentarena.junit.engine.evaluation.RunServices;
  * The context nodes pass down: JUnit's listener (for report entries), the run's services, how tests are named and,
  * below an eval class, that eval ready to run.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ArenaExecutionContext implements EngineExecutionContext {
 
     private final EngineExecutionListener junit;

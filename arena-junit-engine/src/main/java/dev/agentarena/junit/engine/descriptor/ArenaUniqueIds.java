@@ -19,7 +19,7 @@ import org.junit.platform.engine.UniqueId;
  * {@code #r<k>} for the k-th repeat and {@code #<n>} when a case emits the same name twice. IDE reruns and Surefire's
  * {@code rerunFailingTestsCount} select cases and scorers by these ids, so they must stay stable.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ArenaUniqueIds {
 
     static final String CLASS = "class";
@@ -127,7 +127,7 @@ public final class ArenaUniqueIds {
      * @param summary the summary test's segment type ({@code leaderboard}, {@code gate}, {@code baseline}), or
      *        {@code null}
      */
-    @API(status = API.Status.INTERNAL)
+    @API(status = API.Status.INTERNAL, since = "0.1")
     public record Parsed(String evalClass, String model, String dataset, String caseId, String scorer,
             String summary) {
     }

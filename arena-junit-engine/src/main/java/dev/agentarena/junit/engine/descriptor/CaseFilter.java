@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 
+import org.apiguardian.api.API;
 import org.junit.platform.engine.Filter;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestSource;
@@ -22,6 +23,7 @@ import dev.agentarena.junit.engine.datasets.DatasetRow;
  * filter includes its node; and a container that holds cases shows the filters the tags of one of its cases that they
  * include, so it survives exactly when some case can match.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class CaseFilter {
 
     /** No filtering: every case runs, and no dataset is read at discovery. */

@@ -5,11 +5,14 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 
+import org.apiguardian.api.API;
+
 /**
  * Which cases, and which of their scorers, a dataset container runs: all of them, or those named by unique-id
  * selectors (an IDE's "rerun failed", Surefire's {@code rerunFailingTestsCount}). Selections add up. Either way, only
  * the cases that the launcher's {@link CaseFilter} includes run.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class CaseSelection {
 
     private final CaseFilter filter;

@@ -32,7 +32,7 @@ import dev.agentarena.junit.engine.evaluation.RunServices;
  * <p>It is the only node with a {@link ClassSource}, and it is displayed under the class's simple name: Surefire then
  * names every test's class after it, and uses each test's legacy reporting name as the test name.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class EvalClassDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
 
     private final EvalDefinition definition;

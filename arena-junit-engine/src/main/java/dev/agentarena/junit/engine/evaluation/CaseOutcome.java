@@ -18,7 +18,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * Everything that happened to one repeat of one case on one model: the prompt sent, the output, what the calls cost,
  * and what each scorer said. Computed on the call pool, off the reporting thread, then reported in dataset order.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class CaseOutcome {
 
     /** Which eval, model and dataset the case belongs to. */

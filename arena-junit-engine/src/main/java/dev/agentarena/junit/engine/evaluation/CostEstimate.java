@@ -23,7 +23,7 @@ import dev.agentarena.junit.engine.results.Money;
  * case input's length; output tokens from the reference's length, or {@value #UNKNOWN_OUTPUT_TOKENS} for a case
  * without one. Hooks, system prompts, several calls per task and the judge are not foreseen: an order of magnitude.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class CostEstimate {
 
     static final int CHARS_PER_TOKEN = 4;
@@ -36,7 +36,7 @@ public final class CostEstimate {
      * @param spec the dataset
      * @param selected which case ids are selected
      */
-    @API(status = API.Status.INTERNAL)
+    @API(status = API.Status.INTERNAL, since = "0.1")
     public record Target(String model, DatasetSpec spec, Predicate<String> selected) {
     }
 

@@ -17,7 +17,7 @@ import dev.agentarena.junit.engine.datasets.DatasetStream;
  *
  * <p>Close it to stop: what is still in flight is cancelled and the dataset is closed.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoCloseable {
 
     private final DatasetStream rows;

@@ -25,7 +25,7 @@ import dev.agentarena.junit.engine.scoring.ScorerRegistry;
  * One eval class, ready to run: its instance, its scorers resolved by name, its task and hooks, and how many times
  * each case runs. It evaluates the eval's datasets on its models.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class EvalRuntime {
 
     private final RunServices run;

@@ -9,7 +9,7 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 
 /** One case of a dataset evaluated on one model, with every repeat, in repeat order. */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class EvaluatedCase {
 
     private final DatasetRow row;

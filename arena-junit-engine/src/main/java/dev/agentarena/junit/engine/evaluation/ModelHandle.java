@@ -1,9 +1,11 @@
 package dev.agentarena.junit.engine.evaluation;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.models.ModelAnswer;
+import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Model;
-import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelRequest;
 
 /**
@@ -13,9 +15,8 @@ import dev.agentarena.junit.model.ModelRequest;
 final class ModelHandle implements Model {
 
     private final String key;
-    private final ModelClient client;
-    private final EvalCase evalCase;
-    private final int repeat;
+    private final ModelEndpoint endpoint;
+    private final ModelCall call;
     private final Budget budget;
 
     private int calls;
@@ -25,11 +26,10 @@ final class ModelHandle implements Model {
     private long tokensOut;
     private double costUsd;
 
-    ModelHandle(String key, ModelClient client, EvalCase evalCase, int repeat, Budget budget) {
+    ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget) {
         this.key = key;
-        this.client = client;
-        this.evalCase = evalCase;
-        this.repeat = repeat;
+        this.endpoint = endpoint;
+        this.call = new ModelCall(evalCase, repeat);
         this.budget = budget;
     }
 
@@ -40,16 +40,16 @@ final class ModelHandle implements Model {
 
     @Override
     public Completion complete(ModelRequest request) {
-        ModelRequest tagged = request.evalCase().isPresent() ? request : request.forCase(evalCase, repeat);
         budget.checkBeforeCall();
-        Completion completion = client.complete(tagged);
+        ModelAnswer answer = endpoint.answer(request, call);
+        Completion completion = answer.completion();
         budget.charge(completion.costUsd());
         synchronized (this) {
             calls++;
             tokensIn += completion.tokensIn();
             tokensOut += completion.tokensOut();
             costUsd += completion.costUsd();
-            if (!completion.cached()) {
+            if (!answer.replayed()) {
                 anyLive = true;
                 latencyMs += completion.latency().toMillis();
             }

@@ -32,7 +32,7 @@ import dev.agentarena.junit.engine.scoring.ScorerRegistry;
  * What everything in one execution of the engine shares: the configuration, model clients, scorers, the pool that
  * runs model calls ahead of the reporting thread, the budget, and the chain of listeners every result goes to.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class RunServices implements AutoCloseable {
 
     private final ArenaConfiguration configuration;

@@ -12,6 +12,6 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * @param transcript the exchange with the model and the scorer's detail
  * @param error what went wrong when the status is an error, else {@code null}
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record ScorerResult(ResultRecord record, CaseTranscript transcript, Throwable error) {
 }

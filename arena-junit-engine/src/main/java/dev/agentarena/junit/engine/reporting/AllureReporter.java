@@ -30,7 +30,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * <p>Nothing here names an Allure type: those live in {@link AllureFacade}, which is loaded only once the class
  * check has passed, so the engine runs unchanged without Allure. Reporting never fails a test: a problem is logged.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class AllureReporter implements RunListener {
 
     private static final Logger LOG = Logger.getLogger(AllureReporter.class.getName());

@@ -19,7 +19,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * the launcher session (see {@link ReportingSession}), and each eval's of this execution, which its summary tests
  * (leaderboard, gates, baseline) read. Writes their {@code leaderboard.json} and {@code leaderboard.html}.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Leaderboards implements RunListener {
 
     /** Where each eval's own leaderboard files go, below the output directory. */

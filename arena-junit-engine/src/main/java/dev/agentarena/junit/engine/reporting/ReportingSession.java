@@ -23,7 +23,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
  * <p>The engine keeps one instance in the launcher session's store; where there is none (a request created without a
  * launcher), each execution gets its own.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ReportingSession {
 
     private final Set<Path> startedFiles = ConcurrentHashMap.newKeySet();

@@ -25,7 +25,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * <p>Opened on the first result, so a run without evals leaves an earlier file alone; truncated by the first
  * execution of the launcher session that writes it and appended to by the later ones (see {@link ReportingSession}).
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ResultsFile implements RunListener, AutoCloseable {
 
     /** The file's name in the output directory. */

@@ -20,7 +20,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * method has an empty default. A listener must not throw for a reporting problem of its own: the chain logs and
  * carries on, and the test's outcome stays what the result says.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public interface RunListener {
 
     /**

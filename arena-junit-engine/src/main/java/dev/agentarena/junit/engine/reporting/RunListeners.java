@@ -21,7 +21,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * <p>Every listener hears every event, even when one before it throws: the first exception is rethrown once all have
  * heard it, so a broken output fails the test it concerns without hiding the result from the other outputs.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class RunListeners implements RunListener {
 
     private final List<RunListener> listeners;

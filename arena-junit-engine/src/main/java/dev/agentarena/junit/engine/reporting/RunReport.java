@@ -14,7 +14,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
  * @param outputDirectory where {@code results.jsonl}, {@code leaderboard.json} and {@code leaderboard.html} are
  * @param budget what the run spent against {@code arena.budget.usd}, when a budget is set
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record RunReport(Leaderboard leaderboard, Path outputDirectory, Optional<BudgetSpend> budget) {
 
     /**

@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.apiguardian.api.API;
+
 /**
  * What a result record leaves out but a reader of one case wants to see: the exchange with the model and the
  * scorer's structured detail.
@@ -13,6 +15,7 @@ import java.util.Map;
  * @param reference the case's reference as text, empty when it has none
  * @param detail the scorer's structured detail, empty when it gave none
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record CaseTranscript(String prompt, String rawOutput, String reference, Map<String, Object> detail) {
 
     /** Freezes the detail. */

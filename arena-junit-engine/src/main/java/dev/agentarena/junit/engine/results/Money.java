@@ -5,7 +5,7 @@ import java.util.Locale;
 import org.apiguardian.api.API;
 
 /** How amounts of US dollars are written in messages: {@code $0.0123}, four decimals. */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Money {
 
     private Money() {

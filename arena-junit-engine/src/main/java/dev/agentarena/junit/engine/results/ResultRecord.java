@@ -36,7 +36,7 @@ import org.apiguardian.api.API;
  * @param error the error message, or {@code null}
  * @param output the (post-processed) output, or {@code null} when the task failed
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record ResultRecord(
         String eval,
         String model,

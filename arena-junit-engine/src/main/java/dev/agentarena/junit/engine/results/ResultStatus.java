@@ -14,7 +14,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * <p>Each status maps to one JUnit outcome: passed is successful, failed an assertion failure (a low score), error an
  * error of its own (infrastructure or scorer, never a low score), not applicable and not run are skipped.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public enum ResultStatus {
 
     /** The score passed. */

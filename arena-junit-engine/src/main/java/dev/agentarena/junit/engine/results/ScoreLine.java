@@ -9,7 +9,7 @@ import org.apiguardian.api.API;
  * The one-line summaries of a result: the line printed to stdout (Surefire keeps it in {@code <system-out>}) and the
  * display name of a scorer node.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ScoreLine {
 
     private static final int MAX_DISPLAY_REASON = 80;

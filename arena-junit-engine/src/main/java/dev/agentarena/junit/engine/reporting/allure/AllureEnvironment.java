@@ -22,7 +22,7 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
  * The run's {@code environment.properties}, shown on the report's overview: the models that ran, the judge, the seed,
  * and the engine, JUnit and Java versions.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class AllureEnvironment {
 
     static final String FILE = "environment.properties";

@@ -30,7 +30,7 @@ import dev.agentarena.junit.engine.results.ScoreLine;
  * {@code epic}, {@code feature}, {@code story}, {@code suite}, {@code description}, {@code attachment}); the status is
  * left to {@code allure-junit-platform}, which derives it from the JUnit result.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class AllureFacade {
 
     private AllureFacade() {

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -27,6 +29,7 @@ import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
  *
  * @see BaselineComparison
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Baseline {
 
     /** Format tag of the file. */

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
@@ -23,6 +25,7 @@ import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
  * case ids both runs share finds it significantly worse at 0.05; it improves by the mirror rule. Results scored by a
  * different scorer version are not compared at all: the numbers would measure the scorer change, not the model.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class BaselineComparison {
 
     /** How to write a new baseline, quoted in refusals. */

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
 
 /**
@@ -23,6 +25,7 @@ import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
  * @param scores reduced per-case scores by case id
  * @param passed reduced per-case verdicts by case id
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record BaselineEntry(String eval, String model, String scorer, String scorerVersion, int n, double accuracy,
         double ciLow, double ciHigh, double passRate, Map<String, Double> scores, Map<String, Boolean> passed) {
 

@@ -2,6 +2,8 @@ package dev.agentarena.junit.engine.reporting.baseline;
 
 import java.nio.file.Path;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
@@ -14,6 +16,7 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  * @param tolerance the largest absolute accuracy drop that is not a regression by itself
  * @param update whether to write this run as the new baseline instead of comparing
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record BaselineSettings(Path path, boolean required, double tolerance, boolean update) {
 
     /** The baseline file; default {@code arena-baseline.json} in the project root. */

@@ -18,7 +18,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
  * evals', so {@code mvn test -Dtest=OneEvalTest -Darena.baseline.update=true} re-baselines that eval alone. Eval
  * classes may finish in any order, so every access holds the session's lock of the file.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class BaselineStore {
 
     private final Path file;

@@ -1,5 +1,7 @@
 package dev.agentarena.junit.engine.reporting.gates;
 
+import org.apiguardian.api.API;
+
 /**
  * The outcome of one gate on one target.
  *
@@ -11,6 +13,7 @@ package dev.agentarena.junit.engine.reporting.gates;
  * @param value the gated value, {@code NaN} when there was none
  * @param message one line naming eval, model, scorer, value and threshold
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record GateResult(GateRule rule, Status status, String eval, String model, String scorer, double value,
         String message) {
 

@@ -1,5 +1,7 @@
 package dev.agentarena.junit.engine.reporting.gates;
 
+import org.apiguardian.api.API;
+
 /**
  * One configured gate: {@code arena.gates.<kind>[.<selector>]=<threshold>}.
  *
@@ -9,6 +11,7 @@ package dev.agentarena.junit.engine.reporting.gates;
  * @param threshold the bound
  * @param key the configuration key, for messages
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record GateRule(Kind kind, String selector, double threshold, String key) {
 
     /** What a gate bounds. */

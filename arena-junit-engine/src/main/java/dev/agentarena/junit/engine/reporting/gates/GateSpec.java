@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
@@ -26,6 +28,7 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  * scorers of the run. For a given eval and model (or eval, model and scorer) the most specific matching gate applies,
  * so {@code min-accuracy.hard-eval=0.6} relaxes {@code min-accuracy=0.8} for one eval.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class GateSpec {
 
     /** Prefix of every gate key. */

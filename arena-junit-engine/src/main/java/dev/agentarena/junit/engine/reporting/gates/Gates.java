@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
@@ -13,6 +15,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 
 /** Evaluates a {@link GateSpec} against a leaderboard. */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Gates {
 
     private static final String ANY = "*";

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
@@ -15,6 +17,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  *
  * <p>See {@code docs/guides/leaderboard.md} for every formula and field.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Leaderboard {
 
     /** File name of the JSON output. */

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
@@ -13,6 +15,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * <p>Memory grows with cases × scorers × models × repeats, held in primitive arrays; outputs, reasons and tags are
  * not kept. Thread-safe: workers may {@link #accept} concurrently. The result does not depend on arrival order.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class LeaderboardAccumulator {
 
     private final LeaderboardSettings settings;

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
@@ -22,6 +24,7 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  * @param minCases below this many shared cases a comparison is called underpowered
  *        ({@code arena.leaderboard.min-cases}, default 30)
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record LeaderboardSettings(long seed, int resamples, Map<String, Double> weights, Set<String> lowerIsBetter,
         RepeatReducer reducer, int minCases) {
 

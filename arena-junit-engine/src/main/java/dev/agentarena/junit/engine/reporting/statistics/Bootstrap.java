@@ -12,7 +12,7 @@ import org.apiguardian.api.API;
  * specification, so a seed gives the same intervals on every JDK. Each estimate draws from its own generator, seeded
  * from the run seed and a label naming the estimate, so the order in which results arrive cannot change an interval.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Bootstrap {
 
     private Bootstrap() {

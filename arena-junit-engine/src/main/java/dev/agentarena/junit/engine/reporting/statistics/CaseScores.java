@@ -10,7 +10,7 @@ import org.apiguardian.api.API;
  *
  * <p>Parallel arrays rather than one object per case: a run can hold cases × scorers × models of them.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class CaseScores {
 
     private final String[] ids;

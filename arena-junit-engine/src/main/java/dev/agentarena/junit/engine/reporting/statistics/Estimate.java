@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * @param n how many cases it rests on
  * @param method {@code wilson}, {@code bootstrap} or {@code none}
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record Estimate(double value, double low, double high, int n, String method) {
 
     /** Interval method of proportions. */

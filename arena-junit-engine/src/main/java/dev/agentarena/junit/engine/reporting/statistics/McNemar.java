@@ -6,7 +6,7 @@ import org.apiguardian.api.API;
  * The exact McNemar test: under the null hypothesis each discordant pair is a fair coin, so the two-sided p-value is
  * twice the binomial(b + c, 1/2) tail at min(b, c), capped at 1.
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class McNemar {
 
     private McNemar() {

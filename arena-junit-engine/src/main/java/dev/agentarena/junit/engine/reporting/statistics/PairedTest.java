@@ -26,7 +26,7 @@ import org.apiguardian.api.API;
  * @param test {@code mcnemar} or {@code bootstrap}: whose p-value decides
  * @param p the deciding p-value
  */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record PairedTest(int n, double meanDifference, double low, double high, double bootstrapP, int b, int c,
         double mcnemarP, String test, double p) {
 

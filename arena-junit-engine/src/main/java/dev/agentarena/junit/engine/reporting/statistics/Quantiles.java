@@ -3,7 +3,7 @@ package dev.agentarena.junit.engine.reporting.statistics;
 import org.apiguardian.api.API;
 
 /** Quantiles by linear interpolation between closest ranks (R type 7, numpy's default), so results match both. */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Quantiles {
 
     private Quantiles() {

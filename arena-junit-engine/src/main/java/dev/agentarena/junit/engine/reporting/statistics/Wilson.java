@@ -3,7 +3,7 @@ package dev.agentarena.junit.engine.reporting.statistics;
 import org.apiguardian.api.API;
 
 /** The Wilson score interval: unlike the normal approximation it stays inside [0, 1] and behaves at 0/n and n/n. */
-@API(status = API.Status.INTERNAL)
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Wilson {
 
     /** The two-sided 97.5% normal quantile. */

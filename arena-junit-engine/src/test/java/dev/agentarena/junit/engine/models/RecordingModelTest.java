@@ -1,4 +1,4 @@
-package dev.agentarena.junit.engine.models.recording;
+package dev.agentarena.junit.engine.models;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,16 +22,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.engine.models.ModelRegistry;
-import dev.agentarena.junit.engine.models.TestConfigurations;
+import dev.agentarena.junit.engine.models.recording.RecordingCache;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
-import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelRequest;
 
-class RecordingCacheTest {
+/** Record and replay around a model, file by file, as {@code arena.cache.mode} says. */
+class RecordingModelTest {
 
     private static final String MODEL = "openai:gpt-4o-mini";
     private static final EvalCase CASE = EvalCase.of("refund_request", "I was charged twice", "billing");
@@ -57,33 +57,37 @@ class RecordingCacheTest {
         return RecordingCache.from(TestConfigurations.configuration(root, Map.of("arena.cache.mode", mode)));
     }
 
-    private static ModelRequest request(EvalCase evalCase, int repeat) {
+    private ModelEndpoint recording(String mode, ModelClient model) {
+        return new RecordingModel(MODEL, ModelEndpoint.of(model), cache(mode));
+    }
+
+    private static ModelRequest request(EvalCase evalCase) {
         return ModelRequest.ofPrompt(String.valueOf(evalCase.input())).withSystem("Classify the ticket.")
-                .withTemperature(0).forCase(evalCase, repeat);
+                .withTemperature(0);
     }
 
     @Test
     void recordsThenAnswersFromTheRecordingForFree() throws Exception {
         CountingModel model = new CountingModel();
-        Completion live = cache("read-write").decorate(MODEL, model).complete(request(CASE, 0));
-        assertThat(live.cached()).isFalse();
-        assertThat(live.costUsd()).isEqualTo(0.25);
+        ModelAnswer live = recording("read-write", model).answer(request(CASE), new ModelCall(CASE, 0));
+        assertThat(live.replayed()).isFalse();
+        assertThat(live.completion().costUsd()).isEqualTo(0.25);
 
         // a later run, replaying only
-        Completion replayed = cache("replay").decorate(MODEL, model).complete(request(CASE, 0));
+        ModelAnswer replayed = recording("replay", model).answer(request(CASE), new ModelCall(CASE, 0));
 
         assertThat(model.calls.get()).isEqualTo(1);
-        assertThat(replayed.cached()).isTrue();
-        assertThat(replayed.costUsd()).isZero();
-        assertThat(replayed.text()).isEqualTo(live.text());
-        assertThat(replayed.toolCalls()).isEqualTo(live.toolCalls());
-        assertThat(replayed.tokensIn()).isEqualTo(10);
-        assertThat(replayed.tokensOut()).isEqualTo(3);
+        assertThat(replayed.replayed()).isTrue();
+        assertThat(replayed.completion().costUsd()).isZero();
+        assertThat(replayed.completion().text()).isEqualTo(live.completion().text());
+        assertThat(replayed.completion().toolCalls()).isEqualTo(live.completion().toolCalls());
+        assertThat(replayed.completion().tokensIn()).isEqualTo(10);
+        assertThat(replayed.completion().tokensOut()).isEqualTo(3);
     }
 
     @Test
     void writesAPlainFilePerModelAndCase() throws Exception {
-        cache("read-write").decorate(MODEL, new CountingModel()).complete(request(CASE, 0));
+        recording("read-write", new CountingModel()).answer(request(CASE), new ModelCall(CASE, 0));
 
         Path file = root.resolve("src/test/resources/arena-recordings")
                 .resolve(RecordingCache.fileName(MODEL)).resolve("refund_request.json");
@@ -99,7 +103,7 @@ class RecordingCacheTest {
     @Test
     void aMissInReplayNamesTheCaseTheModelAndHowToRecord() {
         CountingModel model = new CountingModel();
-        assertThatThrownBy(() -> cache("replay").decorate(MODEL, model).complete(request(CASE, 2)))
+        assertThatThrownBy(() -> recording("replay", model).answer(request(CASE), new ModelCall(CASE, 2)))
                 .isInstanceOf(ModelCallException.class)
                 .hasMessageContaining("model 'openai:gpt-4o-mini'").hasMessageContaining("case 'refund_request'")
                 .hasMessageContaining("repeat 2").hasMessageContaining("-Darena.cache.mode=record");
@@ -108,33 +112,37 @@ class RecordingCacheTest {
 
     @Test
     void aChangedPromptIsAMiss() {
-        cache("read-write").decorate(MODEL, new CountingModel()).complete(request(CASE, 0));
+        recording("read-write", new CountingModel()).answer(request(CASE), new ModelCall(CASE, 0));
         ModelRequest changed = ModelRequest.ofPrompt("I was charged twice").withSystem("Classify the ticket!")
-                .withTemperature(0).forCase(CASE, 0);
-        assertThatThrownBy(() -> cache("replay").decorate(MODEL, new CountingModel()).complete(changed))
+                .withTemperature(0);
+        assertThatThrownBy(() -> recording("replay", new CountingModel()).answer(changed, new ModelCall(CASE, 0)))
                 .isInstanceOf(ModelCallException.class);
     }
 
     @Test
     void recordAlwaysCallsAndOverwrites() throws Exception {
         CountingModel model = new CountingModel();
-        ModelClient recording = cache("record").decorate(MODEL, model);
-        recording.complete(request(CASE, 0));
-        Completion second = recording.complete(request(CASE, 0));
+        ModelEndpoint recording = recording("record", model);
+        recording.answer(request(CASE), new ModelCall(CASE, 0));
+        ModelAnswer second = recording.answer(request(CASE), new ModelCall(CASE, 0));
 
         assertThat(model.calls.get()).isEqualTo(2);
-        assertThat(second.cached()).isFalse();
-        assertThat(cache("replay").decorate(MODEL, model).complete(request(CASE, 0)).text()).startsWith("answer 2");
+        assertThat(second.replayed()).isFalse();
+        assertThat(recording("replay", model).answer(request(CASE), new ModelCall(CASE, 0))
+                .completion().text()).startsWith("answer 2");
     }
 
     @Test
     void keepsRepeatsApart() {
         CountingModel model = new CountingModel();
-        ModelClient client = cache("read-write").decorate(MODEL, model);
-        String first = client.complete(request(CASE, 0)).text();
-        String second = client.complete(request(CASE, 1)).text();
+        ModelEndpoint client = recording("read-write", model);
+        String first = client.answer(request(CASE), new ModelCall(CASE, 0))
+                .completion().text();
+        String second = client.answer(request(CASE), new ModelCall(CASE, 1))
+                .completion().text();
         assertThat(first).isNotEqualTo(second);
-        assertThat(client.complete(request(CASE, 1)).text()).isEqualTo(second);
+        assertThat(client.answer(request(CASE), new ModelCall(CASE, 1))
+                .completion().text()).isEqualTo(second);
         assertThat(model.calls.get()).isEqualTo(2);
     }
 
@@ -162,16 +170,17 @@ class RecordingCacheTest {
         RecordingCache cache = RecordingCache.from(TestConfigurations.configuration(root,
                 Map.of("arena.cache.mode", "record", "arena.cache.dir", dir.toString())));
         // answers depend on the request only, so both runs record the same content
-        ModelClient client = cache.decorate(MODEL, request -> Completion.of("re: " + request.evalCase().get().id()
-                + "#" + request.repeat()).withTokens(1, 1));
+        ModelEndpoint client = new RecordingModel(MODEL, ModelEndpoint.of(request -> Completion.of("re: "
+                + request.prompt()).withTokens(1, 1)), cache);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
-            List<Future<Completion>> results = new ArrayList<>();
+            List<Future<ModelAnswer>> results = new ArrayList<>();
             for (String[] item : work) {
-                results.add(pool.submit(() -> client.complete(request(EvalCase.of(item[0], "q " + item[0], "x"),
-                        Integer.parseInt(item[1])))));
+                EvalCase evalCase = EvalCase.of(item[0], "q " + item[0], "x");
+                results.add(pool.submit(() -> client.answer(request(evalCase),
+                        new ModelCall(evalCase, Integer.parseInt(item[1])))));
             }
-            for (Future<Completion> result : results) {
+            for (Future<ModelAnswer> result : results) {
                 result.get(20, TimeUnit.SECONDS);
             }
         }
@@ -192,14 +201,14 @@ class RecordingCacheTest {
     void theRegistryRecordsEveryModelTheSimulatedOnesToo() {
         Map<String, String> record = Map.of("arena.cache.mode", "record", "arena.sim.latency-ms", "0");
         try (ModelRegistry registry = TestConfigurations.registry(root, record, Map.of())) {
-            assertThat(registry.client("sim_small").complete(request(CASE, 0)).cached()).isFalse();
+            assertThat(registry.endpoint("sim_small").answer(request(CASE), new ModelCall(CASE, 0)).replayed()).isFalse();
         }
         Map<String, String> values = Map.of("arena.cache.mode", "replay", "arena.sim.latency-ms", "0",
                 "arena.models.openai:local.base-url", "http://127.0.0.1:9/v1");
         try (ModelRegistry registry = TestConfigurations.registry(root, values, Map.of())) {
-            assertThat(registry.client("sim_small").complete(request(CASE, 0)).cached()).isTrue();
+            assertThat(registry.endpoint("sim_small").answer(request(CASE), new ModelCall(CASE, 0)).replayed()).isTrue();
             // replay never reaches the (closed) port: the miss is reported first
-            assertThatThrownBy(() -> registry.client("openai:local").complete(request(CASE, 0)))
+            assertThatThrownBy(() -> registry.endpoint("openai:local").answer(request(CASE), new ModelCall(CASE, 0)))
                     .isInstanceOf(ModelCallException.class).hasMessageContaining("No recording of model 'openai:local'");
         }
     }

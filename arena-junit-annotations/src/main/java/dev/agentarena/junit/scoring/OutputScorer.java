@@ -2,6 +2,8 @@ package dev.agentarena.junit.scoring;
 
 import java.util.Locale;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
 
@@ -9,11 +11,12 @@ import dev.agentarena.junit.ScoringContext;
  * The scorer contract: grades one output into a {@link ScoreResult}.
  *
  * <p>Implementations with a public no-argument constructor are found without registration: in the eval class's
- * package or a {@code scorers} sub-package of it, or listed in {@code META-INF/services/dev.agentarena.junit.scoring.Scorer}.
+ * package or a {@code scorers} sub-package of it, or listed in {@code META-INF/services/dev.agentarena.junit.scoring.OutputScorer}.
  * They are used by name as a case's {@code eval_type}, in {@code @Eval(scorers = ...)} or in {@code scorers.default};
  * their options ({@code scorers.options.<name>}) arrive through the context.
  */
-public interface Scorer {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public interface OutputScorer {
 
     /**
      * The scorer's name; by default the simple class name without a {@code Scorer} suffix, in snake case

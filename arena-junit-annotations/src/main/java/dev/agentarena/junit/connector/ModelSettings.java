@@ -1,8 +1,11 @@
-package dev.agentarena.junit.model;
+package dev.agentarena.junit.connector;
 
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /** The configuration a {@link ModelClientProvider} reads. */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface ModelSettings {
 
     /** {@code arena.models.<key>.<name>}, e.g. {@code base-url}. */
