@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;
@@ -93,6 +94,30 @@ public final class ArenaConfiguration {
      */
     public Set<String> parameterKeys() {
         return parameters.keySet();
+    }
+
+    /**
+     * The {@code arena.*} keys set in this configuration (launcher parameters, {@code junit-platform.properties},
+     * system properties, {@code arena.yaml}) that the engine does not read, each with where it was set and the
+     * nearest known key: {@code arena.concurency} is a typo the engine would otherwise ignore without a word.
+     */
+    public List<String> unknownKeys() {
+        Set<String> keys = new TreeSet<>();
+        parameters.keySet().stream().filter(key -> key.startsWith(Constants.PREFIX)).forEach(keys::add);
+        System.getProperties().stringPropertyNames().stream().filter(key -> key.startsWith(Constants.PREFIX))
+                .forEach(keys::add);
+        if (file != null) {
+            file.keys().stream().filter(key -> key.startsWith(Constants.PREFIX)).forEach(keys::add);
+        }
+        List<String> warnings = new ArrayList<>();
+        for (String key : keys) {
+            if (!KnownKeys.isKnown(key)) {
+                warnings.add("unknown setting " + key + " (" + sourceOf(key) + ") is ignored"
+                        + KnownKeys.nearest(key).map(known -> "; did you mean " + known + "?").orElse("")
+                        + " Every key is listed in docs/reference/configuration.md.");
+            }
+        }
+        return warnings;
     }
 
     /** The project root, absolute. */

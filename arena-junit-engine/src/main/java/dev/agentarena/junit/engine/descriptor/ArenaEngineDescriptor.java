@@ -7,6 +7,7 @@ import org.apiguardian.api.API;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
@@ -80,6 +81,21 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         catch (RuntimeException e) {
             return ArenaExecutionContext.failed(listener, e);
         }
+    }
+
+    /**
+     * Says which {@code arena.*} settings the engine does not know, once per run: on the console and as report entries
+     * of this root (IDEs and the Open Test Reporting XML show them).
+     */
+    @Override
+    public ArenaExecutionContext before(ArenaExecutionContext context) {
+        for (String warning : configuration.unknownKeys()) {
+            context.junit().reportingEntryPublished(this, ReportEntry.from("warning", warning));
+            if (context.hasRun()) {
+                context.run().listeners().warning(warning);
+            }
+        }
+        return context;
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.junit.platform.engine.UniqueId;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.evaluation.RunServices;
 import dev.agentarena.junit.engine.reporting.baseline.Baseline;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
@@ -27,7 +28,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 final class BaselineDescriptor extends SummaryDescriptor {
 
     /** The one command that writes a new baseline, quoted in messages. */
-    static final String UPDATE_COMMAND = "mvn test -D" + BaselineSettings.UPDATE_KEY + "=true";
+    static final String UPDATE_COMMAND = "mvn test -D" + Constants.BASELINE_UPDATE + "=true";
 
     private final BaselineSettings settings;
     private final RuntimeException configurationError;
@@ -64,7 +65,7 @@ final class BaselineDescriptor extends SummaryDescriptor {
         if (!Files.isRegularFile(settings.path())) {
             String message = "no baseline file at " + settings.path() + "; write one with " + UPDATE_COMMAND;
             if (settings.required()) {
-                throw new IllegalStateException(message + " (" + BaselineSettings.PATH_KEY + " names it)");
+                throw new IllegalStateException(message + " (" + Constants.BASELINE_PATH + " names it)");
             }
             throw new TestAbortedException(message);
         }

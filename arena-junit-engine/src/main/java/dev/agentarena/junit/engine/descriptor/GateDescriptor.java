@@ -10,6 +10,7 @@ import org.junit.platform.engine.UniqueId;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.evaluation.RunServices;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.gates.GateRule;
@@ -40,7 +41,7 @@ final class GateDescriptor extends SummaryDescriptor {
     }
 
     private static String name(GateRule rule) {
-        return rule.key().substring(GateSpec.PREFIX.length());
+        return rule.key().substring(Constants.GATES_PREFIX.length());
     }
 
     private static String bound(GateRule rule) {

@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
@@ -29,7 +30,7 @@ import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 public final class BaselineComparison {
 
     /** How to write a new baseline, quoted in refusals. */
-    static final String REBASELINE = "re-baseline with -D" + BaselineSettings.UPDATE_KEY + "=true";
+    static final String REBASELINE = "re-baseline with -D" + Constants.BASELINE_UPDATE + "=true";
 
     private final List<BaselineResult> results;
 

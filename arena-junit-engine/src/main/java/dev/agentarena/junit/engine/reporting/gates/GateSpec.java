@@ -8,6 +8,7 @@ import java.util.TreeMap;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
@@ -30,9 +31,6 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class GateSpec {
-
-    /** Prefix of every gate key. */
-    public static final String PREFIX = "arena.gates.";
 
     private final List<GateRule> rules;
 
@@ -65,10 +63,10 @@ public final class GateSpec {
         List<GateRule> rules = new ArrayList<>();
         for (Map.Entry<String, String> entry : new TreeMap<>(settings).entrySet()) {
             String key = entry.getKey();
-            if (!key.startsWith(PREFIX)) {
+            if (!key.startsWith(Constants.GATES_PREFIX)) {
                 continue;
             }
-            String rest = key.substring(PREFIX.length());
+            String rest = key.substring(Constants.GATES_PREFIX.length());
             GateRule.Kind kind = null;
             String selector = "";
             for (GateRule.Kind candidate : GateRule.Kind.values()) {
@@ -81,8 +79,8 @@ public final class GateSpec {
                 }
             }
             if (kind == null) {
-                throw new ConfigurationException("Unknown gate " + key + ": a gate key starts with " + PREFIX
-                        + "min-accuracy, " + PREFIX + "min-pass-rate or " + PREFIX + "max-cost-usd");
+                throw new ConfigurationException("Unknown gate " + key + ": a gate key starts with " + Constants.GATES_PREFIX
+                        + "min-accuracy, " + Constants.GATES_PREFIX + "min-pass-rate or " + Constants.GATES_PREFIX + "max-cost-usd");
             }
             rules.add(new GateRule(kind, selector, threshold(kind, key, entry.getValue()), key));
         }
@@ -114,11 +112,11 @@ public final class GateSpec {
      */
     public static GateSpec from(ArenaConfiguration configuration, Collection<String> parameterKeys) {
         Map<String, String> settings = new TreeMap<>();
-        flatten(PREFIX, configuration.section(PREFIX), settings);
+        flatten(Constants.GATES_PREFIX, configuration.section(Constants.GATES_PREFIX), settings);
         List<String> keys = new ArrayList<>(parameterKeys);
         keys.addAll(System.getProperties().stringPropertyNames());
         for (String key : keys) {
-            if (key.startsWith(PREFIX)) {
+            if (key.startsWith(Constants.GATES_PREFIX)) {
                 configuration.get(key).ifPresent(value -> settings.put(key, value));
             }
         }

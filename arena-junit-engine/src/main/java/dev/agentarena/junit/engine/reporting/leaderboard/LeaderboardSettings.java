@@ -28,15 +28,6 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
 public record LeaderboardSettings(long seed, int resamples, Map<String, Double> weights, Set<String> lowerIsBetter,
         RepeatReducer reducer, int minCases) {
 
-    /** Bootstrap resamples. */
-    public static final String RESAMPLES_KEY = "arena.leaderboard.bootstrap-resamples";
-    /** Comma-separated custom metrics where less is better. */
-    public static final String LOWER_IS_BETTER_KEY = "arena.metrics.lower-is-better";
-    /** The repeat reducer: {@code mean}, {@code majority}, {@code pass@<k>}, {@code pass^<k>}. */
-    public static final String REDUCER_KEY = "arena.repeat-reducer";
-    /** Shared cases below which a model comparison is flagged as underpowered. */
-    public static final String MIN_CASES_KEY = "arena.leaderboard.min-cases";
-
     /** Dimension: weighted mean of per-case scores. */
     public static final String ACCURACY = "accuracy";
     /** Dimension: share of cases whose verdict passed. */
@@ -126,13 +117,13 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
             }
         });
         Set<String> lower = new TreeSet<>();
-        lower.addAll(configuration.getList(LOWER_IS_BETTER_KEY));
-        RepeatReducer reducer = configuration.get(REDUCER_KEY).map(RepeatReducer::parse).orElse(RepeatReducer.MEAN);
-        int resamples = configuration.getInt(RESAMPLES_KEY, 2000);
+        lower.addAll(configuration.getList(Constants.METRICS_LOWER_IS_BETTER));
+        RepeatReducer reducer = configuration.get(Constants.REPEAT_REDUCER).map(RepeatReducer::parse).orElse(RepeatReducer.MEAN);
+        int resamples = configuration.getInt(Constants.LEADERBOARD_BOOTSTRAP_RESAMPLES, 2000);
         if (resamples < 0) {
-            throw new ConfigurationException(RESAMPLES_KEY + " must not be negative, but was " + resamples);
+            throw new ConfigurationException(Constants.LEADERBOARD_BOOTSTRAP_RESAMPLES + " must not be negative, but was " + resamples);
         }
-        int minCases = configuration.getInt(MIN_CASES_KEY, 30);
+        int minCases = configuration.getInt(Constants.LEADERBOARD_MIN_CASES, 30);
         return new LeaderboardSettings(seed, resamples, weights, lower, reducer, minCases);
     }
 }
