@@ -90,30 +90,22 @@ public final class ArenaUniqueIds {
             return Optional.empty();
         }
         int next = 3;
-        String dataset = null;
-        if (segments.size() > next && segments.get(next).getType().equals(DATASET)) {
-            dataset = segments.get(next).getValue();
-            next++;
-        }
-        String caseId = null;
-        if (segments.size() > next) {
-            if (!segments.get(next).getType().equals(CASE)) {
-                return Optional.empty();
-            }
-            caseId = segments.get(next).getValue();
-            next++;
-        }
-        String scorer = null;
-        if (segments.size() > next) {
-            if (!segments.get(next).getType().equals(SCORER)) {
-                return Optional.empty();
-            }
-            scorer = segments.get(next).getValue();
-            next++;
-        }
+        String dataset = segment(segments, next, DATASET);
+        next += dataset == null ? 0 : 1;
+        String caseId = segment(segments, next, CASE);
+        next += caseId == null ? 0 : 1;
+        String scorer = caseId == null ? null : segment(segments, next, SCORER);
+        next += scorer == null ? 0 : 1;
+        // anything left over is a segment out of place
         return segments.size() == next
                 ? Optional.of(new Parsed(evalClass, third.getValue(), dataset, caseId, scorer, null))
                 : Optional.empty();
+    }
+
+    /** The value of the segment at {@code index} when it has this type, else {@code null}. */
+    private static String segment(List<UniqueId.Segment> segments, int index, String type) {
+        return segments.size() > index && segments.get(index).getType().equals(type)
+                ? segments.get(index).getValue() : null;
     }
 
     /**
