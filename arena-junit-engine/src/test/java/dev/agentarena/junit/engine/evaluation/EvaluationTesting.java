@@ -30,23 +30,16 @@ final class EvaluationTesting {
      * @param settings more configuration parameters, as key, value, key, value...
      */
     static RunServices services(Path directory, String... settings) {
-        Map<String, String> parameters = new LinkedHashMap<>();
-        parameters.put(Constants.PROJECT_ROOT, directory.toString());
-        parameters.put(Constants.OUTPUT_DIR, directory.resolve("arena").toString());
-        parameters.put(Constants.SIM_LATENCY_MS, "0");
-        return RunServices.start(configuration(parameters, settings), new ReportingSession());
+        MapConfigurationParameters parameters = new MapConfigurationParameters(Map.of(
+                Constants.PROJECT_ROOT, directory.toString(),
+                Constants.OUTPUT_DIR, directory.resolve("arena").toString(),
+                Constants.SIM_LATENCY_MS, "0"));
+        return RunServices.start(ArenaConfiguration.withoutFile(parameters.with(settings)), new ReportingSession());
     }
 
     /** The configuration parameters alone, as key, value, key, value... */
     static ArenaConfiguration configuration(String... settings) {
-        return configuration(new LinkedHashMap<>(), settings);
-    }
-
-    private static ArenaConfiguration configuration(Map<String, String> parameters, String... settings) {
-        for (int i = 0; i + 1 < settings.length; i += 2) {
-            parameters.put(settings[i], settings[i + 1]);
-        }
-        return ArenaConfiguration.withoutFile(new MapConfigurationParameters(parameters));
+        return ArenaConfiguration.withoutFile(new MapConfigurationParameters(Map.of()).with(settings));
     }
 
     /** The eval class, ready to run with every scorer selected. */
