@@ -74,7 +74,8 @@ class CasePipelineTest {
             while (pipeline.hasNext()) {
                 int item = pipeline.next();
                 readWhenConsumed.add(source.read());
-                assertThat(source.read()).as("read after consuming item %d", item).isLessThanOrEqualTo(item + 1 + window);
+                assertThat(source.read()).as("read after consuming item %d", item)
+                        .isLessThanOrEqualTo(item + 1 + window);
             }
         }
 

@@ -146,7 +146,8 @@ class DatasetEvaluationTest {
     @Test
     void theScorerFilterSaysWhichScorersAreSelected() {
         run = services(directory);
-        EvalRuntime eval = EvalRuntime.create(EvalDefinition.of(Tickets.class, run.configuration()), run, Predicate.isEqual("exact_match"));
+        EvalRuntime eval = EvalRuntime.create(EvalDefinition.of(Tickets.class, run.configuration()), run,
+                Predicate.isEqual("exact_match"));
 
         assertThat(eval.includesScorer("exact_match")).isTrue();
         assertThat(eval.includesScorer("tone")).isFalse();
