@@ -1,6 +1,8 @@
 package dev.agentarena.junit.engine.descriptor;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.platform.engine.UniqueId;
@@ -36,6 +38,22 @@ final class DescriptorTesting {
         EvalClassDescriptor descriptor = engine.evalClassDescriptor(engine, evalClass);
         engine.addChild(descriptor);
         return descriptor;
+    }
+
+    /**
+     * What a selection runs of these cases and scorers, in their order: each case it includes, followed by
+     * {@code case/scorer} for each of its scorers it includes.
+     */
+    static List<String> included(CaseSelection selection, List<String> caseIds, List<String> scorers) {
+        List<String> included = new ArrayList<>();
+        for (String caseId : caseIds) {
+            if (selection.includesCase(caseId)) {
+                included.add(caseId);
+            }
+            scorers.stream().filter(scorer -> selection.includesScorer(caseId, scorer))
+                    .forEach(scorer -> included.add(caseId + "/" + scorer));
+        }
+        return included;
     }
 
     /** The id of a node below the class, from segments as type, value, type, value... */

@@ -62,11 +62,9 @@ class EvalClassDescriptorTest {
 
             TestDescriptor matched = select(eval, idBelow(type, "model", "sim_small", "case", "wrong")).orElseThrow();
 
-            CaseSelection selection = eval.model("sim_small").selection();
             assertThat(matched).isSameAs(eval.model("sim_small"));
-            assertThat(selection.includesCase("wrong")).isTrue();
-            assertThat(selection.includesScorer("wrong", "length")).isTrue();
-            assertThat(selection.includesCase("right")).isFalse();
+            assertThat(included(eval.model("sim_small"))).containsExactly("wrong", "wrong/exact_match",
+                    "wrong/length");
         }
 
         @Test
@@ -76,11 +74,8 @@ class EvalClassDescriptorTest {
             select(eval, idBelow(type, "model", "sim_small", "case", "wrong", "scorer", "length"));
             select(eval, idBelow(type, "model", "sim_small", "case", "na"));
 
-            CaseSelection selection = eval.model("sim_small").selection();
-            assertThat(selection.includesScorer("wrong", "length")).isTrue();
-            assertThat(selection.includesScorer("wrong", "exact_match")).isFalse();
-            assertThat(selection.includesScorer("na", "exact_match")).isTrue();
-            assertThat(selection.includesCase("right")).isFalse();
+            assertThat(included(eval.model("sim_small"))).containsExactly("wrong", "wrong/length", "na",
+                    "na/exact_match", "na/length");
         }
 
         @Test
@@ -190,10 +185,9 @@ class EvalClassDescriptorTest {
             TestDescriptor matched = select(eval, idBelow(type, "model", "sim_small", "dataset", "greetings", "case",
                     "bye", "scorer", "nonEmpty")).orElseThrow();
 
-            CaseSelection selection = eval.model("sim_small").dataset("greetings").selection();
             assertThat(matched).isSameAs(eval.model("sim_small").dataset("greetings"));
-            assertThat(selection.includesScorer("bye", "nonEmpty")).isTrue();
-            assertThat(selection.includesCase("hello")).isFalse();
+            assertThat(DescriptorTesting.included(eval.model("sim_small").dataset("greetings").selection(),
+                    List.of("hello", "bye"), List.of("nonEmpty", "other"))).containsExactly("bye", "bye/nonEmpty");
         }
 
         @Test
@@ -222,6 +216,12 @@ class EvalClassDescriptorTest {
         private EvalClassDescriptor evalClass() {
             return DescriptorTesting.evalClass(engine(projectRoot, CaseFilter.NONE), type);
         }
+    }
+
+    /** What the container runs of the cases and scorers of {@link StatusFixture}. */
+    private static List<String> included(CaseContainerDescriptor container) {
+        return DescriptorTesting.included(container.selection(), List.of("right", "wrong", "na"),
+                List.of("exact_match", "length"));
     }
 
     private static Optional<TestDescriptor> select(EvalClassDescriptor eval, UniqueId id) {

@@ -8,17 +8,22 @@ import static dev.agentarena.junit.engine.evaluation.EvaluationTesting.services;
 import static dev.agentarena.junit.engine.evaluation.EvaluationTesting.statuses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.opentest4j.TestAbortedException;
 
 import dev.agentarena.junit.Eval;
@@ -114,55 +119,42 @@ class CaseEvaluatorTest {
         assertThat(fixture().tasks).isEmpty();
     }
 
-    @Test
-    void aFailingTaskIsAnErrorOnEveryScorerWhichAreNotRun() {
-        CaseOutcome outcome = evaluate(EvalCase.of("task_fails", "billing", "billing"));
+    /**
+     * A failure before scoring: the task's, a hook's, or an {@code AssertionError} or abort escaping the task, which
+     * would otherwise read as a low score or a skip. Every scorer of the case reports it as an error; none runs.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("failuresBeforeScoring")
+    void aFailureBeforeScoringIsAnErrorOnEveryScorer(String what, String caseId, Class<?> error, String message,
+            Class<? extends Throwable> cause, boolean taskCalled) {
+        CaseOutcome outcome = evaluate(EvalCase.of(caseId, "billing", "billing"));
 
         assertThat(statuses(outcome)).containsExactly(entry("exact_match", ResultStatus.ERROR),
                 entry("verdict", ResultStatus.ERROR));
-        ScorerResult result = result(outcome, "verdict");
-        assertThat(result.error()).isInstanceOf(ModelCallException.class).hasMessage("connection refused");
-        assertThat(result.record().score()).isNull();
-        assertThat(result.record().passed()).isNull();
-        assertThat(result.record().error()).isEqualTo("ModelCallException: connection refused");
+        for (ScorerResult result : outcome.results()) {
+            assertThat(result.error()).isInstanceOf(error).hasMessage(message);
+            if (cause != null) {
+                assertThat(result.error()).hasCauseInstanceOf(cause);
+            }
+            assertThat(result.record().score()).isNull();
+            assertThat(result.record().passed()).isNull();
+            assertThat(result.record().error()).isEqualTo(error.getSimpleName() + ": " + message);
+        }
+        assertThat(fixture().tasks).isEqualTo(taskCalled ? List.of(caseId) : List.of());
         assertThat(fixture().scored).isEmpty();
     }
 
-    @Test
-    void anAssertionErrorEscapingTheTaskIsAnErrorNotALowScore() {
-        CaseOutcome outcome = evaluate(EvalCase.of("task_asserts", "billing", "billing"));
-
-        assertThat(statuses(outcome).values()).containsOnly(ResultStatus.ERROR);
-        assertThat(result(outcome, "exact_match").error()).isInstanceOf(IllegalStateException.class)
-                .hasMessage("expected a label").hasCauseInstanceOf(AssertionError.class);
-    }
-
-    @Test
-    void anAbortEscapingTheTaskIsAnErrorNotASkip() {
-        CaseOutcome outcome = evaluate(EvalCase.of("task_aborts", "billing", "billing"));
-
-        assertThat(statuses(outcome).values()).containsOnly(ResultStatus.ERROR);
-        assertThat(result(outcome, "exact_match").error()).isInstanceOf(IllegalStateException.class)
-                .hasMessage("no sandbox").hasCauseInstanceOf(TestAbortedException.class);
-    }
-
-    @Test
-    void aFailingPreRequestHookIsAnErrorAndTheTaskIsNotCalled() {
-        CaseOutcome outcome = evaluate(EvalCase.of("pre_request_fails", "billing", "billing"));
-
-        assertThat(statuses(outcome).values()).containsOnly(ResultStatus.ERROR);
-        assertThat(result(outcome, "verdict").error()).hasMessage("no prompt for pre_request_fails");
-        assertThat(fixture().tasks).isEmpty();
-    }
-
-    @Test
-    void aFailingPostProcessHookIsAnErrorAndNoScorerRuns() {
-        CaseOutcome outcome = evaluate(EvalCase.of("post_process_fails", "billing", "billing"));
-
-        assertThat(statuses(outcome).values()).containsOnly(ResultStatus.ERROR);
-        assertThat(result(outcome, "exact_match").error()).hasMessage("cannot clean up the output");
-        assertThat(fixture().tasks).containsExactly("post_process_fails");
-        assertThat(fixture().scored).isEmpty();
+    static Stream<Arguments> failuresBeforeScoring() {
+        return Stream.of(
+                arguments("a failing task", "task_fails", ModelCallException.class, "connection refused", null, true),
+                arguments("an assertion escaping the task", "task_asserts", IllegalStateException.class,
+                        "expected a label", AssertionError.class, true),
+                arguments("an abort escaping the task", "task_aborts", IllegalStateException.class, "no sandbox",
+                        TestAbortedException.class, true),
+                arguments("a failing pre-request hook", "pre_request_fails", IllegalArgumentException.class,
+                        "no prompt for pre_request_fails", null, false),
+                arguments("a failing post-process hook", "post_process_fails", IllegalStateException.class,
+                        "cannot clean up the output", null, true));
     }
 
     @Test
