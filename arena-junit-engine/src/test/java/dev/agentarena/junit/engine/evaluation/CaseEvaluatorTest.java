@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -98,7 +99,7 @@ class CaseEvaluatorTest {
     void aBadRowIsAnErrorOnEveryScorerAndNeverReachesTheTask() {
         DatasetRow bad = DatasetRow.failed("line-3", "cases.jsonl line 3: not a JSON object", null);
 
-        CaseOutcome outcome = evaluator().evaluate(bad, 0);
+        CaseOutcome outcome = evaluate(evaluator(), bad, 0);
 
         assertThat(statuses(outcome)).containsExactly(entry("exact_match", ResultStatus.ERROR),
                 entry("verdict", ResultStatus.ERROR));
@@ -215,8 +216,8 @@ class CaseEvaluatorTest {
 
     @Test
     void noScorerForACaseIsAnErrorSayingHowToAddOne() {
-        CaseOutcome outcome = new CaseEvaluator(run, runtime(run, Unscored.class), "sim_small", "cases")
-                .evaluate(row(EvalCase.of("lonely", "billing", "billing")), 0);
+        CaseOutcome outcome = evaluate(new CaseEvaluator(run, runtime(run, Unscored.class), "sim_small", "cases"),
+                row(EvalCase.of("lonely", "billing", "billing")), 0);
 
         assertThat(statuses(outcome)).containsExactly(entry("task", ResultStatus.ERROR));
         assertThat(record(outcome, "task").error()).contains("No scorer grades case 'lonely'",
@@ -245,8 +246,8 @@ class CaseEvaluatorTest {
                 "1000000");
         CaseEvaluator evaluator = evaluator();
 
-        CaseOutcome first = evaluator.evaluate(row(EvalCase.of("calls_model", "billing", "billing")), 0);
-        CaseOutcome second = evaluator.evaluate(row(EvalCase.of("calls_model", "billing", "billing")), 1);
+        CaseOutcome first = evaluate(evaluator, row(EvalCase.of("calls_model", "billing", "billing")), 0);
+        CaseOutcome second = evaluate(evaluator, row(EvalCase.of("calls_model", "billing", "billing")), 1);
 
         assertThat(statuses(first).values()).containsOnly(ResultStatus.PASSED);
         assertThat(statuses(second).values()).containsOnly(ResultStatus.NOT_RUN);
@@ -267,7 +268,19 @@ class CaseEvaluatorTest {
     }
 
     private CaseOutcome evaluate(EvalCase evalCase) {
-        return evaluator().evaluate(row(evalCase), 0);
+        return evaluate(evaluator(), row(evalCase), 0);
+    }
+
+    /** Runs the case as the pipeline does (a {@link CaseRun} on the run's pool) and returns one of its repeats. */
+    private CaseOutcome evaluate(CaseEvaluator caseEvaluator, DatasetRow row, int repeat) {
+        TimeLimits limits = TimeLimits.of(run.configuration(), Behaviours.class);
+        try {
+            return new CaseRun(run, caseEvaluator, limits, row, repeat + 1).start().get(60, TimeUnit.SECONDS)
+                    .repeats().get(repeat);
+        }
+        catch (Exception e) {
+            throw new AssertionError("the case did not complete", e);
+        }
     }
 
     private Behaviours fixture() {

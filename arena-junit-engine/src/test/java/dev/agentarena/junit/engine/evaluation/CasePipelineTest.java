@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -30,6 +31,11 @@ class CasePipelineTest {
     private static final long HANG_SECONDS = 30;
 
     private final ExecutorService executor = Executors.newFixedThreadPool(4);
+
+    /** Starts the work on the test's pool, as the engine starts a case on the run's. */
+    private <R> Function<Integer, Future<R>> submitted(Function<Integer, R> work) {
+        return item -> executor.submit(() -> work.apply(item));
+    }
 
     @AfterEach
     void stopExecutor() {
@@ -54,7 +60,7 @@ class CasePipelineTest {
         };
 
         List<String> results = new ArrayList<>();
-        try (CasePipeline<Integer, String> pipeline = new CasePipeline<>(source(items).iterator(), work, executor,
+        try (CasePipeline<Integer, String> pipeline = new CasePipeline<>(source(items).iterator(), submitted(work),
                 items)) {
             pipeline.forEachRemaining(results::add);
         }
@@ -69,7 +75,7 @@ class CasePipelineTest {
         CountingSource source = new CountingSource(10);
         List<Integer> readWhenConsumed = new ArrayList<>();
 
-        try (CasePipeline<Integer, Integer> pipeline = new CasePipeline<>(source, item -> item, executor, window)) {
+        try (CasePipeline<Integer, Integer> pipeline = new CasePipeline<>(source, submitted(item -> item), window)) {
             assertThat(source.read()).as("read before the first result is asked for").isEqualTo(window);
             while (pipeline.hasNext()) {
                 int item = pipeline.next();
@@ -85,7 +91,7 @@ class CasePipelineTest {
 
     @Test
     void anEmptySourceHasNothingAndSaysSo() {
-        try (CasePipeline<Integer, Integer> pipeline = new CasePipeline<>(source(0).iterator(), item -> item, executor,
+        try (CasePipeline<Integer, Integer> pipeline = new CasePipeline<>(source(0).iterator(), submitted(item -> item),
                 2)) {
             assertThat(pipeline.hasNext()).isFalse();
             assertThatThrownBy(pipeline::next).isInstanceOf(NoSuchElementException.class);
@@ -95,12 +101,12 @@ class CasePipelineTest {
     @Test
     void aRuntimeExceptionFromTheWorkReachesTheConsumerAsItself() {
         IllegalStateException failure = new IllegalStateException("model call 1 broke");
-        try (CasePipeline<Integer, Integer> pipeline = new CasePipeline<>(source(3).iterator(), item -> {
+        try (CasePipeline<Integer, Integer> pipeline = new CasePipeline<>(source(3).iterator(), submitted(item -> {
             if (item == 1) {
                 throw failure;
             }
             return item;
-        }, executor, 3)) {
+        }), 3)) {
             assertThat(pipeline.next()).isEqualTo(0);
             assertThatThrownBy(pipeline::next).isSameAs(failure);
             // the failure closes the pipeline: nothing of it is left in flight
@@ -111,9 +117,9 @@ class CasePipelineTest {
     @Test
     void anErrorFromTheWorkReachesTheConsumerAsItself() {
         AssertionError failure = new AssertionError("task asserted");
-        try (CasePipeline<Integer, Integer> pipeline = new CasePipeline<>(source(2).iterator(), item -> {
+        try (CasePipeline<Integer, Integer> pipeline = new CasePipeline<>(source(2).iterator(), submitted(item -> {
             throw failure;
-        }, executor, 2)) {
+        }), 2)) {
             assertThatThrownBy(pipeline::next).isSameAs(failure);
         }
     }
@@ -127,7 +133,7 @@ class CasePipelineTest {
         AtomicInteger finished = new AtomicInteger();
         CountingSource source = new CountingSource(10);
 
-        CasePipeline<Integer, Integer> pipeline = new CasePipeline<>(source, item -> {
+        CasePipeline<Integer, Integer> pipeline = new CasePipeline<>(source, submitted(item -> {
             allStarted.countDown();
             try {
                 never.await(HANG_SECONDS, TimeUnit.SECONDS);
@@ -137,7 +143,7 @@ class CasePipelineTest {
                 allInterrupted.countDown();
             }
             return item;
-        }, executor, window);
+        }), window);
         assertThat(allStarted.await(HANG_SECONDS, TimeUnit.SECONDS)).as("all %d items started", window).isTrue();
 
         pipeline.close();
