@@ -3,20 +3,35 @@ package dev.agentarena.junit.engine.scoring.builtin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.engine.sandbox.ProcessWatch;
+import dev.agentarena.junit.engine.sandbox.SandboxAvailability;
+import dev.agentarena.junit.engine.sandbox.SandboxUnavailableException;
 import dev.agentarena.junit.engine.scoring.TestScoringContext;
 
+/**
+ * What {@code code_exec} scores, in the sandbox where bubblewrap works (and always in CI), else unsandboxed: these
+ * hold in both. The isolation itself is attacked in {@code CodeExecAdversarialTest}.
+ */
 class CodeExecScorerTest {
 
     private final CodeExecScorer scorer = new CodeExecScorer();
-    private final TestScoringContext context = TestScoringContext.forScorer("code_exec");
+    private final TestScoringContext context = TestScoringContext.forScorer("code_exec")
+            .with("sandbox", SandboxAvailability.sandboxOption());
 
     @Test
     void passesWhenTheCodeAndTheAssertionsExitWithZero() {
@@ -58,16 +73,18 @@ class CodeExecScorerTest {
                 + "while True:\n    time.sleep(0.05)\n";
 
         long started = System.nanoTime();
-        // Generous enough for python3 to start a child on a loaded 2-core machine before the deadline.
-        ScoreResult result = scorer.score(code, null, context.with("timeout_seconds", 4));
+        ScoreResult result;
+        try (ProcessWatch watch = ProcessWatch.start()) {
+            result = scorer.score(code, null, context.with("timeout_seconds", 2));
+            watch.close();
+            assertThat(watch.seen().values()).as("the sleep child ran").anyMatch(command -> command.contains("sleep"));
+            assertThat(watch.survivors()).as("no process left").isEmpty();
+        }
 
-        assertThat((System.nanoTime() - started) / 1e9).isLessThan(15);
+        assertThat((System.nanoTime() - started) / 1e9).isLessThan(30);
         assertThat(result.score()).isZero();
         assertThat(result.passed()).isFalse();
-        assertThat(result.reason()).isEqualTo("timed out after 4s");
-        long childPid = Long.parseLong(((String) result.detail().get("stdout")).strip());
-        Thread.sleep(200);
-        assertThat(isRunning(childPid)).as("grandchild killed").isFalse();
+        assertThat(result.reason()).isEqualTo("timed out after 2s (run-time limit, option timeout_seconds)");
     }
 
     @Test
@@ -77,25 +94,46 @@ class CodeExecScorerTest {
                 + "print(child.pid, flush=True)\n"
                 + "time.sleep(0.5)\n";
 
-        ScoreResult result = scorer.score(code, null, context);
+        try (ProcessWatch watch = ProcessWatch.start()) {
+            ScoreResult result = scorer.score(code, null, context);
+            watch.close();
 
-        assertThat(result.passed()).as(result.reason()).isTrue();
-        long childPid = Long.parseLong(((String) result.detail().get("stdout")).strip());
-        Thread.sleep(200);
-        assertThat(isRunning(childPid)).as("background child killed").isFalse();
+            assertThat(result.passed()).as(result.reason()).isTrue();
+            assertThat(watch.seen().values()).anyMatch(command -> command.contains("sleep"));
+            assertThat(watch.survivors()).as("no process left").isEmpty();
+        }
     }
 
-    /** Alive and not a zombie: in containers whose init does not reap, killed orphans stay zombies. */
-    private static boolean isRunning(long pid) throws Exception {
-        if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-            return false;
-        }
-        Path stat = Path.of("/proc", Long.toString(pid), "stat");
-        if (!Files.exists(stat)) {
-            return true;
-        }
-        String text = Files.readString(stat);
-        return text.charAt(text.lastIndexOf(')') + 2) != 'Z';
+    @Test
+    void theStartUpLimitIsAnErrorOfTheMachineNamingIt() {
+        assertThatThrownBy(() -> scorer.score("print(1)", null, context.with("startup_timeout_seconds", 0.001)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("did not start the program within 0.001s (start-up limit, option "
+                        + "startup_timeout_seconds)");
+    }
+
+    @Test
+    void javaStartUpDoesNotCountAgainstTheRunTimeLimit() {
+        // The JVM starts and compiles the source before the program's first instruction: longer than this run-time
+        // limit on any machine, yet correct code passes.
+        String output = "```java\nclass Solution { static int one() { return 1; } }\n```";
+
+        ScoreResult result = scorer.score(output, "assert Solution.one() == 1;",
+                context.with("language", "java").with("timeout_seconds", 0.3));
+
+        Assumptions.assumeTrue(((Number) result.detail().get("startup_millis")).longValue() > 300,
+                "start-up was faster than the run-time limit: nothing to show");
+        assertThat(result.passed()).as(result.reason()).isTrue();
+    }
+
+    @Test
+    void withoutBubblewrapCodeExecRefusesNamingTheToolAndTheOptOut() {
+        assertThatThrownBy(() -> scorer.score("print(1)", null, context.with("sandbox", "bwrap")
+                .with("bwrap", "/no/such/dir/bwrap")))
+                .isInstanceOf(SandboxUnavailableException.class)
+                .hasMessageContaining("bubblewrap ('/no/such/dir/bwrap') was not found")
+                .hasMessageContaining("apt-get install bubblewrap")
+                .hasMessageContaining("arena.scorers.options.code_exec.sandbox=none");
     }
 
     @Test
@@ -127,13 +165,21 @@ class CodeExecScorerTest {
     }
 
     @Test
-    void theTemporaryDirectoryIsDeletedAfterwards() {
+    void theTemporaryDirectoryIsDeletedAfterwards() throws IOException {
+        Set<Path> before = codeDirectories();
+
         ScoreResult result = scorer.score("import os\nopen('scratch.txt', 'w').write('x')\nprint(os.getcwd())",
                 null, context);
 
-        Path workDir = Path.of(((String) result.detail().get("stdout")).strip());
-        assertThat(workDir.getFileName().toString()).startsWith("arena-code-exec-");
-        assertThat(Files.exists(workDir)).isFalse();
+        assertThat(result.passed()).as(result.reason()).isTrue();
+        assertThat(codeDirectories()).isSubsetOf(before);
+    }
+
+    private static Set<Path> codeDirectories() throws IOException {
+        try (Stream<Path> files = Files.list(Paths.get(System.getProperty("java.io.tmpdir")))) {
+            return files.filter(path -> path.getFileName().toString().startsWith("arena-code-exec-"))
+                    .collect(Collectors.toSet());
+        }
     }
 
     @Test
@@ -151,6 +197,11 @@ class CodeExecScorerTest {
                 .hasMessageContaining("\"soon\"");
         assertThatThrownBy(() -> scorer.score("print(1)", null, context.with("max_output_bytes", 1.5)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("max_output_bytes");
+        assertThatThrownBy(() -> scorer.score("print(1)", null, context.with("memory_mb", 0)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("memory_mb");
+        assertThatThrownBy(() -> scorer.score("print(1)", null, context.with("sandbox", "docker")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must be bwrap or none")
+                .hasMessageContaining("\"docker\"");
     }
 
     @Test
@@ -172,14 +223,20 @@ class CodeExecScorerTest {
 
     @Test
     void javaProgramPutsTheAssertionsClassFirstAndHoistsImports() {
+        byte[] marker = "!go\n".getBytes(StandardCharsets.US_ASCII);
         String program = CodeExecScorer.javaProgram("package x;\nimport java.util.*;\nclass A {}\n",
-                "import java.io.File;\nassert new A() != null;");
+                "import java.io.File;\nassert new A() != null;", marker);
 
-        assertThat(program).startsWith("import java.util.*;\nimport java.io.File;\n").doesNotContain("package x;");
+        assertThat(program).startsWith("import java.util.*;\nimport java.io.File;\n\nfinal class ArenaStart {")
+                .doesNotContain("package x;").contains("byte[] marker = {33, 103, 111, 10};")
+                .contains("ArenaAssertions.main(args);");
         assertThat(program.indexOf("class ArenaAssertions")).isLessThan(program.indexOf("class A {}"));
         String wholeClass = CodeExecScorer.javaProgram("class A {}",
-                "class Check { public static void main(String[] a) { } }");
-        assertThat(wholeClass).doesNotContain("ArenaAssertions");
-        assertThat(wholeClass.indexOf("class Check")).isLessThan(wholeClass.indexOf("class A"));
+                "class Check { public static void main(String[] a) { } }", marker);
+        assertThat(wholeClass).doesNotContain("ArenaAssertions").contains("Check.main(args);");
+        assertThat(wholeClass.indexOf("class ArenaStart")).isLessThan(wholeClass.indexOf("class Check"));
+        assertThat(wholeClass.indexOf("class Check")).isLessThan(wholeClass.indexOf("class A {}"));
+        assertThat(CodeExecScorer.javaProgram("class A {}", "", marker)).as("no main: nothing to start")
+                .doesNotContain("ArenaStart");
     }
 }
