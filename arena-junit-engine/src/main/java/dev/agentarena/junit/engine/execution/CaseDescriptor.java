@@ -91,7 +91,8 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
                 String scorerLegacyName = legacyName + "/" + segment;
                 ScorerDescriptor node = new ScorerDescriptor(getUniqueId().append(ScorerDescriptor.SEGMENT, segment),
                         outcome, score, scorerLegacyName, context.run().displayNames().full() ? scorerLegacyName : segment,
-                        getSource().filter(FileSource.class::isInstance).orElse(null), tags, nodes);
+                        getSource().filter(FileSource.class::isInstance).orElse(null), tags, nodes,
+                        context.run().redactor());
                 addChild(node);
                 dynamicTestExecutor.execute(node);
             }

@@ -25,6 +25,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /**
  * What every node of one run shares: configuration, the results file, model clients, scorers, the pool that runs
@@ -44,6 +45,7 @@ public final class RunServices implements AutoCloseable {
     private final DisplayNames displayNames;
     private final LeaderboardSettings leaderboardSettings;
     private final RunLeaderboard runLeaderboard;
+    private final SecretRedactor redactor;
     private final Map<String, EvalResults> evalResults = new HashMap<>();
     private final Set<String> estimated = ConcurrentHashMap.newKeySet();
     private ResultsWriter results;
@@ -59,6 +61,7 @@ public final class RunServices implements AutoCloseable {
         this.displayNames = DisplayNames.from(configuration);
         this.leaderboardSettings = LeaderboardSettings.from(configuration);
         this.runLeaderboard = RunLeaderboard.of(outputDirectory(), leaderboardSettings);
+        this.redactor = SecretRedactor.forRun(configuration, System.getenv());
     }
 
     ArenaConfiguration configuration() {
@@ -67,6 +70,11 @@ public final class RunServices implements AutoCloseable {
 
     EngineExecutionListener listener() {
         return listener;
+    }
+
+    /** Masks the run's secrets in everything written about a result. */
+    SecretRedactor redactor() {
+        return redactor;
     }
 
     ModelRegistry models() {

@@ -20,6 +20,7 @@ import dev.agentarena.junit.engine.reporting.ResultRecord;
 import dev.agentarena.junit.engine.reporting.ScoreLine;
 import dev.agentarena.junit.engine.reporting.allure.AllureReporting;
 import dev.agentarena.junit.engine.reporting.allure.CaseTranscript;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /**
  * One scorer's verdict on one case: the test that IDEs, Surefire and Allure show.
@@ -27,6 +28,9 @@ import dev.agentarena.junit.engine.reporting.allure.CaseTranscript;
  * <p>Passed is successful; failed is an {@link AssertionFailedError} with the reference as expected and the output as
  * actual; not applicable is aborted; an error of the task or the scorer is thrown as it is, so reports show it as an
  * error, never as a low score.
+ *
+ * <p>Every text that leaves this node (its display name, the results line, the report entries, the failure, the
+ * Allure attachments) passes through the run's {@link SecretRedactor} first.
  */
 final class ScorerDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
 
@@ -39,14 +43,17 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
     private final String legacyName;
     private final Set<TestTag> tags;
     private ResultRecord record;
+    private final SecretRedactor redactor;
 
     /**
      * @param displayBase what the display name starts with: the legacy name, or just the scorer's segment (see
      *        {@link DisplayNames})
      */
     ScorerDescriptor(UniqueId uniqueId, CaseOutcome outcome, ScoreOutcome score, String legacyName,
-            String displayBase, TestSource source, Set<TestTag> tags, CaseNodes nodes) {
-        super(uniqueId, ScoreLine.displayName(displayBase, score.score(), score.status(), score.reason()), source);
+            String displayBase, TestSource source, Set<TestTag> tags, CaseNodes nodes, SecretRedactor redactor) {
+        super(uniqueId, ScoreLine.displayName(displayBase, score.score(), score.status(),
+                redactor.redact(score.reason())), source);
+        this.redactor = redactor;
         this.outcome = outcome;
         this.score = score;
         this.legacyName = legacyName;
@@ -67,9 +74,10 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         return new ResultRecord(nodes.eval().definition().name(), outcome.modelKey, nodes.datasetName(),
                 outcome.caseId(), score.name(), score.version(), score.registryName(), outcome.repeat, score.score(),
                 score.error() == null && score.result() != null ? score.result().passed() : null, score.status(),
-                score.reason(), metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.costUsd(),
-                usage.cached(), evalCase == null ? 1.0 : evalCase.weight(), CaseNodes.tagNames(evalCase),
-                score.error() == null ? null : describe(score.error()), outcome.output);
+                redactor.redact(score.reason()), metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(),
+                usage.costUsd(), usage.cached(), evalCase == null ? 1.0 : evalCase.weight(),
+                CaseNodes.tagNames(evalCase), score.error() == null ? null : redactor.redact(describe(score.error())),
+                redactor.redact(outcome.output));
     }
 
     @Override
@@ -105,20 +113,21 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         run.listener().reportingEntryPublished(this, ReportEntry.from(reportEntries()));
         System.out.println(ScoreLine.of(record));
         run.record(record);
-        AllureReporting.report(record, new CaseTranscript(outcome.prompt, outcome.rawOutput, referenceText(),
-                score.result() == null ? null : score.result().detail()));
+        AllureReporting.report(record, new CaseTranscript(redactor.redact(outcome.prompt),
+                redactor.redact(outcome.rawOutput), referenceText(),
+                score.result() == null ? null : redactor.redactMap(score.result().detail())));
         switch (record.status()) {
             case ResultRecord.PASSED:
                 return context;
             case ResultRecord.FAILED:
-                throw new AssertionFailedError(failureMessage(), referenceText(), outcome.output);
+                throw new AssertionFailedError(failureMessage(), referenceText(), record.output());
             case ResultRecord.NOT_APPLICABLE:
-                throw new TestAbortedException(score.result() == null ? score.reason()
-                        : "unscored (" + ScoreLine.format(score.score()) + "): " + score.reason());
+                throw new TestAbortedException(score.result() == null ? record.reason()
+                        : "unscored (" + ScoreLine.format(score.score()) + "): " + record.reason());
             case ResultRecord.NOT_RUN:
-                throw new TestAbortedException("not run: " + score.reason());
+                throw new TestAbortedException("not run: " + record.reason());
             default:
-                throw asException(score.error());
+                throw asException(redactor.redactError(score.error()));
         }
     }
 
@@ -129,7 +138,7 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
 
     private String referenceText() {
         EvalCase evalCase = outcome.evalCase();
-        return evalCase == null ? "" : Json.text(evalCase.reference());
+        return evalCase == null ? "" : redactor.redact(Json.text(evalCase.reference()));
     }
 
     private Map<String, String> reportEntries() {
