@@ -103,7 +103,7 @@ class CodeExecAdversarialTest {
 
         assertThat(attack.result.passed()).isFalse();
         assertThat(attack.result.reason()).startsWith("exit code 1: ").contains("MemoryError")
-                .endsWith("(memory limit: 1024 MB per process, option memory_mb)");
+                .endsWith("(memory limit: 512 MB per process, option memory_mb)");
         assertThat(attack.seconds).as("refused at once, not stopped by the clock").isLessThan(10);
     }
 

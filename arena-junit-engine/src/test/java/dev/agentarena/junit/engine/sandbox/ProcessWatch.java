@@ -38,8 +38,11 @@ public final class ProcessWatch implements AutoCloseable {
                 peak = Math.max(peak, now.size());
                 for (ProcessHandle handle : now) {
                     handles.putIfAbsent(handle.pid(), handle);
-                    seen.putIfAbsent(handle.pid(), handle.info().commandLine().orElse(handle.info().command()
-                            .orElse("?")));
+                    // the latest command line: a child seen between fork and exec first shows its parent's
+                    String command = handle.info().commandLine().orElse(handle.info().command().orElse(null));
+                    if (command != null || !seen.containsKey(handle.pid())) {
+                        seen.put(handle.pid(), command == null ? "?" : command);
+                    }
                 }
             }
             try {
@@ -62,7 +65,7 @@ public final class ProcessWatch implements AutoCloseable {
         return peak;
     }
 
-    /** Every descendant seen, by pid, with its command line. */
+    /** Every descendant seen, by pid, with the last command line seen. */
     public synchronized Map<Long, String> seen() {
         return new LinkedHashMap<>(seen);
     }

@@ -197,8 +197,8 @@ public final class CodeExecScorer implements Scorer {
                 throw new IllegalArgumentException("option 'max_output_bytes' of scorer 'code_exec' must be >= 2, but "
                         + "was " + kept);
             }
-            long memoryMb = whole(options, "memory_mb", 1024);
-            int processes = (int) Math.min(Integer.MAX_VALUE, whole(options, "max_processes", 64));
+            long memoryMb = whole(options, "memory_mb", 512);
+            int processes = (int) Math.min(Integer.MAX_VALUE, whole(options, "max_processes", 32));
             long fileBytes = whole(options, "max_file_bytes", 16 * MIB);
             long cpu = whole(options, "cpu_seconds", (long) Math.ceil(2 * timeout) + 10);
             long tmpMb = whole(options, "tmp_mb", 64);
