@@ -70,7 +70,7 @@ public final class Installations {
                 1 << 20, 1 << 16);
         SandboxedRun.Outcome outcome;
         try {
-            outcome = SandboxedRun.run(builder, limits, null);
+            outcome = SandboxedRun.run(builder, limits, null, false);
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -60,10 +60,13 @@ public final class SandboxedRun {
      * Starts the process and runs it to an end.
      *
      * @param marker the bytes the program writes first on stdout once it starts, or {@code null} when it writes none
+     * @param namespaced whether the process's child is pid 1 of a pid namespace holding every process of the program
+     *        (a {@link Sandbox#isolated()} sandbox): killing that child ends them all, and the process exits only
+     *        once they are gone. Otherwise descendants are tracked while the program runs, and killed one by one.
      * @throws IOException when the process cannot be started (e.g. the interpreter is missing)
      * @throws IllegalStateException when a process of the program survives being killed
      */
-    public static Outcome run(ProcessBuilder builder, ProcessLimits limits, byte[] marker)
+    public static Outcome run(ProcessBuilder builder, ProcessLimits limits, byte[] marker, boolean namespaced)
             throws IOException, InterruptedException {
         long spawned = System.nanoTime();
         Process process = builder.start();
@@ -93,7 +96,9 @@ public final class SandboxedRun {
                     ending = startedAt == 0 ? Ending.STARTUP_TIMEOUT : Ending.RUN_TIMEOUT;
                 }
                 else {
-                    process.descendants().forEach(seen::add);
+                    if (!namespaced) {
+                        process.descendants().forEach(seen::add);
+                    }
                     long wait = Math.min(TimeUnit.NANOSECONDS.toMillis(deadline - now) + 1, POLL_MILLIS);
                     if (process.waitFor(wait, TimeUnit.MILLISECONDS)) {
                         ending = overflow.get() ? Ending.OUTPUT_LIMIT : Ending.EXITED;
@@ -104,7 +109,7 @@ public final class SandboxedRun {
         finally {
             // Also on interruption: untrusted code never outlives the run.
             if (process.isAlive() || ending != Ending.EXITED) {
-                kill(process, seen);
+                kill(process, seen, namespaced);
             }
         }
         long ended = System.nanoTime();
@@ -119,10 +124,20 @@ public final class SandboxedRun {
                 TimeUnit.NANOSECONDS.toMillis(ended - spawned));
     }
 
-    private static void kill(Process process, Set<ProcessHandle> seen) throws InterruptedException {
+    private static void kill(Process process, Set<ProcessHandle> seen, boolean namespaced)
+            throws InterruptedException {
         // The children first: in a sandbox, the child is pid 1 of the program's namespace, and its death ends every
         // process in it. Unsandboxed, children killed before their parent cannot be re-parented out of sight.
-        process.children().forEach(ProcessHandle::destroyForcibly);
+        process.children().forEach(child -> {
+            seen.add(child);
+            child.destroyForcibly();
+        });
+        if (namespaced) {
+            // bwrap exits once the kernel has ended every process of the namespace
+            if (process.waitFor(KILL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        }
         for (int round = 0; round < 3; round++) {
             process.descendants().forEach(seen::add);
             seen.forEach(ProcessHandle::destroyForcibly);

@@ -107,7 +107,7 @@ public final class Sandboxes {
                 1 << 16, 1 << 16);
         List<String> probe = sandbox.arguments(List.of("/bin/sh", "-c", "exit 0"), null, List.of(), limits);
         try {
-            SandboxedRun.Outcome outcome = SandboxedRun.run(Bubblewrap.processBuilder(probe), limits, null);
+            SandboxedRun.Outcome outcome = SandboxedRun.run(Bubblewrap.processBuilder(probe), limits, null, true);
             if (outcome.ending() != SandboxedRun.Ending.EXITED) {
                 return "code_exec: an empty bubblewrap sandbox did not finish within " + PROBE_TIMEOUT.toSeconds()
                         + "s on this machine";

@@ -140,7 +140,7 @@ public final class CodeExecScorer implements Scorer {
             try {
                 outcome = SandboxedRun.run(sandbox.processFor(command, workDir,
                         installation == null ? List.of() : installation.paths(), limits.process), limits.process,
-                        marker);
+                        marker, sandbox.isolated());
             }
             catch (IOException e) {
                 throw cannotRun(interpreter, e);
