@@ -72,7 +72,8 @@ public final class Sandboxes {
         if (bwrap.isEmpty()) {
             return "code_exec runs model-written code only inside a sandbox, and bubblewrap ('" + executable
                     + "') was not found" + (executable.contains("/") ? "" : " on the PATH") + ". Install it "
-                    + "(Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), name it with "
+                    + "(Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap; macOS and Windows "
+                    + "have none: run the build in a Linux container or VM), name it with "
                     + Constants.CODE_EXEC_BWRAP + ", or, only for code you trust, run it unsandboxed with "
                     + Constants.CODE_EXEC_SANDBOX + "=" + NONE + " (see " + GUIDE + ").";
         }

@@ -249,9 +249,10 @@ public final class CodeExecScorer implements Scorer {
                     String problem = lastLines(outcome.stderr());
                     throw new IllegalStateException("scorer 'code_exec': the sandbox (" + sandbox.description()
                             + ") could not start " + interpreter + ": " + problem + (problem.contains("Permission denied")
-                            ? "; the sandbox's user must be able to read the interpreter's installation: install it "
-                            + "under /usr, or name another with option '" + (interpreter.contains("java") ? "java"
-                            : "python") + "'" : ""));
+                            ? "; the sandbox's user must be able to reach every path it shows: the temporary "
+                            + "directory (java.io.tmpdir) and the interpreter's installation (install it under /usr, "
+                            + "or name another with option '" + (interpreter.contains("java") ? "java" : "python")
+                            + "')" : ""));
                 }
                 if (outcome.exitCode() == 0) {
                     result = ScoreResult.pass("exit code 0");
