@@ -75,14 +75,19 @@ public final class CodeExecScorer implements Scorer {
     private static final List<String> TOOL_PREFIXES = List.of("bwrap:", "prlimit:", "setpriv:", "arena-sandbox:");
 
     private final Map<String, String> hostEnvironment;
+    private final Path temporaryRoot;
 
-    /** A scorer searching the JVM's own {@code PATH}. */
+    /** A scorer searching the JVM's own {@code PATH}, with its programs in {@code java.io.tmpdir}. */
     public CodeExecScorer() {
-        this(System.getenv());
+        this(System.getenv(), null);
     }
 
-    CodeExecScorer(Map<String, String> hostEnvironment) {
+    /**
+     * @param temporaryRoot where each program's directory is created, or {@code null} for {@code java.io.tmpdir}
+     */
+    CodeExecScorer(Map<String, String> hostEnvironment, Path temporaryRoot) {
         this.hostEnvironment = hostEnvironment;
+        this.temporaryRoot = temporaryRoot;
     }
 
     @Override
@@ -109,7 +114,8 @@ public final class CodeExecScorer implements Scorer {
 
         Path workDir = null;
         try {
-            workDir = Files.createTempDirectory("arena-code-exec-");
+            workDir = temporaryRoot == null ? Files.createTempDirectory("arena-code-exec-")
+                    : Files.createTempDirectory(temporaryRoot, "arena-code-exec-");
             List<String> command = new ArrayList<>();
             String interpreter;
             Installation installation;

@@ -7,11 +7,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Assumptions;
@@ -121,9 +119,9 @@ abstract class CodeExecScorerContract {
         String output = "```java\nclass Solution { static int one() { return 1; } }\n```";
 
         ScoreResult result = scorer.score(output, "assert Solution.one() == 1;",
-                context.with("language", "java").with("timeout_seconds", 0.3));
+                context.with("language", "java").with("timeout_seconds", 0.5));
 
-        Assumptions.assumeTrue(((Number) result.detail().get("startup_millis")).longValue() > 300,
+        Assumptions.assumeTrue(((Number) result.detail().get("startup_millis")).longValue() > 500,
                 "start-up was faster than the run-time limit: nothing to show");
         assertThat(result.passed()).as(result.reason()).isTrue();
     }
@@ -155,7 +153,7 @@ abstract class CodeExecScorerContract {
         Map<String, String> host = new HashMap<>(System.getenv());
         host.put("OPENAI_API_KEY", "sk-canary-4242");
         host.put("ARENA_CANARY", "canary-4242");
-        CodeExecScorer scrubbing = new CodeExecScorer(host);
+        CodeExecScorer scrubbing = new CodeExecScorer(host, null);
         String code = "import os\nprint(sorted(os.environ.items()))\n"
                 + "assert 'OPENAI_API_KEY' not in os.environ\nassert 'ARENA_CANARY' not in os.environ\n";
 
@@ -168,19 +166,23 @@ abstract class CodeExecScorerContract {
 
     @Test
     void theTemporaryDirectoryIsDeletedAfterwards() throws IOException {
-        Set<Path> before = codeDirectories();
+        // A root of its own: other builds on the machine create program directories in java.io.tmpdir too.
+        Path root = Files.createTempDirectory("arena-code-exec-test-");
+        try {
+            // The sandbox's user (uid 65534 under root) must pass through it, as through /tmp.
+            Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx--x--x"));
+            CodeExecScorer inRoot = new CodeExecScorer(System.getenv(), root);
 
-        ScoreResult result = scorer.score("import os\nopen('scratch.txt', 'w').write('x')\nprint(os.getcwd())",
-                null, context);
+            ScoreResult result = inRoot.score("open('scratch.txt', 'w').write('x')",
+                    null, context);
 
-        assertThat(result.passed()).as(result.reason()).isTrue();
-        assertThat(codeDirectories()).isSubsetOf(before);
-    }
-
-    private static Set<Path> codeDirectories() throws IOException {
-        try (Stream<Path> files = Files.list(Paths.get(System.getProperty("java.io.tmpdir")))) {
-            return files.filter(path -> path.getFileName().toString().startsWith("arena-code-exec-"))
-                    .collect(Collectors.toSet());
+            assertThat(result.passed()).as(result.reason()).isTrue();
+            try (Stream<Path> left = Files.list(root)) {
+                assertThat(left).as("program directories left").isEmpty();
+            }
+        }
+        finally {
+            Files.deleteIfExists(root);
         }
     }
 
