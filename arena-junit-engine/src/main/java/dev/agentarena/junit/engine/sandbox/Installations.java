@@ -14,11 +14,14 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
+import org.apiguardian.api.API;
+
 /**
  * Where an interpreter lives on the host, so that a sandbox can show it, and only it, read-only: a Python found
  * through the {@code PATH} (a pyenv shim, a virtual environment) or a JDK with links into {@code /etc}.
  * Each interpreter is looked up once per JVM.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Installations {
 
     /**

@@ -2,6 +2,8 @@ package dev.agentarena.junit.engine.sandbox;
 
 import java.time.Duration;
 
+import org.apiguardian.api.API;
+
 /**
  * How long and how much one program may run. The clock has two parts, so that a slow or loaded machine does not fail
  * correct code: start-up (the interpreter starting and, for Java, compiling) until the program's first instruction,
@@ -20,6 +22,7 @@ import java.time.Duration;
  * @param outputLimitBytes stdout and stderr together; the program is killed beyond this
  * @param keptOutputBytes of each stream, how much is kept: the first and the last halves
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record ProcessLimits(Duration startupTimeout, Duration runTimeout, long memoryBytes, int maxProcesses,
         long maxFileBytes, long cpuSeconds, long tmpBytes, long outputLimitBytes, int keptOutputBytes) {
 

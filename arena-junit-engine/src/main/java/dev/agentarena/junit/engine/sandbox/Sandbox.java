@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 
+import org.apiguardian.api.API;
+
 /**
  * Where an untrusted program runs: what it sees of the machine and how it is started. Obtain one from
  * {@link Sandboxes#select}; run the program with {@link SandboxedRun}.
@@ -12,6 +14,7 @@ import java.util.List;
  * <p>The program's files live in a host directory that the sandbox shows to the program, read-only, at
  * {@link #programFile}.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public interface Sandbox {
 
     /** What runs the program, for results and errors: {@code bubblewrap 0.8.0} or {@code none (unsandboxed)}. */

@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 /**
  * Runs one untrusted program to an end: it exits, a clock runs out, or it writes too much. Afterwards no process it
  * started is left running, or the run fails with an error naming the survivors.
@@ -20,6 +22,7 @@ import java.util.stream.Collectors;
  * prologue before any of its own code runs, and removed from what is kept) the start-up limit applies; from then on
  * the run-time limit. A program that never writes the marker stays under the start-up limit.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class SandboxedRun {
 
     /** How a run ended. */

@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.Constants;
 
 /**
@@ -22,6 +24,7 @@ import dev.agentarena.junit.engine.Constants;
  * an empty sandbox; or, when asked for explicitly, none. A missing or broken sandbox is a
  * {@link SandboxUnavailableException} naming the tool and the opt-out, never a silent fallback to running unsandboxed.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Sandboxes {
 
     /** The value of {@link Constants#CODE_EXEC_SANDBOX} that asks for bubblewrap (the default). */

@@ -12,6 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 
@@ -28,6 +30,7 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
  * at least 8 characters), plus the values of every model's {@code headers}. Only literal occurrences are masked: a
  * secret that was encoded, split or reversed is not recognised.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class SecretRedactor {
 
     /** What a secret is replaced with. */
