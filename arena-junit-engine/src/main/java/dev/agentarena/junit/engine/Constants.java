@@ -83,8 +83,31 @@ public final class Constants {
      */
     public static final String METRIC_WEIGHTS_PREFIX = "arena.metrics.weights.";
 
+    /**
+     * How {@code code_exec} runs model-written code: {@code bwrap} (the default) in a bubblewrap sandbox, found on the
+     * {@code PATH} at run time, without which {@code code_exec} refuses to run code (an error of the case naming the
+     * missing tool); or {@code none}, the opt-out, unsandboxed: the code can then read files, use the network and
+     * outlive the run. A {@code code_exec} scorer option, so {@code scorers: {options: {code_exec: {sandbox: none}}}}
+     * in {@code arena.yaml}. See {@code docs/guides/hardening.md}.
+     */
+    public static final String CODE_EXEC_SANDBOX = "arena.scorers.options.code_exec.sandbox";
+
+    /**
+     * The bubblewrap executable for {@code code_exec}: a path, or a name looked up on the {@code PATH}; default
+     * {@code bwrap}.
+     */
+    public static final String CODE_EXEC_BWRAP = "arena.scorers.options.code_exec.bwrap";
+
     /** Comma-separated (or a YAML list of) custom metrics where less is better; default none. */
     public static final String METRICS_LOWER_IS_BETTER = "arena.metrics.lower-is-better";
+
+    /**
+     * Comma-separated names of environment variables whose values are secrets: masked as {@code [REDACTED]} in every
+     * reason, error, attachment and results line the engine writes. Always masked besides these:
+     * {@code OPENAI_API_KEY}, every model's {@code api-key-env} and header values, and variables whose names end in
+     * {@code _API_KEY}, {@code _TOKEN}, {@code _SECRET}, {@code _PASSWORD} or {@code _ACCESS_KEY}.
+     */
+    public static final String REDACT_ENV = "arena.redact.env";
 
     // --- models ---------------------------------------------------------------------------------------------------
 

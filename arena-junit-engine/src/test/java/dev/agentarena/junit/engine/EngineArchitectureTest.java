@@ -84,6 +84,9 @@ class EngineArchitectureTest {
             because("constant: filled once by its static initializer, then only read",
                     "scoring.builtin.BuiltinScorers.DESCRIPTIONS", "config.KnownKeys.KEYS",
                     "config.KnownKeys.PREFIXES"),
+            because("cache: facts of this machine (where an interpreter is installed, whether bubblewrap works), "
+                    + "probed once per JVM", "sandbox.Installations.CACHE", "sandbox.Sandboxes.BUBBLEWRAPS"),
+            because("constant: an empty array, which has no element to replace", "sandbox.StartMarker.EMPTY"),
             because("constant: an array that nothing writes to", "models.SimulatedAnswers.LABEL_SENTENCES",
                     "models.SimulatedAnswers.NUMBER_SENTENCES", "models.SimulatedAnswers.CONTAINS_SENTENCES",
                     "reporting.leaderboard.CaseRuns.STATUSES"))

@@ -13,6 +13,7 @@ import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /**
  * Everything that happened to one repeat of one case on one model: the prompt sent, the output, what the calls cost,
@@ -21,8 +22,10 @@ import dev.agentarena.junit.engine.results.ResultRecord;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class CaseOutcome {
 
-    /** Which eval, model and dataset the case belongs to. */
-    record Origin(String eval, String model, String dataset) {
+    /**
+     * Which eval, model and dataset the case belongs to, and the run's secrets, masked in every text that leaves it.
+     */
+    record Origin(String eval, String model, String dataset, SecretRedactor redactor) {
     }
 
     private final DatasetRow row;
@@ -36,13 +39,18 @@ public final class CaseOutcome {
         this.repeat = repeat;
         this.scores = List.copyOf(scores);
         EvalCase evalCase = evalCase();
-        String reference = evalCase == null ? "" : Json.text(evalCase.reference());
+        SecretRedactor redactor = origin.redactor();
+        // Every text that leaves the case (results line, test name and failure, report entries, console, Allure) is
+        // built from these, so the run's secrets are masked once, here, whatever produced the text.
+        String reference = evalCase == null ? "" : redactor.redact(Json.text(evalCase.reference()));
+        String sentPrompt = redactor.redact(prompt);
+        String raw = redactor.redact(rawOutput);
         List<ScorerResult> built = new ArrayList<>(scores.size());
         for (ScoreOutcome score : scores) {
-            built.add(new ScorerResult(record(origin, score, output, taskOutput, usage),
-                    new CaseTranscript(prompt, rawOutput, reference,
-                            score.result() == null ? null : score.result().detail()),
-                    score.error()));
+            built.add(new ScorerResult(record(origin, score, redactor.redact(output), taskOutput, usage),
+                    new CaseTranscript(sentPrompt, raw, reference,
+                            score.result() == null ? null : redactor.redactMap(score.result().detail())),
+                    score.error() == null ? null : redactor.redactError(score.error())));
         }
         this.results = List.copyOf(built);
     }
@@ -60,10 +68,10 @@ public final class CaseOutcome {
         return new ResultRecord(origin.eval(), origin.model(), origin.dataset(), caseId(), score.name(),
                 score.version(), score.registryName(), repeat, score.score(),
                 score.error() == null && score.result() != null ? score.result().passed() : null, score.status(),
-                score.reason(), metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.costUsd(),
-                usage.cached(), evalCase == null ? 1.0 : evalCase.weight(),
+                origin.redactor().redact(score.reason()), metrics, usage.latencyMs(), usage.tokensIn(),
+                usage.tokensOut(), usage.costUsd(), usage.cached(), evalCase == null ? 1.0 : evalCase.weight(),
                 evalCase == null ? List.of() : new ArrayList<>(evalCase.tags()),
-                score.error() == null ? null : describe(score.error()), output);
+                score.error() == null ? null : origin.redactor().redact(describe(score.error())), output);
     }
 
     private static String describe(Throwable error) {

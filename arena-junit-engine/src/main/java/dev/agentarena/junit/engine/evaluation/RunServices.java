@@ -29,6 +29,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /**
  * What everything in one execution of the engine shares: the configuration, model clients, scorers, the pool that
@@ -52,6 +53,7 @@ public final class RunServices implements AutoCloseable {
     private final RunListeners listeners;
     private final Set<String> estimated = ConcurrentHashMap.newKeySet();
     private final Watchdog watchdog = new Watchdog();
+    private final SecretRedactor redactor;
     private ThreadPoolExecutor callPool;
 
     private RunServices(ArenaConfiguration configuration, ReportingSession session) {
@@ -67,6 +69,7 @@ public final class RunServices implements AutoCloseable {
         this.results = new ResultsFile(outputDirectory, session);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session);
         this.listeners = RunListeners.standard(results, leaderboards, configuration);
+        this.redactor = SecretRedactor.forRun(configuration, System.getenv());
     }
 
     /**
@@ -114,6 +117,11 @@ public final class RunServices implements AutoCloseable {
                 .map(limit -> new RunReport.BudgetSpend(limit, budget.spentUsd(), budget.reason()));
         listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend));
         return Optional.of(leaderboard);
+    }
+
+    /** Masks the run's secrets in everything written about a result. */
+    SecretRedactor redactor() {
+        return redactor;
     }
 
     ModelRegistry models() {

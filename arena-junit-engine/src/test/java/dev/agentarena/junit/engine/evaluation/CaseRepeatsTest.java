@@ -13,6 +13,7 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /**
  * How a case went over its repeats, as its node shows it: k of n passed, flaky when verdicts or scores differ, and
@@ -105,8 +106,9 @@ class CaseRepeatsTest {
     }
 
     private static CaseOutcome outcome(DatasetRow row, int repeat, ScoreOutcome... scores) {
-        return new CaseOutcome(new CaseOutcome.Origin("repeats", "sim_small", "cases"), row, repeat, "say billing",
-                "billing", "billing", TaskOutput.of("billing"), CallUsage.NONE, List.of(scores));
+        return new CaseOutcome(new CaseOutcome.Origin("repeats", "sim_small", "cases", SecretRedactor.none()), row,
+                repeat, "say billing", "billing", "billing", TaskOutput.of("billing"), CallUsage.NONE,
+                List.of(scores));
     }
 
     private static ScoreOutcome pass(String name, double score) {
