@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.Event;
 import org.opentest4j.AssertionFailedError;
 
@@ -44,6 +45,14 @@ final class OutcomeAgreement {
                         line.get("scorer").asText(), line.get("repeat").asInt()), k -> new ArrayDeque<>()).add(line);
             }
         }
+        // the score name as the test itself published it; its unique id may carry a "#<n>" suffix, or a name may
+        Map<UniqueId, String> published = new LinkedHashMap<>();
+        for (Event event : run.results().allEvents().reportingEntryPublished().list()) {
+            String scorer = event.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().get("scorer");
+            if (scorer != null) {
+                published.put(event.getTestDescriptor().getUniqueId(), scorer);
+            }
+        }
         List<String> problems = new ArrayList<>();
         for (Event event : run.results().testEvents().finished().list()) {
             TestDescriptor test = event.getTestDescriptor();
@@ -53,16 +62,16 @@ final class OutcomeAgreement {
             if (model == null || caseId == null || scorerSegment == null) {
                 continue;
             }
-            // "<score>#<n>" when a case has two nodes of one score name; repeats are not used here
-            String scorer = scorerSegment.replaceFirst("#\\d+$", "");
+            String scorer = published.getOrDefault(test.getUniqueId(), scorerSegment.replaceFirst("#\\d+$", ""));
             String where = model + "/" + caseId + "/" + scorerSegment;
+            TestExecutionResult result = event.getPayload(TestExecutionResult.class).orElseThrow();
             Deque<JsonNode> candidates = lines.get(key(model, caseId, scorer, 0));
             if (candidates == null || candidates.isEmpty()) {
-                problems.add(where + ": a test without a results line");
+                problems.add(where + ": a test without a results line; JUnit says " + result.getStatus()
+                        + result.getThrowable().map(t -> " " + t).orElse(""));
                 continue;
             }
             JsonNode line = candidates.poll();
-            TestExecutionResult result = event.getPayload(TestExecutionResult.class).orElseThrow();
             EvalCase evalCase = cases == null ? null : cases.apply(caseId);
             check(where, result, line, evalCase, problems);
         }
@@ -97,12 +106,14 @@ final class OutcomeAgreement {
                             problems.add(where + ": expected is " + failure.getExpected().getValue()
                                     + ", not the reference " + expected);
                         }
-                        if (!Objects.equals(line.get("output").asText(null), failure.getActual().getValue())) {
+                        // results.jsonl holds UTF-8, where half a surrogate pair becomes U+FFFD
+                        if (!Objects.equals(line.get("output").asText(null),
+                                wellFormed((String) failure.getActual().getValue()))) {
                             problems.add(where + ": actual is " + failure.getActual().getValue()
                                     + ", not the output " + line.get("output"));
                         }
                     }
-                    if (!reason.isBlank() && !String.valueOf(failure.getMessage()).contains(reason)) {
+                    if (!reason.isBlank() && !wellFormed(String.valueOf(failure.getMessage())).contains(reason)) {
                         problems.add(where + ": the failure message does not carry the reason '" + reason + "'");
                     }
                 }
@@ -124,6 +135,16 @@ final class OutcomeAgreement {
         if (!agrees) {
             problems.add(where + ": results.jsonl says " + status + ", JUnit says " + outcome);
         }
+    }
+
+    private static String wellFormed(String text) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder fixed = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> fixed.appendCodePoint(Character.isSurrogate((char) c) && c <= 0xFFFF
+                ? 0xFFFD : c));
+        return fixed.toString();
     }
 
     private static String key(String model, String caseId, String scorer, int repeat) {

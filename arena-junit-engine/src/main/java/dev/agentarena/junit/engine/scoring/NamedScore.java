@@ -13,9 +13,20 @@ import dev.agentarena.junit.ScoreResult;
  */
 public record NamedScore(String name, ScoreResult result) {
 
-    /** Validates the name. */
+    /**
+     * Validates the name: it names a test, so it must hold visible text (JUnit refuses a unique id or report entry
+     * that is blank or only control characters). A scorer that returns a blank name is in error, never silently
+     * dropped.
+     *
+     * @throws IllegalArgumentException for a blank name
+     */
     public NamedScore {
         Objects.requireNonNull(name, "name");
+        if (name.isBlank() || name.trim().isEmpty()) {
+            throw new IllegalArgumentException("a score name must not be blank, but was \""
+                    + name.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t") + "\"" + " ("
+                    + name.length() + " characters)");
+        }
     }
 
     /** The grade, unless the scorer abstained. */
