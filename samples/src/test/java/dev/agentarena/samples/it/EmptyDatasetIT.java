@@ -54,6 +54,16 @@ class EmptyDatasetIT {
     }
 
     @Test
+    void theFailuresPageQuotesWhatSurefireWrote() throws Exception {
+        String page = Files.readString(Paths.get("../docs/guides/failures.md"), StandardCharsets.UTF_8);
+        Element error = (Element) DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(REPORT.toFile())
+                .getElementsByTagName("error").item(0);
+
+        assertThat(page).contains("`" + error.getAttribute("message") + "`",
+                "`sim_small/new-tickets[new-tickets.jsonl]/classification ...`");
+    }
+
+    @Test
     void theResultsFileHoldsTheErrorToo() throws Exception {
         List<JsonNode> lines = new ArrayList<>();
         ObjectMapper mapper = new ObjectMapper();

@@ -33,8 +33,10 @@ final class CsvReader extends RowReader {
     private boolean emptyFile;
     private JsonToken pending;
 
+    private static final int PEEK = 8192;
+
     static CsvReader open(DatasetSource source, Reader text) throws IOException {
-        PushbackReader pushback = new PushbackReader(text, 1);
+        PushbackReader pushback = new PushbackReader(text, PEEK);
         return new CsvReader(source, CSV.getFactory().createParser(pushback), pushback);
     }
 
@@ -45,14 +47,20 @@ final class CsvReader extends RowReader {
         parser.setSchema(CsvSchema.emptySchema().withHeader());
     }
 
-    // Jackson reports an empty file as a missing header; an empty file is reported as a dataset without rows.
+    // Jackson reports an empty file (or one of blank lines) as a bad header; it is reported as a dataset without rows.
     private boolean isEmpty() throws IOException {
-        int first = text.read();
-        if (first < 0) {
-            return true;
+        char[] peeked = new char[PEEK];
+        int count = 0;
+        int c;
+        while (count < PEEK && (c = text.read()) >= 0) {
+            peeked[count++] = (char) c;
+            if (!Character.isWhitespace(c)) {
+                break;
+            }
         }
-        text.unread(first);
-        return false;
+        boolean blank = count < PEEK && (count == 0 || Character.isWhitespace(peeked[count - 1]));
+        text.unread(peeked, 0, count);
+        return blank;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.scoring;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -23,9 +24,9 @@ public record NamedScore(String name, ScoreResult result) {
     public NamedScore {
         Objects.requireNonNull(name, "name");
         if (name.isBlank() || name.trim().isEmpty()) {
-            throw new IllegalArgumentException("a score name must not be blank, but was \""
-                    + name.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t") + "\"" + " ("
-                    + name.length() + " characters)");
+            StringBuilder shown = new StringBuilder();
+            name.chars().forEach(c -> shown.append(c == ' ' ? " " : String.format(Locale.ROOT, "\\u%04X", c)));
+            throw new IllegalArgumentException("a score name must not be blank, but was \"" + shown + "\"");
         }
     }
 

@@ -46,6 +46,15 @@ class SilentDataProblemsTest {
                 "t.jsonl:1: no cases: the file holds only blank lines; a dataset needs at least one case");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"json", "yaml", "csv"})
+    void aFileOfBlankLinesIsAnEmptyDatasetInEveryFormat(String format) throws Exception {
+        assertThat(read(dir, "t." + format, "\n  \n\n")).singleElement().satisfies(row -> {
+            assertThat(row.caseId()).isEqualTo("t." + format);
+            assertThat(error(row)).startsWith("t." + format + ":1: no cases: ");
+        });
+    }
+
     @Test
     void aDatasetMethodWithoutCasesIsOneFailedRowNamedAfterTheMethod() {
         List<DatasetRow> rows = new ArrayList<>();
