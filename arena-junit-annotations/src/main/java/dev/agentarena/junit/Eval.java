@@ -7,6 +7,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.annotation.Testable;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.platform.commons.annotation.Testable;
  * <p>Optional: a class with an {@link EvalDataset} is an eval already, named after its simple name.
  * The name keys baselines and scorer versions, so keep it stable.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented
 @Inherited
 @Testable

@@ -9,6 +9,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
+import org.apiguardian.api.API;
+
 /**
  * One eval case: an input, a reference to grade against, and how much it counts.
  *
@@ -19,6 +21,7 @@ import java.util.Set;
  * EvalCase.of("refund_request", "I was charged twice", "billing").withTags("priority")
  * }</pre>
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class EvalCase {
 
     private final String id;

@@ -7,6 +7,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.annotation.Testable;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.platform.commons.annotation.Testable;
  * class, {@link #value()} must name a file. Each dataset becomes its own container in the test tree when a class
  * has several.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented
 @Testable
 @Repeatable(EvalDatasets.class)

@@ -6,11 +6,11 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import org.junit.platform.commons.annotation.Testable;
+import org.apiguardian.api.API;
 
 /** Container for repeated {@link EvalDataset} annotations. */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented
-@Testable
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface EvalDatasets {

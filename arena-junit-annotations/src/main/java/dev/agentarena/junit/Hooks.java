@@ -7,11 +7,11 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import org.junit.platform.commons.annotation.Testable;
+import org.apiguardian.api.API;
 
 /** Names classes whose {@link PreRequest} and {@link PostProcess} methods apply to this eval. */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented
-@Testable
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

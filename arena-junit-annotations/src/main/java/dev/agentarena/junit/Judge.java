@@ -1,5 +1,7 @@
 package dev.agentarena.junit;
 
+import org.apiguardian.api.API;
+
 /**
  * A model for grading, called at temperature 0.
  *
@@ -7,6 +9,7 @@ package dev.agentarena.junit;
  * number in {@code instructions}. A failing call throws {@link dev.agentarena.junit.model.ModelCallException}: an
  * error of the case, never a low score.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface Judge {
 
     /** The judge model's key. */

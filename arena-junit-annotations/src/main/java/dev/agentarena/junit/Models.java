@@ -7,7 +7,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import org.junit.platform.commons.annotation.Testable;
+import org.apiguardian.api.API;
 
 /**
  * The models an eval runs against, e.g. {@code @Models({"sim_small", "openai:gpt-4o-mini"})}.
@@ -15,8 +15,8 @@ import org.junit.platform.commons.annotation.Testable;
  * <p>The configuration key {@code arena.models} overrides it for every eval, so CI can swap models without a code
  * change. With neither, the eval runs against {@code sim_small}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented
-@Testable
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -6,7 +6,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import org.junit.platform.commons.annotation.Testable;
+import org.apiguardian.api.API;
 
 /**
  * Marks a hook that reshapes the output before it is scored: strip a markdown fence, extract a field.
@@ -15,8 +15,8 @@ import org.junit.platform.commons.annotation.Testable;
  * returns the new output as a {@code String}, or a {@link ScoreResult} to override the verdict of every scorer of
  * that case. An override's reason reaches the results; judgement hidden in a hook otherwise would not.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented
-@Testable
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface PostProcess {

@@ -6,7 +6,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import org.junit.platform.commons.annotation.Testable;
+import org.apiguardian.api.API;
 
 /**
  * Marks a hook that rewrites the prompt before the model is called.
@@ -14,8 +14,8 @@ import org.junit.platform.commons.annotation.Testable;
  * <p>It receives the prompt ({@code String}) and optionally the {@link EvalCase}, and returns the prompt to send.
  * Declare it in the eval class or in a class named by {@link Hooks}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented
-@Testable
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface PreRequest {

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * The grade of one output: a score in [0, 1], a verdict, a reason for humans, structured detail and custom metrics.
  *
@@ -16,6 +18,7 @@ import java.util.Optional;
  * ScoreResult.of(cited / total).withReason("3 of 4 citations found").withMetric("citation_rate", cited / total)
  * }</pre>
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class ScoreResult {
 
     /** The score at or above which {@link #of(double)} counts as passed. */

@@ -6,6 +6,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.annotation.Testable;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.platform.commons.annotation.Testable;
  * "not applicable", a {@code List<ScoreResult>} of named scores, a {@code Map<String, Number>} of named scores, or
  * nothing ({@code void}): then an {@link AssertionError} scores 0 with its message as the reason.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented
 @Testable
 @Retention(RetentionPolicy.RUNTIME)

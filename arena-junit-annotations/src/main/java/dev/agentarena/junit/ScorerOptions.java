@@ -7,12 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * The {@code scorers.options.<name>} block of one scorer, with typed getters.
  *
  * <p>Values from {@code arena.yaml} arrive typed; values from properties arrive as strings and are converted. A value
  * of the wrong type throws {@link IllegalArgumentException} naming the scorer, the option and the value.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class ScorerOptions {
 
     private final String scorer;

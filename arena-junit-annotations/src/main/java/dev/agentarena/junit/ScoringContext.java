@@ -2,7 +2,10 @@ package dev.agentarena.junit;
 
 import java.nio.file.Path;
 
+import org.apiguardian.api.API;
+
 /** What a scorer knows besides the output and the reference. */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface ScoringContext {
 
     /** The whole case: id, input, reference, tags, weight, metadata. */

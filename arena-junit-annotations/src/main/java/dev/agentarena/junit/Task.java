@@ -6,6 +6,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.annotation.Testable;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.platform.commons.annotation.Testable;
  * as a {@code String}, a {@link TaskOutput}, or any object, which is rendered as JSON. An exception is an error of
  * the case: its scorers are skipped and it is never counted as a low score.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented
 @Testable
 @Retention(RetentionPolicy.RUNTIME)

@@ -7,12 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.apiguardian.api.API;
+
 /**
  * What a task produced for one case: the text that scorers grade, the tool calls an agent made, and custom metrics.
  *
  * <p>Token counts and cost of the calls made through the {@link dev.agentarena.junit.model.Model} handle are added
  * by the engine; a task that calls models by other means can report them here.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class TaskOutput {
 
     private final String text;

@@ -6,14 +6,15 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ToolCall;
 
 /**
- * A model's answer, with what it cost.
- *
- * <p>{@link #cached()} answers came from a recording: they cost nothing and their latency is left out of latency
- * statistics.
+ * A model's answer, with what it cost. Immutable; the {@code with...} methods return copies, which connectors use to
+ * report usage: {@code Completion.of(text).withTokens(in, out).withLatency(elapsed)}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class Completion {
 
     private final String text;
@@ -22,47 +23,40 @@ public final class Completion {
     private final long tokensOut;
     private final double costUsd;
     private final Duration latency;
-    private final boolean cached;
 
     private Completion(String text, List<ToolCall> toolCalls, long tokensIn, long tokensOut, double costUsd,
-            Duration latency, boolean cached) {
+            Duration latency) {
         this.text = text == null ? "" : text;
         this.toolCalls = Collections.unmodifiableList(new ArrayList<>(toolCalls));
         this.tokensIn = tokensIn;
         this.tokensOut = tokensOut;
         this.costUsd = costUsd;
         this.latency = Objects.requireNonNull(latency, "latency");
-        this.cached = cached;
     }
 
     /** A text answer with no usage recorded yet. */
     public static Completion of(String text) {
-        return new Completion(text, List.of(), 0, 0, 0.0, Duration.ZERO, false);
+        return new Completion(text, List.of(), 0, 0, 0.0, Duration.ZERO);
     }
 
     /** A copy with these tool calls. */
     public Completion withToolCalls(List<ToolCall> calls) {
-        return new Completion(text, calls, tokensIn, tokensOut, costUsd, latency, cached);
+        return new Completion(text, calls, tokensIn, tokensOut, costUsd, latency);
     }
 
     /** A copy with these token counts. */
     public Completion withTokens(long in, long out) {
-        return new Completion(text, toolCalls, in, out, costUsd, latency, cached);
+        return new Completion(text, toolCalls, in, out, costUsd, latency);
     }
 
     /** A copy with this cost. */
     public Completion withCostUsd(double cost) {
-        return new Completion(text, toolCalls, tokensIn, tokensOut, cost, latency, cached);
+        return new Completion(text, toolCalls, tokensIn, tokensOut, cost, latency);
     }
 
     /** A copy with this latency. */
     public Completion withLatency(Duration value) {
-        return new Completion(text, toolCalls, tokensIn, tokensOut, costUsd, value, cached);
-    }
-
-    /** A copy marked as served from a recording: zero cost. */
-    public Completion asCached() {
-        return new Completion(text, toolCalls, tokensIn, tokensOut, 0.0, latency, true);
+        return new Completion(text, toolCalls, tokensIn, tokensOut, costUsd, value);
     }
 
     /** The answer text; never {@code null}. */
@@ -93,11 +87,6 @@ public final class Completion {
     /** Wall time of the call. */
     public Duration latency() {
         return latency;
-    }
-
-    /** Whether the answer came from a recording. */
-    public boolean cached() {
-        return cached;
     }
 
     @Override

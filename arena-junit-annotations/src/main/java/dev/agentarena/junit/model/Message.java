@@ -2,12 +2,15 @@ package dev.agentarena.junit.model;
 
 import java.util.Objects;
 
+import org.apiguardian.api.API;
+
 /**
  * One chat message.
  *
  * @param role {@code system}, {@code user}, {@code assistant} or {@code tool}
  * @param content the text
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record Message(String role, String content) {
 
     /** Validates the fields. */

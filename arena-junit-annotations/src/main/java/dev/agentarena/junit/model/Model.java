@@ -1,10 +1,13 @@
 package dev.agentarena.junit.model;
 
+import org.apiguardian.api.API;
+
 /**
  * The handle a {@link dev.agentarena.junit.Task} uses to call the model under evaluation.
  *
  * <p>Calls through it are timed, counted, priced, recorded and replayed by the engine.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface Model {
 
     /** The model key, e.g. {@code sim_small} or {@code openai:gpt-4o-mini}. */

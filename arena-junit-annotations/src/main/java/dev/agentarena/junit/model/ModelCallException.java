@@ -1,9 +1,12 @@
 package dev.agentarena.junit.model;
 
+import org.apiguardian.api.API;
+
 /**
  * A model call that failed for good: an infrastructure error, reported as an error of the case and never as a low
  * score. Messages never carry API keys.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class ModelCallException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

@@ -5,17 +5,18 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
-import dev.agentarena.junit.EvalCase;
+import org.apiguardian.api.API;
 
 /**
- * A request to a model: messages and sampling parameters.
+ * A request to a model: messages, sampling parameters and tools. Immutable; the {@code with...} methods return copies.
  *
- * <p>It also carries the case it is made for and the repeat index: connectors ignore them, while simulated models
- * and the recording cache key on them.
+ * <pre>{@code
+ * model.complete(ModelRequest.ofPrompt(ticket).withSystem("Route the ticket.").withTemperature(0))
+ * }</pre>
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class ModelRequest {
 
     private final List<Message> messages;
@@ -23,11 +24,9 @@ public final class ModelRequest {
     private final Integer maxTokens;
     private final Long seed;
     private final List<Map<String, Object>> tools;
-    private final EvalCase evalCase;
-    private final int repeat;
 
     private ModelRequest(List<Message> messages, Double temperature, Integer maxTokens, Long seed,
-            List<Map<String, Object>> tools, EvalCase evalCase, int repeat) {
+            List<Map<String, Object>> tools) {
         if (messages.isEmpty()) {
             throw new IllegalArgumentException("a model request needs at least one message");
         }
@@ -36,8 +35,6 @@ public final class ModelRequest {
         this.maxTokens = maxTokens;
         this.seed = seed;
         this.tools = Collections.unmodifiableList(new ArrayList<>(tools));
-        this.evalCase = evalCase;
-        this.repeat = repeat;
     }
 
     /** One user message. */
@@ -47,7 +44,7 @@ public final class ModelRequest {
 
     /** These messages. */
     public static ModelRequest ofMessages(List<Message> messages) {
-        return new ModelRequest(messages, null, null, null, List.of(), null, 0);
+        return new ModelRequest(messages, null, null, null, List.of());
     }
 
     /** A copy with a system message in front. */
@@ -55,27 +52,27 @@ public final class ModelRequest {
         List<Message> all = new ArrayList<>();
         all.add(Message.system(system));
         all.addAll(messages);
-        return new ModelRequest(all, temperature, maxTokens, seed, tools, evalCase, repeat);
+        return new ModelRequest(all, temperature, maxTokens, seed, tools);
     }
 
     /** A copy with these messages. */
     public ModelRequest withMessages(List<Message> newMessages) {
-        return new ModelRequest(newMessages, temperature, maxTokens, seed, tools, evalCase, repeat);
+        return new ModelRequest(newMessages, temperature, maxTokens, seed, tools);
     }
 
     /** A copy with this temperature. */
     public ModelRequest withTemperature(double value) {
-        return new ModelRequest(messages, value, maxTokens, seed, tools, evalCase, repeat);
+        return new ModelRequest(messages, value, maxTokens, seed, tools);
     }
 
     /** A copy with this completion token limit. */
     public ModelRequest withMaxTokens(int value) {
-        return new ModelRequest(messages, temperature, value, seed, tools, evalCase, repeat);
+        return new ModelRequest(messages, temperature, value, seed, tools);
     }
 
     /** A copy with this sampling seed. */
     public ModelRequest withSeed(long value) {
-        return new ModelRequest(messages, temperature, maxTokens, value, tools, evalCase, repeat);
+        return new ModelRequest(messages, temperature, maxTokens, value, tools);
     }
 
     /** A copy offering these tools (OpenAI tool definitions as JSON-like maps). */
@@ -84,13 +81,7 @@ public final class ModelRequest {
         for (Map<String, Object> definition : definitions) {
             copy.add(Collections.unmodifiableMap(new LinkedHashMap<>(definition)));
         }
-        return new ModelRequest(messages, temperature, maxTokens, seed, copy, evalCase, repeat);
-    }
-
-    /** A copy made for this case and repeat; set by the engine. */
-    public ModelRequest forCase(EvalCase testCase, int repeatIndex) {
-        return new ModelRequest(messages, temperature, maxTokens, seed, tools, Objects.requireNonNull(testCase),
-                repeatIndex);
+        return new ModelRequest(messages, temperature, maxTokens, seed, copy);
     }
 
     /** The messages, in order. */
@@ -126,16 +117,6 @@ public final class ModelRequest {
     /** Tool definitions offered to the model. */
     public List<Map<String, Object>> tools() {
         return tools;
-    }
-
-    /** The case this request is made for, if the engine made it. */
-    public Optional<EvalCase> evalCase() {
-        return Optional.ofNullable(evalCase);
-    }
-
-    /** Which repeat of the case this is, from 0. */
-    public int repeat() {
-        return repeat;
     }
 
     @Override

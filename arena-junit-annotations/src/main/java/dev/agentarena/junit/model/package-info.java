@@ -1,2 +1,2 @@
-/** Model calls: the handle tasks use and the {@link dev.agentarena.junit.model.ModelClientProvider} SPI for connectors. */
+/** Model calls: the handle tasks use and the {@link dev.agentarena.junit.connector.ModelClientProvider} SPI for connectors. */
 package dev.agentarena.junit.model;

@@ -1,5 +1,7 @@
 package dev.agentarena.junit.scoring;
 
+import org.apiguardian.api.API;
+
 /**
  * Turns text into a vector, for the {@code semantic} scorer's cosine similarity.
  *
@@ -13,6 +15,7 @@ package dev.agentarena.junit.scoring;
  * }
  * }</pre>
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @FunctionalInterface
 public interface EmbeddingFunction {
 

@@ -1,2 +1,2 @@
-/** The {@link dev.agentarena.junit.scoring.Scorer} contract for reusable scorer classes. */
+/** The {@link dev.agentarena.junit.scoring.OutputScorer} contract for reusable scorer classes. */
 package dev.agentarena.junit.scoring;

@@ -9,7 +9,7 @@ import dev.agentarena.junit.ScoringContext;
 
 class ScorerNameTest {
 
-    static class CurrencyScorer implements Scorer {
+    static class CurrencyScorer implements OutputScorer {
         @Override
         public ScoreResult score(String output, Object reference, ScoringContext context) {
             return ScoreResult.pass();

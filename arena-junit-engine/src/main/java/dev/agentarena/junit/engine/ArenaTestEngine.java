@@ -2,23 +2,30 @@ package dev.agentarena.junit.engine;
 
 import java.util.Optional;
 
+import org.apiguardian.api.API;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
+import org.junit.platform.engine.support.store.Namespace;
+import org.junit.platform.engine.support.store.NamespacedHierarchicalStore;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.descriptor.ArenaEngineDescriptor;
+import dev.agentarena.junit.engine.descriptor.ArenaExecutionContext;
+import dev.agentarena.junit.engine.descriptor.CaseFilter;
 import dev.agentarena.junit.engine.discovery.DiscoverySelectorResolver;
 import dev.agentarena.junit.engine.discovery.PostDiscoveryFilters;
-import dev.agentarena.junit.engine.execution.ArenaEngineDescriptor;
-import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
-import dev.agentarena.junit.engine.execution.CaseFilter;
+import dev.agentarena.junit.engine.reporting.ReportingSession;
 
 /**
  * The {@code agent-arena} JUnit Platform engine: runs eval classes and reports one test per case and scorer.
  */
+@API(status = API.Status.EXPERIMENTAL)
 public final class ArenaTestEngine extends HierarchicalTestEngine<ArenaExecutionContext> {
+
+    private static final Namespace NAMESPACE = Namespace.create(ArenaTestEngine.class);
 
     @Override
     public String getId() {
@@ -55,6 +62,24 @@ public final class ArenaTestEngine extends HierarchicalTestEngine<ArenaExecution
     @Override
     protected ArenaExecutionContext createExecutionContext(ExecutionRequest request) {
         ArenaEngineDescriptor engine = (ArenaEngineDescriptor) request.getRootTestDescriptor();
-        return engine.createContext(request.getEngineExecutionListener());
+        return engine.createContext(request.getEngineExecutionListener(), session(request));
+    }
+
+    /**
+     * The reporting state shared by every execution of the launcher session: kept in the session's store, which
+     * outlives the executions (Surefire executes again for reruns, and class by class when it streams its tests). A
+     * request without a store, or a JUnit Platform older than 1.13, gets state of its own.
+     */
+    private static ReportingSession session(ExecutionRequest request) {
+        NamespacedHierarchicalStore<Namespace> store;
+        try {
+            store = request.getStore();
+        }
+        catch (RuntimeException | LinkageError e) {
+            return new ReportingSession();
+        }
+        NamespacedHierarchicalStore<Namespace> session = store.getParent().orElse(store);
+        return session.getOrComputeIfAbsent(NAMESPACE, ReportingSession.class, type -> new ReportingSession(),
+                ReportingSession.class);
     }
 }

@@ -1,13 +1,19 @@
 package dev.agentarena.junit.engine;
 
+import org.apiguardian.api.API;
+
 /**
- * The configuration keys of the {@code agent-arena} engine.
+ * Every configuration key of the {@code agent-arena} engine, each with its meaning, its values and its default: the
+ * one place the engine reads its keys from, and the index of {@code docs/reference/configuration.md}.
  *
  * <p>Each key can be set in {@code arena.yaml} (without the {@code arena.} prefix, as nested keys), in
  * {@code junit-platform.properties}, as a launcher configuration parameter or as a system property. Launcher
  * parameters win over system properties, which win over {@code junit-platform.properties}, which win over
- * {@code arena.yaml}.
+ * {@code arena.yaml}. A key ending in {@code .} is a prefix: what follows it is free (a model key, a scorer's option,
+ * a metric's name, a gate's selector). A key the engine does not know is reported as a warning naming the nearest
+ * known key, and otherwise ignored.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class Constants {
 
     /** The engine id in unique ids and in {@code --include-engine}. */
@@ -16,84 +22,28 @@ public final class Constants {
     /** Prefix of every key. */
     public static final String PREFIX = "arena.";
 
-    /** Location of the project configuration file; default {@code arena.yaml} in the project root, if present. */
+    // --- project and run ------------------------------------------------------------------------------------------
+
+    /**
+     * Location of the project configuration file, relative to the project root; default {@code arena.yaml}, optional.
+     * When set, the file must exist. Only outside {@code arena.yaml}.
+     */
     public static final String CONFIG = "arena.config";
 
-    /** The project root against which relative paths resolve; default the working directory. */
+    /**
+     * The project root against which relative paths resolve ({@code arena.yaml}, dataset files, the output
+     * directory); default the working directory. Only outside {@code arena.yaml}.
+     */
     public static final String PROJECT_ROOT = "arena.project.root";
 
-    /** Comma-separated model keys, overriding {@code @Models} for every eval. */
-    public static final String MODELS = "arena.models";
-
-    /** Prefix of per-model settings: {@code arena.models.<key>.<name>}. */
-    public static final String MODEL_SETTINGS_PREFIX = "arena.models.";
-
-    /** How many model calls run at once per dataset; default 8. */
-    public static final String CONCURRENCY = "arena.concurrency";
-
-    /** Where results are written; default {@code target/arena}. */
+    /** Where results and leaderboards are written, relative to the project root; default {@code target/arena}. */
     public static final String OUTPUT_DIR = "arena.output.dir";
 
-    /** Comma-separated default scorers for cases that name no {@code eval_type}. */
-    public static final String SCORERS_DEFAULT = "arena.scorers.default";
+    /** How many model calls run at once per dataset: a whole number, at least 1; default 8. */
+    public static final String CONCURRENCY = "arena.concurrency";
 
-    /** Prefix of per-scorer options: {@code arena.scorers.options.<scorer>.<option>}. */
-    public static final String SCORER_OPTIONS_PREFIX = "arena.scorers.options.";
-
-    /** Prefix of leaderboard weights: {@code arena.metrics.weights.<metric>}. */
-    public static final String METRIC_WEIGHTS_PREFIX = "arena.metrics.weights.";
-
-    /** Seed of the simulated models and of bootstrap resampling; default 42. */
+    /** Seed of the simulated models and of bootstrap resampling: a whole number; default 42. */
     public static final String SEED = "arena.seed";
-
-    /** Simulated latency in milliseconds of the simulated models, overriding their defaults. */
-    public static final String SIM_LATENCY_MS = "arena.sim.latency-ms";
-
-    /** The judge model for {@code llm_judge} and {@code ScoringContext.judge()}; default {@code sim_judge}. */
-    public static final String JUDGE_MODEL = "arena.judge.model";
-
-    /** Record/replay of model calls: {@code off}, {@code read-write}, {@code record} or {@code replay}. */
-    public static final String CACHE_MODE = "arena.cache.mode";
-
-    /** Where recordings live; default {@code src/test/resources/arena-recordings}. */
-    public static final String CACHE_DIR = "arena.cache.dir";
-
-    /**
-     * How many times each case runs; default 1, or the eval's {@code @Eval(repeats = n)}. When set, it wins over the
-     * annotation for every eval (as {@link #MODELS} wins over {@code @Models}).
-     */
-    public static final String REPEATS = "arena.repeats";
-
-    /** How the repeats of a case are reduced to one score: {@code mean}, {@code majority}, {@code pass@k}, {@code pass^k}. */
-    public static final String REPEAT_REDUCER = "arena.repeat-reducer";
-
-    /**
-     * {@code true} adds a {@code leaderboard} test per eval class, after its models: it publishes rank, composite and
-     * accuracy per model and prints that eval's table; default false. The files and the console table are written
-     * either way.
-     */
-    public static final String LEADERBOARD_TESTS = "arena.leaderboard.tests";
-
-    /**
-     * Prefix of the gates, {@code arena.gates.<kind>[.<selector>]}: {@code min-accuracy}, {@code min-pass-rate},
-     * {@code max-cost-usd}. Each gate that concerns an eval is a {@code gate} test of its class.
-     */
-    public static final String GATES_PREFIX = "arena.gates.";
-
-    /** The baseline file; default {@code arena-baseline.json} in the project root. */
-    public static final String BASELINE_PATH = "arena.baseline.path";
-
-    /** The largest absolute accuracy drop that is not a regression by itself; default 0.02. */
-    public static final String BASELINE_TOLERANCE = "arena.baseline.tolerance";
-
-    /** {@code true} writes this run's evals into the baseline file instead of comparing; default false. */
-    public static final String BASELINE_UPDATE = "arena.baseline.update";
-
-    /**
-     * The most a run may spend on model calls, in US dollars. Once spent, no new call starts and the cases left over
-     * are reported as not run. Setting it also prints a cost estimate before the first call of each eval.
-     */
-    public static final String BUDGET_USD = "arena.budget.usd";
 
     /**
      * How scorer tests are named: {@code full} ({@code sim_small/tickets[refund_request]/classification 1.00 ✔ ...}),
@@ -101,6 +51,102 @@ public final class Constants {
      * XML needs the longer name to tell tests apart, short elsewhere (IDEs, the console launcher).
      */
     public static final String DISPLAY_NAMES = "arena.display-names";
+
+    // --- scorers and metrics --------------------------------------------------------------------------------------
+
+    /** Comma-separated (or a YAML list of) default scorers for cases that name no {@code eval_type}; default none. */
+    public static final String SCORERS_DEFAULT = "arena.scorers.default";
+
+    /** Prefix of per-scorer options, {@code arena.scorers.options.<scorer>.<option>}; none by default. */
+    public static final String SCORER_OPTIONS_PREFIX = "arena.scorers.options.";
+
+    /**
+     * Prefix of the leaderboard's composite weights, {@code arena.metrics.weights.<dimension>}: {@code accuracy},
+     * {@code pass_rate}, {@code cost}, {@code latency}, {@code tokens}, {@code tokens_in}, {@code tokens_out} or a
+     * custom metric; default {@code accuracy} 1.
+     */
+    public static final String METRIC_WEIGHTS_PREFIX = "arena.metrics.weights.";
+
+    /** Comma-separated (or a YAML list of) custom metrics where less is better; default none. */
+    public static final String METRICS_LOWER_IS_BETTER = "arena.metrics.lower-is-better";
+
+    // --- models ---------------------------------------------------------------------------------------------------
+
+    /** Comma-separated model keys, overriding {@code @Models} for every eval; must not be empty when set. */
+    public static final String MODELS = "arena.models";
+
+    /**
+     * Prefix of per-model settings, {@code arena.models.<key>.<name>}, read by the model's provider (for the
+     * {@code openai:} connector and the simulated models see {@code docs/guides/models.md}).
+     */
+    public static final String MODEL_SETTINGS_PREFIX = "arena.models.";
+
+    /** Latency in milliseconds of every simulated model, overriding their own (40, 120 and 30 ms). */
+    public static final String SIM_LATENCY_MS = "arena.sim.latency-ms";
+
+    /** The judge model for {@code llm_judge} and {@code ScoringContext.judge()}; default {@code sim_judge}. */
+    public static final String JUDGE_MODEL = "arena.judge.model";
+
+    /**
+     * Record/replay of model calls: {@code off} (the default), {@code read-write} (replay what is recorded, record the
+     * rest), {@code record} (always call, overwrite) or {@code replay} (never call; a miss is an error).
+     */
+    public static final String CACHE_MODE = "arena.cache.mode";
+
+    /** Where recordings live, relative to the project root; default {@code src/test/resources/arena-recordings}. */
+    public static final String CACHE_DIR = "arena.cache.dir";
+
+    /**
+     * The most a run may spend on model calls, in US dollars; default no cap. Once spent, no new call starts and the
+     * cases left over are reported as not run. Setting it also prints a cost estimate before each eval's first call.
+     */
+    public static final String BUDGET_USD = "arena.budget.usd";
+
+    // --- leaderboard, repeats, gates, baselines -------------------------------------------------------------------
+
+    /**
+     * How many times each case runs: at least 1; default 1, or the eval's {@code @Eval(repeats = n)}. When set, it
+     * wins over the annotation for every eval (as {@link #MODELS} wins over {@code @Models}).
+     */
+    public static final String REPEATS = "arena.repeats";
+
+    /**
+     * How the repeats of a case are reduced to one score: {@code mean} (the default), {@code majority},
+     * {@code pass@<k>} or {@code pass^<k>}.
+     */
+    public static final String REPEAT_REDUCER = "arena.repeat-reducer";
+
+    /**
+     * {@code true} adds a {@code leaderboard} test per eval class, after its models: it publishes rank, composite and
+     * accuracy per model and prints that eval's table; default {@code false}. The files and the console table are
+     * written either way.
+     */
+    public static final String LEADERBOARD_TESTS = "arena.leaderboard.tests";
+
+    /** Bootstrap resamples of the leaderboard's intervals and paired tests: a whole number, at least 0; default 2000. */
+    public static final String LEADERBOARD_BOOTSTRAP_RESAMPLES = "arena.leaderboard.bootstrap-resamples";
+
+    /** Below this many (shared) cases a result is flagged as underpowered: a whole number; default 30. */
+    public static final String LEADERBOARD_MIN_CASES = "arena.leaderboard.min-cases";
+
+    /**
+     * Prefix of the gates, {@code arena.gates.<kind>[.<selector>]}: {@code min-accuracy}, {@code min-pass-rate} (in
+     * [0, 1]) and {@code max-cost-usd}; none by default. Each gate that concerns an eval is a {@code gate} test of its
+     * class; a cost gate without a selector is checked at the end of the run.
+     */
+    public static final String GATES_PREFIX = "arena.gates.";
+
+    /**
+     * The baseline file, relative to the project root; default {@code arena-baseline.json}. Set explicitly, a missing
+     * file fails the {@code baseline} tests.
+     */
+    public static final String BASELINE_PATH = "arena.baseline.path";
+
+    /** The largest absolute accuracy drop that is not a regression by itself, in [0, 1]; default 0.02. */
+    public static final String BASELINE_TOLERANCE = "arena.baseline.tolerance";
+
+    /** {@code true} writes this run's evals into the baseline file instead of comparing; default {@code false}. */
+    public static final String BASELINE_UPDATE = "arena.baseline.update";
 
     private Constants() {
     }

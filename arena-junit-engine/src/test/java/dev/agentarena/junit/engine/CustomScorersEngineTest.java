@@ -8,10 +8,10 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import java.nio.file.Path;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.fixtures.clash.ClashFixture;
 import dev.agentarena.junit.engine.fixtures.clash.scorers.ImpostorScorer;

@@ -24,7 +24,7 @@ import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.Event;
 
 import dev.agentarena.junit.engine.config.ConfigurationException;
-import dev.agentarena.junit.engine.execution.DatasetRowException;
+import dev.agentarena.junit.engine.evaluation.DatasetRowException;
 import dev.agentarena.junit.engine.fixtures.DataProblemsFixtures;
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
 

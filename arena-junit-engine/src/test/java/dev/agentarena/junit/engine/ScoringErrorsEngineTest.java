@@ -9,11 +9,11 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessf
 import java.nio.file.Path;
 import java.util.List;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.fixtures.scoring.ErrorRulesFixture;
 import dev.agentarena.junit.model.ModelCallException;

@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
+import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;
 
 import dev.agentarena.junit.engine.Constants;
@@ -24,6 +26,7 @@ import dev.agentarena.junit.engine.Constants;
  * Lists written in properties are comma-separated. Every error names the key, the value and where it came from
  * (file and line for {@code arena.yaml}).
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ArenaConfiguration {
 
     private static final String DEFAULT_CONFIG_FILE = "arena.yaml";
@@ -91,6 +94,30 @@ public final class ArenaConfiguration {
      */
     public Set<String> parameterKeys() {
         return parameters.keySet();
+    }
+
+    /**
+     * The {@code arena.*} keys set in this configuration (launcher parameters, {@code junit-platform.properties},
+     * system properties, {@code arena.yaml}) that the engine does not read, each with where it was set and the
+     * nearest known key: {@code arena.concurency} is a typo the engine would otherwise ignore without a word.
+     */
+    public List<String> unknownKeys() {
+        Set<String> keys = new TreeSet<>();
+        parameters.keySet().stream().filter(key -> key.startsWith(Constants.PREFIX)).forEach(keys::add);
+        System.getProperties().stringPropertyNames().stream().filter(key -> key.startsWith(Constants.PREFIX))
+                .forEach(keys::add);
+        if (file != null) {
+            file.keys().stream().filter(key -> key.startsWith(Constants.PREFIX)).forEach(keys::add);
+        }
+        List<String> warnings = new ArrayList<>();
+        for (String key : keys) {
+            if (!KnownKeys.isKnown(key)) {
+                warnings.add("unknown setting " + key + " (" + sourceOf(key) + ") is ignored"
+                        + KnownKeys.nearest(key).map(known -> "; did you mean " + known + "?").orElse("")
+                        + " Every key is listed in docs/reference/configuration.md.");
+            }
+        }
+        return warnings;
     }
 
     /** The project root, absolute. */

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -95,6 +96,11 @@ final class ConfigFile {
                 parser.skipChildren();
             }
         }
+    }
+
+    /** Every flattened key, mappings included. */
+    Set<String> keys() {
+        return values.keySet();
     }
 
     Path path() {

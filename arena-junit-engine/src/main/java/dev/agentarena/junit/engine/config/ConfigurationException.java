@@ -1,8 +1,10 @@
 package dev.agentarena.junit.engine.config;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.JUnitException;
 
 /** A setting or configuration file that cannot be used; its message names the key or file at fault. */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public class ConfigurationException extends JUnitException {
 
     private static final long serialVersionUID = 1L;

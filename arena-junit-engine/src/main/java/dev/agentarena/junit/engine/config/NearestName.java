@@ -3,10 +3,13 @@ package dev.agentarena.junit.engine.config;
 import java.util.Collection;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * What a user probably meant by a name the engine does not know (a dataset field, a scorer, an option): the known
  * name at the smallest edit distance, if it is close enough to be a typo.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class NearestName {
 
     private NearestName() {

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.junit.platform.engine.TestTag;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.config.NearestName;

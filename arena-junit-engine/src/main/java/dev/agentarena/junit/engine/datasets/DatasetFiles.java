@@ -12,6 +12,8 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
 /**
@@ -27,6 +29,7 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  * The format follows the extension: {@code .jsonl}/{@code .ndjson}, {@code .json}, {@code .yaml}/{@code .yml},
  * {@code .csv}.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class DatasetFiles {
 
     private DatasetFiles() {

@@ -2,9 +2,12 @@ package dev.agentarena.junit.engine.datasets;
 
 import java.util.List;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
 /** A dataset file that is neither on the classpath nor under the project root; the message lists every place tried. */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public class DatasetNotFoundException extends ConfigurationException {
 
     private static final long serialVersionUID = 1L;

@@ -3,6 +3,8 @@ package dev.agentarena.junit.engine.datasets;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.EvalCase;
 
 /**
@@ -11,6 +13,7 @@ import dev.agentarena.junit.EvalCase;
  * <p>A bad row never stops a dataset: it travels as a row with an error, so it still becomes a node in the tree and a
  * line in the results.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class DatasetRow {
 
     private final String caseId;

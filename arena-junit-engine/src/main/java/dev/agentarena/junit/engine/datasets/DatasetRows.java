@@ -5,10 +5,13 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.stream.Stream;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
 /** Rows from the cases an {@code @EvalDataset} method returns, read as lazily as the method produces them. */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class DatasetRows {
 
     private DatasetRows() {

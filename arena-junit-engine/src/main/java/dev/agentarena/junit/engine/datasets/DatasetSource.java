@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * A dataset file found by {@link DatasetFiles#locate}, not yet read: cheap enough for discovery (for a
  * {@code FileSource} or {@code ClasspathResourceSource}).
@@ -14,6 +16,7 @@ import java.util.Optional;
  * @param path the file on disk, or {@code null} for a resource inside a jar
  * @param description where it was found, e.g. {@code classpath resource datasets/tickets.jsonl}
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record DatasetSource(String displayName, URI uri, Path path, String description) {
 
     /** Validates the fields. */

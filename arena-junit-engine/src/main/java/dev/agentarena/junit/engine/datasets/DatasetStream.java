@@ -6,10 +6,13 @@ import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
+import org.apiguardian.api.API;
+
 /**
  * The rows of one dataset, read lazily: each {@link #next()} reads one more row, so a dataset of any size is never
  * held in memory. Close it when done; it also closes itself once exhausted. Not thread-safe: one consumer reads it.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public interface DatasetStream extends Iterator<DatasetRow>, AutoCloseable {
 
     /** Releases the file; idempotent. */

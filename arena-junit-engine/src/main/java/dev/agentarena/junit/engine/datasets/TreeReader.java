@@ -3,14 +3,14 @@ package dev.agentarena.junit.engine.datasets;
 import java.io.IOException;
 import java.io.Reader;
 
+import org.yaml.snakeyaml.LoaderOptions;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-
-import org.yaml.snakeyaml.LoaderOptions;
 
 import dev.agentarena.junit.engine.json.Json;
 

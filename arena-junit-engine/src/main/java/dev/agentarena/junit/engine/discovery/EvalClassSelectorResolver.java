@@ -18,10 +18,9 @@ import dev.agentarena.junit.PostProcess;
 import dev.agentarena.junit.PreRequest;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
-import dev.agentarena.junit.engine.execution.ArenaEngineDescriptor;
-import dev.agentarena.junit.engine.execution.EvalClassDescriptor;
-import dev.agentarena.junit.engine.execution.EvalDefinition;
-import dev.agentarena.junit.engine.execution.ModelDescriptor;
+import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.descriptor.ArenaEngineDescriptor;
+import dev.agentarena.junit.engine.descriptor.EvalClassDescriptor;
 
 /**
  * Class selectors select a whole eval; method selectors (an IDE's run icon) select a {@code @Scorer} method's scores,
@@ -74,12 +73,8 @@ final class EvalClassSelectorResolver implements SelectorResolver {
                     .filter(value -> !value.isBlank()).orElse(method.getName());
             descriptor.selectScorer(name);
         }
-        else if (!datasets.isEmpty() && descriptor.definition().datasets().size() > 1) {
-            for (String model : descriptor.definition().models()) {
-                ModelDescriptor modelDescriptor = descriptor.model(model);
-                descriptor.definition().datasets().stream().filter(spec -> method.equals(spec.method()))
-                        .forEach(spec -> modelDescriptor.dataset(spec.name()).selectAll());
-            }
+        else if (!datasets.isEmpty()) {
+            descriptor.selectDatasetsOf(method);
         }
         else {
             descriptor.selectAll();

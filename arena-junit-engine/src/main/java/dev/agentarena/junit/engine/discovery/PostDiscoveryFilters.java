@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.discovery;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apiguardian.api.API;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.Filter;
 import org.junit.platform.engine.TestDescriptor;
@@ -17,6 +18,7 @@ import org.junit.platform.launcher.LauncherDiscoveryRequest;
  * {@link LauncherDiscoveryRequest}; filters the launcher adds from its own configuration (not from the request) are
  * not visible to an engine.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class PostDiscoveryFilters {
 
     // junit-platform-launcher is an optional dependency: touch its types only where the class is known to exist.

@@ -1,11 +1,14 @@
 package dev.agentarena.junit.engine.json;
 
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /** The engine's one JSON mapper, and the way JSON-like values (inputs, references) become text. */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Json {
 
     /** Shared, thread-safe mapper. */

@@ -2,12 +2,15 @@ package dev.agentarena.junit.engine.json;
 
 import java.util.Comparator;
 
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Equality of JSON-like values as a grader sees it: numbers compare by value ({@code 1 == 1.0}), everything else
  * structurally.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class JsonValues {
 
     private static final Comparator<JsonNode> NUMERIC = JsonValues::compareNumeric;

@@ -5,12 +5,15 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.apiguardian.api.API;
+
 /**
  * The judge template of {@code llm_judge}: instructions that constrain the verdict, and the case content delimited
  * as data in tagged blocks that the content itself cannot close.
  *
  * <p>The simulated models read the same blocks back, which is why the format lives in one place.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class JudgePrompt {
 
     /** How the verdict is expressed. */

@@ -3,11 +3,9 @@ package dev.agentarena.junit.engine.models;
 import java.util.List;
 import java.util.function.Consumer;
 
-import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
-import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelRequest;
 
 /**
@@ -17,16 +15,14 @@ import dev.agentarena.junit.model.ModelRequest;
 final class ModelJudge implements Judge {
 
     private final String modelKey;
-    private final ModelClient client;
-    private final EvalCase evalCase;
-    private final int repeat;
+    private final ModelEndpoint endpoint;
+    private final ModelCall call;
     private final Consumer<Completion> onCompletion;
 
-    ModelJudge(String modelKey, ModelClient client, EvalCase evalCase, int repeat, Consumer<Completion> onCompletion) {
+    ModelJudge(String modelKey, ModelEndpoint endpoint, ModelCall call, Consumer<Completion> onCompletion) {
         this.modelKey = modelKey;
-        this.client = client;
-        this.evalCase = evalCase;
-        this.repeat = repeat;
+        this.endpoint = endpoint;
+        this.call = call;
         this.onCompletion = onCompletion;
     }
 
@@ -39,10 +35,7 @@ final class ModelJudge implements Judge {
     public String ask(String instructions, String content) {
         ModelRequest request = ModelRequest.ofMessages(List.of(Message.system(instructions), Message.user(content)))
                 .withTemperature(0);
-        if (evalCase != null) {
-            request = request.forCase(evalCase, repeat);
-        }
-        Completion completion = client.complete(request);
+        Completion completion = endpoint.answer(request, call).completion();
         onCompletion.accept(completion);
         return completion.text();
     }

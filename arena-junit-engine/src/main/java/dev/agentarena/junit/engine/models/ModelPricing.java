@@ -4,9 +4,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
-import dev.agentarena.junit.model.ModelSettings;
 
 /**
  * What one model costs, in US dollars per million tokens, and so what a call cost.
@@ -16,6 +18,7 @@ import dev.agentarena.junit.model.ModelSettings;
  * writing (matched on the name after {@code openai:}, including dated snapshots such as
  * {@code gpt-4o-mini-2024-07-18}). A model with no price, such as a local Ollama model, costs 0.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ModelPricing {
 
     /** Input and output prices in US dollars per million tokens. */

@@ -9,16 +9,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Judge;
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.connector.ModelClientProvider;
+import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.models.recording.CacheMode;
 import dev.agentarena.junit.engine.models.recording.RecordingCache;
 import dev.agentarena.junit.model.Completion;
-import dev.agentarena.junit.model.ModelClient;
-import dev.agentarena.junit.model.ModelClientProvider;
-import dev.agentarena.junit.model.ModelSettings;
 
 /**
  * The model clients of one run, created on first use from the {@link ModelClientProvider}s on the classpath and
@@ -27,12 +30,13 @@ import dev.agentarena.junit.model.ModelSettings;
  * <p>Every client sits behind record/replay ({@code arena.cache.mode}), the simulated ones too: a recording made from
  * them is how CI proves the replay path without a real model.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ModelRegistry implements AutoCloseable {
 
     private final ArenaConfiguration configuration;
     private final Function<String, Optional<String>> environment;
     private final List<ModelClientProvider> providers = new ArrayList<>();
-    private final Map<String, ModelClient> clients = new ConcurrentHashMap<>();
+    private final Map<String, ModelEndpoint> endpoints = new ConcurrentHashMap<>();
     private final RecordingCache recordings;
 
     /** Reads providers with the thread's context class loader. */
@@ -49,19 +53,21 @@ public final class ModelRegistry implements AutoCloseable {
     }
 
     /**
-     * The client for a model key.
+     * The model behind a key, behind record/replay.
      *
      * @throws ConfigurationException when no provider supports the key
      */
-    public ModelClient client(String modelKey) {
-        return clients.computeIfAbsent(modelKey, this::create);
+    public ModelEndpoint endpoint(String modelKey) {
+        return endpoints.computeIfAbsent(modelKey, this::create);
     }
 
-    private ModelClient create(String modelKey) {
+    private ModelEndpoint create(String modelKey) {
         for (ModelClientProvider provider : providers) {
             if (provider.supports(modelKey)) {
                 ModelClient client = provider.create(modelKey, settings(modelKey));
-                return recordings.decorate(modelKey, client);
+                ModelEndpoint endpoint = ModelEndpoint.of(client);
+                return recordings.mode() == CacheMode.OFF ? endpoint
+                        : new RecordingModel(modelKey, endpoint, recordings);
             }
         }
         throw new ConfigurationException("No model client supports the model key '" + modelKey
@@ -83,14 +89,14 @@ public final class ModelRegistry implements AutoCloseable {
 
     /** As {@link #judge(EvalCase, int)}, telling {@code onCompletion} of every answer, for its cost. */
     public Judge judge(EvalCase evalCase, int repeat, Consumer<Completion> onCompletion) {
-        return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), client(judgeModelKey()), evalCase,
-                repeat, onCompletion));
+        return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), endpoint(judgeModelKey()),
+                new ModelCall(evalCase, repeat), onCompletion));
     }
 
     /** A judge for questions that belong to no case. */
     public Judge judge() {
-        return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), client(judgeModelKey()), null, 0,
-                completion -> { }));
+        return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), endpoint(judgeModelKey()),
+                ModelCall.NONE, completion -> { }));
     }
 
     /** What calls to a model cost: {@code arena.models.<key>.price.*} over the built-in prices. */
@@ -125,7 +131,7 @@ public final class ModelRegistry implements AutoCloseable {
 
     @Override
     public void close() {
-        clients.values().forEach(ModelClient::close);
-        clients.clear();
+        endpoints.values().forEach(ModelEndpoint::close);
+        endpoints.clear();
     }
 }

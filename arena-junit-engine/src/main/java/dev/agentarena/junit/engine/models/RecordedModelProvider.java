@@ -1,13 +1,16 @@
 package dev.agentarena.junit.engine.models;
 
-import dev.agentarena.junit.model.ModelClient;
-import dev.agentarena.junit.model.ModelClientProvider;
-import dev.agentarena.junit.model.ModelSettings;
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.connector.ModelClientProvider;
+import dev.agentarena.junit.connector.ModelSettings;
 
 /**
  * Serves the model {@code recorded}, which answers each case with the {@code output} its dataset row recorded: for
  * scoring production logs or another system's outputs without calling a model.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class RecordedModelProvider implements ModelClientProvider {
 
     /** The model key. */

@@ -15,9 +15,9 @@ import java.util.regex.PatternSyntaxException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.model.ModelSettings;
 
 /**
  * Right and wrong answers that look like a model's, for every builtin eval type: the scorer under test sees a

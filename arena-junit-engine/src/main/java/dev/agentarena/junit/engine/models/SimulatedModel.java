@@ -6,14 +6,14 @@ import java.util.Optional;
 import java.util.zip.CRC32;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelCallException;
-import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelRequest;
-import dev.agentarena.junit.model.ModelSettings;
 
 /**
  * A deterministic, offline model: for each case it answers right or wrong by a hash of (seed, model, case id, repeat)
@@ -24,7 +24,7 @@ import dev.agentarena.junit.model.ModelSettings;
  * was made for; a request with no case (a user's own call) gets an echo. Judge requests (the {@link JudgePrompt}
  * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict.
  */
-final class SimulatedModel implements ModelClient {
+final class SimulatedModel implements ModelClient, ModelEndpoint {
 
     /** Accuracy, latency, judge behaviour and seed of one simulated model. */
     record Profile(String key, double accuracy, long latencyMs, double abstainRate, long seed) {
@@ -92,16 +92,26 @@ final class SimulatedModel implements ModelClient {
 
     @Override
     public Completion complete(ModelRequest request) {
+        return answer(request, ModelCall.NONE).completion();
+    }
+
+    @Override
+    public ModelAnswer answer(ModelRequest request, ModelCall call) {
         long start = System.nanoTime();
-        String answer = judgeInstructions(request).map(instructions -> judge(instructions, request))
-                .orElseGet(() -> request.evalCase().map(c -> answer(c, request.repeat())).orElseGet(request::prompt));
-        String salt = request.evalCase().map(EvalCase::id).orElse(request.prompt());
+        String answer = judgeInstructions(request).map(instructions -> judge(instructions, request, call))
+                .orElseGet(() -> call.forCase().map(c -> answer(c, call.repeat())).orElseGet(request::prompt));
+        String salt = call.forCase().map(EvalCase::id).orElse(request.prompt());
         // +-25% around the configured latency, so latency statistics have something to show
-        sleep(Math.round(profile.latencyMs() * (0.75 + 0.5 * draw("latency|" + salt + "|" + request.repeat()))));
+        sleep(Math.round(profile.latencyMs() * (0.75 + 0.5 * draw("latency|" + salt + "|" + call.repeat()))));
         long tokensIn = tokens(request.messages().stream().map(Message::content).reduce("", (a, b) -> a + " " + b));
         long tokensOut = tokens(answer);
-        return Completion.of(answer).withTokens(tokensIn, tokensOut).withCostUsd(pricing.costUsd(tokensIn, tokensOut))
-                .withLatency(Duration.ofNanos(System.nanoTime() - start));
+        return ModelAnswer.live(Completion.of(answer).withTokens(tokensIn, tokensOut)
+                .withCostUsd(pricing.costUsd(tokensIn, tokensOut))
+                .withLatency(Duration.ofNanos(System.nanoTime() - start)));
+    }
+
+    @Override
+    public void close() {
     }
 
     /** Whether this model answers the case right; stable across runs for the same seed. */
@@ -128,9 +138,9 @@ final class SimulatedModel implements ModelClient {
         return Optional.empty();
     }
 
-    private String judge(String instructions, ModelRequest request) {
+    private String judge(String instructions, ModelRequest request, ModelCall call) {
         String content = request.prompt();
-        String subject = request.evalCase().map(EvalCase::id).orElse(content) + "|" + request.repeat();
+        String subject = call.forCase().map(EvalCase::id).orElse(content) + "|" + call.repeat();
         return SimulatedJudge.answer(instructions, content, 1.0 - profile.accuracy(), profile.abstainRate(),
                 draw("judge|" + subject), draw("abstain|" + subject));
     }

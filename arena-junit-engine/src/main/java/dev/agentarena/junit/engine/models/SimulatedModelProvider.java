@@ -2,11 +2,14 @@ package dev.agentarena.junit.engine.models;
 
 import java.util.Set;
 
-import dev.agentarena.junit.model.ModelClient;
-import dev.agentarena.junit.model.ModelClientProvider;
-import dev.agentarena.junit.model.ModelSettings;
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.connector.ModelClientProvider;
+import dev.agentarena.junit.connector.ModelSettings;
 
 /** Serves the offline, deterministic models {@code sim_small}, {@code sim_large} and {@code sim_judge}. */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class SimulatedModelProvider implements ModelClientProvider {
 
     private static final Set<String> KEYS = Set.of("sim_small", "sim_large", "sim_judge");

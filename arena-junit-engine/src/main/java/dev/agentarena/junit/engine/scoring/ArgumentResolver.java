@@ -7,6 +7,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JavaType;
 
 import dev.agentarena.junit.engine.json.Json;
@@ -18,6 +20,7 @@ import dev.agentarena.junit.engine.json.Json;
  * <p>Values are converted to the declared type with Jackson, so a scorer may declare {@code double reference} or
  * {@code Map<String, Object> expected} for a JSON reference.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ArgumentResolver {
 
     private final Map<Class<?>, Object> byType;

@@ -3,24 +3,27 @@ package dev.agentarena.junit.engine.scoring;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
-/** Runs a {@link Scorer} implementation; an {@link AssertionError} inside it scores 0 with its message. */
+/** Runs a {@link OutputScorer} implementation; an {@link AssertionError} inside it scores 0 with its message. */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ClassScorerDefinition implements ScorerDefinition {
 
-    private final Scorer scorer;
+    private final OutputScorer scorer;
     private final String version;
 
     /** Wraps the scorer; the version is a digest of its class's code. */
-    public ClassScorerDefinition(Scorer scorer) {
+    public ClassScorerDefinition(OutputScorer scorer) {
         this.scorer = scorer;
         this.version = ScorerVersions.of(scorer.getClass());
     }
 
     /** The wrapped scorer. */
-    public Scorer scorer() {
+    public OutputScorer scorer() {
         return scorer;
     }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.ReflectionSupport;
 
@@ -21,6 +22,7 @@ import dev.agentarena.junit.TaskOutput;
  * {@code null} (not applicable), a {@link ScoreResult}, a list of named {@link ScoreResult}s, a
  * {@code Map<String, Number>}, or nothing, in which case a thrown {@link AssertionError} scores 0.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class MethodScorerDefinition implements ScorerDefinition {
 
     private static final List<String> POSITIONAL = List.of("output", "reference", "input");

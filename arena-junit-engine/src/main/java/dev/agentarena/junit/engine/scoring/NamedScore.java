@@ -4,6 +4,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 
 /**
@@ -12,6 +14,7 @@ import dev.agentarena.junit.ScoreResult;
  * @param name the score name
  * @param result the grade, or {@code null} when the scorer abstained
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record NamedScore(String name, ScoreResult result) {
 
     /**

@@ -2,12 +2,15 @@ package dev.agentarena.junit.engine.scoring;
 
 import java.util.List;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoringContext;
 
 /**
- * A scorer as the engine runs it, whatever its shape: a {@link dev.agentarena.junit.scoring.Scorer} class or a
+ * A scorer as the engine runs it, whatever its shape: a {@link dev.agentarena.junit.scoring.OutputScorer} class or a
  * {@link dev.agentarena.junit.Scorer @Scorer} method.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public interface ScorerDefinition {
 
     /** The scorer's name, which is also its score name unless it emits several named scores. */

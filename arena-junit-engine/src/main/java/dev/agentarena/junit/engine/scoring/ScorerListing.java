@@ -8,10 +8,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
 
+import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 
@@ -28,6 +30,7 @@ import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
  * names come from the registry the engine builds for an eval ({@link ScorerRegistry#withDiscovered}), so a scorer
  * class claiming a taken name fails the listing exactly as it fails the eval.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ScorerListing {
 
     private ScorerListing() {
@@ -96,7 +99,7 @@ public final class ScorerListing {
     /** The eval class's {@code @Scorer} methods, found as the engine finds them. */
     private static List<Method> scorerMethods(Class<?> type) {
         List<Method> methods = new ArrayList<>(ReflectionSupport.findMethods(type,
-                method -> AnnotationSupport.isAnnotated(method, dev.agentarena.junit.Scorer.class),
+                method -> AnnotationSupport.isAnnotated(method, Scorer.class),
                 HierarchyTraversalMode.TOP_DOWN));
         methods.sort(Comparator.comparing(Method::getName));
         return methods;

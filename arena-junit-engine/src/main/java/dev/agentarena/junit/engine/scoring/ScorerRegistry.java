@@ -10,19 +10,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
 
+import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.engine.config.NearestName;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * Scorers by name: the builtins first, then those discovered on the classpath. Registering a second, different
  * scorer under a taken name is an error, so a custom scorer cannot silently replace {@code exact_match}.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ScorerRegistry {
 
     private final Map<String, ScorerDefinition> byName = new LinkedHashMap<>();
@@ -34,11 +37,11 @@ public final class ScorerRegistry {
     /** A registry with the builtin scorers and the catalogue. */
     public static ScorerRegistry withBuiltins() {
         ScorerRegistry registry = new ScorerRegistry();
-        for (Scorer scorer : BuiltinScorers.all()) {
+        for (OutputScorer scorer : BuiltinScorers.all()) {
             registry.register(scorer, "builtin");
         }
         List<Method> catalogue = new ArrayList<>(ReflectionSupport.findMethods(CatalogueScorers.class,
-                m -> AnnotationSupport.isAnnotated(m, dev.agentarena.junit.Scorer.class),
+                m -> AnnotationSupport.isAnnotated(m, Scorer.class),
                 HierarchyTraversalMode.TOP_DOWN));
         // Reflection returns methods in no particular order; listings and error messages should not vary.
         catalogue.sort(Comparator.comparing(Method::getName));
@@ -62,9 +65,9 @@ public final class ScorerRegistry {
      *
      * @throws IllegalArgumentException when a discovered class claims a name already taken, naming both classes
      */
-    public ScorerRegistry withDiscovered(List<Scorer> discovered) {
+    public ScorerRegistry withDiscovered(List<OutputScorer> discovered) {
         ScorerRegistry registry = copy();
-        for (Scorer scorer : discovered) {
+        for (OutputScorer scorer : discovered) {
             registry.register(scorer, "custom");
         }
         return registry;
@@ -75,7 +78,7 @@ public final class ScorerRegistry {
      *
      * @throws IllegalArgumentException when another class already holds the name
      */
-    public synchronized void register(Scorer scorer, String kind) {
+    public synchronized void register(OutputScorer scorer, String kind) {
         ScorerDefinition existing = byName.get(scorer.name());
         if (existing instanceof ClassScorerDefinition
                 && ((ClassScorerDefinition) existing).scorer().getClass().equals(scorer.getClass())) {
@@ -94,7 +97,7 @@ public final class ScorerRegistry {
         if (existing != null) {
             throw new IllegalArgumentException("Scorer name '" + definition.name() + "' is claimed by both "
                     + kind(definition.name()) + " " + describe(existing) + " and " + kind + " " + describe(definition)
-                    + "; every scorer name belongs to one scorer: rename one (override Scorer.name())");
+                    + "; every scorer name belongs to one scorer: rename one (override OutputScorer.name())");
         }
         byName.put(definition.name(), definition);
         kinds.put(definition.name(), kind);

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import org.apiguardian.api.API;
 import org.objectweb.asm.Type;
 
 /**
@@ -27,6 +28,7 @@ import org.objectweb.asm.Type;
  * <p>The version is the first 12 hex digits of a SHA-256. Classes without a class file (lambdas, proxies) are versioned
  * by name alone.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ScorerVersions {
 
     private static final int LENGTH = 12;
@@ -58,7 +60,7 @@ public final class ScorerVersions {
     }
 
     /**
-     * The version of a scorer class ({@link dev.agentarena.junit.scoring.Scorer}): every method it declares (by name,
+     * The version of a scorer class ({@link dev.agentarena.junit.scoring.OutputScorer}): every method it declares (by name,
      * in a stable order), its constant fields, and
      * what those methods run in its own package.
      *

@@ -19,11 +19,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
-
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
-
-import com.sun.management.GarbageCollectionNotificationInfo;
 
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.EngineFilter;
@@ -34,6 +31,8 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.fixtures.StreamingBenchmarkFixture;

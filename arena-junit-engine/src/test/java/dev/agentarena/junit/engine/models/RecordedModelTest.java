@@ -11,12 +11,11 @@ import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.connector.ModelClientProvider;
+import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
-import dev.agentarena.junit.model.ModelClient;
-import dev.agentarena.junit.model.ModelClientProvider;
 import dev.agentarena.junit.model.ModelRequest;
-import dev.agentarena.junit.model.ModelSettings;
 
 class RecordedModelTest {
 
@@ -37,7 +36,7 @@ class RecordedModelTest {
         }
     };
 
-    private final ModelClient model = new RecordedModelProvider().create("recorded", NO_SETTINGS);
+    private final ModelEndpoint model = ModelEndpoint.of(new RecordedModelProvider().create("recorded", NO_SETTINGS));
 
     @Test
     void isRegisteredForTheKeyRecorded() {
@@ -54,7 +53,8 @@ class RecordedModelTest {
     void answersWithTheRecordedOutputAtNoCost() {
         EvalCase evalCase = EvalCase.of("refund", "I was charged twice", "billing").withRecordedOutput("billing");
 
-        Completion completion = model.complete(ModelRequest.ofPrompt("I was charged twice").forCase(evalCase, 0));
+        Completion completion = model.answer(ModelRequest.ofPrompt("I was charged twice"), new ModelCall(evalCase, 0))
+                .completion();
 
         assertThat(completion.text()).isEqualTo("billing");
         assertThat(completion.costUsd()).isZero();
@@ -67,21 +67,22 @@ class RecordedModelTest {
     void rendersStructuredOutputsAsJson() {
         EvalCase evalCase = EvalCase.of("extract", "x", null).withRecordedOutput(Map.of("amount", 1200));
 
-        assertThat(model.complete(ModelRequest.ofPrompt("x").forCase(evalCase, 0)).text()).isEqualTo("{\"amount\":1200}");
+        assertThat(model.answer(ModelRequest.ofPrompt("x"), new ModelCall(evalCase, 0)).completion().text())
+                .isEqualTo("{\"amount\":1200}");
     }
 
     @Test
     void aCaseWithoutOutputIsAnErrorNamingTheCase() {
         EvalCase evalCase = EvalCase.of("refund", "x", null);
 
-        assertThatThrownBy(() -> model.complete(ModelRequest.ofPrompt("x").forCase(evalCase, 0)))
+        assertThatThrownBy(() -> model.answer(ModelRequest.ofPrompt("x"), new ModelCall(evalCase, 0)))
                 .isInstanceOf(ModelCallException.class)
                 .hasMessage("case 'refund' has no recorded output; add an `output` field to its dataset row");
     }
 
     @Test
     void aRequestWithoutACaseIsAnError() {
-        assertThatThrownBy(() -> model.complete(ModelRequest.ofPrompt("hello")))
+        assertThatThrownBy(() -> model.answer(ModelRequest.ofPrompt("hello"), ModelCall.NONE))
                 .isInstanceOf(ModelCallException.class)
                 .hasMessageContaining("only answers requests made for an eval case");
     }

@@ -14,16 +14,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.model.Completion;
-import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelRequest;
 
 class SimulatedModelTest {
@@ -43,11 +42,14 @@ class SimulatedModelTest {
         return TestConfigurations.registry(root, values, Map.of());
     }
 
+    private static String ask(ModelEndpoint model, String prompt, EvalCase evalCase, int repeat) {
+        return model.answer(ModelRequest.ofPrompt(prompt), new ModelCall(evalCase, repeat)).completion().text();
+    }
+
     /** sim_small forced always right or always wrong. */
     private String answer(boolean right, EvalCase evalCase) {
         try (ModelRegistry registry = registry("arena.models.sim_small.accuracy", right ? "1" : "0")) {
-            return registry.client("sim_small").complete(ModelRequest.ofPrompt(String.valueOf(evalCase.input()))
-                    .forCase(evalCase, 0)).text();
+            return ask(registry.endpoint("sim_small"), String.valueOf(evalCase.input()), evalCase, 0);
         }
     }
 
@@ -55,13 +57,13 @@ class SimulatedModelTest {
     void answersRightAtItsRateAndIdenticallyEveryRun() {
         try (ModelRegistry first = registry(); ModelRegistry second = registry()) {
             for (String model : List.of("sim_small", "sim_large")) {
-                ModelClient a = first.client(model);
-                ModelClient b = second.client(model);
+                ModelEndpoint a = first.endpoint(model);
+                ModelEndpoint b = second.endpoint(model);
                 int right = 0;
                 for (int i = 0; i < 2000; i++) {
                     EvalCase evalCase = EvalCase.of("case-" + i, "question " + i, "billing");
-                    String answer = a.complete(ModelRequest.ofPrompt("q").forCase(evalCase, 0)).text();
-                    assertThat(b.complete(ModelRequest.ofPrompt("q").forCase(evalCase, 0)).text()).isEqualTo(answer);
+                    String answer = ask(a, "q", evalCase, 0);
+                    assertThat(ask(b, "q", evalCase, 0)).isEqualTo(answer);
                     right += answer.contains("billing") ? 1 : 0;
                 }
                 assertThat(right / 2000.0).as(model).isCloseTo(model.equals("sim_small") ? 0.70 : 0.90, within(0.04));
@@ -80,10 +82,9 @@ class SimulatedModelTest {
             StringBuilder b = new StringBuilder();
             StringBuilder repeat1 = new StringBuilder();
             for (EvalCase evalCase : cases) {
-                a.append(seed42.client("sim_small").complete(ModelRequest.ofPrompt("q").forCase(evalCase, 0)).text());
-                b.append(seed7.client("sim_small").complete(ModelRequest.ofPrompt("q").forCase(evalCase, 0)).text());
-                repeat1.append(seed42.client("sim_small").complete(ModelRequest.ofPrompt("q").forCase(evalCase, 1))
-                        .text());
+                a.append(ask(seed42.endpoint("sim_small"), "q", evalCase, 0));
+                b.append(ask(seed7.endpoint("sim_small"), "q", evalCase, 0));
+                repeat1.append(ask(seed42.endpoint("sim_small"), "q", evalCase, 1));
             }
             assertThat(a.toString()).isNotEqualTo(b.toString()).isNotEqualTo(repeat1.toString());
         }
@@ -92,21 +93,20 @@ class SimulatedModelTest {
     @Test
     void reportsTokensCostAndLatency() {
         try (ModelRegistry registry = registry("arena.models.sim_large.latency-ms", "20")) {
-            Completion completion = registry.client("sim_large").complete(ModelRequest.ofPrompt("Why was I charged?")
-                    .forCase(EvalCase.of("c1", "Why was I charged?", "billing"), 0));
+            Completion completion = registry.endpoint("sim_large").answer(ModelRequest.ofPrompt("Why was I charged?"),
+                    new ModelCall(EvalCase.of("c1", "Why was I charged?", "billing"), 0)).completion();
             assertThat(completion.tokensIn()).isPositive();
             assertThat(completion.tokensOut()).isPositive();
             assertThat(completion.costUsd()).isCloseTo(
                     (completion.tokensIn() * 2.50 + completion.tokensOut() * 10.00) / 1e6, within(1e-12));
             assertThat(completion.latency().toMillis()).isGreaterThanOrEqualTo(14);
-            assertThat(completion.cached()).isFalse();
         }
     }
 
     @Test
     void echoesARequestThatBelongsToNoCase() {
         try (ModelRegistry registry = registry()) {
-            assertThat(registry.client("sim_small").complete(ModelRequest.ofPrompt("ping")).text()).isEqualTo("ping");
+            assertThat(registry.endpoint("sim_small").answer(ModelRequest.ofPrompt("ping"), ModelCall.NONE).completion().text()).isEqualTo("ping");
         }
     }
 
@@ -217,8 +217,8 @@ class SimulatedModelTest {
     void simJudgeUnderEvaluationAnswersTasksWithASystemMessage() {
         try (ModelRegistry registry = registry("arena.models.sim_judge.accuracy", "1")) {
             EvalCase evalCase = EvalCase.of("t1", "I was charged twice", "billing");
-            String answer = registry.client("sim_judge").complete(ModelRequest.ofPrompt("I was charged twice")
-                    .withSystem("Classify the ticket.").forCase(evalCase, 0)).text();
+            String answer = registry.endpoint("sim_judge").answer(ModelRequest.ofPrompt("I was charged twice")
+                    .withSystem("Classify the ticket."), new ModelCall(evalCase, 0)).completion().text();
             assertThat(answer).contains("billing").doesNotStartWith("pass");
         }
     }

@@ -7,11 +7,15 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.engine.results.ScoreLine;
+
 class ScoreLineTest {
 
     @Test
     void displayNamesHaveNoControlCharactersSoJUnit5And6ShowTheSameText() {
-        String name = ScoreLine.displayName("sim_small/tickets[a]/exact_match", 0.0, ResultRecord.FAILED,
+        String name = ScoreLine.displayName("sim_small/tickets[a]/exact_match", 0.0, ResultStatus.FAILED,
                 "expected 'x'\n\tbut got\u0000'y'\u2028done");
 
         assertThat(name).isEqualTo("sim_small/tickets[a]/exact_match 0.00 ✘ expected 'x' but got 'y' done");
@@ -20,7 +24,7 @@ class ScoreLineTest {
 
     @Test
     void longReasonsAreCutWithAnEllipsis() {
-        String name = ScoreLine.displayName("s", 1.0, ResultRecord.PASSED, "r".repeat(500));
+        String name = ScoreLine.displayName("s", 1.0, ResultStatus.PASSED, "r".repeat(500));
 
         assertThat(name).startsWith("s 1.00 ✔ rrr").endsWith("…").hasSize("s 1.00 ✔ ".length() + 80);
         assertThat(ScoreLine.sanitize("abc", 2)).isEqualTo("a…");
@@ -28,14 +32,14 @@ class ScoreLineTest {
 
     @Test
     void marksTellEveryStatusApart() {
-        assertThat(ScoreLine.displayName("s", null, ResultRecord.ERROR, "boom")).isEqualTo("s – ! boom");
-        assertThat(ScoreLine.displayName("s", null, ResultRecord.NOT_APPLICABLE, "")).isEqualTo("s – –");
+        assertThat(ScoreLine.displayName("s", null, ResultStatus.ERROR, "boom")).isEqualTo("s – ! boom");
+        assertThat(ScoreLine.displayName("s", null, ResultStatus.NOT_APPLICABLE, "")).isEqualTo("s – –");
     }
 
     @Test
     void theStdoutLineCarriesScoreStatusReasonMetricsAndUsage() {
         ResultRecord record = new ResultRecord("capitals", "sim_small", "questions", "france", "concise", "v1",
-                "capitals-concise", 0, 1.0, true, ResultRecord.PASSED, "3 words\nok", Map.of("words", 3.0), 40L,
+                "capitals-concise", 0, 1.0, true, ResultStatus.PASSED, "3 words\nok", Map.of("words", 3.0), 40L,
                 8, 1, 0.0000018, false, 1.0, List.of(), null, "Paris");
 
         assertThat(ScoreLine.of(record)).isEqualTo("[arena] capitals sim_small questions[france]/concise score=1.00"

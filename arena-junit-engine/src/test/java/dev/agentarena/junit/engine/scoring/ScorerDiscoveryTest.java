@@ -14,10 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.engine.scoring.fixtures.broken.BrokenScorer;
 import dev.agentarena.junit.engine.scoring.fixtures.broken.ServiceListedScorer;
-import dev.agentarena.junit.engine.scoring.fixtures.discovery.SampleEval;
 import dev.agentarena.junit.engine.scoring.fixtures.discovery.SamePackageScorer;
+import dev.agentarena.junit.engine.scoring.fixtures.discovery.SampleEval;
 import dev.agentarena.junit.engine.scoring.fixtures.discovery.scorers.PoliteScorer;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 class ScorerDiscoveryTest {
 
@@ -26,19 +26,19 @@ class ScorerDiscoveryTest {
 
     @Test
     void findsConcretePublicScorersInTheEvalPackageAndItsScorersSubPackage() {
-        List<Scorer> scorers = new ScorerDiscovery().scorersFor(SampleEval.class);
+        List<OutputScorer> scorers = new ScorerDiscovery().scorersFor(SampleEval.class);
 
         assertThat(scorers).extracting(s -> (Object) s.getClass()).containsExactly(SamePackageScorer.class,
                 SamePackageScorer.Nested.class, PoliteScorer.class);
-        assertThat(scorers).extracting(Scorer::name).containsExactly("same_package", "nested", "polite");
+        assertThat(scorers).extracting(OutputScorer::name).containsExactly("same_package", "nested", "polite");
     }
 
     @Test
     void returnsFreshInstancesButCachesTheScanPerPackage() {
         ScorerDiscovery discovery = new ScorerDiscovery();
 
-        List<Scorer> first = discovery.scorersFor(SampleEval.class);
-        List<Scorer> second = discovery.scorersFor(SampleEval.class);
+        List<OutputScorer> first = discovery.scorersFor(SampleEval.class);
+        List<OutputScorer> second = discovery.scorersFor(SampleEval.class);
 
         assertThat(first.get(0)).isNotSameAs(second.get(0));
         assertThat(discovery.classesIn(SampleEval.class.getPackageName()))
@@ -56,7 +56,7 @@ class ScorerDiscoveryTest {
     @Test
     void addsScorersListedAsServiceProviders() throws Exception {
         Path services = Files.createDirectories(temp.resolve("META-INF/services"));
-        Files.writeString(services.resolve(Scorer.class.getName()), ServiceListedScorer.class.getName() + "\n");
+        Files.writeString(services.resolve(OutputScorer.class.getName()), ServiceListedScorer.class.getName() + "\n");
         Thread thread = Thread.currentThread();
         ClassLoader original = thread.getContextClassLoader();
         try (URLClassLoader loader = new URLClassLoader(new URL[] {temp.toUri().toURL()}, original)) {
@@ -64,8 +64,8 @@ class ScorerDiscoveryTest {
 
             ScorerDiscovery discovery = new ScorerDiscovery();
 
-            assertThat(discovery.providers()).extracting(Scorer::name).containsExactly("service_listed");
-            assertThat(discovery.scorersFor(SampleEval.class)).extracting(Scorer::name).endsWith("service_listed")
+            assertThat(discovery.providers()).extracting(OutputScorer::name).containsExactly("service_listed");
+            assertThat(discovery.scorersFor(SampleEval.class)).extracting(OutputScorer::name).endsWith("service_listed")
                     .contains("polite");
         }
         finally {

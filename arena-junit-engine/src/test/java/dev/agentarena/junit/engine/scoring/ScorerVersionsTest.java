@@ -13,13 +13,13 @@ import org.objectweb.asm.ClassReader;
 import dev.agentarena.junit.engine.scoring.builtin.ContainsScorer;
 import dev.agentarena.junit.engine.scoring.builtin.ExactMatchScorer;
 import dev.agentarena.junit.engine.scoring.fixtures.versions.VersionFixtures;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 class ScorerVersionsTest {
 
     private static final String SCORER = "import dev.agentarena.junit.ScoreResult;\n"
             + "import dev.agentarena.junit.ScoringContext;\n"
-            + "import dev.agentarena.junit.scoring.Scorer;\n"
+            + "import dev.agentarena.junit.scoring.OutputScorer;\n"
             + "import java.util.regex.Pattern;\n";
 
     @TempDir
@@ -38,14 +38,14 @@ class ScorerVersionsTest {
 
     @Test
     void reformattingRenamingLocalsAndCommentsMakeNoNewVersion() throws Exception {
-        String original = SCORER + "public class Tone implements Scorer {\n"
+        String original = SCORER + "public class Tone implements OutputScorer {\n"
                 + "  public ScoreResult score(String output, Object reference, ScoringContext context) {\n"
                 + "    boolean polite = output.contains(\"please\");\n"
                 + "    return ScoreResult.of(polite ? 1.0 : 0.0, polite);\n"
                 + "  }\n"
                 + "}\n";
         String reformatted = SCORER + "\n\n// A comment that moves every line.\n"
-                + "public class Tone implements Scorer {\n\n\n"
+                + "public class Tone implements OutputScorer {\n\n\n"
                 + "  /** Javadoc too. */\n"
                 + "  public ScoreResult score(String text, Object ref, ScoringContext ctx)\n  {\n"
                 + "    boolean isPolite =\n        text.contains(\n            \"please\");\n"
@@ -59,7 +59,7 @@ class ScorerVersionsTest {
 
     @Test
     void followsLambdasHelpersAndStaticInitialisersOfTheSameClass() throws Exception {
-        String lambda = SCORER + "public class Rule implements Scorer {\n"
+        String lambda = SCORER + "public class Rule implements OutputScorer {\n"
                 + "  private static final Pattern ID = Pattern.compile(\"cust_[0-9a-f]{8}\");\n"
                 + "  public ScoreResult score(String output, Object reference, ScoringContext context) {\n"
                 + "    java.util.function.Predicate<String> rule = s -> s.length() > 3;\n"
@@ -80,16 +80,16 @@ class ScorerVersionsTest {
 
     @Test
     void readsClassesFromJarsAndTheJdk() throws Exception {
-        String source = SCORER + "public class Jarred implements Scorer {\n"
+        String source = SCORER + "public class Jarred implements OutputScorer {\n"
                 + "  public ScoreResult score(String output, Object reference, ScoringContext context) {\n"
                 + "    return ScoreResult.pass();\n  }\n}\n";
         Path classes = SourceCompiler.compile(temp.resolve("jar"), "Jarred", source);
         Path jar = SourceCompiler.jar(classes, temp.resolve("jarred.jar"));
 
         @SuppressWarnings("unchecked")
-        Class<? extends Scorer> fromJar = (Class<? extends Scorer>) SourceCompiler.load(jar, "Jarred");
+        Class<? extends OutputScorer> fromJar = (Class<? extends OutputScorer>) SourceCompiler.load(jar, "Jarred");
         @SuppressWarnings("unchecked")
-        Class<? extends Scorer> fromDir = (Class<? extends Scorer>) SourceCompiler.load(classes, "Jarred");
+        Class<? extends OutputScorer> fromDir = (Class<? extends OutputScorer>) SourceCompiler.load(classes, "Jarred");
 
         assertThat(fromJar.getProtectionDomain().getCodeSource().getLocation().toString()).endsWith(".jar");
         assertThat(ScorerVersions.of(fromJar)).isEqualTo(ScorerVersions.of(fromDir)).matches("[0-9a-f]{12}");
@@ -107,8 +107,8 @@ class ScorerVersionsTest {
 
     @Test
     void aGeneratedClassWithoutAClassFileIsVersionedByName() {
-        Scorer lambda = (output, reference, context) -> null;
-        Scorer other = (output, reference, context) -> dev.agentarena.junit.ScoreResult.pass();
+        OutputScorer lambda = (output, reference, context) -> null;
+        OutputScorer other = (output, reference, context) -> dev.agentarena.junit.ScoreResult.pass();
 
         assertThat(ScorerVersions.of(lambda.getClass())).matches("[0-9a-f]{12}")
                 .isNotEqualTo(ScorerVersions.of(other.getClass()));
@@ -126,7 +126,7 @@ class ScorerVersionsTest {
 
     private String version(String source, String dir) throws IOException {
         @SuppressWarnings("unchecked")
-        Class<? extends Scorer> type = (Class<? extends Scorer>) SourceCompiler.load(
+        Class<? extends OutputScorer> type = (Class<? extends OutputScorer>) SourceCompiler.load(
                 SourceCompiler.compile(temp.resolve(dir), sourceClassName(source), source), sourceClassName(source));
         return ScorerVersions.of(type);
     }

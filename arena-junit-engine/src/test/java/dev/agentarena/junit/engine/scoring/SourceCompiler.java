@@ -16,11 +16,10 @@ import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
-
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /** Compiles one source file at test time, to compare the versions of two spellings of a class. */
 final class SourceCompiler {
@@ -34,7 +33,7 @@ final class SourceCompiler {
             Path src = Files.createDirectories(dir.resolve("src")).resolve(className + ".java");
             Path out = Files.createDirectories(dir.resolve("classes"));
             Files.writeString(src, source);
-            Path api = Path.of(Scorer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path api = Path.of(OutputScorer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
             List<String> args = new ArrayList<>(List.of("-g", "--release", "17", "-cp", api.toString(), "-d",
                     out.toString(), src.toString()));

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code currency}: grades an extracted money amount, where {@code exact_match} fails on {@code $1,200.00} versus
@@ -23,9 +23,9 @@ import dev.agentarena.junit.scoring.Scorer;
  * which part was wrong, as leaderboard dimensions. Not applicable without a reference; a reference with no amount is
  * an error of the case.
  *
- * <p>Found by name with no registration: it implements {@link Scorer} in the eval's {@code scorers} sub-package.
+ * <p>Found by name with no registration: it implements {@link OutputScorer} in the eval's {@code scorers} sub-package.
  */
-public class CurrencyScorer implements Scorer {
+public class CurrencyScorer implements OutputScorer {
 
     private static final Map<String, String> SYMBOLS = Map.of("$", "USD", "€", "EUR", "£", "GBP", "¥", "JPY");
     private static final String NUMBER = "(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)";

@@ -18,11 +18,11 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.models.openai.ChatCompletions.Answer;
 import dev.agentarena.junit.engine.models.openai.ChatCompletions.MalformedResponse;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
-import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelRequest;
 
 /**

@@ -1,13 +1,16 @@
 package dev.agentarena.junit.engine.models.openai;
 
-import dev.agentarena.junit.model.ModelClient;
-import dev.agentarena.junit.model.ModelClientProvider;
-import dev.agentarena.junit.model.ModelSettings;
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.connector.ModelClientProvider;
+import dev.agentarena.junit.connector.ModelSettings;
 
 /**
  * Serves {@code openai:<model>} keys with any OpenAI-compatible Chat Completions endpoint: OpenAI, Azure OpenAI,
  * Ollama, vLLM, the llama.cpp server, LM Studio. See {@code docs/guides/models.md} for the settings.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class OpenAiProvider implements ModelClientProvider {
 
     static final String PREFIX = "openai:";

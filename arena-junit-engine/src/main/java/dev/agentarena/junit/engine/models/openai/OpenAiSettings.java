@@ -11,10 +11,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.models.ModelPricing;
-import dev.agentarena.junit.model.ModelSettings;
 
 /** The {@code arena.models.<key>.*} settings of one {@code openai:} model, read and checked once. */
 final class OpenAiSettings {

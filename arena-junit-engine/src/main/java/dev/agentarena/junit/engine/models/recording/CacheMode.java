@@ -2,10 +2,13 @@ package dev.agentarena.junit.engine.models.recording;
 
 import java.util.Locale;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
 /** What {@code arena.cache.mode} does with recordings of model calls. */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public enum CacheMode {
 
     /** Calls the model; recordings are neither read nor written. The default. */

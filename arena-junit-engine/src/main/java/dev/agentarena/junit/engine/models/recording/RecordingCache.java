@@ -3,12 +3,17 @@ package dev.agentarena.junit.engine.models.recording;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
-import dev.agentarena.junit.model.ModelClient;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelCallException;
+import dev.agentarena.junit.model.ModelRequest;
 
 /**
  * Record/replay of model calls for one run, as {@code arena.cache.mode} and {@code arena.cache.dir} say.
@@ -17,6 +22,7 @@ import dev.agentarena.junit.model.ModelClient;
  * under {@code src/test/resources/arena-recordings} of the project root: plain files, meant to be committed and
  * reviewed like code.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class RecordingCache {
 
     /** The default of {@code arena.cache.dir}, relative to the project root. */
@@ -50,9 +56,38 @@ public final class RecordingCache {
         return directory;
     }
 
-    /** The client with recording or replay around it; the client itself when the mode is {@code off}. */
-    public ModelClient decorate(String modelKey, ModelClient client) {
-        return mode == CacheMode.OFF ? client : new RecordingModelClient(modelKey, client, mode, this);
+    /**
+     * The recorded answer to a request made for a case and repeat, when the mode replays and one is recorded.
+     *
+     * @param caseId the case id, or {@code null} for a call that belongs to no case
+     * @throws ModelCallException in {@code replay} mode when nothing is recorded, naming model, case, repeat, the
+     *         file and how to record it
+     */
+    public Optional<Completion> replay(String modelKey, String caseId, int repeat, ModelRequest request) {
+        if (mode == CacheMode.OFF || mode == CacheMode.RECORD) {
+            return Optional.empty();
+        }
+        RecordingFile file = file(modelKey, caseId == null ? NO_CASE : caseId);
+        RecordingFile.Key key = new RecordingFile.Key(RequestDigest.of(request), repeat);
+        Optional<Completion> hit = file.find(key);
+        if (hit.isEmpty() && mode == CacheMode.REPLAY) {
+            throw new ModelCallException("No recording of model '" + modelKey + "' for case '"
+                    + (caseId == null ? "(none)" : caseId) + "', repeat " + repeat + " (request digest "
+                    + key.digest() + ") in " + file.path() + ". The prompt or parameters may have changed since it "
+                    + "was recorded. Record it with -Darena.cache.mode=record (or read-write to record only what is "
+                    + "missing), and commit the recording.");
+        }
+        return hit;
+    }
+
+    /** Records a live answer, when the mode records. */
+    public void record(String modelKey, String caseId, int repeat, ModelRequest request, Completion completion) {
+        if (mode == CacheMode.OFF || mode == CacheMode.REPLAY) {
+            return;
+        }
+        RecordingFile file = file(modelKey, caseId == null ? NO_CASE : caseId);
+        file.store(new RecordingFile.Key(RequestDigest.of(request), repeat), RequestDigest.describe(request),
+                completion);
     }
 
     RecordingFile file(String modelKey, String caseId) {
@@ -64,7 +99,7 @@ public final class RecordingCache {
      * A portable file name: unsafe characters become {@code _}; when that changed anything, a short hash of the
      * original keeps {@code a/b} and {@code a:b} apart.
      */
-    static String fileName(String name) {
+    public static String fileName(String name) {
         String safe = name.replaceAll("[^A-Za-z0-9._-]", "_");
         if (safe.equals(name) && !safe.startsWith(".")) {
             return safe;

@@ -6,14 +6,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
 
-import org.junit.platform.engine.TestDescriptor;
+import org.apiguardian.api.API;
 import org.junit.platform.engine.TestEngine;
-import org.junit.platform.engine.UniqueId;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
@@ -22,12 +22,10 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
  * The run's {@code environment.properties}, shown on the report's overview: the models that ran, the judge, the seed,
  * and the engine, JUnit and Java versions.
  */
-final class AllureEnvironment {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class AllureEnvironment {
 
     static final String FILE = "environment.properties";
-
-    // The unique-id segment of a model node (ModelDescriptor.SEGMENT), read from the tree the run left behind.
-    private static final String MODEL_SEGMENT = "model";
 
     private final Map<String, String> entries;
 
@@ -35,14 +33,9 @@ final class AllureEnvironment {
         this.entries = entries;
     }
 
-    static AllureEnvironment of(TestDescriptor root, ArenaConfiguration configuration) {
-        TreeSet<String> models = new TreeSet<>();
-        for (TestDescriptor node : root.getDescendants()) {
-            UniqueId.Segment last = node.getUniqueId().getLastSegment();
-            if (last.getType().equals(MODEL_SEGMENT)) {
-                models.add(last.getValue());
-            }
-        }
+    /** The environment of a run in which these models ran. */
+    static AllureEnvironment of(Collection<String> modelsThatRan, ArenaConfiguration configuration) {
+        TreeSet<String> models = new TreeSet<>(modelsThatRan);
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put("models", models.isEmpty() ? "-" : String.join(", ", models));
         entries.put("judge.model", configuration.get(Constants.JUDGE_MODEL, "sim_judge"));
@@ -52,6 +45,19 @@ final class AllureEnvironment {
         entries.put("junit.platform.version", version(TestEngine.class));
         entries.put("java.version", System.getProperty("java.version"));
         return new AllureEnvironment(entries);
+    }
+
+    /**
+     * Writes {@code environment.properties} and {@code categories.json} into Allure's results directory, when that
+     * directory exists (Allure wrote results into it) and some model ran. Names no Allure type.
+     */
+    public static void writeIfResultsExist(Collection<String> modelsThatRan, ArenaConfiguration configuration) {
+        Path directory = ResultsDirectory.resolve();
+        AllureEnvironment environment = of(modelsThatRan, configuration);
+        if (directory.toFile().isDirectory() && environment.ranModels()) {
+            environment.write(directory);
+            AllureCategories.write(directory);
+        }
     }
 
     boolean ranModels() {

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import org.apiguardian.api.API;
 import org.junit.platform.engine.TestTag;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -17,17 +18,20 @@ import io.qameta.allure.Allure;
 import io.qameta.allure.model.Status;
 
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.engine.reporting.ResultRecord;
-import dev.agentarena.junit.engine.reporting.ScoreLine;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.engine.results.ScoreLine;
 
 /**
- * The only class that names Allure types, loaded only after {@link AllureReporting} found Allure on the class path.
+ * The only class that names Allure types, loaded only after {@link dev.agentarena.junit.engine.reporting.AllureReporter} found Allure on the class path.
  *
  * <p>It stays within the facade methods Allure 3 keeps ({@code step}, {@code parameter}, {@code label},
  * {@code epic}, {@code feature}, {@code story}, {@code suite}, {@code description}, {@code attachment}); the status is
  * left to {@code allure-junit-platform}, which derives it from the JUnit result.
  */
-final class AllureFacade {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class AllureFacade {
 
     private AllureFacade() {
     }
@@ -37,7 +41,8 @@ final class AllureFacade {
         return Allure.getLifecycle().getCurrentTestCase().isPresent();
     }
 
-    static void report(ResultRecord record, CaseTranscript transcript) {
+    /** Adds a scorer test's labels, parameters, steps and attachments to the current Allure result. */
+    public static void report(ResultRecord record, CaseTranscript transcript) {
         if (!tracking()) {
             return;
         }
@@ -84,7 +89,8 @@ final class AllureFacade {
         attachText("score (json)", scoreJson(record, transcript));
     }
 
-    static void groupSummary(String eval, String what) {
+    /** Groups a summary test under its eval. */
+    public static void groupSummary(String eval, String what) {
         if (!tracking()) {
             return;
         }
@@ -95,7 +101,8 @@ final class AllureFacade {
         Allure.suite("summary");
     }
 
-    static void attachFiles(String name, Path... files) {
+    /** Attaches files to the current Allure result as {@code <name>: <file name>}; missing files are left out. */
+    public static void attachFiles(String name, Path... files) {
         if (!tracking()) {
             return;
         }
@@ -115,7 +122,7 @@ final class AllureFacade {
 
     private static String description(ResultRecord record) {
         StringBuilder text = new StringBuilder("**Score ").append(ScoreLine.format(record.score())).append("**, ")
-                .append(record.status().replace('_', ' '));
+                .append(record.status().jsonName().replace('_', ' '));
         if (record.reason() != null && !record.reason().isBlank()) {
             text.append(": ").append(record.reason());
         }
@@ -140,13 +147,13 @@ final class AllureFacade {
                 record.tokensIn(), record.tokensOut(), record.costUsd());
     }
 
-    private static Status stepStatus(String status) {
+    private static Status stepStatus(ResultStatus status) {
         switch (status) {
-            case ResultRecord.PASSED:
+            case PASSED:
                 return Status.PASSED;
-            case ResultRecord.FAILED:
+            case FAILED:
                 return Status.FAILED;
-            case ResultRecord.NOT_APPLICABLE:
+            case NOT_APPLICABLE:
                 return Status.SKIPPED;
             default:
                 return Status.BROKEN;

@@ -9,17 +9,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.engine.reporting.leaderboard.CaseScores;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
+import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
 
 /**
  * A stored summary of a run, per eval, model and scorer, to compare later runs against. Written as JSON with sorted
@@ -27,6 +29,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
  *
  * @see BaselineComparison
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Baseline {
 
     /** Format tag of the file. */

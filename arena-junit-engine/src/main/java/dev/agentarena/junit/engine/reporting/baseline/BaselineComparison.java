@@ -10,11 +10,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
-import dev.agentarena.junit.engine.reporting.leaderboard.PairedTest;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 
 /**
  * A run compared with a baseline, entry by entry, matched on eval name, model and scorer name.
@@ -23,10 +26,11 @@ import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
  * case ids both runs share finds it significantly worse at 0.05; it improves by the mirror rule. Results scored by a
  * different scorer version are not compared at all: the numbers would measure the scorer change, not the model.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class BaselineComparison {
 
     /** How to write a new baseline, quoted in refusals. */
-    static final String REBASELINE = "re-baseline with -D" + BaselineSettings.UPDATE_KEY + "=true";
+    static final String REBASELINE = "re-baseline with -D" + Constants.BASELINE_UPDATE + "=true";
 
     private final List<BaselineResult> results;
 

@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.agentarena.junit.engine.reporting.leaderboard.CaseScores;
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
 
 /**
  * What a baseline remembers of one scorer on one model in one eval.
@@ -23,6 +25,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.CaseScores;
  * @param scores reduced per-case scores by case id
  * @param passed reduced per-case verdicts by case id
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record BaselineEntry(String eval, String model, String scorer, String scorerVersion, int n, double accuracy,
         double ciLow, double ciHigh, double passRate, Map<String, Double> scores, Map<String, Boolean> passed) {
 

@@ -1,6 +1,8 @@
 package dev.agentarena.junit.engine.reporting.baseline;
 
-import dev.agentarena.junit.engine.reporting.leaderboard.PairedTest;
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 
 /**
  * The comparison of one eval, model and scorer with its baseline.
@@ -15,6 +17,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.PairedTest;
  * @param test the paired test on shared case ids, {@code null} when not compared
  * @param message one line for the console and the test report
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record BaselineResult(String eval, String model, String scorer, Status status, double baselineAccuracy,
         double accuracy, double delta, PairedTest test, String message) {
 

@@ -2,7 +2,8 @@ package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.Arrays;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
  * The model calls of one case, one per repeat.
@@ -40,12 +41,12 @@ final class CaseCalls {
         if (Double.isFinite(record.weight())) {
             weight = record.weight();
         }
-        if (ResultRecord.NOT_RUN.equals(record.status())) {
+        if (record.status() == ResultStatus.NOT_RUN) {
             flags[r] |= NOT_RUN;
             return;
         }
         flags[r] |= CALLED;
-        if (ResultRecord.ERROR.equals(record.status())) {
+        if (record.status() == ResultStatus.ERROR) {
             flags[r] |= ERROR;
         }
         if (record.cached()) {

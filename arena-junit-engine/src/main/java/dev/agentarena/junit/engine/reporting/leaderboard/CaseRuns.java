@@ -4,17 +4,19 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
-/** What one scorer said of one case, repeat by repeat. A record arriving twice for a repeat replaces the first. */
+/**
+ * What one scorer said of one case, repeat by repeat. A record arriving twice for a repeat replaces the first.
+ *
+ * <p>Each repeat's status is kept as one byte, its {@link ResultStatus} ordinal plus one (0 for a repeat not seen):
+ * a million cases fit in a few megabytes.
+ */
 final class CaseRuns {
 
-    static final byte UNSEEN = 0;
-    static final byte PASSED = 1;
-    static final byte FAILED = 2;
-    static final byte ERROR = 3;
-    static final byte NOT_APPLICABLE = 4;
-    static final byte NOT_RUN = 5;
+    private static final byte UNSEEN = 0;
+    private static final ResultStatus[] STATUSES = ResultStatus.values();
 
     private double[] scores = new double[1];
     private byte[] states = new byte[1];
@@ -44,19 +46,11 @@ final class CaseRuns {
         }
     }
 
-    /** Mirrors {@link ResultRecord#counts()}: only a scored pass or fail counts. */
-    static byte state(ResultRecord record) {
-        String status = record.status();
-        if (ResultRecord.ERROR.equals(status)) {
-            return ERROR;
-        }
-        if (ResultRecord.NOT_RUN.equals(status)) {
-            return NOT_RUN;
-        }
-        if (record.counts()) {
-            return ResultRecord.PASSED.equals(status) ? PASSED : FAILED;
-        }
-        return NOT_APPLICABLE;
+    /** The status that counts: a passed or failed result without a score (none today) counts as not applicable. */
+    private static byte state(ResultRecord record) {
+        ResultStatus status = record.status().counts() && !record.counts() ? ResultStatus.NOT_APPLICABLE
+                : record.status();
+        return (byte) (status.ordinal() + 1);
     }
 
     private void grow(int size) {
@@ -77,18 +71,30 @@ final class CaseRuns {
         return states.length;
     }
 
-    byte state(int repeat) {
-        return states[repeat];
+    /** The repeat's status, or {@code null} when no result of it arrived. */
+    ResultStatus status(int repeat) {
+        return states[repeat] == UNSEEN ? null : STATUSES[states[repeat] - 1];
     }
 
     double score(int repeat) {
         return scores[repeat];
     }
 
-    int count(byte state) {
+    /** How many repeats have this status. */
+    int count(ResultStatus status) {
+        byte state = (byte) (status.ordinal() + 1);
         int count = 0;
         for (byte s : states) {
             count += s == state ? 1 : 0;
+        }
+        return count;
+    }
+
+    /** How many repeats have a result. */
+    int seen() {
+        int count = 0;
+        for (byte s : states) {
+            count += s == UNSEEN ? 0 : 1;
         }
         return count;
     }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+
 /** The plain-text leaderboard printed at the end of a run. */
 final class ConsoleTable {
 

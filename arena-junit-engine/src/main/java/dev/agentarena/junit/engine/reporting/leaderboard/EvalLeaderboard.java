@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * The leaderboard of one eval: models ranked by composite.
  *
@@ -15,6 +17,7 @@ import java.util.Optional;
  * @param paretoFrontier models on the accuracy-versus-cost frontier, cheapest first
  * @param warnings what a reader should know before trusting the ranking
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record EvalLeaderboard(String eval, Map<String, Double> weights, List<ModelEntry> models,
         List<String> paretoFrontier, List<String> warnings) {
 

@@ -1,5 +1,7 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
+import org.apiguardian.api.API;
+
 /**
  * A case whose repeats disagreed.
  *
@@ -10,6 +12,7 @@ package dev.agentarena.junit.engine.reporting.leaderboard;
  * @param max the highest score
  * @param stddev the population standard deviation of the scores
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record FlakyCase(String caseId, int passed, int runs, double min, double max, double stddev) {
 
     /** max − min. */

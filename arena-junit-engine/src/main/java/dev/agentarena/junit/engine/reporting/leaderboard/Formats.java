@@ -5,6 +5,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
+
 /** How numbers read in the console table and the HTML page, so both say the same thing. */
 final class Formats {
 

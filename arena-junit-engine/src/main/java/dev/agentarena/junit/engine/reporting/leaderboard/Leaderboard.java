@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * Per eval, models ranked by a weighted composite, with aggregates, 95% intervals, paired tests against the best
@@ -15,6 +17,7 @@ import dev.agentarena.junit.engine.reporting.ResultRecord;
  *
  * <p>See {@code docs/guides/leaderboard.md} for every formula and field.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Leaderboard {
 
     /** File name of the JSON output. */

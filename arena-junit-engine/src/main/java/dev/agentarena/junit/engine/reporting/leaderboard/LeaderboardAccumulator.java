@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * Collects results as they arrive and builds the leaderboard at any time.
@@ -13,6 +15,7 @@ import dev.agentarena.junit.engine.reporting.ResultRecord;
  * <p>Memory grows with cases × scorers × models × repeats, held in primitive arrays; outputs, reasons and tags are
  * not kept. Thread-safe: workers may {@link #accept} concurrently. The result does not depend on arrival order.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class LeaderboardAccumulator {
 
     private final LeaderboardSettings settings;

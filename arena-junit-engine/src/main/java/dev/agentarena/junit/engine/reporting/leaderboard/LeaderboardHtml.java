@@ -6,6 +6,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeMap;
 
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
+
 /**
  * Renders {@code leaderboard.html}: one file that opens offline. CSS and charts are inline (SVG); there is no script,
  * font or image to fetch. Every name and message comes from user code or data, so all text goes through

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 
 /**
  * Renders {@code leaderboard.json}. Field names are part of the public contract (documented in
@@ -40,7 +42,7 @@ final class LeaderboardJson {
         node.put("seed", settings.seed());
         node.put("bootstrapResamples", settings.resamples());
         node.put("confidence", 0.95);
-        node.put("alpha", LeaderboardSettings.ALPHA);
+        node.put("alpha", PairedTest.ALPHA);
         node.put("reducer", settings.reducer().toString());
         node.put("minCases", settings.minCases());
         ObjectNode weights = node.putObject("weights");

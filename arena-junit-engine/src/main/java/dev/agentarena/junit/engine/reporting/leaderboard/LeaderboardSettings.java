@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
@@ -22,17 +24,9 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  * @param minCases below this many shared cases a comparison is called underpowered
  *        ({@code arena.leaderboard.min-cases}, default 30)
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record LeaderboardSettings(long seed, int resamples, Map<String, Double> weights, Set<String> lowerIsBetter,
         RepeatReducer reducer, int minCases) {
-
-    /** Bootstrap resamples. */
-    public static final String RESAMPLES_KEY = "arena.leaderboard.bootstrap-resamples";
-    /** Comma-separated custom metrics where less is better. */
-    public static final String LOWER_IS_BETTER_KEY = "arena.metrics.lower-is-better";
-    /** The repeat reducer: {@code mean}, {@code majority}, {@code pass@<k>}, {@code pass^<k>}. */
-    public static final String REDUCER_KEY = "arena.repeat-reducer";
-    /** Shared cases below which a model comparison is flagged as underpowered. */
-    public static final String MIN_CASES_KEY = "arena.leaderboard.min-cases";
 
     /** Dimension: weighted mean of per-case scores. */
     public static final String ACCURACY = "accuracy";
@@ -50,9 +44,6 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
     public static final String TOKENS_IN = "tokens_in";
     /** Dimension: mean completion tokens per case. */
     public static final String TOKENS_OUT = "tokens_out";
-
-    /** Significance level of every test. */
-    public static final double ALPHA = 0.05;
 
     /** Builtin dimensions where less is better. */
     static final Set<String> BUILTIN_LOWER_IS_BETTER = Set.of(COST, LATENCY, TOKENS, LATENCY_MS, TOKENS_IN,
@@ -126,13 +117,13 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
             }
         });
         Set<String> lower = new TreeSet<>();
-        lower.addAll(configuration.getList(LOWER_IS_BETTER_KEY));
-        RepeatReducer reducer = configuration.get(REDUCER_KEY).map(RepeatReducer::parse).orElse(RepeatReducer.MEAN);
-        int resamples = configuration.getInt(RESAMPLES_KEY, 2000);
+        lower.addAll(configuration.getList(Constants.METRICS_LOWER_IS_BETTER));
+        RepeatReducer reducer = configuration.get(Constants.REPEAT_REDUCER).map(RepeatReducer::parse).orElse(RepeatReducer.MEAN);
+        int resamples = configuration.getInt(Constants.LEADERBOARD_BOOTSTRAP_RESAMPLES, 2000);
         if (resamples < 0) {
-            throw new ConfigurationException(RESAMPLES_KEY + " must not be negative, but was " + resamples);
+            throw new ConfigurationException(Constants.LEADERBOARD_BOOTSTRAP_RESAMPLES + " must not be negative, but was " + resamples);
         }
-        int minCases = configuration.getInt(MIN_CASES_KEY, 30);
+        int minCases = configuration.getInt(Constants.LEADERBOARD_MIN_CASES, 30);
         return new LeaderboardSettings(seed, resamples, weights, lower, reducer, minCases);
     }
 }

@@ -7,6 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.agentarena.junit.engine.reporting.statistics.Bootstrap;
+import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.reporting.statistics.Quantiles;
+import dev.agentarena.junit.engine.reporting.statistics.Wilson;
+import dev.agentarena.junit.engine.results.ResultStatus;
+
 /** Turns one model's cell into its aggregates, before ranking. */
 final class ModelAggregator {
 
@@ -103,10 +110,10 @@ final class ModelAggregator {
         RepeatReducer reducer = settings.reducer();
         for (Map.Entry<String, CaseRuns> entry : new TreeMap<>(scorer.cases).entrySet()) {
             CaseRuns runs = entry.getValue();
-            errors += runs.count(CaseRuns.ERROR);
-            notApplicable += runs.count(CaseRuns.NOT_APPLICABLE);
-            notRun += runs.count(CaseRuns.NOT_RUN);
-            results += runs.repeats() - runs.count(CaseRuns.UNSEEN);
+            errors += runs.count(ResultStatus.ERROR);
+            notApplicable += runs.count(ResultStatus.NOT_APPLICABLE);
+            notRun += runs.count(ResultStatus.NOT_RUN);
+            results += runs.seen();
             int n = 0;
             int c = 0;
             double sum = 0;
@@ -114,11 +121,11 @@ final class ModelAggregator {
             double min = Double.POSITIVE_INFINITY;
             double max = Double.NEGATIVE_INFINITY;
             for (int r = 0; r < runs.repeats(); r++) {
-                byte state = runs.state(r);
-                if (state == CaseRuns.PASSED || state == CaseRuns.FAILED) {
+                ResultStatus status = runs.status(r);
+                if (status != null && status.counts()) {
                     double score = runs.score(r);
                     n++;
-                    c += state == CaseRuns.PASSED ? 1 : 0;
+                    c += status == ResultStatus.PASSED ? 1 : 0;
                     sum += score;
                     sumSquares += score * score;
                     min = Math.min(min, score);

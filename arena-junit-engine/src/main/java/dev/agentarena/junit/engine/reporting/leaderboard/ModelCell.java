@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /** Everything recorded for one model in one eval. */
 final class ModelCell {

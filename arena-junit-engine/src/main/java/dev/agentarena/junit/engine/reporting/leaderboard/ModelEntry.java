@@ -6,6 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
+
 /**
  * One model's row in an eval's leaderboard.
  *
@@ -37,6 +43,7 @@ import java.util.Optional;
  * @param scorers per-scorer aggregates, by scorer name
  * @param caseScores the per-case scores
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record ModelEntry(String model, int rank, double composite, Map<String, Double> normalized, Estimate accuracy,
         Estimate passRate, int cases, int errors, int notRun, int calls, double costUsd, Estimate costPerCase,
         long tokensIn, long tokensOut, double tokensPerCase, double latencyP50Ms, double latencyP95Ms,

@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
+
 /** Ranks one eval's models by composite, marks the Pareto frontier and tests each model against the best. */
 final class Ranking {
 

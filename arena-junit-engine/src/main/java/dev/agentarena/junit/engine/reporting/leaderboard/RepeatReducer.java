@@ -2,6 +2,8 @@ package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.Locale;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
 /**
@@ -20,6 +22,7 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  * @param kind the reducer
  * @param k the k of {@code pass@k} and {@code pass^k}, 1 otherwise
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record RepeatReducer(Kind kind, int k) {
 
     /** The reducers. */

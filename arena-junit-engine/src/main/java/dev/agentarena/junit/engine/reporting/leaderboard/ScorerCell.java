@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 /** Everything one scorer said about one model's outputs in one eval. */
 final class ScorerCell {

@@ -5,6 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+
 /**
  * Aggregates of one scorer on one model in one eval.
  *
@@ -22,6 +27,7 @@ import java.util.Map;
  * @param flaky cases whose repeats disagreed, by case id
  * @param cases the reduced per-case scores
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public record ScorerEntry(String scorer, String scorerVersion, String registryName, Estimate accuracy,
         Estimate passRate, int results, int errors, int notApplicable, int notRun, Map<String, Estimate> metrics,
         List<FlakyCase> flaky, CaseScores cases) {

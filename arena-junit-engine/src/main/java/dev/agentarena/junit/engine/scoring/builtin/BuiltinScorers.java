@@ -5,11 +5,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.agentarena.junit.scoring.Scorer;
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * The ten builtin eval types.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class BuiltinScorers {
 
     private static final Map<String, String> DESCRIPTIONS = descriptions();
@@ -18,7 +21,7 @@ public final class BuiltinScorers {
     }
 
     /** A fresh instance of each builtin scorer. */
-    public static List<Scorer> all() {
+    public static List<OutputScorer> all() {
         return List.of(new ClassificationScorer(), new ExactMatchScorer(), new ContainsScorer(), new RegexScorer(),
                 new NumericScorer(), new JsonMatchScorer(), new SemanticScorer(), new CodeExecScorer(),
                 new LlmJudgeScorer(), new ManualScorer());

@@ -13,10 +13,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code classification}: finds which of the {@code labels} the output selects, then compares it with the reference.
@@ -37,7 +39,8 @@ import dev.agentarena.junit.scoring.Scorer;
  * is in error (a typo in a dataset would otherwise fail every model). A {@code null} reference is not applicable.
  * Detail: {@code selected}, {@code expected}, {@code mentioned}.
  */
-public final class ClassificationScorer implements Scorer {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ClassificationScorer implements OutputScorer {
 
     // Letters, digits and underscore make a word; anything else (space, hyphen, punctuation) is a boundary.
     private static final String WORD_CHAR = "[\\p{L}\\p{N}_]";

@@ -17,11 +17,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code code_exec}: runs the generated code plus the reference's assertions in a subprocess; score 1 when it exits
@@ -48,7 +50,8 @@ import dev.agentarena.junit.scoring.Scorer;
  * A missing interpreter is an error. Detail: {@code exit_code}, {@code stdout}, {@code stderr}, {@code millis},
  * {@code truncated}.
  */
-public final class CodeExecScorer implements Scorer {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class CodeExecScorer implements OutputScorer {
 
     private static final Set<String> PYTHON_TAGS = Set.of("python", "py", "python3");
     private static final Set<String> JAVA_TAGS = Set.of("java");

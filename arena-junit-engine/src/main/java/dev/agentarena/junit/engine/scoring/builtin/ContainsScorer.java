@@ -5,10 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code contains}: the output contains the reference string; for a list reference, all of them
@@ -17,7 +19,8 @@ import dev.agentarena.junit.scoring.Scorer;
  * <p>Both sides are Unicode NFKC-normalised; the match is case-insensitive unless {@code case_sensitive: true}. The
  * detail lists the {@code found} and {@code missing} phrases. A {@code null} reference is not applicable.
  */
-public final class ContainsScorer implements Scorer {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ContainsScorer implements OutputScorer {
 
     @Override
     public String name() {

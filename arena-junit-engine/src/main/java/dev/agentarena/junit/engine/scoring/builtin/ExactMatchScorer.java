@@ -1,16 +1,19 @@
 package dev.agentarena.junit.engine.scoring.builtin;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code exact_match}: normalised string equality, insensitive to case, punctuation and whitespace by default.
  *
  * <p>Options: {@code case_sensitive} (false), {@code ignore_punctuation} (true), {@code ignore_whitespace} (true).
  */
-public final class ExactMatchScorer implements Scorer {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ExactMatchScorer implements OutputScorer {
 
     @Override
     public String name() {

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,7 +19,7 @@ import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.json.JsonValues;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code json_match}: parses the output as JSON and scores the fraction of the reference's keys whose values match.
@@ -34,7 +36,8 @@ import dev.agentarena.junit.scoring.Scorer;
  * A {@code null} reference is not applicable. Detail: {@code matched}, {@code total}, {@code mismatched},
  * {@code missing}.
  */
-public final class JsonMatchScorer implements Scorer {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class JsonMatchScorer implements OutputScorer {
 
     private static final int REASON_PATHS = 3;
 

@@ -2,6 +2,8 @@ package dev.agentarena.junit.engine.scoring.builtin;
 
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
@@ -9,7 +11,7 @@ import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.JudgePrompt;
 import dev.agentarena.junit.engine.models.JudgePrompt.Scale;
 import dev.agentarena.junit.engine.models.JudgePrompt.Verdict;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code llm_judge}: grades with the judge model ({@code arena.judge.model}, by default {@code sim_judge}) at
@@ -21,7 +23,8 @@ import dev.agentarena.junit.scoring.Scorer;
  * grade. A verdict that does not parse abstains (unscored) rather than guess; a failing judge call is an error of the
  * case, never a low score. Validate the judge itself before trusting a ranking built on it.
  */
-public final class LlmJudgeScorer implements Scorer {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class LlmJudgeScorer implements OutputScorer {
 
     static final String DEFAULT_RUBRIC = "Pass only if the ANSWER is correct and agrees with the REFERENCE; wording, "
             + "formatting and extra polite phrasing do not matter.";

@@ -1,14 +1,17 @@
 package dev.agentarena.junit.engine.scoring.builtin;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code manual}: always 0.5 and unscored; the output is collected for human grading and kept out of accuracy.
  * No options.
  */
-public final class ManualScorer implements Scorer {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ManualScorer implements OutputScorer {
 
     @Override
     public String name() {

@@ -5,10 +5,12 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Set;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.ScoringContext;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code numeric}: extracts a number from the output and compares it with the reference within a tolerance.
@@ -26,7 +28,8 @@ import dev.agentarena.junit.scoring.Scorer;
  * {@code ,} thousands separators and exponents; full-width digits are normalised. A {@code null} reference is not
  * applicable. Detail: {@code extracted}, {@code expected}, {@code difference}.
  */
-public final class NumericScorer implements Scorer {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class NumericScorer implements OutputScorer {
 
     @Override
     public String name() {

@@ -5,11 +5,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code regex}: searches the output for a pattern, optionally comparing a capture group with the reference.
@@ -28,7 +30,8 @@ import dev.agentarena.junit.scoring.Scorer;
  * <p>An invalid pattern, an unknown flag or group, or a search that runs out of time is an error of the case, not a
  * low score: it is the configuration that is wrong. Detail: {@code pattern}, {@code match}, {@code group}.
  */
-public final class RegexScorer implements Scorer {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class RegexScorer implements OutputScorer {
 
     @Override
     public String name() {

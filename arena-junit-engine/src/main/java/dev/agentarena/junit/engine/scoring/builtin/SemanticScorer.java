@@ -8,11 +8,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.scoring.EmbeddingFunction;
-import dev.agentarena.junit.scoring.Scorer;
+import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
  * {@code semantic}: similarity of output and reference, passed at {@code threshold} (default 0.8).
@@ -26,7 +28,8 @@ import dev.agentarena.junit.scoring.Scorer;
  * the two vectors, with negative similarities clamped to 0. A {@code null} reference is not applicable. Detail:
  * {@code similarity}, {@code method}.
  */
-public final class SemanticScorer implements Scorer {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class SemanticScorer implements OutputScorer {
 
     private static final Map<String, EmbeddingFunction> EMBEDDINGS = new ConcurrentHashMap<>();
 

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -30,6 +32,7 @@ import dev.agentarena.junit.engine.json.Json;
  *
  * <p>{@code exact_match} of the catalogue is the builtin of that name and is not repeated here.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class CatalogueScorers {
 
     private static final Pattern INTERNAL_ID = Pattern.compile("\\bcust_[0-9a-f]{8}\\b");

@@ -25,12 +25,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.ModelRegistry;
 import dev.agentarena.junit.engine.models.TestConfigurations;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
-import dev.agentarena.junit.model.ModelClient;
 import dev.agentarena.junit.model.ModelRequest;
 
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -68,7 +70,8 @@ class OpenAiClientTest {
         }
         ModelRegistry registry = TestConfigurations.registry(root, values, Map.of("OPENAI_API_KEY", CANARY));
         closeables.add(registry);
-        return registry.client(KEY);
+        ModelEndpoint endpoint = registry.endpoint(KEY);
+        return request -> endpoint.answer(request, ModelCall.NONE).completion();
     }
 
     private static ModelCallException failure(ModelClient client) {
@@ -304,7 +307,7 @@ class OpenAiClientTest {
     void requiresAKeyForOpenAiItself() {
         Map<String, String> values = Map.of();
         try (ModelRegistry registry = TestConfigurations.registry(root, values, Map.of())) {
-            assertThatThrownBy(() -> registry.client("openai:gpt-4o-mini")).isInstanceOf(ConfigurationException.class)
+            assertThatThrownBy(() -> registry.endpoint("openai:gpt-4o-mini")).isInstanceOf(ConfigurationException.class)
                     .hasMessageContaining("OPENAI_API_KEY").hasMessageContaining("api-key-env");
         }
     }

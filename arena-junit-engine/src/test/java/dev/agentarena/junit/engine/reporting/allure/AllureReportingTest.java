@@ -12,19 +12,25 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
-import com.fasterxml.jackson.core.type.TypeReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.ConfigurationParameters;
-import org.junit.platform.engine.UniqueId;
-import org.junit.platform.engine.support.descriptor.EngineDescriptor;
+
+import com.fasterxml.jackson.core.type.TypeReference;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.reporting.AllureReporter;
+import dev.agentarena.junit.engine.reporting.RunListener;
+import dev.agentarena.junit.engine.reporting.RunReport;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.reporting.leaderboard.Results;
+import dev.agentarena.junit.engine.results.CaseTranscript;
 
 class AllureReportingTest {
 
@@ -66,24 +72,17 @@ class AllureReportingTest {
     @Test
     void outsideAnAllureTestReportingDoesNothing() {
         // allure-java-commons is on this module's class path, but no allure-junit-platform listener tracks a test.
-        assertThat(AllureReporting.available()).isTrue();
+        assertThat(AllureReporter.available()).isTrue();
         String summary = new StatusRun().apply(temp.toString());
         assertThat(summary.lines().skip(1)).hasSize(10);
     }
 
     @Test
     void environmentNamesTheModelsThatRanTheJudgeTheSeedAndVersions() {
-        UniqueId rootId = UniqueId.forEngine("agent-arena");
-        EngineDescriptor root = new EngineDescriptor(rootId, "Agent Arena");
-        EngineDescriptor eval = new EngineDescriptor(rootId.append("class", "Eval"), "Eval");
-        root.addChild(eval);
-        for (String model : List.of("sim_small", "sim_large")) {
-            eval.addChild(new EngineDescriptor(eval.getUniqueId().append("model", model), model));
-        }
         ArenaConfiguration configuration = ArenaConfiguration.withoutFile(parameters(Map.of("arena.seed", "7",
                 "arena.judge.model", "sim_judge")));
 
-        Map<String, String> entries = AllureEnvironment.of(root, configuration).entries();
+        Map<String, String> entries = AllureEnvironment.of(List.of("sim_small", "sim_large"), configuration).entries();
 
         assertThat(entries).containsEntry("models", "sim_large, sim_small").containsEntry("seed", "7")
                 .containsEntry("judge.model", "sim_judge").containsKeys("agent-arena.version",
@@ -95,20 +94,22 @@ class AllureReportingTest {
     void finishWritesEnvironmentAndCategoriesOnlyIntoAnExistingResultsDirectoryAfterEvalsRan() throws Exception {
         Path results = temp.resolve("allure-results");
         ArenaConfiguration configuration = ArenaConfiguration.withoutFile(parameters(Map.of()));
-        EngineDescriptor root = new EngineDescriptor(UniqueId.forEngine("agent-arena"), "Agent Arena");
-        EngineDescriptor model = new EngineDescriptor(root.getUniqueId().append("model", "sim_small"), "sim_small");
+        RunListener allure = AllureReporter.ifAvailable(configuration).orElseThrow();
+        RunReport report = new RunReport(Leaderboard.compute(List.of(), LeaderboardSettings.from(configuration)),
+                temp, Optional.empty());
         String previous = System.getProperty(ResultsDirectory.KEY);
         System.setProperty(ResultsDirectory.KEY, results.toString());
         try {
-            AllureReporting.finish(root, configuration);
+            allure.runFinished(report);
             assertThat(results).doesNotExist();
 
             Files.createDirectories(results);
-            AllureReporting.finish(root, configuration);
+            allure.runFinished(report);
             assertThat(results).isEmptyDirectory();
 
-            root.addChild(model);
-            AllureReporting.finish(root, configuration);
+            allure.resultReported(Results.of("eval", "sim_small", "case").score(1.0).build(),
+                    new CaseTranscript(null, null, "", null));
+            allure.runFinished(report);
         }
         finally {
             if (previous == null) {

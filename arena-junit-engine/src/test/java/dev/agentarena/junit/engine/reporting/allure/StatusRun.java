@@ -9,6 +9,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.fixtures.StatusFixture;
+import dev.agentarena.junit.engine.reporting.AllureReporter;
 
 /**
  * Runs the status fixture and sums up every test's result, one line per test; a {@link Function} so that a test can
@@ -18,7 +19,7 @@ public final class StatusRun implements Function<String, String> {
 
     @Override
     public String apply(String outputDirectory) {
-        String allure = AllureReporting.available() ? "allure on the class path" : "no allure";
+        String allure = AllureReporter.available() ? "allure on the class path" : "no allure";
         return EngineTestKit.engine(Constants.ENGINE_ID)
                 .configurationParameter(Constants.OUTPUT_DIR, outputDirectory)
                 .configurationParameter(Constants.SIM_LATENCY_MS, "0")

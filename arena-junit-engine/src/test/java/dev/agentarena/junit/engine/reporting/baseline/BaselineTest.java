@@ -12,11 +12,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.reporting.leaderboard.RepeatReducer;
 import dev.agentarena.junit.engine.reporting.leaderboard.Results;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 class BaselineTest {
 

@@ -7,7 +7,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /** The usage every result carries is weightable under the names results.jsonl uses. */
 class DimensionNamesTest {
@@ -33,7 +34,7 @@ class DimensionNamesTest {
     }
 
     private static ResultRecord record(String model, String caseId, Long latency, long in, long out) {
-        return new ResultRecord("e", model, "d", caseId, "s", "v1", "e-s", 0, 1.0, true, ResultRecord.PASSED, "",
+        return new ResultRecord("e", model, "d", caseId, "s", "v1", "e-s", 0, 1.0, true, ResultStatus.PASSED, "",
                 Map.of(), latency, in, out, 0.0, false, 1.0, List.of(), null, "x");
     }
 }

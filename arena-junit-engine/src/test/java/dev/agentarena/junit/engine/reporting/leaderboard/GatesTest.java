@@ -10,7 +10,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.engine.config.ConfigurationException;
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.reporting.gates.GateResult;
+import dev.agentarena.junit.engine.reporting.gates.GateSpec;
+import dev.agentarena.junit.engine.reporting.gates.Gates;
+import dev.agentarena.junit.engine.results.ResultRecord;
 
 class GatesTest {
 

@@ -11,7 +11,10 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 class LeaderboardTest {
 
@@ -23,8 +26,8 @@ class LeaderboardTest {
                 Results.of("e", "m", "c1").score(1.0).weight(2).build(),
                 Results.of("e", "m", "c2").score(0.0).build(),
                 Results.of("e", "m", "c3").score(null).weight(5).build(),
-                Results.of("e", "m", "c4").score(0.5).status(ResultRecord.FAILED).build(),
-                Results.of("e", "m", "c5").score(null).status(ResultRecord.ERROR).build());
+                Results.of("e", "m", "c4").score(0.5).status(ResultStatus.FAILED).build(),
+                Results.of("e", "m", "c5").score(null).status(ResultStatus.ERROR).build());
         ModelEntry model = Leaderboard.compute(records, DEFAULTS).eval("e").orElseThrow().models().get(0);
         ScorerEntry scorer = model.scorers().get(0);
 
@@ -205,8 +208,8 @@ class LeaderboardTest {
     void theResultDoesNotDependOnArrivalOrder() {
         List<ResultRecord> records = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            records.add(Results.of("e", "a", "c" + i).score((i % 4) / 3.0).status(ResultRecord.FAILED).build());
-            records.add(Results.of("e", "b", "c" + i).score((i % 3) / 2.0).status(ResultRecord.FAILED)
+            records.add(Results.of("e", "a", "c" + i).score((i % 4) / 3.0).status(ResultStatus.FAILED).build());
+            records.add(Results.of("e", "b", "c" + i).score((i % 3) / 2.0).status(ResultStatus.FAILED)
                     .metric("m", i).build());
             records.add(Results.of("f", "a", "c" + i).score(1.0).build());
         }

@@ -4,7 +4,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.agentarena.junit.engine.reporting.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /** Builds result records for tests: a pass or fail by default, status derived from the score. */
 public final class Results {
@@ -16,7 +17,7 @@ public final class Results {
     private String version = "v1";
     private int repeat;
     private Double score = 1.0;
-    private String status;
+    private ResultStatus status;
     private Map<String, Double> metrics = new HashMap<>();
     private Long latency = 100L;
     private long tokensIn = 10;
@@ -60,7 +61,7 @@ public final class Results {
         return this;
     }
 
-    public Results status(String s) {
+    public Results status(ResultStatus s) {
         this.status = s;
         return this;
     }
@@ -97,13 +98,12 @@ public final class Results {
     }
 
     public ResultRecord build() {
-        String s = status;
+        ResultStatus s = status;
         if (s == null) {
-            s = score == null ? ResultRecord.NOT_APPLICABLE
-                    : score >= 0.5 ? ResultRecord.PASSED : ResultRecord.FAILED;
+            s = score == null ? ResultStatus.NOT_APPLICABLE
+                    : score >= 0.5 ? ResultStatus.PASSED : ResultStatus.FAILED;
         }
-        Boolean passed = ResultRecord.PASSED.equals(s) ? Boolean.TRUE
-                : ResultRecord.FAILED.equals(s) ? Boolean.FALSE : null;
+        Boolean passed = s == ResultStatus.PASSED ? Boolean.TRUE : s == ResultStatus.FAILED ? Boolean.FALSE : null;
         String registry = (eval + "-" + scorer).toLowerCase().replace('_', '-');
         return new ResultRecord(eval, model, "dataset", caseId, scorer, version, registry, repeat, score, passed, s,
                 "reason", metrics, latency, tokensIn, tokensOut, cost, cached, weight, List.of(), null, "output");

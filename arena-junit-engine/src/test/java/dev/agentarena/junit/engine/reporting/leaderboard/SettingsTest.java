@@ -7,15 +7,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.ConfigurationParameters;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
-import dev.agentarena.junit.engine.config.MapConfigurationParameters;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.config.MapConfigurationParameters;
+import dev.agentarena.junit.engine.reporting.gates.GateRule;
+import dev.agentarena.junit.engine.reporting.gates.GateSpec;
 
 class SettingsTest {
 

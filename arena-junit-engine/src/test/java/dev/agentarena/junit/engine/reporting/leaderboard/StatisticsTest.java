@@ -7,6 +7,13 @@ import static org.assertj.core.api.Assertions.within;
 import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.reporting.statistics.Bootstrap;
+import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.reporting.statistics.McNemar;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
+import dev.agentarena.junit.engine.reporting.statistics.Quantiles;
+import dev.agentarena.junit.engine.reporting.statistics.Wilson;
 
 class StatisticsTest {
 

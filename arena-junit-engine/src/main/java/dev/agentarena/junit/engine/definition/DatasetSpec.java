@@ -1,0 +1,52 @@
+package dev.agentarena.junit.engine.definition;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import org.apiguardian.api.API;
+import org.junit.platform.commons.support.ReflectionSupport;
+
+import dev.agentarena.junit.engine.datasets.DatasetFiles;
+import dev.agentarena.junit.engine.datasets.DatasetRows;
+import dev.agentarena.junit.engine.datasets.DatasetStream;
+
+/**
+ * One dataset of an eval, as declared: a file, or a method that returns the cases. Known at discovery without
+ * reading anything.
+ *
+ * @param name the dataset's name in the tree and in reporting names
+ * @param file the dataset file as written in the annotation, or {@code null}
+ * @param method the annotated method, or {@code null} for a class-level file dataset
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public record DatasetSpec(String name, String file, Method method) {
+
+    /** The file, if the dataset is one. */
+    public Optional<String> fileName() {
+        return Optional.ofNullable(file);
+    }
+
+    /** How the dataset is named in messages. */
+    public String describe() {
+        if (file != null) {
+            return "dataset file '" + file + "'";
+        }
+        return "dataset method " + method.getDeclaringClass().getSimpleName() + "." + method.getName() + "()";
+    }
+
+    /**
+     * Opens the rows for lazy reading: the file, or what the method returns.
+     *
+     * @param instance the eval instance, asked for only when a non-static method produces the rows
+     */
+    public DatasetStream open(Class<?> testClass, Path projectRoot, Supplier<Object> instance) {
+        if (file != null) {
+            return DatasetFiles.open(file, testClass, projectRoot);
+        }
+        Object target = Modifier.isStatic(method.getModifiers()) ? null : instance.get();
+        return DatasetRows.fromMethodResult(ReflectionSupport.invokeMethod(method, target), describe());
+    }
+}

@@ -1,0 +1,251 @@
+package dev.agentarena.junit.engine.definition;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.apiguardian.api.API;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
+
+import dev.agentarena.junit.Eval;
+import dev.agentarena.junit.EvalDataset;
+import dev.agentarena.junit.Hooks;
+import dev.agentarena.junit.Models;
+import dev.agentarena.junit.PostProcess;
+import dev.agentarena.junit.PreRequest;
+import dev.agentarena.junit.Scorer;
+import dev.agentarena.junit.Task;
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ConfigurationException;
+
+/**
+ * What an eval class declares, read from its annotations alone: cheap enough for discovery, which runs several
+ * times per build. Problems are collected rather than thrown, so the class's container can fail with them.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class EvalDefinition {
+
+    /** The model an eval runs against when nothing names one. */
+    public static final String DEFAULT_MODEL = "sim_small";
+
+    private final Class<?> testClass;
+    private final String name;
+    private final List<String> models;
+    private final List<DatasetSpec> datasets;
+    private final List<Method> scorerMethods;
+    private final Method task;
+    private final List<String> defaultScorers;
+    private final List<Method> preRequestHooks;
+    private final List<Method> postProcessHooks;
+    private final List<String> problems;
+
+    private EvalDefinition(Class<?> testClass, String name, List<String> models, List<DatasetSpec> datasets,
+            List<Method> scorerMethods, Method task, List<String> defaultScorers, List<Method> preRequestHooks,
+            List<Method> postProcessHooks, List<String> problems) {
+        this.testClass = testClass;
+        this.name = name;
+        this.models = List.copyOf(models);
+        this.datasets = List.copyOf(datasets);
+        this.scorerMethods = List.copyOf(scorerMethods);
+        this.task = task;
+        this.defaultScorers = List.copyOf(defaultScorers);
+        this.preRequestHooks = List.copyOf(preRequestHooks);
+        this.postProcessHooks = List.copyOf(postProcessHooks);
+        this.problems = Collections.unmodifiableList(problems);
+    }
+
+    /** Whether the class is an eval: concrete, with {@code @Eval} or an {@code @EvalDataset}. */
+    public static boolean isEval(Class<?> type) {
+        if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || type.isAnonymousClass()
+                || type.isLocalClass() || type.isSynthetic() || type.isAnnotation() || type.isEnum()) {
+            return false;
+        }
+        if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())) {
+            return false;
+        }
+        return AnnotationSupport.isAnnotated(type, Eval.class)
+                || !AnnotationSupport.findRepeatableAnnotations(type, EvalDataset.class).isEmpty()
+                || !ReflectionSupport.findMethods(type, EvalDefinition::declaresDataset, HierarchyTraversalMode.TOP_DOWN)
+                        .isEmpty();
+    }
+
+    private static boolean declaresDataset(Method method) {
+        return !AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class).isEmpty();
+    }
+
+    /** Reads an eval class. */
+    public static EvalDefinition of(Class<?> testClass, ArenaConfiguration configuration) {
+        List<String> problems = new ArrayList<>();
+        String name = AnnotationSupport.findAnnotation(testClass, Eval.class).map(Eval::value)
+                .filter(value -> !value.isBlank()).orElse(testClass.getSimpleName());
+
+        List<String> models;
+        boolean emptyModelsSetting = false;
+        try {
+            models = configuration == null ? List.of() : configuration.getExplicitList(Constants.MODELS);
+        }
+        catch (ConfigurationException e) {
+            // an explicitly empty arena.models must not fall back to @Models silently
+            problems.add(e.getMessage());
+            models = List.of();
+            emptyModelsSetting = true;
+        }
+        if (models.isEmpty() && !emptyModelsSetting) {
+            models = AnnotationSupport.findAnnotation(testClass, Models.class).map(m -> List.of(m.value()))
+                    .orElse(List.of(DEFAULT_MODEL));
+        }
+        Set<String> uniqueModels = new LinkedHashSet<>();
+        for (String model : models) {
+            if (model.isBlank()) {
+                problems.add("@Models of " + testClass.getName() + " names a blank model key");
+            }
+            else if (!uniqueModels.add(model.trim())) {
+                problems.add("model '" + model + "' is listed twice for " + testClass.getName());
+            }
+        }
+        if (uniqueModels.isEmpty() && !emptyModelsSetting) {
+            problems.add("no model is configured for " + testClass.getName() + ": use @Models or arena.models");
+        }
+
+        List<DatasetSpec> datasets = new ArrayList<>();
+        for (EvalDataset dataset : AnnotationSupport.findRepeatableAnnotations(testClass, EvalDataset.class)) {
+            if (dataset.value().isBlank()) {
+                problems.add("@EvalDataset on class " + testClass.getName() + " must name a dataset file");
+                continue;
+            }
+            datasets.add(new DatasetSpec(datasetName(dataset.name(), baseName(dataset.value())), dataset.value(),
+                    null));
+        }
+        List<Method> datasetMethods = sorted(
+                ReflectionSupport.findMethods(testClass, EvalDefinition::declaresDataset, HierarchyTraversalMode.TOP_DOWN));
+        for (Method method : datasetMethods) {
+            for (EvalDataset dataset : AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class)) {
+                if (dataset.value().isBlank() && method.getParameterCount() > 0) {
+                    problems.add("@EvalDataset method " + method.getName() + "() must not declare parameters");
+                }
+                String fallback = dataset.value().isBlank() ? method.getName() : baseName(dataset.value());
+                datasets.add(new DatasetSpec(datasetName(dataset.name(), fallback),
+                        dataset.value().isBlank() ? null : dataset.value(), method));
+            }
+        }
+        datasets = uniqueNames(datasets, problems);
+        if (datasets.isEmpty()) {
+            problems.add(testClass.getName() + " has no dataset: add an @EvalDataset method or @EvalDataset(\"file\")");
+        }
+
+        List<Method> scorers = sorted(ReflectionSupport.findMethods(testClass,
+                method -> AnnotationSupport.isAnnotated(method, Scorer.class), HierarchyTraversalMode.TOP_DOWN));
+        List<Method> tasks = ReflectionSupport.findMethods(testClass,
+                method -> AnnotationSupport.isAnnotated(method, Task.class), HierarchyTraversalMode.TOP_DOWN);
+        if (tasks.size() > 1) {
+            problems.add(testClass.getName() + " declares " + tasks.size() + " @Task methods; declare at most one");
+        }
+        List<String> defaultScorers = AnnotationSupport.findAnnotation(testClass, Eval.class)
+                .map(eval -> List.of(eval.scorers())).orElse(List.of());
+        if (defaultScorers.isEmpty() && configuration != null) {
+            defaultScorers = configuration.getList(Constants.SCORERS_DEFAULT);
+        }
+
+        List<Class<?>> hookClasses = new ArrayList<>();
+        hookClasses.add(testClass);
+        AnnotationSupport.findAnnotation(testClass, Hooks.class).ifPresent(h -> hookClasses.addAll(List.of(h.value())));
+        List<Method> preRequest = new ArrayList<>();
+        List<Method> postProcess = new ArrayList<>();
+        for (Class<?> hookClass : hookClasses) {
+            preRequest.addAll(sorted(ReflectionSupport.findMethods(hookClass,
+                    m -> AnnotationSupport.isAnnotated(m, PreRequest.class), HierarchyTraversalMode.TOP_DOWN)));
+            postProcess.addAll(sorted(ReflectionSupport.findMethods(hookClass,
+                    m -> AnnotationSupport.isAnnotated(m, PostProcess.class), HierarchyTraversalMode.TOP_DOWN)));
+        }
+        return new EvalDefinition(testClass, name, new ArrayList<>(uniqueModels), datasets, scorers,
+                tasks.isEmpty() ? null : tasks.get(0), defaultScorers, preRequest, postProcess, problems);
+    }
+
+    private static List<DatasetSpec> uniqueNames(List<DatasetSpec> datasets, List<String> problems) {
+        Set<String> seen = new LinkedHashSet<>();
+        List<DatasetSpec> result = new ArrayList<>();
+        for (DatasetSpec spec : datasets) {
+            if (!seen.add(spec.name())) {
+                problems.add("two datasets are named '" + spec.name() + "'; give one a name with @EvalDataset(name = ...)");
+                continue;
+            }
+            result.add(spec);
+        }
+        return result;
+    }
+
+    private static String datasetName(String explicit, String fallback) {
+        return explicit.isBlank() ? fallback : explicit;
+    }
+
+    private static String baseName(String file) {
+        String base = file.replace('\\', '/');
+        base = base.substring(base.lastIndexOf('/') + 1);
+        int dot = base.indexOf('.');
+        return dot > 0 ? base.substring(0, dot) : base;
+    }
+
+    private static List<Method> sorted(List<Method> methods) {
+        List<Method> copy = new ArrayList<>(methods);
+        copy.sort(Comparator.comparing(Method::getName).thenComparing(Method::toGenericString));
+        return copy;
+    }
+
+    /** The eval class. */
+    public Class<?> testClass() {
+        return testClass;
+    }
+
+    /** The eval's name: {@code @Eval("...")} or the class's simple name. */
+    public String name() {
+        return name;
+    }
+
+    /** Model keys, in order. */
+    public List<String> models() {
+        return models;
+    }
+
+    /** Datasets, in order. */
+    public List<DatasetSpec> datasets() {
+        return datasets;
+    }
+
+    /** {@code @Scorer} methods, by name. */
+    public List<Method> scorerMethods() {
+        return scorerMethods;
+    }
+
+    /** The {@code @Task} method, or {@code null} to send each input to the model. */
+    public Method task() {
+        return task;
+    }
+
+    /** Names of the scorers that grade cases without an {@code eval_type}. */
+    public List<String> defaultScorers() {
+        return defaultScorers;
+    }
+
+    /** {@code @PreRequest} hooks, in the order they run. */
+    public List<Method> preRequestHooks() {
+        return preRequestHooks;
+    }
+
+    /** {@code @PostProcess} hooks, in the order they run. */
+    public List<Method> postProcessHooks() {
+        return postProcessHooks;
+    }
+
+    /** What is wrong with the declaration; the class's container fails with these. */
+    public List<String> problems() {
+        return problems;
+    }
+}

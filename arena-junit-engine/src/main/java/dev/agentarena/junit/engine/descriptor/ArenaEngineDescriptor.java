@@ -1,0 +1,145 @@
+package dev.agentarena.junit.engine.descriptor;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apiguardian.api.API;
+import org.junit.platform.engine.EngineExecutionListener;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.engine.support.descriptor.EngineDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node;
+import org.opentest4j.AssertionFailedError;
+
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.evaluation.RunServices;
+import dev.agentarena.junit.engine.reporting.ReportingSession;
+import dev.agentarena.junit.engine.reporting.gates.GateResult;
+import dev.agentarena.junit.engine.reporting.gates.GateSpec;
+import dev.agentarena.junit.engine.reporting.gates.Gates;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+
+/**
+ * The engine's root: carries the configuration read at discovery (or why it could not be read); at the end of the run
+ * it has the run's leaderboard written and checks the whole-run gates, which fail this root when they do not hold
+ * (they belong to no eval class).
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ArenaEngineDescriptor extends EngineDescriptor implements Node<ArenaExecutionContext> {
+
+    private final ArenaConfiguration configuration;
+    private final RuntimeException configurationError;
+    private final CaseFilter caseFilter;
+    private SummaryPlan summaryPlan;
+
+    /**
+     * A root.
+     *
+     * @param configurationError why the configuration could not be read, or {@code null}
+     * @param caseFilter the launcher's filters, applied to every eval's cases
+     */
+    public ArenaEngineDescriptor(UniqueId uniqueId, ArenaConfiguration configuration,
+            RuntimeException configurationError, CaseFilter caseFilter) {
+        super(uniqueId, "Agent Arena");
+        this.configuration = configuration;
+        this.configurationError = configurationError;
+        this.caseFilter = caseFilter;
+    }
+
+    /** The configuration; without {@code arena.yaml} when that could not be read. */
+    public ArenaConfiguration configuration() {
+        return configuration;
+    }
+
+    CaseFilter caseFilter() {
+        return caseFilter;
+    }
+
+    /** Which summary tests each eval class gets; read once, at discovery. */
+    synchronized SummaryPlan summaryPlan() {
+        if (summaryPlan == null) {
+            summaryPlan = SummaryPlan.from(configuration);
+        }
+        return summaryPlan;
+    }
+
+    /**
+     * Creates the context of a run.
+     *
+     * @param session what this run shares with the launcher session's other executions
+     */
+    public ArenaExecutionContext createContext(EngineExecutionListener listener, ReportingSession session) {
+        if (configurationError != null) {
+            return ArenaExecutionContext.failed(listener, configurationError);
+        }
+        try {
+            DisplayNames names = DisplayNames.from(configuration);
+            return ArenaExecutionContext.of(listener, RunServices.start(configuration, session), names);
+        }
+        catch (RuntimeException e) {
+            return ArenaExecutionContext.failed(listener, e);
+        }
+    }
+
+    /**
+     * Says which {@code arena.*} settings the engine does not know, once per run: on the console and as report entries
+     * of this root (IDEs and the Open Test Reporting XML show them).
+     */
+    @Override
+    public ArenaExecutionContext before(ArenaExecutionContext context) {
+        for (String warning : configuration.unknownKeys()) {
+            context.junit().reportingEntryPublished(this, ReportEntry.from("warning", warning));
+            if (context.hasRun()) {
+                context.run().listeners().warning(warning);
+            }
+        }
+        return context;
+    }
+
+    @Override
+    public void after(ArenaExecutionContext context) {
+        if (context.hasRun()) {
+            context.run().finish().ifPresent(leaderboard -> checkRunGates(context.run(), leaderboard));
+        }
+    }
+
+    private void checkRunGates(RunServices run, Leaderboard leaderboard) {
+        GateSpec gates = new GateSpec(summaryPlan().runGates());
+        if (gates.rules().isEmpty()) {
+            return;
+        }
+        List<String> failed = new ArrayList<>();
+        for (GateResult result : Gates.evaluate(leaderboard, gates)) {
+            run.listeners().gateChecked(result);
+            if (result.failed()) {
+                failed.add(result.message());
+            }
+        }
+        if (!failed.isEmpty()) {
+            throw new AssertionFailedError(String.join("\n", failed));
+        }
+    }
+
+    @Override
+    public void cleanUp(ArenaExecutionContext context) {
+        if (context.hasRun()) {
+            context.run().close();
+        }
+    }
+
+    /**
+     * The eval class's descriptor below {@code parent}: the one discovery already added (a second selector of the
+     * same class must not create another), or a new one, with its summary tests, for the caller to add.
+     */
+    public EvalClassDescriptor evalClassDescriptor(TestDescriptor parent, Class<?> evalClass) {
+        UniqueId id = ArenaUniqueIds.evalClass(parent.getUniqueId(), evalClass);
+        return parent.findByUniqueId(id).map(EvalClassDescriptor.class::cast).orElseGet(() -> {
+            EvalClassDescriptor descriptor = new EvalClassDescriptor(id, EvalDefinition.of(evalClass, configuration),
+                    caseFilter, configuration.projectRoot());
+            descriptor.addSummaryNodes(this);
+            return descriptor;
+        });
+    }
+}

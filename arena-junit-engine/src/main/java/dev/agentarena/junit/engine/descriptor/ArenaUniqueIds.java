@@ -1,0 +1,126 @@
+package dev.agentarena.junit.engine.descriptor;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.apiguardian.api.API;
+import org.junit.platform.engine.UniqueId;
+
+/**
+ * The grammar of the engine's unique ids, built and parsed here alone:
+ *
+ * <pre>
+ * [engine:agent-arena]/[class:com.acme.TriageEvalTest]
+ *     /[model:sim_small][/[dataset:tickets]]/[case:refund_request]/[scorer:classification]
+ *     /[leaderboard:leaderboard] | /[gate:min-accuracy.triage] | /[baseline:baseline]
+ * </pre>
+ *
+ * <p>The dataset segment appears only in a class with several datasets; a scorer segment is the score's name, with
+ * {@code #r<k>} for the k-th repeat and {@code #<n>} when a case emits the same name twice. IDE reruns and Surefire's
+ * {@code rerunFailingTestsCount} select cases and scorers by these ids, so they must stay stable.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ArenaUniqueIds {
+
+    static final String CLASS = "class";
+    static final String MODEL = "model";
+    static final String DATASET = "dataset";
+    static final String CASE = "case";
+    static final String SCORER = "scorer";
+    static final String LEADERBOARD = "leaderboard";
+    static final String GATE = "gate";
+    static final String BASELINE = "baseline";
+
+    private static final List<String> SUMMARIES = List.of(LEADERBOARD, GATE, BASELINE);
+
+    private ArenaUniqueIds() {
+    }
+
+    /** An eval class below the engine. */
+    public static UniqueId evalClass(UniqueId engine, Class<?> evalClass) {
+        return engine.append(CLASS, evalClass.getName());
+    }
+
+    static UniqueId model(UniqueId evalClass, String modelKey) {
+        return evalClass.append(MODEL, modelKey);
+    }
+
+    static UniqueId dataset(UniqueId model, String dataset) {
+        return model.append(DATASET, dataset);
+    }
+
+    static UniqueId evalCase(UniqueId container, String caseId) {
+        return container.append(CASE, caseId);
+    }
+
+    static UniqueId scorer(UniqueId evalCase, String segment) {
+        return evalCase.append(SCORER, segment);
+    }
+
+    static UniqueId leaderboard(UniqueId evalClass) {
+        return evalClass.append(LEADERBOARD, LEADERBOARD);
+    }
+
+    static UniqueId gate(UniqueId evalClass, String gate) {
+        return evalClass.append(GATE, gate);
+    }
+
+    static UniqueId baseline(UniqueId evalClass) {
+        return evalClass.append(BASELINE, BASELINE);
+    }
+
+    /**
+     * Reads an id of this engine's grammar; empty for anything else (another engine's id, a segment out of place).
+     */
+    public static Optional<Parsed> parse(UniqueId id) {
+        List<UniqueId.Segment> segments = id.getSegments();
+        if (segments.size() < 2 || !segments.get(1).getType().equals(CLASS)) {
+            return Optional.empty();
+        }
+        String evalClass = segments.get(1).getValue();
+        if (segments.size() == 2) {
+            return Optional.of(new Parsed(evalClass, null, null, null, null, null));
+        }
+        UniqueId.Segment third = segments.get(2);
+        if (SUMMARIES.contains(third.getType())) {
+            return segments.size() == 3 ? Optional.of(new Parsed(evalClass, null, null, null, null, third.getType()))
+                    : Optional.empty();
+        }
+        if (!third.getType().equals(MODEL)) {
+            return Optional.empty();
+        }
+        int next = 3;
+        String dataset = segment(segments, next, DATASET);
+        next += dataset == null ? 0 : 1;
+        String caseId = segment(segments, next, CASE);
+        next += caseId == null ? 0 : 1;
+        String scorer = caseId == null ? null : segment(segments, next, SCORER);
+        next += scorer == null ? 0 : 1;
+        // anything left over is a segment out of place
+        return segments.size() == next
+                ? Optional.of(new Parsed(evalClass, third.getValue(), dataset, caseId, scorer, null))
+                : Optional.empty();
+    }
+
+    /** The value of the segment at {@code index} when it has this type, else {@code null}. */
+    private static String segment(List<UniqueId.Segment> segments, int index, String type) {
+        return segments.size() > index && segments.get(index).getType().equals(type)
+                ? segments.get(index).getValue() : null;
+    }
+
+    /**
+     * A unique id of this engine, read.
+     *
+     * @param evalClass the eval class's name
+     * @param model the model key, or {@code null} for the class itself or a summary test
+     * @param dataset the dataset's name, or {@code null} (a class with one dataset has no dataset segment)
+     * @param caseId the case id, or {@code null} for a whole container
+     * @param scorer the scorer segment, or {@code null} for a whole case
+     * @param summary the summary test's segment type ({@code leaderboard}, {@code gate}, {@code baseline}), or
+     *        {@code null}
+     */
+    @API(status = API.Status.INTERNAL, since = "0.1")
+    public record Parsed(String evalClass, String model, String dataset, String caseId, String scorer,
+            String summary) {
+    }
+}

@@ -1,0 +1,97 @@
+package dev.agentarena.junit.engine.descriptor;
+
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestSource;
+import org.junit.platform.engine.TestTag;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.FilePosition;
+import org.junit.platform.engine.support.descriptor.FileSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.datasets.DatasetLocation;
+import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.datasets.EditableSource;
+import dev.agentarena.junit.engine.definition.DatasetSpec;
+import dev.agentarena.junit.engine.evaluation.EvalRuntime;
+import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
+
+/**
+ * Builds the dynamic nodes of one dataset run: names, sources (the dataset line, for IDE navigation) and tags, and
+ * decides which case and scorer nodes the selection and the launcher's filters include.
+ */
+final class CaseNodes {
+
+    private final EvalRuntime eval;
+    private final DatasetSpec spec;
+    private final String modelKey;
+    private final CaseSelection selection;
+    private final DisplayNames displayNames;
+    private final EditableSource editable = new EditableSource();
+
+    CaseNodes(EvalRuntime eval, DatasetSpec spec, String modelKey, CaseSelection selection,
+            DisplayNames displayNames) {
+        this.eval = eval;
+        this.spec = spec;
+        this.modelKey = modelKey;
+        this.selection = selection;
+        this.displayNames = displayNames;
+    }
+
+    /** The node of one case with all its repeats. */
+    CaseDescriptor caseNode(UniqueId parent, EvaluatedCase evaluated) {
+        String legacyName = modelKey + "/" + spec.name() + "[" + evaluated.caseId() + "]";
+        return new CaseDescriptor(ArenaUniqueIds.evalCase(parent, evaluated.caseId()), evaluated, legacyName,
+                source(evaluated.row()), tags(evaluated.evalCase()), this);
+    }
+
+    /** Whether the launcher's filters include the row's case node; asked before the case's model call. */
+    boolean includes(TestDescriptor container, DatasetRow row) {
+        return selection.filter().includes(container, ArenaUniqueIds.evalCase(container.getUniqueId(), row.caseId()),
+                CaseDescriptor.displayName(row.caseId()), source(row), tags(row.evalCase().orElse(null)));
+    }
+
+    /** Whether a scorer's node is selected by its score name or by its segment (which may name one repeat). */
+    boolean includesScorer(String caseId, String scorer, String segment) {
+        return eval.includesScorer(scorer)
+                && (selection.includesScorer(caseId, scorer) || selection.includesScorer(caseId, segment));
+    }
+
+    DisplayNames displayNames() {
+        return displayNames;
+    }
+
+    /**
+     * Where an IDE jumps from a case: its line in the dataset file, or the dataset method. Only a file source is
+     * passed on to scorer tests: Surefire names a test with a method source after the method, which would merge all
+     * of a dataset's tests into one.
+     */
+    private TestSource source(DatasetRow row) {
+        DatasetLocation location = row.location().orElse(null);
+        if (location != null && location.file().isPresent()) {
+            return FileSource.from(editable.of(location.file().get()).toFile(),
+                    FilePosition.from(Math.max(1, location.line())));
+        }
+        return spec.method() == null ? null : MethodSource.from(spec.method());
+    }
+
+    /** A case's tags as JUnit tags; tags that JUnit's syntax rejects are left out. */
+    static Set<TestTag> tags(EvalCase evalCase) {
+        if (evalCase == null || evalCase.tags().isEmpty()) {
+            return Set.of();
+        }
+        Set<TestTag> tags = new LinkedHashSet<>();
+        for (String tag : evalCase.tags()) {
+            String trimmed = tag.strip();
+            if (TestTag.isValid(trimmed)) {
+                tags.add(TestTag.create(trimmed));
+            }
+        }
+        // Every node keeps its tags until the run ends: a shared empty set or a singleton costs far less per case.
+        return tags.size() > 1 ? Collections.unmodifiableSet(tags) : Set.copyOf(tags);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.agentarena.junit.engine.descriptor;
+
+import java.util.List;
+
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node.DynamicTestExecutor;
+
+import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.evaluation.CostEstimate;
+import dev.agentarena.junit.engine.evaluation.DatasetEvaluation;
+import dev.agentarena.junit.engine.evaluation.EvalRuntime;
+
+/**
+ * Runs the cases of one container: has the eval evaluate the selected rows of the dataset on the container's model,
+ * and registers a {@link CaseDescriptor} for each, in dataset order, as soon as it is ready.
+ */
+final class DatasetRun {
+
+    private final ArenaExecutionContext context;
+    private final CaseContainerDescriptor container;
+    private final CaseSelection selection;
+    private final CaseNodes nodes;
+
+    DatasetRun(ArenaExecutionContext context, CaseContainerDescriptor container) {
+        this.context = context;
+        this.container = container;
+        this.selection = container.selection();
+        this.nodes = new CaseNodes(context.eval(), container.cases(), container.modelKey(), selection,
+                context.displayNames());
+    }
+
+    void run(DynamicTestExecutor executor) {
+        EvalRuntime eval = context.eval();
+        eval.estimateCostOnce(this::estimateTargets);
+        try (DatasetEvaluation cases = eval.evaluate(container.cases(), container.modelKey(), this::selected)) {
+            while (cases.hasNext()) {
+                CaseDescriptor node = nodes.caseNode(container.getUniqueId(), cases.next());
+                container.addChild(node);
+                executor.execute(node);
+                container.release(node);
+            }
+        }
+    }
+
+    /**
+     * Whether a row runs: selected by unique id, and its case node included by the launcher's filters. Asked before
+     * the row's model call.
+     */
+    private boolean selected(DatasetRow row) {
+        if (!selection.includesCase(row.caseId())) {
+            return false;
+        }
+        if (nodes.includes(container, row)) {
+            return true;
+        }
+        selection.markFilteredOut();
+        return false;
+    }
+
+    /** What the eval's class selected, for the cost estimate; just this container when the class is not above it. */
+    private List<CostEstimate.Target> estimateTargets() {
+        for (TestDescriptor node = container; node != null; node = node.getParent().orElse(null)) {
+            if (node instanceof EvalClassDescriptor) {
+                return ((EvalClassDescriptor) node).estimateTargets();
+            }
+        }
+        return List.of(new CostEstimate.Target(container.modelKey(), container.cases(), selection::includesCase));
+    }
+}

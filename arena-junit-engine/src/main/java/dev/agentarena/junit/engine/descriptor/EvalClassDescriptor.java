@@ -1,0 +1,328 @@
+package dev.agentarena.junit.engine.descriptor;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.apiguardian.api.API;
+import org.junit.platform.commons.support.ReflectionSupport;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.hierarchical.Node;
+
+import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.datasets.DatasetFiles;
+import dev.agentarena.junit.engine.definition.DatasetSpec;
+import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.definition.EvalDefinitionException;
+import dev.agentarena.junit.engine.evaluation.CostEstimate;
+import dev.agentarena.junit.engine.evaluation.EvalRuntime;
+import dev.agentarena.junit.engine.evaluation.RunServices;
+
+/**
+ * An eval class: a container of one {@link ModelDescriptor} per model, followed by its summary tests (leaderboard,
+ * gates, baseline), which run after the models because children run in order.
+ *
+ * <p>It is the only node with a {@link ClassSource}, and it is displayed under the class's simple name: Surefire then
+ * names every test's class after it, and uses each test's legacy reporting name as the test name.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class EvalClassDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
+
+    private final EvalDefinition definition;
+    private final CaseFilter caseFilter;
+    private final Path projectRoot;
+    private boolean fullySelected;
+    private final Set<String> selectedScorers = new LinkedHashSet<>();
+    private final List<String> unreadableAtDiscovery = new ArrayList<>();
+    private Object discoveryInstance;
+    private final List<SummaryDescriptor> summaries = new ArrayList<>();
+
+    /**
+     * A descriptor with no models yet, whose cases run only when the launcher's filters include them.
+     *
+     * @param projectRoot where relative dataset files are found, should the filters need them read at discovery
+     */
+    EvalClassDescriptor(UniqueId uniqueId, EvalDefinition definition, CaseFilter caseFilter, Path projectRoot) {
+        super(uniqueId, definition.testClass().getSimpleName(), ClassSource.from(definition.testClass()));
+        this.definition = definition;
+        this.caseFilter = caseFilter;
+        this.projectRoot = projectRoot;
+    }
+
+    /** What the class declares. */
+    public EvalDefinition definition() {
+        return definition;
+    }
+
+    @Override
+    public Type getType() {
+        return Type.CONTAINER;
+    }
+
+    @Override
+    public String getLegacyReportingName() {
+        return definition.testClass().getName();
+    }
+
+    /** Selects every model, dataset, case and scorer. */
+    public void selectAll() {
+        fullySelected = true;
+        selectEveryCase();
+    }
+
+    /** Selects one scorer for every case of every model, as when an IDE runs a {@code @Scorer} method. */
+    public void selectScorer(String scorer) {
+        selectedScorers.add(scorer);
+        selectEveryCase();
+    }
+
+    /**
+     * Selects the datasets an {@code @EvalDataset} method declares, on every model (as when an IDE runs the method);
+     * the whole class when it has a single dataset.
+     */
+    public void selectDatasetsOf(Method method) {
+        if (definition.datasets().size() <= 1) {
+            selectAll();
+            return;
+        }
+        for (String modelKey : definition.models()) {
+            ModelDescriptor model = model(modelKey);
+            definition.datasets().stream().filter(spec -> method.equals(spec.method()))
+                    .forEach(spec -> model.dataset(spec.name()).selectAll());
+        }
+    }
+
+    /**
+     * Selects what a unique id below this class names: a model, a dataset, a case or one scorer of a case; a summary
+     * test selects the whole class, since it is computed from every result of the class.
+     *
+     * @return the descriptor that matched, empty when the id names nothing of this class
+     */
+    public Optional<TestDescriptor> select(ArenaUniqueIds.Parsed id) {
+        if (id.summary() != null) {
+            selectAll();
+            return getChildren().stream().filter(child -> child.getUniqueId().getLastSegment().getType()
+                    .equals(id.summary())).findFirst().map(TestDescriptor.class::cast);
+        }
+        if (id.model() == null) {
+            selectAll();
+            return Optional.of(this);
+        }
+        if (!definition.models().contains(id.model())) {
+            return Optional.empty();
+        }
+        ModelDescriptor model = model(id.model());
+        if (id.dataset() == null && id.caseId() == null) {
+            model.selectAll();
+            return Optional.of(model);
+        }
+        CaseContainerDescriptor container;
+        if (model.holdsCases()) {
+            if (id.dataset() != null) {
+                return Optional.empty();
+            }
+            container = model;
+        }
+        else {
+            Optional<DatasetDescriptor> dataset = id.dataset() == null ? Optional.empty()
+                    : model.findDataset(id.dataset());
+            if (dataset.isEmpty()) {
+                return Optional.empty();
+            }
+            container = dataset.get();
+        }
+        if (id.caseId() == null) {
+            container.selectAll();
+        }
+        else if (id.scorer() == null) {
+            container.selection().selectCase(id.caseId());
+        }
+        else {
+            container.selection().selectScorer(id.caseId(), id.scorer());
+        }
+        return Optional.of(container);
+    }
+
+    private void selectEveryCase() {
+        for (String model : definition.models()) {
+            model(model).selectAll();
+        }
+    }
+
+    /** The model's container, created on first use. */
+    ModelDescriptor model(String modelKey) {
+        UniqueId id = ArenaUniqueIds.model(getUniqueId(), modelKey);
+        Optional<? extends TestDescriptor> existing = findByUniqueId(id);
+        if (existing.isPresent()) {
+            return (ModelDescriptor) existing.get();
+        }
+        ModelDescriptor model = new ModelDescriptor(id, modelKey, this);
+        addChild(model);
+        // summaries need the models' results: keep them after every model, in the (ordered) children
+        for (SummaryDescriptor summary : summaries) {
+            removeChild(summary);
+            addChild(summary);
+        }
+        return model;
+    }
+
+    /**
+     * Adds the summary tests the configuration asks for, once: {@code leaderboard}, one {@code gate} per gate that
+     * concerns this eval, {@code baseline}.
+     */
+    void addSummaryNodes(ArenaEngineDescriptor engine) {
+        if (!summaries.isEmpty()) {
+            return;
+        }
+        SummaryPlan plan = engine.summaryPlan();
+        if (plan.leaderboardTest) {
+            summaries.add(new LeaderboardDescriptor(getUniqueId()));
+        }
+        if (plan.gatesError != null) {
+            summaries.add(new GateDescriptor(getUniqueId(), plan.gatesError));
+        }
+        plan.gatesFor(definition.name()).forEach(rule -> summaries.add(new GateDescriptor(getUniqueId(), rule)));
+        if (plan.baselineNode()) {
+            summaries.add(new BaselineDescriptor(getUniqueId(), plan.baseline, plan.baselineError));
+        }
+        summaries.forEach(this::addChild);
+    }
+
+    /** Every selected model and dataset, for the cost estimate. */
+    List<CostEstimate.Target> estimateTargets() {
+        List<CostEstimate.Target> targets = new ArrayList<>();
+        for (TestDescriptor child : getChildren()) {
+            if (child instanceof ModelDescriptor) {
+                ModelDescriptor model = (ModelDescriptor) child;
+                if (model.holdsCases()) {
+                    targets.add(target(model));
+                }
+                for (TestDescriptor dataset : model.getChildren()) {
+                    if (dataset instanceof DatasetDescriptor) {
+                        targets.add(target((DatasetDescriptor) dataset));
+                    }
+                }
+            }
+        }
+        return targets;
+    }
+
+    private static CostEstimate.Target target(CaseContainerDescriptor container) {
+        return new CostEstimate.Target(container.modelKey(), container.cases(), container.selection()::includesCase);
+    }
+
+    /** Why the summaries would judge a partial run, if they would: every case of every model must have run. */
+    Optional<String> partialSelection() {
+        String partial = "only part of " + definition.name() + " was selected";
+        if (!fullySelected) {
+            return Optional.of(partial + " (by unique id, method or filter); summaries need every case of every "
+                    + "model: run the whole class");
+        }
+        for (String modelKey : definition.models()) {
+            Optional<? extends TestDescriptor> found = findByUniqueId(ArenaUniqueIds.model(getUniqueId(), modelKey));
+            if (found.isEmpty()) {
+                return Optional.of(partial + ": model " + modelKey + " was filtered out");
+            }
+            ModelDescriptor model = (ModelDescriptor) found.get();
+            if (model.holdsCases() && !model.selection().isAll()) {
+                return Optional.of(partial + ": not every case of model " + modelKey + " was selected");
+            }
+            if (model.holdsCases() && model.selection().isFilteredOut()) {
+                return Optional.of(partial + ": the launcher's tag filters left cases of " + modelKey + " out");
+            }
+            for (DatasetSpec spec : model.holdsCases() ? List.<DatasetSpec>of() : definition.datasets()) {
+                Optional<? extends TestDescriptor> dataset = model.findByUniqueId(
+                        ArenaUniqueIds.dataset(model.getUniqueId(), spec.name()));
+                if (dataset.isEmpty() || !((DatasetDescriptor) dataset.get()).selection().isAll()
+                        || ((DatasetDescriptor) dataset.get()).selection().isFilteredOut()) {
+                    return Optional.of(partial + ": not every case of dataset " + spec.name() + " on " + modelKey
+                            + " was selected");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    boolean includesScorer(String scorer) {
+        return fullySelected || selectedScorers.isEmpty() || selectedScorers.contains(scorer);
+    }
+
+    CaseFilter caseFilter() {
+        return caseFilter;
+    }
+
+    Path projectRoot() {
+        return projectRoot;
+    }
+
+    /** An instance for a non-static dataset method read at discovery (only when filtering by tag). */
+    synchronized Object instanceForDiscovery() {
+        if (discoveryInstance == null) {
+            discoveryInstance = ReflectionSupport.newInstance(definition.testClass());
+        }
+        return discoveryInstance;
+    }
+
+    /** A dataset that the tag filters needed at discovery could not be read: this class reports it when it runs. */
+    synchronized void datasetUnreadable(DatasetSpec spec, RuntimeException error) {
+        unreadableAtDiscovery.add(spec.describe() + ": " + error.getMessage());
+    }
+
+    /**
+     * Kept, though its containers were filtered away, when a dataset could not be read to filter its cases; and when
+     * its declaration is wrong, which may leave it no model container at all (an empty {@code arena.models}): it must
+     * still run, to fail.
+     */
+    @Override
+    public synchronized boolean mayRegisterTests() {
+        return !unreadableAtDiscovery.isEmpty() || !definition.problems().isEmpty();
+    }
+
+    /**
+     * Fails the class, before any model is called, when its declaration is wrong, the configuration cannot be read,
+     * a dataset file is nowhere to be found, or a dataset could not be read to filter its cases by tag.
+     */
+    @Override
+    public ArenaExecutionContext before(ArenaExecutionContext context) {
+        if (!definition.problems().isEmpty()) {
+            throw new EvalDefinitionException(definition.testClass().getName() + " cannot run: "
+                    + String.join("; ", definition.problems()));
+        }
+        RunServices run = context.run();
+        checkDatasetFiles(run.configuration().projectRoot());
+        synchronized (this) {
+            discoveryInstance = null;
+            if (!unreadableAtDiscovery.isEmpty()) {
+                throw new ConfigurationException(definition.testClass().getName() + " cannot filter its cases by tag: "
+                        + String.join("; ", unreadableAtDiscovery));
+            }
+        }
+        EvalRuntime eval = EvalRuntime.create(definition, run, this::includesScorer);
+        return context.withEval(eval);
+    }
+
+    private void checkDatasetFiles(Path root) {
+        List<String> missing = new ArrayList<>();
+        for (DatasetSpec spec : definition.datasets()) {
+            if (spec.file() != null) {
+                try {
+                    DatasetFiles.locate(spec.file(), definition.testClass(), root);
+                }
+                catch (ConfigurationException e) {
+                    missing.add(e.getMessage());
+                }
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new ConfigurationException(definition.testClass().getName() + " cannot run: "
+                    + String.join(" ", missing));
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.agentarena.junit.engine.descriptor;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.platform.engine.TestSource;
+import org.junit.platform.engine.TestTag;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+import dev.agentarena.junit.engine.evaluation.ScorerResult;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreLine;
+
+/**
+ * One scorer's verdict on one case: the test that IDEs, Surefire and Allure show. It hands its result to the run's
+ * listeners, publishes it as report entries, and ends with the outcome its status maps to.
+ *
+ * <p>Passed is successful; failed is an {@link AssertionFailedError} with the reference as expected and the output as
+ * actual; not applicable and not run are aborted; an error of the task or the scorer is thrown as it is, so reports
+ * show it as an error, never as a low score.
+ */
+final class ScorerDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
+
+    // Released once reported: a run of a million cases keeps every node until it ends, and the result holds the
+    // case's output, transcript and metrics.
+    private ScorerResult result;
+    private final String legacyName;
+    private final Set<TestTag> tags;
+
+    /**
+     * @param displayBase what the display name starts with: the legacy name, or just the scorer's segment (see
+     *        {@link DisplayNames})
+     */
+    ScorerDescriptor(UniqueId uniqueId, ScorerResult result, String legacyName, String displayBase,
+            TestSource source, Set<TestTag> tags) {
+        super(uniqueId, ScoreLine.displayName(displayBase, result.record().score(), result.record().status(),
+                result.record().reason()), source);
+        this.result = result;
+        this.legacyName = legacyName;
+        this.tags = tags;
+    }
+
+    @Override
+    public Type getType() {
+        return Type.TEST;
+    }
+
+    @Override
+    public Set<TestTag> getTags() {
+        return tags;
+    }
+
+    @Override
+    public String getLegacyReportingName() {
+        return legacyName;
+    }
+
+    @Override
+    public ArenaExecutionContext execute(ArenaExecutionContext context, DynamicTestExecutor dynamicTestExecutor)
+            throws Exception {
+        ScorerResult reported = result;
+        result = null;
+        ResultRecord record = reported.record();
+        context.junit().reportingEntryPublished(this, ReportEntry.from(reportEntries(record)));
+        context.run().listeners().resultReported(record, reported.transcript());
+        switch (record.status()) {
+            case PASSED:
+                return context;
+            case FAILED:
+                throw new AssertionFailedError(failureMessage(record), reported.transcript().reference(),
+                        record.output());
+            case NOT_APPLICABLE:
+                throw new TestAbortedException(record.score() == null ? record.reason()
+                        : "unscored (" + ScoreLine.format(record.score()) + "): " + record.reason());
+            case NOT_RUN:
+                throw new TestAbortedException("not run: " + record.reason());
+            default:
+                throw asException(reported.error());
+        }
+    }
+
+    private static String failureMessage(ResultRecord record) {
+        return record.scorer() + " scored " + ScoreLine.format(record.score()) + " for case '" + record.caseId()
+                + "' on " + record.model() + (record.reason().isBlank() ? "" : ": " + record.reason());
+    }
+
+    private static Map<String, String> reportEntries(ResultRecord record) {
+        Map<String, String> entries = new LinkedHashMap<>();
+        entries.put("eval", nonBlank(record.eval()));
+        entries.put("model", nonBlank(record.model()));
+        entries.put("case", nonBlank(record.caseId()));
+        entries.put("scorer", nonBlank(record.scorer()));
+        entries.put("scorer_version", nonBlank(record.scorerVersion()));
+        entries.put("status", record.status().jsonName());
+        entries.put("score", ScoreLine.format(record.score()));
+        entries.put("passed", String.valueOf(record.passed()));
+        entries.put("reason", nonBlank(record.reason()));
+        record.metrics().forEach((name, value) -> entries.put("metric." + name,
+                String.format(Locale.ROOT, "%.6f", value)));
+        if (record.latencyMs() != null) {
+            entries.put("latency_ms", String.valueOf(record.latencyMs()));
+        }
+        entries.put("tokens_in", String.valueOf(record.tokensIn()));
+        entries.put("tokens_out", String.valueOf(record.tokensOut()));
+        entries.put("cost_usd", String.format(Locale.ROOT, "%.6f", record.costUsd()));
+        if (record.error() != null) {
+            entries.put("error", nonBlank(record.error()));
+        }
+        return entries;
+    }
+
+    /**
+     * The text, or "-" where JUnit would refuse it as a report entry value: JUnit's blank also covers control
+     * characters ({@code trim()}), and a refused entry would fail the test before its result is recorded.
+     */
+    private static String nonBlank(String text) {
+        return text == null || text.isBlank() || text.trim().isEmpty() ? "-" : text;
+    }
+
+    private static Exception asException(Throwable error) {
+        if (error instanceof Exception) {
+            return (Exception) error;
+        }
+        if (error instanceof Error) {
+            throw (Error) error;
+        }
+        return new IllegalStateException(error);
+    }
+}

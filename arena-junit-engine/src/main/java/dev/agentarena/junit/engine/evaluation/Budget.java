@@ -1,0 +1,64 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.util.Optional;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.results.Money;
+
+/**
+ * The run's spending cap, {@code arena.budget.usd}: every model call of a task is charged to it, and once it is spent
+ * no new call starts. Calls already in flight finish, so a run may end slightly above the cap.
+ */
+final class Budget {
+
+    private final Double limitUsd;
+    private double spentUsd;
+
+    private Budget(Double limitUsd) {
+        this.limitUsd = limitUsd;
+    }
+
+    static Budget from(ArenaConfiguration configuration) {
+        Optional<Double> limit = configuration.getDouble(Constants.BUDGET_USD);
+        if (limit.isPresent() && limit.get() < 0) {
+            throw configuration.invalid(Constants.BUDGET_USD, String.valueOf(limit.get()),
+                    "a non-negative amount of US dollars");
+        }
+        return new Budget(limit.orElse(null));
+    }
+
+    /** The cap, if one is set. */
+    Optional<Double> limitUsd() {
+        return Optional.ofNullable(limitUsd);
+    }
+
+    synchronized double spentUsd() {
+        return spentUsd;
+    }
+
+    synchronized void charge(double usd) {
+        spentUsd += usd;
+    }
+
+    synchronized boolean exhausted() {
+        return limitUsd != null && spentUsd >= limitUsd;
+    }
+
+    /**
+     * Called before every model call.
+     *
+     * @throws BudgetExhaustedException when the budget is spent
+     */
+    void checkBeforeCall() {
+        if (exhausted()) {
+            throw new BudgetExhaustedException(reason());
+        }
+    }
+
+    /** "budget of $X reached after $Y". */
+    synchronized String reason() {
+        return "budget of " + Money.usd(limitUsd == null ? 0 : limitUsd) + " reached after " + Money.usd(spentUsd);
+    }
+
+}

@@ -1,0 +1,16 @@
+package dev.agentarena.junit.engine.evaluation;
+
+/**
+ * What the model calls of one case cost: summed over every call the task made.
+ *
+ * @param calls how many calls were made
+ * @param latencyMs wall time of the calls not served from a recording, or {@code null} when all were (or none made)
+ * @param tokensIn prompt tokens
+ * @param tokensOut completion tokens
+ * @param costUsd cost in US dollars
+ * @param cached whether every call was served from a recording
+ */
+record CallUsage(int calls, Long latencyMs, long tokensIn, long tokensOut, double costUsd, boolean cached) {
+
+    static final CallUsage NONE = new CallUsage(0, null, 0, 0, 0.0, false);
+}

@@ -1,0 +1,195 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.opentest4j.TestAbortedException;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.scoring.NamedScore;
+import dev.agentarena.junit.engine.scoring.ScorerDefinition;
+import dev.agentarena.junit.engine.scoring.ScorerVersions;
+
+/**
+ * Evaluates one case on one model: pre-request hooks, the task or model call, post-process hooks, then every scorer.
+ *
+ * <p>Never throws: a bad row, a failing call or a failing scorer becomes an error on the outcome, so one broken case
+ * never hides the others. A failing task skips the case's scorers, which are then reported as errors, never as low
+ * scores.
+ */
+final class CaseEvaluator {
+
+    private final RunServices run;
+    private final EvalRuntime eval;
+    private final String modelKey;
+    private final CaseOutcome.Origin origin;
+
+    CaseEvaluator(RunServices run, EvalRuntime eval, String modelKey, String dataset) {
+        this.run = run;
+        this.eval = eval;
+        this.modelKey = modelKey;
+        this.origin = new CaseOutcome.Origin(eval.definition().name(), modelKey, dataset);
+    }
+
+    CaseOutcome evaluate(DatasetRow row, int repeat) {
+        if (row.evalCase().isEmpty()) {
+            Throwable error = new DatasetRowException(row.error().orElse("unreadable row"));
+            return failed(row, repeat, eval.scorersForUnreadableRow(), error, null, CallUsage.NONE);
+        }
+        EvalCase evalCase = row.evalCase().get();
+        List<ScorerDefinition> scorers;
+        try {
+            scorers = eval.scorersFor(evalCase);
+        }
+        catch (IllegalArgumentException e) {
+            return failed(row, repeat, eval.scorersForUnreadableRow(), e, null, CallUsage.NONE);
+        }
+        if (scorers.isEmpty()) {
+            return failed(row, repeat, scorers, new IllegalStateException("No scorer grades case '" + evalCase.id()
+                    + "': give it an eval_type, set @Eval(scorers = ...) or " + Constants.SCORERS_DEFAULT
+                    + ", or add a @Scorer method"), null, CallUsage.NONE);
+        }
+
+        String prompt = null;
+        ModelHandle model = null;
+        TaskOutput taskOutput;
+        try {
+            // the budget is checked before the first call as well, so a spent budget skips hooks and task alike
+            run.budget().checkBeforeCall();
+            model = new ModelHandle(modelKey, run.models().endpoint(modelKey), evalCase, repeat, run.budget());
+            prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase);
+            taskOutput = eval.task().run(evalCase, prompt, model);
+        }
+        catch (Throwable t) {
+            rethrowIfFatal(t);
+            return failed(row, repeat, scorers, t, prompt, model == null ? CallUsage.NONE : model.usage());
+        }
+        CallUsage usage = model.usage();
+        taskOutput = taskOutput.withUsage(usage.tokensIn(), usage.tokensOut(), usage.costUsd());
+
+        CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
+                ScorerOptions.empty(""), taskOutput, run.configuration().projectRoot(),
+                () -> run.models().judge(evalCase, repeat));
+        EvalHooks.PostProcessed post;
+        try {
+            post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context);
+        }
+        catch (Throwable t) {
+            rethrowIfFatal(t);
+            return failed(row, repeat, scorers, t, prompt, usage);
+        }
+        String output = post.output();
+        TaskOutput scoredOutput = taskOutput.withText(output);
+        context = context.withOutput(scoredOutput);
+
+        List<ScoreOutcome> outcomes = post.override() != null ? overridden(scorers, post)
+                : score(scorers, output, context, repeat);
+        return new CaseOutcome(origin, row, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes);
+    }
+
+    /**
+     * Runs every scorer; one that throws becomes an error of its own scores while the others still run. A score name
+     * emitted by two scorers makes both errors naming both: every score name belongs to exactly one scorer.
+     */
+    private List<ScoreOutcome> score(List<ScorerDefinition> scorers, String output, CaseScoringContext context,
+            int repeat) {
+        List<ScoreOutcome> outcomes = new ArrayList<>();
+        Map<String, String> owners = new LinkedHashMap<>();
+        for (ScorerDefinition scorer : scorers) {
+            // Named scores register under their scorer: the version and the artifact belong to the scorer.
+            String registryName = registryName(scorer);
+            List<ScoreOutcome> produced = new ArrayList<>();
+            JudgeUsage judgeUsage = new JudgeUsage(run.budget());
+            CaseScoringContext scorerContext = context.withOptions(run.optionsFor(scorer.name()))
+                    .withJudge(() -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
+            try {
+                for (NamedScore score : scorer.score(output, scorerContext)) {
+                    produced.add(new ScoreOutcome(score.name(), scorer.version(), registryName,
+                            judgeUsage.onto(score.result()), null));
+                }
+            }
+            catch (Throwable t) {
+                rethrowIfFatal(t);
+                produced.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null, asError(t)));
+            }
+            for (ScoreOutcome outcome : produced) {
+                String owner = owners.putIfAbsent(outcome.name(), scorer.name());
+                if (owner != null) {
+                    IllegalStateException clash = new IllegalStateException(owner.equals(scorer.name())
+                            ? "Scorer '" + owner + "' emits score name '" + outcome.name() + "' twice"
+                            : "Score name '" + outcome.name() + "' is emitted by both scorer '" + owner
+                                    + "' and scorer '" + scorer.name()
+                                    + "'; every score name belongs to exactly one scorer");
+                    replaceNamed(outcomes, outcome.name(), clash);
+                    outcomes.add(outcome.withError(clash));
+                }
+                else {
+                    outcomes.add(outcome);
+                }
+            }
+        }
+        return outcomes;
+    }
+
+    /**
+     * A {@code @PostProcess} hook returned a verdict: it stands for every scorer of the case, which are not run (an
+     * {@code llm_judge} would otherwise still call its judge). The reason says which hook decided.
+     */
+    private List<ScoreOutcome> overridden(List<ScorerDefinition> scorers, EvalHooks.PostProcessed post) {
+        ScoreResult override = post.override().withReason("overridden by @PostProcess " + post.overridingHook()
+                + "()" + (post.override().reason().isBlank() ? "" : ": " + post.override().reason()));
+        List<ScoreOutcome> outcomes = new ArrayList<>();
+        for (ScorerDefinition scorer : scorers) {
+            outcomes.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName(scorer), override, null));
+        }
+        return outcomes;
+    }
+
+    private String registryName(ScorerDefinition scorer) {
+        return ScorerVersions.registryName(eval.definition().name(), scorer.name());
+    }
+
+    private static void replaceNamed(List<ScoreOutcome> outcomes, String name, Throwable error) {
+        outcomes.replaceAll(outcome -> outcome.name().equals(name) ? outcome.withError(error) : outcome);
+    }
+
+    private CaseOutcome failed(DatasetRow row, int repeat, List<ScorerDefinition> scorers, Throwable error,
+            String prompt, CallUsage usage) {
+        List<ScoreOutcome> outcomes = new ArrayList<>();
+        Throwable reported = asError(error);
+        for (ScorerDefinition scorer : scorers) {
+            outcomes.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName(scorer), null, reported));
+        }
+        if (outcomes.isEmpty()) {
+            outcomes.add(new ScoreOutcome("task", "", ScorerVersions.registryName(eval.definition().name(), "task"),
+                    null, reported));
+        }
+        return new CaseOutcome(origin, row, repeat, prompt, null, null, null, usage, outcomes);
+    }
+
+    /**
+     * What a failing task, hook or scorer is reported as. An {@code AssertionError} or an abort escaping them would
+     * make the scorer node a failure or a skip, i.e. a low score or "not applicable": it is wrapped so the node is an
+     * error with the same message. (An {@code AssertionError} inside a scorer is a score of 0, handled before this.)
+     */
+    private static Throwable asError(Throwable t) {
+        if (t instanceof AssertionError || t instanceof TestAbortedException) {
+            return new IllegalStateException(String.valueOf(t.getMessage()), t);
+        }
+        return t;
+    }
+
+    private static void rethrowIfFatal(Throwable t) {
+        if (t instanceof VirtualMachineError) {
+            throw (VirtualMachineError) t;
+        }
+    }
+}

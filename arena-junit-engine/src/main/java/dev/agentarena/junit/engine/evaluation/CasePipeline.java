@@ -1,0 +1,83 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+
+/**
+ * Runs work on items ahead of the consumer, at most {@code window} at a time, and hands results back in source order.
+ *
+ * <p>Model calls are I/O-bound and slow; nodes must still be reported in dataset order and one at a time. Reading
+ * ahead by a bounded window keeps every worker busy while holding only {@code window} items in memory, however
+ * large the dataset.
+ */
+final class CasePipeline<T, R> implements Iterator<R>, AutoCloseable {
+
+    private final Iterator<T> source;
+    private final Function<T, R> work;
+    private final ExecutorService executor;
+    private final int window;
+    private final Deque<Future<R>> inFlight = new ArrayDeque<>();
+
+    CasePipeline(Iterator<T> source, Function<T, R> work, ExecutorService executor, int window) {
+        this.source = source;
+        this.work = work;
+        this.executor = executor;
+        this.window = window;
+        fill();
+    }
+
+    private void fill() {
+        while (inFlight.size() < window && source.hasNext()) {
+            T item = source.next();
+            inFlight.add(executor.submit(() -> work.apply(item)));
+        }
+    }
+
+    @Override
+    public boolean hasNext() {
+        return !inFlight.isEmpty();
+    }
+
+    @Override
+    public R next() {
+        Future<R> head = inFlight.poll();
+        if (head == null) {
+            throw new NoSuchElementException();
+        }
+        try {
+            R result = head.get();
+            fill();
+            return result;
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw new CancellationException("interrupted while waiting for a model call");
+        }
+        catch (ExecutionException e) {
+            close();
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    /** Cancels what is still in flight. */
+    @Override
+    public void close() {
+        inFlight.forEach(future -> future.cancel(true));
+        inFlight.clear();
+    }
+}

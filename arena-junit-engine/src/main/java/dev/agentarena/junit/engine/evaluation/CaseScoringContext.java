@@ -1,0 +1,80 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.Judge;
+import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.TaskOutput;
+
+/** The {@link ScoringContext} of one scorer on one case. */
+final class CaseScoringContext implements ScoringContext {
+
+    private final EvalCase testCase;
+    private final String evalName;
+    private final String modelKey;
+    private final ScorerOptions options;
+    private final TaskOutput output;
+    private final Path projectRoot;
+    private final Supplier<Judge> judge;
+
+    CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptions options, TaskOutput output,
+            Path projectRoot, Supplier<Judge> judge) {
+        this.testCase = testCase;
+        this.evalName = evalName;
+        this.modelKey = modelKey;
+        this.options = options;
+        this.output = output;
+        this.projectRoot = projectRoot;
+        this.judge = judge;
+    }
+
+    CaseScoringContext withOptions(ScorerOptions newOptions) {
+        return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge);
+    }
+
+    CaseScoringContext withJudge(Supplier<Judge> newJudge) {
+        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge);
+    }
+
+    CaseScoringContext withOutput(TaskOutput newOutput) {
+        return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge);
+    }
+
+    @Override
+    public EvalCase testCase() {
+        return testCase;
+    }
+
+    @Override
+    public String evalName() {
+        return evalName;
+    }
+
+    @Override
+    public String modelKey() {
+        return modelKey;
+    }
+
+    @Override
+    public ScorerOptions options() {
+        return options;
+    }
+
+    @Override
+    public TaskOutput output() {
+        return output;
+    }
+
+    @Override
+    public Path projectRoot() {
+        return projectRoot;
+    }
+
+    @Override
+    public Judge judge() {
+        return judge.get();
+    }
+}

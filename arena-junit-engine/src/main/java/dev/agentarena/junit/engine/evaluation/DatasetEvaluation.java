@@ -1,0 +1,89 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.Predicate;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.datasets.DatasetStream;
+
+/**
+ * One dataset evaluated on one model: reads the rows lazily, evaluates the selected ones ahead on the call pool, and
+ * hands each case back, with all its repeats, in dataset order, as soon as it is ready.
+ *
+ * <p>Close it to stop: what is still in flight is cancelled and the dataset is closed.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoCloseable {
+
+    private final DatasetStream rows;
+    private final CasePipeline<DatasetRow, EvaluatedCase> pipeline;
+
+    DatasetEvaluation(RunServices run, CaseEvaluator evaluator, DatasetStream rows, Predicate<DatasetRow> selected,
+            int repeats) {
+        this.rows = rows;
+        this.pipeline = new CasePipeline<>(selected(rows, selected), row -> evaluate(evaluator, row, repeats),
+                run.callPool(), run.concurrency() * 2);
+    }
+
+    /** The repeats of one case run one after the other: the pipeline runs different cases in parallel. */
+    private static EvaluatedCase evaluate(CaseEvaluator evaluator, DatasetRow row, int repeats) {
+        List<CaseOutcome> outcomes = new ArrayList<>(repeats);
+        for (int repeat = 0; repeat < repeats; repeat++) {
+            outcomes.add(evaluator.evaluate(row, repeat));
+        }
+        return new EvaluatedCase(row, outcomes);
+    }
+
+    /** The rows the predicate accepts, asked lazily and before the row's model call. */
+    private static Iterator<DatasetRow> selected(Iterator<DatasetRow> rows, Predicate<DatasetRow> selected) {
+        return new Iterator<>() {
+            private DatasetRow next;
+
+            @Override
+            public boolean hasNext() {
+                while (next == null && rows.hasNext()) {
+                    DatasetRow candidate = rows.next();
+                    if (selected.test(candidate)) {
+                        next = candidate;
+                    }
+                }
+                return next != null;
+            }
+
+            @Override
+            public DatasetRow next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                DatasetRow row = next;
+                next = null;
+                return row;
+            }
+        };
+    }
+
+    @Override
+    public boolean hasNext() {
+        return pipeline.hasNext();
+    }
+
+    @Override
+    public EvaluatedCase next() {
+        return pipeline.next();
+    }
+
+    @Override
+    public void close() {
+        try {
+            pipeline.close();
+        }
+        finally {
+            rows.close();
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.junit.platform.commons.support.ReflectionSupport;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.scoring.ArgumentResolver;
+
+/**
+ * Runs an eval's {@code @PreRequest} and {@code @PostProcess} hooks, in order, each on the output of the one before:
+ * first those of the eval class, then those of each {@code @Hooks} class. A post-process hook that returns a
+ * {@link ScoreResult} decides the case; the hooks after it do not run.
+ *
+ * <p>The text is bound by name ({@code prompt}, {@code output}) or, whatever its name, to the first {@code String}
+ * parameter; {@link EvalCase}, {@link ScoringContext} and {@link TaskOutput} by type; {@code input}, {@code reference}
+ * and {@code metadata} by name.
+ */
+final class EvalHooks {
+
+    /** The output after post-processing, and a verdict override if a hook returned one. */
+    record PostProcessed(String output, ScoreResult override, String overridingHook) {
+    }
+
+    private final List<Method> preRequest;
+    private final List<Method> postProcess;
+    private final Object evalInstance;
+    private final Map<Class<?>, Object> hookInstances = new ConcurrentHashMap<>();
+
+    EvalHooks(EvalDefinition definition, Object evalInstance) {
+        this.preRequest = definition.preRequestHooks();
+        this.postProcess = definition.postProcessHooks();
+        this.evalInstance = evalInstance;
+    }
+
+    String beforeRequest(String prompt, EvalCase evalCase) {
+        String current = prompt;
+        for (Method hook : preRequest) {
+            Object returned = invoke(hook, current, evalCase, null, "prompt");
+            if (!(returned instanceof String)) {
+                throw new IllegalStateException("@PreRequest hook " + hook.getName() + "() must return the prompt as a "
+                        + "String, but returned " + (returned == null ? "null" : returned.getClass().getSimpleName()));
+            }
+            current = (String) returned;
+        }
+        return current;
+    }
+
+    PostProcessed afterOutput(String output, EvalCase evalCase, ScoringContext context) {
+        String current = output;
+        for (Method hook : postProcess) {
+            Object returned = invoke(hook, current, evalCase, context, "output");
+            if (returned instanceof ScoreResult) {
+                return new PostProcessed(current, (ScoreResult) returned, hook.getName());
+            }
+            if (!(returned instanceof String)) {
+                throw new IllegalStateException("@PostProcess hook " + hook.getName() + "() must return the output as "
+                        + "a String or a ScoreResult, but returned "
+                        + (returned == null ? "null" : returned.getClass().getSimpleName()));
+            }
+            current = (String) returned;
+        }
+        return new PostProcessed(current, null, null);
+    }
+
+    private Object invoke(Method hook, String text, EvalCase evalCase, ScoringContext context, String textName) {
+        Map<Class<?>, Object> byType = new LinkedHashMap<>();
+        byType.put(EvalCase.class, evalCase);
+        if (context != null) {
+            byType.put(ScoringContext.class, context);
+            byType.put(TaskOutput.class, context.output());
+        }
+        Map<String, Object> byName = new LinkedHashMap<>();
+        byName.put(textName, text);
+        byName.put("input", evalCase.input());
+        byName.put("reference", evalCase.reference());
+        byName.put("metadata", evalCase.metadata());
+        Object[] arguments = new ArgumentResolver(byType, byName, List.of(textName)).withStringsByPosition()
+                .resolve(hook);
+        return ReflectionSupport.invokeMethod(hook, target(hook), arguments);
+    }
+
+    private Object target(Method hook) {
+        if (Modifier.isStatic(hook.getModifiers())) {
+            return null;
+        }
+        Class<?> owner = hook.getDeclaringClass();
+        if (evalInstance != null && owner.isInstance(evalInstance)) {
+            return evalInstance;
+        }
+        return hookInstances.computeIfAbsent(owner, ReflectionSupport::newInstance);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.util.List;
+import java.util.Map;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.datasets.DatasetRow;
+
+/** One case of a dataset evaluated on one model, with every repeat, in repeat order. */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class EvaluatedCase {
+
+    private final DatasetRow row;
+    private final List<CaseOutcome> repeats;
+
+    EvaluatedCase(DatasetRow row, List<CaseOutcome> repeats) {
+        this.row = row;
+        this.repeats = List.copyOf(repeats);
+    }
+
+    /** The case id. */
+    public String caseId() {
+        return row.caseId();
+    }
+
+    /** The dataset row the case came from: where it is, and the case unless the row could not be read. */
+    public DatasetRow row() {
+        return row;
+    }
+
+    /** The case, or {@code null} when its row could not be read. */
+    public EvalCase evalCase() {
+        return row.evalCase().orElse(null);
+    }
+
+    /** Every repeat, in order; one without repeats. */
+    public List<CaseOutcome> repeats() {
+        return repeats;
+    }
+
+    /** With repeats, how they went: {@code 3/5 passed, flaky}. */
+    public String repeatSummary() {
+        return new CaseRepeats(repeats).summary();
+    }
+
+    /** With repeats, report entries of their spread per scorer. */
+    public Map<String, String> repeatEntries() {
+        return new CaseRepeats(repeats).reportEntries();
+    }
+}

@@ -1,0 +1,66 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.models.ModelAnswer;
+import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.Model;
+import dev.agentarena.junit.model.ModelRequest;
+
+/**
+ * The {@link Model} a task receives for one case: it tags requests with the case and repeat (for simulated models
+ * and recordings), adds up what the calls cost and charges it to the run's budget.
+ */
+final class ModelHandle implements Model {
+
+    private final String key;
+    private final ModelEndpoint endpoint;
+    private final ModelCall call;
+    private final Budget budget;
+
+    private int calls;
+    private long latencyMs;
+    private boolean anyLive;
+    private long tokensIn;
+    private long tokensOut;
+    private double costUsd;
+
+    ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget) {
+        this.key = key;
+        this.endpoint = endpoint;
+        this.call = new ModelCall(evalCase, repeat);
+        this.budget = budget;
+    }
+
+    @Override
+    public String key() {
+        return key;
+    }
+
+    @Override
+    public Completion complete(ModelRequest request) {
+        budget.checkBeforeCall();
+        ModelAnswer answer = endpoint.answer(request, call);
+        Completion completion = answer.completion();
+        budget.charge(completion.costUsd());
+        synchronized (this) {
+            calls++;
+            tokensIn += completion.tokensIn();
+            tokensOut += completion.tokensOut();
+            costUsd += completion.costUsd();
+            if (!answer.replayed()) {
+                anyLive = true;
+                latencyMs += completion.latency().toMillis();
+            }
+        }
+        return completion;
+    }
+
+    synchronized CallUsage usage() {
+        if (calls == 0) {
+            return CallUsage.NONE;
+        }
+        return new CallUsage(calls, anyLive ? latencyMs : null, tokensIn, tokensOut, costUsd, !anyLive);
+    }
+}

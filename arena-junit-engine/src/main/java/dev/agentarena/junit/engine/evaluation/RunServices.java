@@ -1,0 +1,179 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.models.ModelRegistry;
+import dev.agentarena.junit.engine.reporting.Leaderboards;
+import dev.agentarena.junit.engine.reporting.ReportingSession;
+import dev.agentarena.junit.engine.reporting.ResultsFile;
+import dev.agentarena.junit.engine.reporting.RunListener;
+import dev.agentarena.junit.engine.reporting.RunListeners;
+import dev.agentarena.junit.engine.reporting.RunReport;
+import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
+import dev.agentarena.junit.engine.scoring.ScorerRegistry;
+
+/**
+ * What everything in one execution of the engine shares: the configuration, model clients, scorers, the pool that
+ * runs model calls ahead of the reporting thread, the budget, and the chain of listeners every result goes to.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class RunServices implements AutoCloseable {
+
+    private final ArenaConfiguration configuration;
+    private final ReportingSession session;
+    private final ModelRegistry models;
+    private final ScorerRegistry scorers;
+    private final int concurrency;
+    private final Map<String, ScorerOptions> options = new ConcurrentHashMap<>();
+    private final ScorerDiscovery discovery = new ScorerDiscovery();
+    private final Map<Class<?>, ScorerRegistry> registriesByClass = new ConcurrentHashMap<>();
+    private final Budget budget;
+    private final Path outputDirectory;
+    private final ResultsFile results;
+    private final Leaderboards leaderboards;
+    private final RunListeners listeners;
+    private final Set<String> estimated = ConcurrentHashMap.newKeySet();
+    private ExecutorService callPool;
+
+    private RunServices(ArenaConfiguration configuration, ReportingSession session) {
+        this.configuration = configuration;
+        this.session = session;
+        this.models = ModelRegistry.create(configuration);
+        this.scorers = ScorerRegistry.withBuiltins();
+        this.concurrency = configuration.getPositiveInt(Constants.CONCURRENCY, 8);
+        this.budget = Budget.from(configuration);
+        LeaderboardSettings leaderboardSettings = LeaderboardSettings.from(configuration);
+        this.outputDirectory = configuration.projectRoot()
+                .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
+        this.results = new ResultsFile(outputDirectory, session);
+        this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session);
+        this.listeners = RunListeners.standard(results, leaderboards, configuration);
+    }
+
+    /**
+     * The services of one execution.
+     *
+     * @param session what the executions of the launcher session share
+     * @throws RuntimeException when a setting they read is invalid (naming key, value and source)
+     */
+    public static RunServices start(ArenaConfiguration configuration, ReportingSession session) {
+        return new RunServices(configuration, session);
+    }
+
+    /** The run's configuration. */
+    public ArenaConfiguration configuration() {
+        return configuration;
+    }
+
+    /** Where every result and summary goes. */
+    public RunListener listeners() {
+        return listeners;
+    }
+
+    /** The leaderboards the results feed; the summary tests read them. */
+    public Leaderboards leaderboards() {
+        return leaderboards;
+    }
+
+    /** The baseline file's store, shared with the session's other executions. */
+    public BaselineStore baseline(Path file) {
+        return new BaselineStore(file, session.lockFor(file), listeners::warning);
+    }
+
+    /**
+     * Ends the execution: when it recorded any result, writes the run's leaderboard files and tells the listeners.
+     *
+     * @return the run's leaderboard, when a result was recorded
+     */
+    public Optional<Leaderboard> finish() {
+        if (!results.writtenAny()) {
+            return Optional.empty();
+        }
+        Leaderboard leaderboard = leaderboards.runLeaderboard();
+        leaderboards.writeRunFiles(leaderboard);
+        Optional<RunReport.BudgetSpend> spend = budget.limitUsd()
+                .map(limit -> new RunReport.BudgetSpend(limit, budget.spentUsd(), budget.reason()));
+        listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend));
+        return Optional.of(leaderboard);
+    }
+
+    ModelRegistry models() {
+        return models;
+    }
+
+    /**
+     * The scorers an eval class can name: the builtins, the catalogue, and the {@code Scorer} classes found next to
+     * the class or through {@code ServiceLoader}.
+     *
+     * @throws IllegalArgumentException when a discovered scorer takes a name that is already taken
+     */
+    ScorerRegistry scorersFor(Class<?> evalClass) {
+        try {
+            return registriesByClass.computeIfAbsent(evalClass,
+                    type -> scorers.withDiscovered(discovery.scorersFor(type)));
+        }
+        catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(evalClass.getName() + " cannot run: " + e.getMessage(), e);
+        }
+    }
+
+    int concurrency() {
+        return concurrency;
+    }
+
+    Budget budget() {
+        return budget;
+    }
+
+    /** Whether the eval's cost estimate is still to be given: once per execution, and only with a budget. */
+    boolean firstEstimate(String eval) {
+        return budget.limitUsd().isPresent() && estimated.add(eval);
+    }
+
+    /** The scorer's {@code scorers.options.<name>} block. */
+    ScorerOptions optionsFor(String scorer) {
+        return options.computeIfAbsent(scorer,
+                name -> ScorerOptions.of(name, configuration.section(Constants.SCORER_OPTIONS_PREFIX + name + ".")));
+    }
+
+    /** The pool on which model calls run ahead; its threads inherit the engine's context class loader. */
+    synchronized ExecutorService callPool() {
+        if (callPool == null) {
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            AtomicInteger count = new AtomicInteger();
+            ThreadFactory factory = runnable -> {
+                Thread thread = new Thread(runnable, "arena-call-" + count.incrementAndGet());
+                thread.setDaemon(true);
+                thread.setContextClassLoader(loader);
+                return thread;
+            };
+            callPool = Executors.newFixedThreadPool(concurrency, factory);
+        }
+        return callPool;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (callPool != null) {
+            callPool.shutdownNow();
+        }
+        models.close();
+        results.close();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.engine.results.ResultStatus;
+
+/**
+ * What one scorer said of one output: a grade, an abstention ({@code result == null}), or an error.
+ *
+ * @param name the score name
+ * @param version the scorer's version digest
+ * @param registryName {@code <eval>-<scorer>}
+ * @param result the grade, or {@code null}
+ * @param error what went wrong, or {@code null}
+ */
+record ScoreOutcome(String name, String version, String registryName, ScoreResult result, Throwable error) {
+
+    ResultStatus status() {
+        if (error instanceof BudgetExhaustedException) {
+            return ResultStatus.NOT_RUN;
+        }
+        if (error != null) {
+            return ResultStatus.ERROR;
+        }
+        if (result == null || result.passed() == null) {
+            return ResultStatus.NOT_APPLICABLE;
+        }
+        return result.passed() ? ResultStatus.PASSED : ResultStatus.FAILED;
+    }
+
+    /** The score that counts, or {@code null} when it does not. */
+    Double score() {
+        return error != null || result == null ? null : result.score();
+    }
+
+    String reason() {
+        if (error != null) {
+            return String.valueOf(error.getMessage());
+        }
+        if (result == null) {
+            return "not applicable: the scorer returned no score for this case";
+        }
+        return result.reason();
+    }
+
+    ScoreOutcome withError(Throwable newError) {
+        return new ScoreOutcome(name, version, registryName, null, newError);
+    }
+
+    ScoreOutcome withResult(ScoreResult newResult) {
+        return new ScoreOutcome(name, version, registryName, newResult, null);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.platform.commons.support.ReflectionSupport;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.scoring.ArgumentResolver;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.Model;
+import dev.agentarena.junit.model.ModelRequest;
+
+/**
+ * Produces one case's output: the user's {@code @Task} method, or by default the prompt sent to the model.
+ */
+final class TaskRunner {
+
+    private final Method task;
+    private final Object evalInstance;
+
+    TaskRunner(Method task, Object evalInstance) {
+        this.task = task;
+        this.evalInstance = evalInstance;
+    }
+
+    TaskOutput run(EvalCase evalCase, String prompt, ModelHandle model) {
+        if (task == null) {
+            Completion completion = model.complete(ModelRequest.ofPrompt(prompt));
+            return TaskOutput.of(completion.text()).withToolCalls(completion.toolCalls());
+        }
+        Map<Class<?>, Object> byType = new LinkedHashMap<>();
+        byType.put(EvalCase.class, evalCase);
+        byType.put(Model.class, model);
+        Map<String, Object> byName = new LinkedHashMap<>();
+        byName.put("input", evalCase.input());
+        byName.put("prompt", prompt);
+        byName.put("metadata", evalCase.metadata());
+        Object[] arguments = new ArgumentResolver(byType, byName, List.of("input")).withStringsByPosition()
+                .resolve(task);
+        Object target = Modifier.isStatic(task.getModifiers()) ? null : evalInstance;
+        Object returned = ReflectionSupport.invokeMethod(task, target, arguments);
+        if (returned instanceof TaskOutput) {
+            return (TaskOutput) returned;
+        }
+        if (returned instanceof Completion) {
+            Completion completion = (Completion) returned;
+            return TaskOutput.of(completion.text()).withToolCalls(completion.toolCalls());
+        }
+        if (returned == null) {
+            throw new IllegalStateException("@Task " + task.getName() + "() returned null for case '" + evalCase.id()
+                    + "'; return the output, or throw to report an error");
+        }
+        return TaskOutput.of(Json.text(returned));
+    }
+}

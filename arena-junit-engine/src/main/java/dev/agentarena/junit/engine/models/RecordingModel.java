@@ -1,0 +1,43 @@
+package dev.agentarena.junit.engine.models;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.models.recording.RecordingCache;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelRequest;
+
+/**
+ * A model behind record/replay ({@code arena.cache.mode}): a recorded answer is served as replayed, free and untimed;
+ * a live answer is recorded when the mode records.
+ */
+final class RecordingModel implements ModelEndpoint {
+
+    private final String modelKey;
+    private final ModelEndpoint delegate;
+    private final RecordingCache cache;
+
+    RecordingModel(String modelKey, ModelEndpoint delegate, RecordingCache cache) {
+        this.modelKey = modelKey;
+        this.delegate = delegate;
+        this.cache = cache;
+    }
+
+    @Override
+    public ModelAnswer answer(ModelRequest request, ModelCall call) {
+        String caseId = call.forCase().map(EvalCase::id).orElse(null);
+        Optional<Completion> hit = cache.replay(modelKey, caseId, call.repeat(), request);
+        if (hit.isPresent()) {
+            return new ModelAnswer(hit.get().withLatency(Duration.ZERO).withCostUsd(0.0), true);
+        }
+        ModelAnswer answer = delegate.answer(request, call);
+        cache.record(modelKey, caseId, call.repeat(), request, answer.completion());
+        return answer;
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+}

@@ -1,0 +1,85 @@
+package dev.agentarena.junit.engine.reporting;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
+import dev.agentarena.junit.engine.reporting.gates.GateResult;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.Money;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreLine;
+
+/**
+ * The console: one {@code [arena]} score line per scorer test, the summaries' messages and tables, and the run's
+ * leaderboard at its end. The only part of the engine that writes to standard output.
+ *
+ * <p>Each line goes to {@code System.out} as it is at the time of the event, not as it was when the run started:
+ * Surefire and IDEs swap it per test to capture each test's output (Surefire keeps it in the test's
+ * {@code <system-out>}).
+ */
+final class ConsoleReporter implements RunListener {
+
+    private static final String PREFIX = "[arena] ";
+
+    private static PrintStream out() {
+        return System.out;
+    }
+
+    @Override
+    public void resultReported(ResultRecord record, CaseTranscript transcript) {
+        out().println(ScoreLine.of(record));
+    }
+
+    @Override
+    public void costEstimated(String eval, String estimate) {
+        out().println(PREFIX + estimate);
+    }
+
+    @Override
+    public void summarySkipped(String eval, String summary, String reason) {
+        out().println(PREFIX + reason);
+    }
+
+    @Override
+    public void evalLeaderboardReported(String eval, Leaderboard leaderboard, Path files) {
+        out().print(leaderboard.toConsoleTable());
+    }
+
+    @Override
+    public void gateChecked(GateResult result) {
+        out().println(PREFIX + result.message());
+    }
+
+    @Override
+    public void baselineWritten(String eval, Path file, int entries) {
+        out().println(PREFIX + "baseline: wrote " + entries + " entries of " + eval + " to " + file);
+    }
+
+    @Override
+    public void baselineCompared(String eval, BaselineComparison comparison) {
+        out().print(PREFIX + comparison.summary());
+    }
+
+    @Override
+    public void warning(String message) {
+        out().println(PREFIX + message);
+    }
+
+    @Override
+    public void runFinished(RunReport report) {
+        StringBuilder text = new StringBuilder(PREFIX).append("leaderboard: ")
+                .append(report.outputDirectory().resolve(Leaderboard.HTML_FILE)).append('\n')
+                .append(report.leaderboard().toConsoleTable());
+        report.budget().ifPresent(budget -> {
+            int notRun = report.leaderboard().evals().stream().flatMap(e -> e.models().stream())
+                    .mapToInt(model -> model.notRun()).sum();
+            text.append(PREFIX).append("spent ").append(Money.usd(budget.spentUsd())).append(" of the budget of ")
+                    .append(Money.usd(budget.limitUsd()))
+                    .append(notRun == 0 ? "" : "; " + notRun + " model calls not run: " + budget.exhaustedReason())
+                    .append('\n');
+        });
+        out().print(text);
+    }
+}

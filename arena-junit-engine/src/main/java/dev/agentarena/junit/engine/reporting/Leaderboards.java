@@ -1,0 +1,95 @@
+package dev.agentarena.junit.engine.reporting;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
+
+/**
+ * The leaderboards a run feeds as its results arrive: the run's, over everything written to the output directory in
+ * the launcher session (see {@link ReportingSession}), and each eval's of this execution, which its summary tests
+ * (leaderboard, gates, baseline) read. Writes their {@code leaderboard.json} and {@code leaderboard.html}.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class Leaderboards implements RunListener {
+
+    /** Where each eval's own leaderboard files go, below the output directory. */
+    public static final String EVAL_DIRECTORY = "leaderboards";
+
+    private final Path outputDirectory;
+    private final LeaderboardSettings settings;
+    private final LeaderboardAccumulator run;
+    private final Map<String, EvalResults> evals = new ConcurrentHashMap<>();
+
+    /** The leaderboards of a run writing to an output directory. */
+    public Leaderboards(Path outputDirectory, LeaderboardSettings settings, ReportingSession session) {
+        this.outputDirectory = outputDirectory;
+        this.settings = settings;
+        this.run = session.runLeaderboard(outputDirectory, settings);
+    }
+
+    @Override
+    public void resultReported(ResultRecord record, CaseTranscript transcript) {
+        run.accept(record);
+        evals.computeIfAbsent(record.eval(), name -> new EvalResults()).accumulator.accept(record);
+    }
+
+    /** The leaderboard of every result written to the output directory in this session. */
+    public Leaderboard runLeaderboard() {
+        return run.build();
+    }
+
+    /** The leaderboard of one eval's results of this execution; no evals when it recorded none. */
+    public Leaderboard evalLeaderboard(String eval) {
+        return evals.computeIfAbsent(eval, name -> new EvalResults()).leaderboard();
+    }
+
+    /** Writes the run's {@code leaderboard.json} and {@code .html} into the output directory. */
+    public void writeRunFiles(Leaderboard leaderboard) {
+        write(leaderboard, outputDirectory, "the leaderboard");
+    }
+
+    /**
+     * Writes an eval's leaderboard files under {@code leaderboards/<eval>/} in the output directory.
+     *
+     * @return the directory written
+     */
+    public Path writeEvalFiles(String eval, Leaderboard leaderboard) {
+        Path directory = outputDirectory.resolve(EVAL_DIRECTORY).resolve(eval.replaceAll("[^\\w.-]", "_"));
+        write(leaderboard, directory, "the leaderboard of " + eval);
+        return directory;
+    }
+
+    private static void write(Leaderboard leaderboard, Path directory, String what) {
+        try {
+            leaderboard.writeTo(directory);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + what + " to " + directory, e);
+        }
+    }
+
+    /** One eval's results, built into a leaderboard once per batch of new results: all summary tests share it. */
+    private final class EvalResults {
+        final LeaderboardAccumulator accumulator = new LeaderboardAccumulator(settings);
+        private Leaderboard built;
+        private long builtAt = -1;
+
+        synchronized Leaderboard leaderboard() {
+            if (built == null || builtAt != accumulator.size()) {
+                builtAt = accumulator.size();
+                built = accumulator.build();
+            }
+            return built;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.agentarena.junit.engine.reporting;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+
+/**
+ * What the runs of one launcher session share about their output files.
+ *
+ * <p>A launcher session may execute the engine several times: Surefire executes every class on its own when it
+ * cannot read the test list eagerly, and again for {@code rerunFailingTestsCount}. Their results belong to one run:
+ * {@code results.jsonl} is truncated by the first execution that writes it and appended to by the others, and the
+ * run's leaderboard collects every execution's results (a rerun result replacing the earlier one), so that
+ * {@code leaderboard.json} always agrees with {@code results.jsonl}. The baseline file is read and written under one
+ * lock per file.
+ *
+ * <p>The engine keeps one instance in the launcher session's store; where there is none (a request created without a
+ * launcher), each execution gets its own.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ReportingSession {
+
+    private final Set<Path> startedFiles = ConcurrentHashMap.newKeySet();
+    private final Map<Path, RunAccumulator> leaderboards = new ConcurrentHashMap<>();
+    private final Map<Path, Object> fileLocks = new ConcurrentHashMap<>();
+
+    /** Whether this is the first time in the session that the file is opened for writing (then truncate it). */
+    public boolean firstOpen(Path file) {
+        return startedFiles.add(key(file));
+    }
+
+    /**
+     * The accumulator of the run leaderboard of an output directory; a fresh one when the leaderboard settings
+     * changed since the last execution.
+     */
+    public LeaderboardAccumulator runLeaderboard(Path outputDirectory, LeaderboardSettings settings) {
+        return leaderboards.compute(key(outputDirectory), (directory, existing) ->
+                existing != null && existing.settings.equals(settings) ? existing : new RunAccumulator(settings))
+                .accumulator;
+    }
+
+    /** The lock under which a file shared by the session's executions (the baseline) is read and written. */
+    public Object lockFor(Path file) {
+        return fileLocks.computeIfAbsent(key(file), path -> new Object());
+    }
+
+    private static Path key(Path path) {
+        return path.toAbsolutePath().normalize();
+    }
+
+    /** An accumulator and the settings it was made for. */
+    private static final class RunAccumulator {
+        final LeaderboardSettings settings;
+        final LeaderboardAccumulator accumulator;
+
+        RunAccumulator(LeaderboardSettings settings) {
+            this.settings = settings;
+            this.accumulator = new LeaderboardAccumulator(settings);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.agentarena.junit.engine.reporting;
+
+import java.nio.file.Path;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
+import dev.agentarena.junit.engine.reporting.gates.GateResult;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
+
+/**
+ * Receives what a run produces, so that no test node writes a report itself: the test tree hands every result and
+ * summary to one run-scoped chain of listeners ({@link RunListeners}), and each output (the console, the results file,
+ * the leaderboard files, Allure, ...) is one listener. A new output format is one new class, registered in
+ * {@link RunListeners#standard}.
+ *
+ * <p>Events arrive on the thread of the test they belong to (Allure relies on that), one at a time per test. Every
+ * method has an empty default. A listener must not throw for a reporting problem of its own: the chain logs and
+ * carries on, and the test's outcome stays what the result says.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public interface RunListener {
+
+    /**
+     * One scorer test's result, just before its JUnit outcome is reported.
+     *
+     * @param record the result, as written to {@code results.jsonl}
+     * @param transcript the exchange with the model and the scorer's detail, for reports that show a case in full
+     */
+    default void resultReported(ResultRecord record, CaseTranscript transcript) {
+    }
+
+    /** What an eval will cost, before its first model call (only when a budget is set). */
+    default void costEstimated(String eval, String estimate) {
+    }
+
+    /** A summary test of an eval starts ({@code leaderboard}, {@code gate ...}, {@code baseline ...}). */
+    default void summaryStarted(String eval, String summary) {
+    }
+
+    /** A summary test was not applied, and why (only part of the eval ran, or nothing was recorded). */
+    default void summarySkipped(String eval, String summary, String reason) {
+    }
+
+    /**
+     * An eval's {@code leaderboard} test: the eval's leaderboard of this run.
+     *
+     * @param files the directory its {@code leaderboard.json} and {@code leaderboard.html} were written to
+     */
+    default void evalLeaderboardReported(String eval, Leaderboard leaderboard, Path files) {
+    }
+
+    /** A gate was checked: for an eval's {@code gate} test, or for the whole run at its end. */
+    default void gateChecked(GateResult result) {
+    }
+
+    /** An eval was written into the baseline file. */
+    default void baselineWritten(String eval, Path file, int entries) {
+    }
+
+    /** An eval was compared with the baseline file. */
+    default void baselineCompared(String eval, BaselineComparison comparison) {
+    }
+
+    /** Something the user should know that belongs to no test (a setting that is ignored, a file rewritten). */
+    default void warning(String message) {
+    }
+
+    /** The run ended with at least one result: its leaderboard, where its files are, and what it spent. */
+    default void runFinished(RunReport report) {
+    }
+}

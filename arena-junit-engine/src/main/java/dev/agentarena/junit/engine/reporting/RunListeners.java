@@ -1,0 +1,127 @@
+package dev.agentarena.junit.engine.reporting;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
+import dev.agentarena.junit.engine.reporting.gates.GateResult;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
+
+/**
+ * The run's chain of {@link RunListener}s, in the order they hear each event, and the one place where the outputs
+ * of a run are registered ({@link #standard}).
+ *
+ * <p>Every listener hears every event, even when one before it throws: the first exception is rethrown once all have
+ * heard it, so a broken output fails the test it concerns without hiding the result from the other outputs.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class RunListeners implements RunListener {
+
+    private final List<RunListener> listeners;
+
+    private RunListeners(List<RunListener> listeners) {
+        this.listeners = List.copyOf(listeners);
+    }
+
+    /** A chain of these listeners, in this order. */
+    public static RunListeners of(List<RunListener> listeners) {
+        return new RunListeners(listeners);
+    }
+
+    /**
+     * The outputs of every run, in order: {@code results.jsonl}, the leaderboards (which the summary tests read), the
+     * console (a score line per test, Surefire keeps it in the test's {@code <system-out>}) and, when Allure is on the
+     * class path, Allure.
+     */
+    public static RunListeners standard(ResultsFile results, Leaderboards leaderboards,
+            ArenaConfiguration configuration) {
+        List<RunListener> chain = new ArrayList<>();
+        chain.add(results);
+        chain.add(leaderboards);
+        chain.add(new ConsoleReporter());
+        AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
+        return new RunListeners(chain);
+    }
+
+    /** The listeners, in order. */
+    public List<RunListener> listeners() {
+        return listeners;
+    }
+
+    private void each(Consumer<RunListener> event) {
+        RuntimeException first = null;
+        for (RunListener listener : listeners) {
+            try {
+                event.accept(listener);
+            }
+            catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                }
+                else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    @Override
+    public void resultReported(ResultRecord record, CaseTranscript transcript) {
+        each(listener -> listener.resultReported(record, transcript));
+    }
+
+    @Override
+    public void costEstimated(String eval, String estimate) {
+        each(listener -> listener.costEstimated(eval, estimate));
+    }
+
+    @Override
+    public void summaryStarted(String eval, String summary) {
+        each(listener -> listener.summaryStarted(eval, summary));
+    }
+
+    @Override
+    public void summarySkipped(String eval, String summary, String reason) {
+        each(listener -> listener.summarySkipped(eval, summary, reason));
+    }
+
+    @Override
+    public void evalLeaderboardReported(String eval, Leaderboard leaderboard, Path files) {
+        each(listener -> listener.evalLeaderboardReported(eval, leaderboard, files));
+    }
+
+    @Override
+    public void gateChecked(GateResult result) {
+        each(listener -> listener.gateChecked(result));
+    }
+
+    @Override
+    public void baselineWritten(String eval, Path file, int entries) {
+        each(listener -> listener.baselineWritten(eval, file, entries));
+    }
+
+    @Override
+    public void baselineCompared(String eval, BaselineComparison comparison) {
+        each(listener -> listener.baselineCompared(eval, comparison));
+    }
+
+    @Override
+    public void warning(String message) {
+        each(listener -> listener.warning(message));
+    }
+
+    @Override
+    public void runFinished(RunReport report) {
+        each(listener -> listener.runFinished(report));
+    }
+}

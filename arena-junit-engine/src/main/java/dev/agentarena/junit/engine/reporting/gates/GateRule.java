@@ -1,0 +1,53 @@
+package dev.agentarena.junit.engine.reporting.gates;
+
+import org.apiguardian.api.API;
+
+/**
+ * One configured gate: {@code arena.gates.<kind>[.<selector>]=<threshold>}.
+ *
+ * @param kind what is gated
+ * @param selector empty, or {@code <eval>}, {@code <eval>.<model>}, {@code <eval>.<scorer>} or
+ *        {@code <eval>.<model>.<scorer>}, where {@code *} stands for any eval or model
+ * @param threshold the bound
+ * @param key the configuration key, for messages
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public record GateRule(Kind kind, String selector, double threshold, String key) {
+
+    /** What a gate bounds. */
+    public enum Kind {
+        /** Accuracy must be at least the threshold. */
+        MIN_ACCURACY("min-accuracy", "accuracy"),
+        /** Pass rate must be at least the threshold. */
+        MIN_PASS_RATE("min-pass-rate", "pass rate"),
+        /** Total cost in US dollars must be at most the threshold. */
+        MAX_COST_USD("max-cost-usd", "cost");
+
+        private final String key;
+        private final String label;
+
+        Kind(String key, String label) {
+            this.key = key;
+            this.label = label;
+        }
+
+        /** The key segment after {@code arena.gates.}. */
+        public String key() {
+            return key;
+        }
+
+        /** What the value is called in messages. */
+        public String label() {
+            return label;
+        }
+
+        boolean isMinimum() {
+            return this != MAX_COST_USD;
+        }
+    }
+
+    /** Checks the selector is not null. */
+    public GateRule {
+        selector = selector == null ? "" : selector;
+    }
+}

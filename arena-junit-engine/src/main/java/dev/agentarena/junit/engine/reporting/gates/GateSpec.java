@@ -1,0 +1,137 @@
+package dev.agentarena.junit.engine.reporting.gates;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ConfigurationException;
+
+/**
+ * The gates of a run, from {@code arena.gates.*} keys.
+ *
+ * <ul>
+ * <li>{@code arena.gates.min-accuracy=0.8}: every eval and model;</li>
+ * <li>{@code arena.gates.min-accuracy.<eval>=0.9}: one eval, every model;</li>
+ * <li>{@code arena.gates.min-accuracy.<eval>.<model>=0.7}: one model of one eval;</li>
+ * <li>{@code arena.gates.min-accuracy.<eval>.<scorer>=0.95}: one scorer of one eval, on every model;</li>
+ * <li>{@code arena.gates.min-accuracy.<eval>.<model>.<scorer>=0.95}: one scorer on one model;</li>
+ * <li>the same for {@code min-pass-rate};</li>
+ * <li>{@code arena.gates.max-cost-usd=5}: the whole run; {@code .<eval>}: one eval, all models together;
+ * {@code .<eval>.<model>}: one model of one eval.</li>
+ * </ul>
+ * {@code *} stands for any eval or model. Names may contain dots: a selector is matched against the evals, models and
+ * scorers of the run. For a given eval and model (or eval, model and scorer) the most specific matching gate applies,
+ * so {@code min-accuracy.hard-eval=0.6} relaxes {@code min-accuracy=0.8} for one eval.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class GateSpec {
+
+    private final List<GateRule> rules;
+
+    /** A spec of the given rules. */
+    public GateSpec(List<GateRule> rules) {
+        this.rules = List.copyOf(rules);
+    }
+
+    /** No gates. */
+    public static GateSpec none() {
+        return new GateSpec(List.of());
+    }
+
+    /** The rules, sorted by key. */
+    public List<GateRule> rules() {
+        return rules;
+    }
+
+    /** Whether there is no gate. */
+    public boolean isEmpty() {
+        return rules.isEmpty();
+    }
+
+    /**
+     * Parses gate settings; keys not starting with {@code arena.gates.} are ignored.
+     *
+     * @throws ConfigurationException naming the key when the gate kind is unknown or the value is not a valid bound
+     */
+    public static GateSpec parse(Map<String, String> settings) {
+        List<GateRule> rules = new ArrayList<>();
+        for (Map.Entry<String, String> entry : new TreeMap<>(settings).entrySet()) {
+            String key = entry.getKey();
+            if (!key.startsWith(Constants.GATES_PREFIX)) {
+                continue;
+            }
+            String rest = key.substring(Constants.GATES_PREFIX.length());
+            GateRule.Kind kind = null;
+            String selector = "";
+            for (GateRule.Kind candidate : GateRule.Kind.values()) {
+                if (rest.equals(candidate.key())) {
+                    kind = candidate;
+                }
+                else if (rest.startsWith(candidate.key() + ".")) {
+                    kind = candidate;
+                    selector = rest.substring(candidate.key().length() + 1);
+                }
+            }
+            if (kind == null) {
+                throw new ConfigurationException("Unknown gate " + key + ": a gate key starts with " + Constants.GATES_PREFIX
+                        + "min-accuracy, " + Constants.GATES_PREFIX + "min-pass-rate or " + Constants.GATES_PREFIX + "max-cost-usd");
+            }
+            rules.add(new GateRule(kind, selector, threshold(kind, key, entry.getValue()), key));
+        }
+        return new GateSpec(rules);
+    }
+
+    private static double threshold(GateRule.Kind kind, String key, String text) {
+        double value;
+        try {
+            value = Double.parseDouble(text.trim());
+        }
+        catch (NumberFormatException | NullPointerException e) {
+            throw new ConfigurationException(key + " must be a number, but was \"" + text + "\"");
+        }
+        if (kind.isMinimum() && !(value >= 0 && value <= 1)) {
+            throw new ConfigurationException(key + " must be between 0 and 1, but was " + text);
+        }
+        if (!kind.isMinimum() && !(value >= 0 && Double.isFinite(value))) {
+            throw new ConfigurationException(key + " must be a non-negative amount of US dollars, but was " + text);
+        }
+        return value;
+    }
+
+    /**
+     * Reads the gates of a run: nested {@code gates:} mappings from {@code arena.yaml}, and the given keys (the
+     * launcher's configuration parameter keys) plus system properties that start with {@code arena.gates.}, whose
+     * values are read through the configuration so its precedence holds. {@link ArenaConfiguration#section} alone
+     * sees only one level of property keys, hence the explicit keys.
+     */
+    public static GateSpec from(ArenaConfiguration configuration, Collection<String> parameterKeys) {
+        Map<String, String> settings = new TreeMap<>();
+        flatten(Constants.GATES_PREFIX, configuration.section(Constants.GATES_PREFIX), settings);
+        List<String> keys = new ArrayList<>(parameterKeys);
+        keys.addAll(System.getProperties().stringPropertyNames());
+        for (String key : keys) {
+            if (key.startsWith(Constants.GATES_PREFIX)) {
+                configuration.get(key).ifPresent(value -> settings.put(key, value));
+            }
+        }
+        return parse(settings);
+    }
+
+    private static void flatten(String prefix, Map<?, ?> values, Map<String, String> into) {
+        values.forEach((name, value) -> {
+            String key = prefix + name;
+            if (value instanceof Map) {
+                flatten(key + ".", (Map<?, ?>) value, into);
+            }
+            else if (value != null) {
+                into.put(key, String.valueOf(value));
+            }
+        });
+    }
+}

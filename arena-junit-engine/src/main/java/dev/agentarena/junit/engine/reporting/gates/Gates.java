@@ -1,0 +1,308 @@
+package dev.agentarena.junit.engine.reporting.gates;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
+import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+
+/** Evaluates a {@link GateSpec} against a leaderboard. */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class Gates {
+
+    private static final String ANY = "*";
+
+    private Gates() {
+    }
+
+    /**
+     * One result per gated target, in rule order, then any unmatched or ambiguous rules.
+     *
+     * <p>Accuracy and pass-rate gates apply per eval and model (no scorer in the selector) or per eval, model and
+     * scorer; within each target the most specific rule wins, ties going to the strictest bound. Cost gates apply to
+     * the run, to an eval (all models together) or to one model of one eval.
+     */
+    public static List<GateResult> evaluate(Leaderboard leaderboard, GateSpec spec) {
+        List<GateResult> results = new ArrayList<>();
+        List<GateResult> problems = new ArrayList<>();
+        List<Resolved> resolved = new ArrayList<>();
+        for (GateRule rule : spec.rules()) {
+            List<Pattern> patterns = resolve(rule, leaderboard);
+            if (patterns.isEmpty()) {
+                problems.add(new GateResult(rule, GateResult.Status.UNMATCHED, null, null, null, Double.NaN,
+                        "gate not applied: " + rule.key() + " matches no eval, model or scorer of this run"));
+            }
+            else if (patterns.size() > 1) {
+                problems.add(new GateResult(rule, GateResult.Status.FAILED, null, null, null, Double.NaN,
+                        "gate failed: " + rule.key() + " is ambiguous (" + describe(patterns)
+                                + "); spell it out as <eval>.<model>.<scorer>, with * for any eval or model"));
+            }
+            else if (rule.kind() == GateRule.Kind.MAX_COST_USD && patterns.get(0).scorer != null) {
+                problems.add(new GateResult(rule, GateResult.Status.FAILED, null, null, null, Double.NaN,
+                        "gate failed: " + rule.key() + " names a scorer, but cost belongs to model calls; use "
+                                + "<eval> or <eval>.<model>"));
+            }
+            else {
+                resolved.add(new Resolved(rule, patterns.get(0)));
+            }
+        }
+        for (GateRule.Kind kind : GateRule.Kind.values()) {
+            if (kind == GateRule.Kind.MAX_COST_USD) {
+                costGates(leaderboard, resolved, results);
+            }
+            else {
+                scoreGates(kind, leaderboard, resolved, results);
+            }
+        }
+        for (Resolved r : resolved) {
+            if (!matchesAny(r.pattern, leaderboard)) {
+                problems.add(new GateResult(r.rule, GateResult.Status.UNMATCHED, null, null, null, Double.NaN,
+                        "gate not applied: " + r.rule.key() + " matches no eval, model or scorer of this run"));
+            }
+        }
+        results.addAll(problems);
+        return results;
+    }
+
+    /** Whether any result should fail the build. */
+    public static boolean anyFailed(List<GateResult> results) {
+        return results.stream().anyMatch(GateResult::failed);
+    }
+
+    private static void scoreGates(GateRule.Kind kind, Leaderboard leaderboard, List<Resolved> rules,
+            List<GateResult> results) {
+        for (EvalLeaderboard eval : leaderboard.evals()) {
+            for (ModelEntry model : eval.models()) {
+                Resolved rule = pick(kind, rules, eval.eval(), model.model(), null);
+                if (rule != null) {
+                    Estimate value = kind == GateRule.Kind.MIN_ACCURACY ? model.accuracy() : model.passRate();
+                    results.add(check(rule.rule, eval.eval(), model.model(), null, value.value()));
+                }
+                for (ScorerEntry scorer : model.scorers()) {
+                    Resolved scorerRule = pick(kind, rules, eval.eval(), model.model(), scorer.scorer());
+                    if (scorerRule != null) {
+                        Estimate value = kind == GateRule.Kind.MIN_ACCURACY ? scorer.accuracy() : scorer.passRate();
+                        results.add(check(scorerRule.rule, eval.eval(), model.model(), scorer.scorer(),
+                                value.value()));
+                    }
+                }
+            }
+        }
+    }
+
+    private static void costGates(Leaderboard leaderboard, List<Resolved> rules, List<GateResult> results) {
+        for (Resolved r : rules) {
+            if (r.rule.kind() == GateRule.Kind.MAX_COST_USD && r.pattern.eval == null) {
+                results.add(check(r.rule, null, null, null, leaderboard.totalCostUsd()));
+            }
+        }
+        for (EvalLeaderboard eval : leaderboard.evals()) {
+            Resolved evalRule = pickCost(rules, eval.eval(), null);
+            if (evalRule != null) {
+                double total = eval.models().stream().mapToDouble(ModelEntry::costUsd).sum();
+                results.add(check(evalRule.rule, eval.eval(), null, null, total));
+            }
+            for (ModelEntry model : eval.models()) {
+                Resolved modelRule = pickCost(rules, eval.eval(), model.model());
+                if (modelRule != null) {
+                    results.add(check(modelRule.rule, eval.eval(), model.model(), null, model.costUsd()));
+                }
+            }
+        }
+    }
+
+    /** The most specific score rule of a kind for a target; ties go to the strictest threshold. */
+    private static Resolved pick(GateRule.Kind kind, List<Resolved> rules, String eval, String model, String scorer) {
+        Resolved best = null;
+        for (Resolved r : rules) {
+            Pattern p = r.pattern;
+            if (r.rule.kind() != kind || (p.scorer == null) != (scorer == null) || !p.matches(eval, model, scorer)) {
+                continue;
+            }
+            if (best == null || p.specificity() > best.pattern.specificity()
+                    || (p.specificity() == best.pattern.specificity() && r.rule.threshold() > best.rule.threshold())) {
+                best = r;
+            }
+        }
+        return best;
+    }
+
+    /** The most specific cost rule for an eval (model null) or a model of an eval; ties go to the lowest budget. */
+    private static Resolved pickCost(List<Resolved> rules, String eval, String model) {
+        Resolved best = null;
+        for (Resolved r : rules) {
+            Pattern p = r.pattern;
+            if (r.rule.kind() != GateRule.Kind.MAX_COST_USD || p.eval == null || (p.model == null) != (model == null)
+                    || !p.matches(eval, model, null)) {
+                continue;
+            }
+            if (best == null || p.specificity() > best.pattern.specificity()
+                    || (p.specificity() == best.pattern.specificity() && r.rule.threshold() < best.rule.threshold())) {
+                best = r;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Whether a selector (already read against the run's names) covers any target; it may still lose every target
+     * to a more specific rule, which is not a mistake.
+     */
+    private static boolean matchesAny(Pattern p, Leaderboard leaderboard) {
+        if (p.eval == null) {
+            return true;
+        }
+        for (EvalLeaderboard eval : leaderboard.evals()) {
+            if (p.model == null && p.matches(eval.eval(), null, null)) {
+                return true;
+            }
+            for (ModelEntry model : eval.models()) {
+                if (p.scorer == null && p.matches(eval.eval(), model.model(), null)) {
+                    return true;
+                }
+                for (ScorerEntry scorer : model.scorers()) {
+                    if (p.scorer != null && p.matches(eval.eval(), model.model(), scorer.scorer())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static GateResult check(GateRule rule, String eval, String model, String scorer, double value) {
+        GateRule.Kind kind = rule.kind();
+        boolean measured = !Double.isNaN(value);
+        boolean holds = measured && (kind.isMinimum() ? value >= rule.threshold() : value <= rule.threshold());
+        StringBuilder target = new StringBuilder();
+        if (eval == null) {
+            target.append("whole run");
+        }
+        else {
+            target.append(eval);
+            if (model != null) {
+                target.append(" / ").append(model);
+            }
+            if (scorer != null) {
+                target.append(" / ").append(scorer);
+            }
+        }
+        String shown = kind.isMinimum() ? format(value) : usd(value);
+        String bound = kind.isMinimum() ? format(rule.threshold()) : usd(rule.threshold());
+        String relation = holds ? (kind.isMinimum() ? ">=" : "<=") : (kind.isMinimum() ? "<" : ">");
+        String message = (holds ? "gate passed: " : "gate failed: ") + target + " " + kind.label() + " " + shown + " "
+                + relation + " " + bound + " (" + kind.key() + ")" + (measured ? "" : ": no scored results");
+        return new GateResult(rule, holds ? GateResult.Status.PASSED : GateResult.Status.FAILED, eval, model, scorer,
+                value, message);
+    }
+
+    private static String format(double value) {
+        return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%.3f", value);
+    }
+
+    private static String usd(double value) {
+        return String.format(Locale.ROOT, "$%.4f", value);
+    }
+
+    /**
+     * Every reading of a selector against the run's names. Empty selector: every eval and model (for cost: the run).
+     * {@code <eval>.<x>} reads x as a model or a scorer of that eval; a lone {@code *} there means any model.
+     */
+    static List<Pattern> resolve(GateRule rule, Leaderboard leaderboard) {
+        String selector = rule.selector();
+        List<Pattern> readings = new ArrayList<>();
+        if (selector.isEmpty()) {
+            readings.add(rule.kind() == GateRule.Kind.MAX_COST_USD ? new Pattern(null, null, null)
+                    : new Pattern(ANY, ANY, null));
+            return readings;
+        }
+        Set<String> evals = new TreeSet<>();
+        leaderboard.evals().forEach(e -> evals.add(e.eval()));
+        evals.add(ANY);
+        for (String eval : evals) {
+            if (selector.equals(eval)) {
+                readings.add(new Pattern(eval, rule.kind() == GateRule.Kind.MAX_COST_USD ? null : ANY, null));
+                continue;
+            }
+            if (!selector.startsWith(eval + ".")) {
+                continue;
+            }
+            String rest = selector.substring(eval.length() + 1);
+            Set<String> models = new TreeSet<>();
+            Set<String> scorers = new TreeSet<>();
+            for (EvalLeaderboard board : leaderboard.evals()) {
+                if (eval.equals(ANY) || board.eval().equals(eval)) {
+                    board.models().forEach(m -> {
+                        models.add(m.model());
+                        m.scorers().forEach(s -> scorers.add(s.scorer()));
+                    });
+                }
+            }
+            models.add(ANY);
+            for (String model : models) {
+                if (rest.equals(model)) {
+                    readings.add(new Pattern(eval, model, null));
+                }
+                else if (rest.startsWith(model + ".") && scorers.contains(rest.substring(model.length() + 1))) {
+                    readings.add(new Pattern(eval, model, rest.substring(model.length() + 1)));
+                }
+            }
+            if (scorers.contains(rest)) {
+                readings.add(new Pattern(eval, ANY, rest));
+            }
+        }
+        return readings;
+    }
+
+    private static String describe(List<Pattern> patterns) {
+        List<String> texts = new ArrayList<>();
+        patterns.forEach(p -> texts.add("eval " + p.eval + ", model " + p.model
+                + (p.scorer == null ? "" : ", scorer " + p.scorer)));
+        return String.join("; or ", texts);
+    }
+
+    /** A selector read against the run: names or {@code *}; eval null = the whole run; scorer null = model level. */
+    static final class Pattern {
+        final String eval;
+        final String model;
+        final String scorer;
+
+        Pattern(String eval, String model, String scorer) {
+            this.eval = eval;
+            this.model = model;
+            this.scorer = scorer;
+        }
+
+        boolean matches(String e, String m, String s) {
+            return eval != null && (eval.equals(ANY) || eval.equals(e))
+                    && (model == null ? m == null : model.equals(ANY) || model.equals(m))
+                    && (scorer == null ? s == null : scorer.equals(s));
+        }
+
+        int specificity() {
+            int specificity = 0;
+            specificity += eval != null && !eval.equals(ANY) ? 1 : 0;
+            specificity += model != null && !model.equals(ANY) ? 1 : 0;
+            specificity += scorer != null ? 1 : 0;
+            return specificity;
+        }
+    }
+
+    private static final class Resolved {
+        final GateRule rule;
+        final Pattern pattern;
+
+        Resolved(GateRule rule, Pattern pattern) {
+            this.rule = rule;
+            this.pattern = pattern;
+        }
+    }
+}

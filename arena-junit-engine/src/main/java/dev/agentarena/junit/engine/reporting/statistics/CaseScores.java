@@ -1,0 +1,114 @@
+package dev.agentarena.junit.engine.reporting.statistics;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.apiguardian.api.API;
+
+/**
+ * Reduced per-case scores and verdicts, sorted by case id, for paired comparison and baselines.
+ *
+ * <p>Parallel arrays rather than one object per case: a run can hold cases × scorers × models of them.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class CaseScores {
+
+    private final String[] ids;
+    private final double[] scores;
+    private final boolean[] passed;
+    private final double[] weights;
+
+    /**
+     * @param ids case ids, sorted ascending, no duplicates
+     * @param scores the reduced score of each case
+     * @param passed the reduced verdict of each case
+     * @param weights the weight of each case
+     */
+    public CaseScores(String[] ids, double[] scores, boolean[] passed, double[] weights) {
+        if (scores.length != ids.length || passed.length != ids.length || weights.length != ids.length) {
+            throw new IllegalArgumentException("ids, scores, verdicts and weights differ in length");
+        }
+        for (int i = 1; i < ids.length; i++) {
+            if (ids[i - 1].compareTo(ids[i]) >= 0) {
+                throw new IllegalArgumentException("case ids must be sorted and unique: " + ids[i - 1] + ", " + ids[i]);
+            }
+        }
+        this.ids = ids.clone();
+        this.scores = scores.clone();
+        this.passed = passed.clone();
+        this.weights = weights.clone();
+    }
+
+    /** Sorts the cases by id. */
+    public static CaseScores sorted(List<String> ids, double[] scores, boolean[] passed, double[] weights) {
+        Integer[] order = new Integer[ids.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> ids.get(a).compareTo(ids.get(b)));
+        String[] sortedIds = new String[order.length];
+        double[] sortedScores = new double[order.length];
+        boolean[] sortedPassed = new boolean[order.length];
+        double[] sortedWeights = new double[order.length];
+        for (int i = 0; i < order.length; i++) {
+            sortedIds[i] = ids.get(order[i]);
+            sortedScores[i] = scores[order[i]];
+            sortedPassed[i] = passed[order[i]];
+            sortedWeights[i] = weights[order[i]];
+        }
+        return new CaseScores(sortedIds, sortedScores, sortedPassed, sortedWeights);
+    }
+
+    /** How many cases. */
+    public int size() {
+        return ids.length;
+    }
+
+    /** The i-th case id. */
+    public String id(int i) {
+        return ids[i];
+    }
+
+    /** The i-th reduced score. */
+    public double score(int i) {
+        return scores[i];
+    }
+
+    /** The i-th reduced verdict. */
+    public boolean passed(int i) {
+        return passed[i];
+    }
+
+    /** The i-th case weight. */
+    public double weight(int i) {
+        return weights[i];
+    }
+
+    /** Whether every score is 0 or 1. */
+    public boolean binary() {
+        for (double score : scores) {
+            if (score != 0.0 && score != 1.0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether every weight is the same. */
+    public boolean uniformWeights() {
+        for (double weight : weights) {
+            if (weight != weights[0]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public double[] scores() {
+        return scores;
+    }
+
+    public double[] weights() {
+        return weights;
+    }
+}

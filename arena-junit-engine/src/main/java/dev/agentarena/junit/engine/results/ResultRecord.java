@@ -1,0 +1,75 @@
+package dev.agentarena.junit.engine.results;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apiguardian.api.API;
+
+/**
+ * One result: what one scorer said of one case's output from one model, as written to {@code results.jsonl}.
+ *
+ * <p>The aggregates, the leaderboard and baselines are all computed from these records, so a results file from an
+ * earlier run can be read back into them.
+ *
+ * @param eval the eval's name
+ * @param model the model key
+ * @param dataset the dataset's name
+ * @param caseId the case id
+ * @param scorer the score name
+ * @param scorerVersion the digest of the scorer's code
+ * @param registryName {@code <eval-name>-<scorer-name>}, lowercased, {@code _} as {@code -}
+ * @param repeat the repeat index, from 0
+ * @param score the score, or {@code null} when not applicable or an error
+ * @param passed the verdict, or {@code null}
+ * @param status what became of the verdict
+ * @param reason why, for a human
+ * @param metrics custom metrics of the scorer and the task
+ * @param latencyMs the model call's latency, or {@code null} when served from a recording or not called
+ * @param tokensIn prompt tokens
+ * @param tokensOut completion tokens
+ * @param costUsd cost in US dollars
+ * @param cached whether the output came from a recording
+ * @param weight the case's weight
+ * @param tags the case's tags
+ * @param error the error message, or {@code null}
+ * @param output the (post-processed) output, or {@code null} when the task failed
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public record ResultRecord(
+        String eval,
+        String model,
+        String dataset,
+        String caseId,
+        String scorer,
+        String scorerVersion,
+        String registryName,
+        int repeat,
+        Double score,
+        Boolean passed,
+        ResultStatus status,
+        String reason,
+        Map<String, Double> metrics,
+        Long latencyMs,
+        long tokensIn,
+        long tokensOut,
+        double costUsd,
+        boolean cached,
+        double weight,
+        List<String> tags,
+        String error,
+        String output) {
+
+    /** Freezes the collections. */
+    public ResultRecord {
+        // insertion order: the scorer's order of its metrics is what every output shows
+        metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        tags = tags == null ? List.of() : List.copyOf(tags);
+    }
+
+    /** Whether this result counts towards accuracy: scored, not an error, not abstained. */
+    public boolean counts() {
+        return score != null && status.counts();
+    }
+}

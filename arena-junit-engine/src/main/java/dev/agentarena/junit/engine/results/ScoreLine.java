@@ -1,0 +1,78 @@
+package dev.agentarena.junit.engine.results;
+
+import java.util.Locale;
+import java.util.Map;
+
+import org.apiguardian.api.API;
+
+/**
+ * The one-line summaries of a result: the line printed to stdout (Surefire keeps it in {@code <system-out>}) and the
+ * display name of a scorer node.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ScoreLine {
+
+    private static final int MAX_DISPLAY_REASON = 80;
+
+    private ScoreLine() {
+    }
+
+    /** {@code [arena] sim_small tickets[refund_request]/exact_match score=1.00 status=passed reason="..." metrics={...}}. */
+    public static String of(ResultRecord record) {
+        StringBuilder line = new StringBuilder("[arena] ").append(record.eval()).append(' ').append(record.model())
+                .append(' ').append(record.dataset()).append('[').append(record.caseId()).append("]/")
+                .append(record.scorer()).append(" score=").append(format(record.score())).append(" status=")
+                .append(record.status()).append(" passed=").append(record.passed());
+        line.append(" reason=\"").append(sanitize(record.reason(), 300)).append('"');
+        if (!record.metrics().isEmpty()) {
+            line.append(" metrics=").append(metrics(record.metrics()));
+        }
+        if (record.latencyMs() != null) {
+            line.append(" latency_ms=").append(record.latencyMs());
+        }
+        line.append(" tokens=").append(record.tokensIn()).append('/').append(record.tokensOut());
+        line.append(String.format(Locale.ROOT, " cost_usd=%.6f", record.costUsd()));
+        if (record.cached()) {
+            line.append(" cached=true");
+        }
+        return line.toString();
+    }
+
+    /**
+     * {@code sim_small/tickets[refund_request]/exact_match 0.83 ✔ reason}: ✔ passed, ✘ failed, ! error, – not
+     * applicable.
+     *
+     * <p>Surefire names a test by its display name within its class, so the name carries model, dataset and case to
+     * stay unique in the XML.
+     */
+    public static String displayName(String scorer, Double score, ResultStatus status, String reason) {
+        String text = sanitize(scorer, 160) + " " + format(score) + " " + status.mark();
+        String why = sanitize(reason, MAX_DISPLAY_REASON);
+        return why.isEmpty() ? text : text + " " + why;
+    }
+
+    /** Two decimals, or {@code –} for no score. */
+    public static String format(Double score) {
+        return score == null ? "–" : String.format(Locale.ROOT, "%.2f", score);
+    }
+
+    /** Metrics as {@code {name=0.800, ...}}. */
+    public static String metrics(Map<String, Double> metrics) {
+        StringBuilder text = new StringBuilder("{");
+        metrics.forEach((name, value) -> text.append(text.length() == 1 ? "" : ", ").append(name).append('=')
+                .append(String.format(Locale.ROOT, "%.3f", value)));
+        return text.append('}').toString();
+    }
+
+    /**
+     * Control characters become spaces and long text is cut with an ellipsis: JUnit 6 rewrites control characters in
+     * display names, so doing it here keeps both versions showing the same text.
+     */
+    public static String sanitize(String text, int max) {
+        if (text == null) {
+            return "";
+        }
+        String clean = text.replaceAll("[\\p{Cntrl}\\u2028\\u2029]+", " ").strip();
+        return clean.length() <= max ? clean : clean.substring(0, max - 1) + "…";
+    }
+}
