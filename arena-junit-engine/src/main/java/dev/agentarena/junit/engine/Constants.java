@@ -52,6 +52,22 @@ public final class Constants {
      */
     public static final String DISPLAY_NAMES = "arena.display-names";
 
+    // --- time limits ----------------------------------------------------------------------------------------------
+
+    /**
+     * The limit of one task call (the {@code @Task} method, or the default model call), model calls and retries
+     * included: a duration such as {@code 90 s}, {@code 500 ms}, {@code 2 m} (a bare number is seconds); default
+     * {@code 5 m}. Past it the call is interrupted and its case is an error naming the limit; an eval's
+     * {@code @Timeouts(task = ...)} wins.
+     */
+    public static final String TIMEOUT_TASK = "arena.timeout.task";
+
+    /** The limit of one {@code @PreRequest} or {@code @PostProcess} hook call; default {@code 30 s}. */
+    public static final String TIMEOUT_HOOK = "arena.timeout.hook";
+
+    /** The limit of one scorer call on one output, judge calls included: at most 60 s; default {@code 60 s}. */
+    public static final String TIMEOUT_SCORER = "arena.timeout.scorer";
+
     // --- scorers and metrics --------------------------------------------------------------------------------------
 
     /** Comma-separated (or a YAML list of) default scorers for cases that name no {@code eval_type}; default none. */

@@ -10,8 +10,8 @@ import dev.agentarena.junit.Models;
  * ({@code sim_small/new-tickets[new-tickets.jsonl]/classification}), an error whose message starts with
  * {@code new-tickets.jsonl:1: no cases: the file is empty}, and a line in {@code results.jsonl}.
  *
- * <p>The samples' Surefire execution {@code failures} runs this class on its own (results in
- * {@code target/arena-failures}), so the other samples' leaderboard and baseline stay as they are;
+ * <p>The samples' Surefire execution {@code empty-dataset} runs this class on its own (results in
+ * {@code target/arena-empty-dataset}), so the other samples' leaderboard and baseline stay as they are;
  * {@code EmptyDatasetIT} reads what Surefire wrote. See {@code docs/guides/failures.md} for every kind of bad input.
  */
 @Eval(value = "new-tickets", scorers = "classification")

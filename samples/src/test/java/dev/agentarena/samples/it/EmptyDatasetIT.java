@@ -20,12 +20,12 @@ import org.w3c.dom.NodeList;
 
 /**
  * Reads what Surefire wrote for the empty-dataset sample ({@code failures/EmptyDatasetEvalTest}, run by the Surefire
- * execution {@code failures}): an empty dataset file is a failed test named after the file, not zero tests and a
+ * execution {@code empty-dataset}): an empty dataset file is a failed test named after the file, not zero tests and a
  * green build.
  */
 class EmptyDatasetIT {
 
-    private static final Path REPORT = Paths.get("target/surefire-reports-failures/"
+    private static final Path REPORT = Paths.get("target/surefire-reports-empty-dataset/"
             + "TEST-dev.agentarena.samples.failures.EmptyDatasetEvalTest.xml");
 
     @Test
@@ -67,7 +67,7 @@ class EmptyDatasetIT {
     void theResultsFileHoldsTheErrorToo() throws Exception {
         List<JsonNode> lines = new ArrayList<>();
         ObjectMapper mapper = new ObjectMapper();
-        for (String line : Files.readAllLines(Paths.get("target/arena-failures/results.jsonl"),
+        for (String line : Files.readAllLines(Paths.get("target/arena-empty-dataset/results.jsonl"),
                 StandardCharsets.UTF_8)) {
             lines.add(mapper.readTree(line));
         }

@@ -82,7 +82,7 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
             case NOT_RUN:
                 throw new TestAbortedException("not run: " + record.reason());
             default:
-                throw asException(reported.error());
+                throw asException(reported.error(), record);
         }
     }
 
@@ -124,13 +124,19 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         return text == null || text.isBlank() || text.trim().isEmpty() ? "-" : text;
     }
 
-    private static Exception asException(Throwable error) {
+    /**
+     * The error as this test's outcome. A {@code VirtualMachineError} of user code (an {@code OutOfMemoryError}, a
+     * {@code StackOverflowError}) is over by now, but JUnit would take it for the whole JVM's and end the run: it is
+     * wrapped, naming it and the case.
+     */
+    private static Exception asException(Throwable error, ResultRecord record) {
         if (error instanceof Exception) {
             return (Exception) error;
         }
-        if (error instanceof Error) {
-            throw (Error) error;
+        if (error instanceof VirtualMachineError || !(error instanceof Error)) {
+            return new IllegalStateException(record.error() + " (in case '" + record.caseId() + "' on "
+                    + record.model() + ")", error);
         }
-        return new IllegalStateException(error);
+        throw (Error) error;
     }
 }

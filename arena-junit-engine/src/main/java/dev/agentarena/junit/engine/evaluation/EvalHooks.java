@@ -42,10 +42,13 @@ final class EvalHooks {
         this.evalInstance = evalInstance;
     }
 
-    String beforeRequest(String prompt, EvalCase evalCase) {
+    /** Runs the pre-request hooks, each a step of the case: held to the hook time limit. */
+    String beforeRequest(String prompt, EvalCase evalCase, CaseRun steps) throws Throwable {
         String current = prompt;
         for (Method hook : preRequest) {
-            Object returned = invoke(hook, current, evalCase, null, "prompt");
+            String text = current;
+            Object returned = steps.step(TimeLimits.Kind.HOOK, "@PreRequest hook " + hook.getName() + "()",
+                    () -> invoke(hook, text, evalCase, null, "prompt"));
             if (!(returned instanceof String)) {
                 throw new IllegalStateException("@PreRequest hook " + hook.getName() + "() must return the prompt as a "
                         + "String, but returned " + (returned == null ? "null" : returned.getClass().getSimpleName()));
@@ -55,10 +58,14 @@ final class EvalHooks {
         return current;
     }
 
-    PostProcessed afterOutput(String output, EvalCase evalCase, ScoringContext context) {
+    /** Runs the post-process hooks, each a step of the case: held to the hook time limit. */
+    PostProcessed afterOutput(String output, EvalCase evalCase, ScoringContext context, CaseRun steps)
+            throws Throwable {
         String current = output;
         for (Method hook : postProcess) {
-            Object returned = invoke(hook, current, evalCase, context, "output");
+            String text = current;
+            Object returned = steps.step(TimeLimits.Kind.HOOK, "@PostProcess hook " + hook.getName() + "()",
+                    () -> invoke(hook, text, evalCase, context, "output"));
             if (returned instanceof ScoreResult) {
                 return new PostProcessed(current, (ScoreResult) returned, hook.getName());
             }

@@ -31,6 +31,7 @@ public final class EvalRuntime {
     private final RunServices run;
     private final EvalDefinition definition;
     private final int repeats;
+    private final TimeLimits limits;
     private final Object instance;
     private final ScorerRegistry registry;
     private final List<ScorerDefinition> methodScorers;
@@ -45,6 +46,7 @@ public final class EvalRuntime {
         this.run = run;
         this.definition = definition;
         this.repeats = Repeats.of(run.configuration(), definition);
+        this.limits = TimeLimits.of(run.configuration(), definition.testClass());
         this.scorerFilter = scorerFilter;
         this.instance = instance;
         this.registry = registry;
@@ -129,8 +131,8 @@ public final class EvalRuntime {
     public DatasetEvaluation evaluate(DatasetSpec dataset, String modelKey, Predicate<DatasetRow> selected) {
         DatasetStream rows = open(dataset);
         try {
-            return new DatasetEvaluation(run, new CaseEvaluator(run, this, modelKey, dataset.name()), rows, selected,
-                    repeats);
+            return new DatasetEvaluation(run, new CaseEvaluator(run, this, modelKey, dataset.name()), limits, rows,
+                    selected, repeats);
         }
         catch (RuntimeException e) {
             rows.close();

@@ -6,8 +6,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apiguardian.api.API;
@@ -49,7 +51,8 @@ public final class RunServices implements AutoCloseable {
     private final Leaderboards leaderboards;
     private final RunListeners listeners;
     private final Set<String> estimated = ConcurrentHashMap.newKeySet();
-    private ExecutorService callPool;
+    private final Watchdog watchdog = new Watchdog();
+    private ThreadPoolExecutor callPool;
 
     private RunServices(ArenaConfiguration configuration, ReportingSession session) {
         this.configuration = configuration;
@@ -152,7 +155,22 @@ public final class RunServices implements AutoCloseable {
                 name -> ScorerOptions.of(name, configuration.section(Constants.SCORER_OPTIONS_PREFIX + name + ".")));
     }
 
-    /** The pool on which model calls run ahead; its threads inherit the engine's context class loader. */
+    /** The guard of every call into user code. */
+    Watchdog watchdog() {
+        return watchdog;
+    }
+
+    /**
+     * A worker of the pool is stuck in a call that was given up: the pool gets one more thread, so the run keeps its
+     * concurrency. (The stuck one, should it return, stays in the pool as a spare.)
+     */
+    synchronized void replaceStuckWorker() {
+        ThreadPoolExecutor pool = (ThreadPoolExecutor) callPool();
+        pool.setMaximumPoolSize(pool.getMaximumPoolSize() + 1);
+        pool.setCorePoolSize(pool.getCorePoolSize() + 1);
+    }
+
+    /** The pool on which cases are evaluated ahead; its threads inherit the engine's context class loader. */
     synchronized ExecutorService callPool() {
         if (callPool == null) {
             ClassLoader loader = Thread.currentThread().getContextClassLoader();
@@ -163,13 +181,15 @@ public final class RunServices implements AutoCloseable {
                 thread.setContextClassLoader(loader);
                 return thread;
             };
-            callPool = Executors.newFixedThreadPool(concurrency, factory);
+            callPool = new ThreadPoolExecutor(concurrency, concurrency, 0L, TimeUnit.MILLISECONDS,
+                    new LinkedBlockingQueue<>(), factory);
         }
         return callPool;
     }
 
     @Override
     public synchronized void close() {
+        watchdog.close();
         if (callPool != null) {
             callPool.shutdownNow();
         }

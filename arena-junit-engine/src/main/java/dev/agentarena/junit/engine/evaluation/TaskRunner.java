@@ -29,6 +29,11 @@ final class TaskRunner {
         this.evalInstance = evalInstance;
     }
 
+    /** How messages name the task: {@code @Task method()}, or {@code the call to the model}. */
+    String describe() {
+        return task == null ? "the call to the model" : "@Task " + task.getName() + "()";
+    }
+
     TaskOutput run(EvalCase evalCase, String prompt, ModelHandle model) {
         if (task == null) {
             Completion completion = model.complete(ModelRequest.ofPrompt(prompt));
