@@ -42,7 +42,7 @@ class UserVisibleSnapshotIT {
     @Test
     void resultsLinesMatchTheSnapshot() throws IOException {
         List<String> lines = new ArrayList<>();
-        for (String directory : List.of("target/arena", "target/arena-replay")) {
+        for (String directory : List.of("target/arena", "target/arena-replay", "target/arena-empty-dataset")) {
             Path file = Paths.get(directory, "results.jsonl");
             assertThat(file).as("run `mvn verify` so Surefire runs the samples first").exists();
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -58,7 +58,8 @@ class UserVisibleSnapshotIT {
     @Test
     void surefireTestCasesMatchTheSnapshot() throws Exception {
         List<String> lines = new ArrayList<>();
-        for (String directory : List.of("target/surefire-reports", "target/surefire-reports-replay")) {
+        for (String directory : List.of("target/surefire-reports", "target/surefire-reports-replay",
+                "target/surefire-reports-empty-dataset")) {
             try (DirectoryStream<Path> reports = Files.newDirectoryStream(Paths.get(directory), "TEST-*.xml")) {
                 for (Path report : reports) {
                     NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(report.toFile())

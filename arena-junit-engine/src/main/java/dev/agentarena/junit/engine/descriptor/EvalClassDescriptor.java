@@ -275,10 +275,14 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         unreadableAtDiscovery.add(spec.describe() + ": " + error.getMessage());
     }
 
-    /** Kept, though its containers were filtered away, when a dataset could not be read to filter its cases. */
+    /**
+     * Kept, though its containers were filtered away, when a dataset could not be read to filter its cases; and when
+     * its declaration is wrong, which may leave it no model container at all (an empty {@code arena.models}): it must
+     * still run, to fail.
+     */
     @Override
     public synchronized boolean mayRegisterTests() {
-        return !unreadableAtDiscovery.isEmpty();
+        return !unreadableAtDiscovery.isEmpty() || !definition.problems().isEmpty();
     }
 
     /**

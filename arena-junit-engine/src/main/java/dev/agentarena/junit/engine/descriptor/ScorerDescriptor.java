@@ -93,10 +93,10 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
 
     private static Map<String, String> reportEntries(ResultRecord record) {
         Map<String, String> entries = new LinkedHashMap<>();
-        entries.put("eval", record.eval());
-        entries.put("model", record.model());
-        entries.put("case", record.caseId());
-        entries.put("scorer", record.scorer());
+        entries.put("eval", nonBlank(record.eval()));
+        entries.put("model", nonBlank(record.model()));
+        entries.put("case", nonBlank(record.caseId()));
+        entries.put("scorer", nonBlank(record.scorer()));
         entries.put("scorer_version", nonBlank(record.scorerVersion()));
         entries.put("status", record.status().jsonName());
         entries.put("score", ScoreLine.format(record.score()));
@@ -116,8 +116,12 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         return entries;
     }
 
+    /**
+     * The text, or "-" where JUnit would refuse it as a report entry value: JUnit's blank also covers control
+     * characters ({@code trim()}), and a refused entry would fail the test before its result is recorded.
+     */
     private static String nonBlank(String text) {
-        return text == null || text.isBlank() ? "-" : text;
+        return text == null || text.isBlank() || text.trim().isEmpty() ? "-" : text;
     }
 
     /**

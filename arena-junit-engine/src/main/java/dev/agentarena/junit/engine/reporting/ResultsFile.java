@@ -64,8 +64,9 @@ public final class ResultsFile implements RunListener, AutoCloseable {
             if (writer == null) {
                 writer = open();
             }
-            writer.write(MAPPER.writeValueAsString(record));
-            writer.write('\n');
+            // One string per line, written whole: the encoder refuses half a surrogate pair (a reason cut inside an
+            // emoji), and a refused write would leave half a line and break every later one.
+            writer.write(wellFormed(MAPPER.writeValueAsString(record)) + "\n");
             writer.flush();
         }
         catch (JsonProcessingException e) {
@@ -74,6 +75,30 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         catch (IOException e) {
             throw new UncheckedIOException("Cannot write to " + file, e);
         }
+    }
+
+    /** The text with every unpaired surrogate replaced by U+FFFD, so that it encodes as UTF-8. */
+    static String wellFormed(String text) {
+        StringBuilder fixed = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1));
+            if (paired) {
+                if (fixed != null) {
+                    fixed.append(c).append(text.charAt(i + 1));
+                }
+                i++;
+                continue;
+            }
+            if (Character.isSurrogate(c) && fixed == null) {
+                fixed = new StringBuilder(text.length()).append(text, 0, i);
+            }
+            if (fixed != null) {
+                fixed.append(Character.isSurrogate(c) ? '\uFFFD' : c);
+            }
+        }
+        return fixed == null ? text : fixed.toString();
     }
 
     private BufferedWriter open() throws IOException {
