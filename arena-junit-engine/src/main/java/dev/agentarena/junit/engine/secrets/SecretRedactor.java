@@ -47,6 +47,15 @@ public final class SecretRedactor {
     /** Variables chosen by their name alone: their values must look like secrets. */
     private static final int MIN_CONVENTIONAL_LENGTH = 8;
 
+    /** What stands for a map or collection that contains itself. */
+    static final String CYCLE = "[cycle]";
+
+    /** What stands for a map or collection nested deeper than {@link #MAX_DEPTH} levels. */
+    static final String TOO_DEEP = "[nested too deep]";
+
+    /** How deep redaction goes into nested maps and collections. */
+    static final int MAX_DEPTH = 100;
+
     private static final SecretRedactor NONE = new SecretRedactor(List.of());
 
     private final List<String> secrets;
@@ -145,22 +154,43 @@ public final class SecretRedactor {
         if (secrets.isEmpty() || value == null) {
             return value;
         }
+        return redactValue(value, new IdentityHashMap<>(), 0);
+    }
+
+    /**
+     * Scorers' detail is the user's own data: a map may contain itself, or nest deeper than any report shows. A
+     * container met again on the way down becomes {@value #CYCLE}, one below {@value #MAX_DEPTH} levels
+     * {@value #TOO_DEEP}, so redaction never overflows the stack.
+     */
+    private Object redactValue(Object value, Map<Object, Boolean> path, int depth) {
         if (value instanceof CharSequence) {
             return redact(value.toString());
         }
-        if (value instanceof Map) {
-            Map<Object, Object> copy = new LinkedHashMap<>();
-            ((Map<?, ?>) value).forEach((k, v) -> copy.put(redactValue(k), redactValue(v)));
-            return copy;
+        if (!(value instanceof Map) && !(value instanceof Collection)) {
+            return value;
         }
-        if (value instanceof Collection) {
+        if (depth >= MAX_DEPTH) {
+            return TOO_DEEP;
+        }
+        if (path.put(value, Boolean.TRUE) != null) {
+            return CYCLE;
+        }
+        try {
+            if (value instanceof Map) {
+                Map<Object, Object> copy = new LinkedHashMap<>();
+                ((Map<?, ?>) value).forEach((k, v) -> copy.put(redactValue(k, path, depth + 1),
+                        redactValue(v, path, depth + 1)));
+                return copy;
+            }
             List<Object> copy = new ArrayList<>();
             for (Object element : (Collection<?>) value) {
-                copy.add(redactValue(element));
+                copy.add(redactValue(element, path, depth + 1));
             }
             return copy;
         }
-        return value;
+        finally {
+            path.remove(value);
+        }
     }
 
     /** A map's keys and values redacted, as by {@link #redactValue}; {@code null} stays {@code null}. */
