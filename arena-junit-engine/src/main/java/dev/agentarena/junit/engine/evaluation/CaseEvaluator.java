@@ -36,7 +36,8 @@ final class CaseEvaluator {
         this.run = run;
         this.eval = eval;
         this.modelKey = modelKey;
-        this.origin = new CaseOutcome.Origin(eval.definition().name(), modelKey, dataset, run.redactor());
+        this.origin = new CaseOutcome.Origin(eval.definition().name(), modelKey, dataset, run.redactor(),
+                run.textLimit());
     }
 
     /**
