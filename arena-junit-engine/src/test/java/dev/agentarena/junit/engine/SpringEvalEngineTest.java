@@ -8,7 +8,10 @@ import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstrin
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,12 +29,14 @@ import dev.agentarena.junit.engine.fixtures.spring.BrokenContextFixture;
 import dev.agentarena.junit.engine.fixtures.spring.ConstructorInjectionFixture;
 import dev.agentarena.junit.engine.fixtures.spring.DirtiedConfig;
 import dev.agentarena.junit.engine.fixtures.spring.DirtiesContextFixture;
+import dev.agentarena.junit.engine.fixtures.spring.FailingCallbackFixture;
 import dev.agentarena.junit.engine.fixtures.spring.FieldInjectionFixture;
 import dev.agentarena.junit.engine.fixtures.spring.GreetingConfig;
 import dev.agentarena.junit.engine.fixtures.spring.LifecycleFixture;
 import dev.agentarena.junit.engine.fixtures.spring.PlainConstructorFixture;
 import dev.agentarena.junit.engine.fixtures.spring.RecordingListener;
 import dev.agentarena.junit.engine.fixtures.spring.TaggedSpringFixture;
+import dev.agentarena.junit.engine.fixtures.spring.TestBeanFixture;
 import dev.agentarena.junit.engine.fixtures.spring.TestConstructorFixture;
 
 /**
@@ -46,6 +51,7 @@ class SpringEvalEngineTest {
     @BeforeEach
     void forget() {
         RecordingListener.EVENTS.clear();
+        RecordingListener.ON_THREADS.clear();
         FieldInjectionFixture.seen = null;
         ConstructorInjectionFixture.seen = null;
         DirtiesContextFixture.seen = null;
@@ -155,12 +161,44 @@ class SpringEvalEngineTest {
     void eachCaseRunsItsCallbacksOnItsOwnThreadWhenCasesRunConcurrently() {
         new EngineRun(output).with(Constants.CONCURRENCY, "4").execute(LifecycleFixture.class);
 
-        List<String> perCase = RecordingListener.EVENTS.stream()
-                .filter(e -> e.startsWith("before") || e.startsWith("after")).collect(Collectors.toList());
-        assertThat(perCase).startsWith("beforeTestClass LifecycleFixture").endsWith("afterTestClass LifecycleFixture");
-        assertThat(perCase.stream().filter(e -> e.startsWith("beforeTestMethod"))).hasSize(2);
-        assertThat(perCase.stream().filter(e -> e.startsWith("afterTestMethod"))).hasSize(2);
-        assertThat(perCase).contains("afterTestMethod greet error=the task blew up", "afterTestMethod greet");
+        List<String> ada = List.of("beforeTestMethod greet", "preRequest Ada", "beforeTestExecution greet", "task Ada",
+                "afterTestExecution greet", "scorer Hello, Ada!", "afterTestMethod greet");
+        List<String> boom = List.of("beforeTestMethod greet", "preRequest boom", "beforeTestExecution greet",
+                "task boom", "afterTestExecution greet error=the task blew up",
+                "afterTestMethod greet error=the task blew up");
+        Map<String, List<String>> byThread = RecordingListener.ON_THREADS.stream()
+                .filter(e -> !e.contains("TestClass ") && !e.contains("prepareTestInstance "))
+                .collect(Collectors.groupingBy(e -> e.substring(0, e.indexOf('\t')), LinkedHashMap::new,
+                        Collectors.mapping(e -> e.substring(e.indexOf('\t') + 1), Collectors.toList())));
+        List<List<String>> cases = new ArrayList<>();
+        byThread.values().forEach(events -> {
+            for (int start = 0; start < events.size();) {
+                List<String> one = events.get(start).equals(ada.get(0)) && events.size() - start >= ada.size()
+                        && events.subList(start, start + ada.size()).equals(ada) ? ada : boom;
+                assertThat(events.subList(start, Math.min(events.size(), start + one.size()))).isEqualTo(one);
+                cases.add(one);
+                start += one.size();
+            }
+        });
+        assertThat(cases).containsExactlyInAnyOrder(ada, boom);
+        assertThat(RecordingListener.EVENTS).startsWith("beforeTestClass LifecycleFixture")
+                .endsWith("afterTestClass LifecycleFixture");
+    }
+
+    @Test
+    void springsBeanOverridesReplaceTheApplicationsBean() {
+        new EngineRun(output).execute(TestBeanFixture.class).assertNode("ada", "exact_match", "passed", "");
+    }
+
+    @Test
+    void aFailingCallbackIsAnErrorOfItsCaseAndTheOtherCasesStillRun() {
+        FailingCallbackFixture.FAILED.set(false);
+
+        EngineRun run = new EngineRun(output).with(Constants.CONCURRENCY, "1").execute(FailingCallbackFixture.class);
+
+        run.assertNode("ada", "exact_match", "error", "Spring's beforeTestMethod callback failed for "
+                + "FailingCallbackFixture.greet(): no database for this case");
+        run.assertNode("linus", "exact_match", "passed", "");
     }
 
     @Test
