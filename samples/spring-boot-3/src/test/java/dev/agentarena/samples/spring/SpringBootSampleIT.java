@@ -57,6 +57,21 @@ class SpringBootSampleIT {
     }
 
     @Test
+    void theSpringGuideShowsThisEvalWordForWord() throws IOException {
+        // both sample modules (spring-boot-3, spring-boot-4) sit next to each other under samples/
+        String guide = Files.readString(Paths.get("../../docs/guides/spring.md"));
+        int begin = guide.indexOf("<!-- spring-sample:begin -->");
+        int end = guide.indexOf("<!-- spring-sample:end -->");
+        assertThat(begin).isNotNegative();
+        assertThat(end).isGreaterThan(begin);
+        String block = guide.substring(begin, end);
+        String code = block.substring(block.indexOf("```java") + "```java".length(), block.lastIndexOf("```")).strip();
+
+        assertThat(code).isEqualTo(Files.readString(Paths.get(
+                "../spring-boot-3/src/test/java/dev/agentarena/samples/spring/TicketRoutingEvalTest.java")).strip());
+    }
+
+    @Test
     void theJupiterTestsOfTheAppPassedInTheSameRun() throws Exception {
         Path report = Paths.get("target/surefire-reports/TEST-dev.agentarena.samples.spring.TicketRouterTest.xml");
         Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(report.toFile())
