@@ -2,6 +2,9 @@ package dev.agentarena.junit.engine.lifecycle;
 
 import java.lang.reflect.Method;
 
+import org.apiguardian.api.API;
+import org.apiguardian.api.API.Status;
+
 /**
  * Creates the objects one eval class runs on, surrounds each case with the callbacks their creator needs, and is
  * closed when the class is done.
@@ -11,6 +14,7 @@ import java.lang.reflect.Method;
  * callbacks instead. One is opened per eval class and run, before the class's first case, and closed after its last;
  * cases call {@link #caseCallbacks} from several threads at once.
  */
+@API(status = Status.INTERNAL, since = "0.1")
 public interface EvalInstances extends AutoCloseable {
 
     /**
