@@ -59,6 +59,7 @@ final class SpringCaseCallbacks implements CaseCallbacks {
         }
     }
 
+    /** A call into the {@code TestContextManager}, whose callbacks declare {@code Exception}. */
     private interface Callback {
         void run() throws Exception;
     }
