@@ -29,6 +29,7 @@ import dev.agentarena.junit.engine.fixtures.spring.BrokenContextFixture;
 import dev.agentarena.junit.engine.fixtures.spring.ConstructorInjectionFixture;
 import dev.agentarena.junit.engine.fixtures.spring.DirtiedConfig;
 import dev.agentarena.junit.engine.fixtures.spring.DirtiesContextFixture;
+import dev.agentarena.junit.engine.fixtures.spring.ExtendWithFixture;
 import dev.agentarena.junit.engine.fixtures.spring.FailingCallbackFixture;
 import dev.agentarena.junit.engine.fixtures.spring.FieldInjectionFixture;
 import dev.agentarena.junit.engine.fixtures.spring.LifecycleFixture;
@@ -183,6 +184,11 @@ class SpringEvalEngineTest {
         assertThat(cases).containsExactlyInAnyOrder(ada, boom);
         assertThat(RecordingListener.EVENTS).startsWith("beforeTestClass LifecycleFixture")
                 .endsWith("afterTestClass LifecycleFixture");
+    }
+
+    @Test
+    void extendWithSpringExtensionAloneMarksASpringEval() {
+        new EngineRun(output).execute(ExtendWithFixture.class).assertNode("ada", "exact_match", "passed", "");
     }
 
     @Test
