@@ -4,7 +4,6 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.apiguardian.api.API;
-import org.apiguardian.api.API.Status;
 import dev.agentarena.junit.engine.integration.spring.SpringTestContext;
 import dev.agentarena.junit.engine.lifecycle.ConstructorInstances;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
@@ -13,7 +12,7 @@ import dev.agentarena.junit.engine.lifecycle.EvalInstances;
  * Picks who creates an eval class's instances: Spring's TestContext framework for a class annotated for it when
  * {@code spring-test} is on the class path, else the class's no-argument constructor.
  */
-@API(status = Status.INTERNAL, since = "0.1")
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class EvalInstanceStrategies {
 
     private EvalInstanceStrategies() {

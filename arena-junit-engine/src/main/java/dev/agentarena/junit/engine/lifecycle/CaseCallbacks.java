@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.lifecycle;
 
 import org.apiguardian.api.API;
-import org.apiguardian.api.API.Status;
 
 /**
  * The callbacks around one case of an eval, in this order, all on the thread that evaluates the case:
@@ -11,7 +10,7 @@ import org.apiguardian.api.API.Status;
  * <p>For Spring's TestContext framework a case is a test method: {@code beforeTestMethod} and {@code afterTestMethod}
  * around the whole case, {@code beforeTestExecution} and {@code afterTestExecution} around the task.
  */
-@API(status = Status.INTERNAL, since = "0.1")
+@API(status = API.Status.INTERNAL, since = "0.1")
 public interface CaseCallbacks {
 
     /** No callbacks: the engine's default. */

@@ -3,14 +3,13 @@ package dev.agentarena.junit.engine.lifecycle;
 import java.lang.reflect.Method;
 
 import org.apiguardian.api.API;
-import org.apiguardian.api.API.Status;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 /**
  * The engine's default {@link EvalInstances}: the eval class and the classes it names are created with their
  * no-argument constructors, and cases have no callbacks.
  */
-@API(status = Status.INTERNAL, since = "0.1")
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ConstructorInstances implements EvalInstances {
 
     private final Class<?> evalClass;

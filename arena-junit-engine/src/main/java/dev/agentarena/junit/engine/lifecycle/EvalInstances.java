@@ -3,7 +3,6 @@ package dev.agentarena.junit.engine.lifecycle;
 import java.lang.reflect.Method;
 
 import org.apiguardian.api.API;
-import org.apiguardian.api.API.Status;
 
 /**
  * Creates the objects one eval class runs on, surrounds each case with the callbacks their creator needs, and is
@@ -14,7 +13,7 @@ import org.apiguardian.api.API.Status;
  * callbacks instead. One is opened per eval class and run, before the class's first case, and closed after its last;
  * cases call {@link #caseCallbacks} from several threads at once.
  */
-@API(status = Status.INTERNAL, since = "0.1")
+@API(status = API.Status.INTERNAL, since = "0.1")
 public interface EvalInstances extends AutoCloseable {
 
     /**

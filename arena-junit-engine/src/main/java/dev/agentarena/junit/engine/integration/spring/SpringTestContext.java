@@ -4,7 +4,6 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.apiguardian.api.API;
-import org.apiguardian.api.API.Status;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
@@ -16,7 +15,7 @@ import dev.agentarena.junit.engine.lifecycle.EvalInstances;
  * <p>Nothing here names a Spring type: those live in {@link SpringInstances} and the classes it uses, which are loaded
  * only once the class check has passed, so the engine runs unchanged without Spring.
  */
-@API(status = Status.INTERNAL, since = "0.1")
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class SpringTestContext {
 
     // The engine's own loader decides: Spring visible only to the context loader could not be linked from here.
