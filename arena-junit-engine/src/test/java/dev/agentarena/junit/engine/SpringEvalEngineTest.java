@@ -39,6 +39,7 @@ import dev.agentarena.junit.engine.fixtures.spring.TaggedSpringFixture;
 import dev.agentarena.junit.engine.fixtures.spring.SharedContextConfig;
 import dev.agentarena.junit.engine.fixtures.spring.SharedContextFirstFixture;
 import dev.agentarena.junit.engine.fixtures.spring.SharedContextSecondFixture;
+import dev.agentarena.junit.engine.fixtures.spring.SlowTaskFixture;
 import dev.agentarena.junit.engine.fixtures.spring.TestBeanFixture;
 import dev.agentarena.junit.engine.fixtures.spring.TestConstructorFixture;
 
@@ -189,6 +190,19 @@ class SpringEvalEngineTest {
     @Test
     void extendWithSpringExtensionAloneMarksASpringEval() {
         new EngineRun(output).execute(ExtendWithFixture.class).assertNode("ada", "exact_match", "passed", "");
+    }
+
+    @Test
+    void aTaskPastItsTimeLimitEndsItsCallbacksWithTheTimeoutAsTheTestException() {
+        EngineRun run = new EngineRun(output).execute(SlowTaskFixture.class);
+
+        run.assertNode("slow", "exact_match", "error", "did not finish within its limit of 200 ms");
+        // afterTestExecution sees what the task threw when interrupted, afterTestMethod what failed the case
+        assertThat(RecordingListener.EVENTS).filteredOn(e -> e.startsWith("after") && !e.contains("TestClass"))
+                .containsExactly("afterTestExecution greet error=sleep interrupted",
+                        "afterTestMethod greet error=@Task greet() did not finish within its limit of 200 ms "
+                                + "(arena.timeout.task, or @Timeouts(task = ...) on the eval class); it was interrupted");
+        assertThat(RecordingListener.EVENTS).endsWith("afterTestClass SlowTaskFixture");
     }
 
     @Test
