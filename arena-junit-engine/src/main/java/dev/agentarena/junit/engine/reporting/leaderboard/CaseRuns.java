@@ -99,6 +99,11 @@ final class CaseRuns {
         return count;
     }
 
+    /** Whether any repeat reported a metric. */
+    boolean hasMetrics() {
+        return metrics != null;
+    }
+
     /** Adds each metric's per-repeat values into {@code sums} as {sum, count}. */
     void addMetrics(Map<String, double[]> sums) {
         if (metrics == null) {

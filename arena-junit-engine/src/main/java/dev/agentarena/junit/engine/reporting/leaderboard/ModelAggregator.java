@@ -49,7 +49,8 @@ final class ModelAggregator {
         double cost = 0;
         long tokensIn = 0;
         long tokensOut = 0;
-        List<Double> latencies = new ArrayList<>();
+        double[] latencies = new double[cell.calls.size()];
+        int latencyCount = 0;
         double[] caseCosts = new double[cell.calls.size()];
         int calledCases = 0;
         for (CaseCalls call : sortedCalls()) {
@@ -64,7 +65,10 @@ final class ModelAggregator {
                     tokensOut += call.tokensOut(r);
                     errors += call.has(r, CaseCalls.ERROR) ? 1 : 0;
                     if (call.latency(r) >= 0) {
-                        latencies.add((double) call.latency(r));
+                        if (latencyCount == latencies.length) {
+                            latencies = Arrays.copyOf(latencies, latencyCount * 2 + 1);
+                        }
+                        latencies[latencyCount++] = call.latency(r);
                     }
                 }
                 else if (call.has(r, CaseCalls.NOT_RUN)) {
@@ -79,16 +83,29 @@ final class ModelAggregator {
         Estimate costPerCase = Bootstrap.mean(Arrays.copyOf(caseCosts, calledCases), null, settings.seed(),
                 "cost|" + label, settings.resamples());
         double tokensPerCase = calledCases == 0 ? Double.NaN : (double) (tokensIn + tokensOut) / calledCases;
-        double[] sortedLatencies = latencies.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] sortedLatencies = Arrays.copyOf(latencies, latencyCount);
+        Arrays.sort(sortedLatencies);
         return new ModelEntry(model, 0, Double.NaN, Map.of(), accuracy, passRate, cases.size(), errors, notRun, calls,
                 cost, costPerCase, tokensIn, tokensOut, tokensPerCase, Quantiles.of(sortedLatencies, 0.5),
                 Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length, metrics, false, null, scorers, cases);
     }
 
     private List<CaseCalls> sortedCalls() {
-        List<CaseCalls> calls = new ArrayList<>();
-        new TreeMap<>(cell.calls).values().forEach(calls::add);
+        List<CaseCalls> calls = new ArrayList<>(cell.calls.size());
+        for (String id : sortedIds(cell.calls)) {
+            calls.add(cell.calls.get(id));
+        }
         return calls;
+    }
+
+    /**
+     * The keys in ascending order, as a {@code TreeMap} of them would iterate: sorting an array of a run's case ids
+     * costs a fraction of building a tree of them.
+     */
+    private static String[] sortedIds(Map<String, ?> byId) {
+        String[] ids = byId.keySet().toArray(new String[0]);
+        Arrays.sort(ids);
+        return ids;
     }
 
     private ScorerEntry scorer(String name, ScorerCell scorer) {
@@ -96,7 +113,9 @@ final class ModelAggregator {
             warnings.add(model + " / " + name + " was scored by several scorer versions (" + String.join(", ",
                     scorer.versions) + "); its results mix definitions");
         }
-        List<String> ids = new ArrayList<>();
+        String[] sortedIds = sortedIds(scorer.cases);
+        String[] ids = new String[sortedIds.length];
+        int kept = 0;
         int size = scorer.cases.size();
         double[] scores = new double[size];
         boolean[] passed = new boolean[size];
@@ -108,8 +127,8 @@ final class ModelAggregator {
         int notRun = 0;
         int loweredK = 0;
         RepeatReducer reducer = settings.reducer();
-        for (Map.Entry<String, CaseRuns> entry : new TreeMap<>(scorer.cases).entrySet()) {
-            CaseRuns runs = entry.getValue();
+        for (String id : sortedIds) {
+            CaseRuns runs = scorer.cases.get(id);
             errors += runs.count(ResultStatus.ERROR);
             notApplicable += runs.count(ResultStatus.NOT_APPLICABLE);
             notRun += runs.count(ResultStatus.NOT_RUN);
@@ -139,22 +158,23 @@ final class ModelAggregator {
                 loweredK++;
             }
             double mean = sum / n;
-            int i = ids.size();
-            ids.add(entry.getKey());
+            int i = kept++;
+            ids[i] = id;
             scores[i] = reducer.reduce(n, c, mean);
             passed[i] = reducer.verdict(n, c);
-            weights[i] = cell.weight(entry.getKey());
+            weights[i] = cell.weight(id);
             if (n > 1 && ((c > 0 && c < n) || max > min)) {
                 double variance = Math.max(0, sumSquares / n - mean * mean);
-                flaky.add(new FlakyCase(entry.getKey(), c, n, min, max, Math.sqrt(variance)));
+                flaky.add(new FlakyCase(id, c, n, min, max, Math.sqrt(variance)));
             }
         }
         if (loweredK > 0) {
             warnings.add(model + " / " + name + ": " + loweredK + " case(s) had fewer than " + reducer.k()
                     + " counted repeats; " + reducer + " used k = n for them");
         }
-        int n = ids.size();
-        CaseScores cases = CaseScores.sorted(ids, Arrays.copyOf(scores, n), Arrays.copyOf(passed, n),
+        int n = kept;
+        // already in id order
+        CaseScores cases = new CaseScores(Arrays.copyOf(ids, n), Arrays.copyOf(scores, n), Arrays.copyOf(passed, n),
                 Arrays.copyOf(weights, n));
         String label = eval + "|" + model + "|" + name;
         return new ScorerEntry(name, String.join(",", scorer.versions), scorer.registryName, accuracy(cases, label),
@@ -164,7 +184,8 @@ final class ModelAggregator {
 
     /** A case's model-level score is the mean of its counted scorers; it passes when they all passed. */
     private CaseScores modelCases(List<ScorerEntry> scorers) {
-        Map<String, double[]> byCase = new TreeMap<>();
+        // each case's scores are added in scorer order, whatever the map; the ids are sorted once at the end
+        Map<String, double[]> byCase = new HashMap<>();
         for (ScorerEntry scorer : scorers) {
             CaseScores cases = scorer.cases();
             for (int i = 0; i < cases.size(); i++) {
@@ -174,17 +195,17 @@ final class ModelAggregator {
                 acc[2] = cases.passed(i) ? acc[2] : 0;
             }
         }
-        List<String> ids = new ArrayList<>(byCase.keySet());
-        double[] scores = new double[ids.size()];
-        boolean[] passed = new boolean[ids.size()];
-        double[] weights = new double[ids.size()];
-        for (int i = 0; i < ids.size(); i++) {
-            double[] acc = byCase.get(ids.get(i));
+        String[] ids = sortedIds(byCase);
+        double[] scores = new double[ids.length];
+        boolean[] passed = new boolean[ids.length];
+        double[] weights = new double[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            double[] acc = byCase.get(ids[i]);
             scores[i] = acc[0] / acc[1];
             passed[i] = acc[2] == 1;
-            weights[i] = cell.weight(ids.get(i));
+            weights[i] = cell.weight(ids[i]);
         }
-        return CaseScores.sorted(ids, scores, passed, weights);
+        return new CaseScores(ids, scores, passed, weights);
     }
 
     /** Wilson when every score is 0/1 with equal weights (then accuracy is a proportion), otherwise bootstrap. */
@@ -213,6 +234,9 @@ final class ModelAggregator {
         Map<String, Map<String, double[]>> byMetric = new TreeMap<>();
         for (ScorerCell scorer : scorers) {
             for (Map.Entry<String, CaseRuns> entry : scorer.cases.entrySet()) {
+                if (!entry.getValue().hasMetrics()) {
+                    continue;
+                }
                 Map<String, double[]> sums = new HashMap<>();
                 entry.getValue().addMetrics(sums);
                 sums.forEach((metric, sum) -> {
