@@ -37,8 +37,9 @@ public final class RunListeners implements RunListener {
 
     /**
      * The outputs of every run, in order: {@code results.jsonl}, the whole texts of cut reasons and errors, the
-     * leaderboards (which the summary tests read), the console (a score line per test, Surefire keeps it in the
-     * test's {@code <system-out>}) and, when Allure is on the class path, Allure.
+     * leaderboards (which the summary tests read), the console (a score line per test up to
+     * {@value dev.agentarena.junit.engine.Constants#OUTPUT_SCORE_LINES}, Surefire keeps it in the test's
+     * {@code <system-out>}) and, when Allure is on the class path, Allure.
      */
     public static RunListeners standard(ResultsFile results, Leaderboards leaderboards,
             ArenaConfiguration configuration, Path outputDirectory) {
@@ -46,7 +47,7 @@ public final class RunListeners implements RunListener {
         chain.add(results);
         chain.add(new WholeTexts(outputDirectory));
         chain.add(leaderboards);
-        chain.add(new ConsoleReporter());
+        chain.add(new ConsoleReporter(ConsoleReporter.scoreLines(configuration), results.file()));
         AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
         return new RunListeners(chain);
     }
