@@ -73,6 +73,30 @@ class BootstrapDrawsTest {
         }
     }
 
+    @Test
+    void everyWayOfStoringTheTermsGivesTheMeansOfRandom() {
+        SplittableRandom data = new SplittableRandom(17);
+        // a byte per case (few distinct terms), a char (more than 256), the doubles themselves (more than 65,536)
+        for (int distinct : new int[] {4, 3000, 70_000}) {
+            int n = Math.max(distinct, 5000);
+            double[] values = new double[n];
+            double[] weights = new double[n];
+            for (int i = 0; i < n; i++) {
+                values[i] = (i % distinct) / 7.0;
+                weights[i] = 0.5 + (i % 3);
+            }
+            long seed = data.nextLong();
+            for (double[] w : new double[][] {null, weights}) {
+                double[] expected = referenceMeans(values, w, new Random(seed), 12);
+                double[] actual = Bootstrap.resampledMeans(values, w, seed, 12);
+                for (int b = 0; b < expected.length; b++) {
+                    assertThat(Double.doubleToRawLongBits(actual[b])).as("resample %d, %d distinct", b, distinct)
+                            .isEqualTo(Double.doubleToRawLongBits(expected[b]));
+                }
+            }
+        }
+    }
+
     /** The bootstrap as it was written over {@link Random}. */
     private static double[] referenceMeans(double[] values, double[] weights, Random random, int resamples) {
         int n = values.length;
