@@ -62,7 +62,8 @@ final class CaseEvaluator {
         try {
             // the budget is checked before the first call as well, so a spent budget skips hooks and task alike
             run.budget().checkBeforeCall();
-            model = new ModelHandle(modelKey, run.models().client(modelKey), evalCase, repeat, run.budget());
+            model = new ModelHandle(modelKey, eval.modelClient(modelKey, run.models()), evalCase, repeat,
+                    run.budget());
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase);
             taskOutput = eval.task().run(evalCase, prompt, model);
         }

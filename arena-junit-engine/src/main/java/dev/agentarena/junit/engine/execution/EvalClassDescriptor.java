@@ -240,6 +240,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
             }
         }
         EvalRuntime eval = EvalRuntime.create(definition, run.scorersFor(definition.testClass()), this::includesScorer);
+        eval.prepareDeclaredModels(run.models());
         return context.withEval(eval);
     }
 

@@ -9,9 +9,13 @@ import java.util.function.Predicate;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.models.ModelRegistry;
+import dev.agentarena.junit.engine.models.declared.DeclaredModel;
+import dev.agentarena.junit.engine.models.declared.DeclaredModels;
 import dev.agentarena.junit.engine.scoring.MethodScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
+import dev.agentarena.junit.model.ModelClient;
 
 /**
  * One eval class, ready to run: its instance, its scorers resolved by name, its task and hooks.
@@ -26,6 +30,7 @@ final class EvalRuntime {
     private final TaskRunner task;
     private final EvalHooks hooks;
     private final Predicate<String> scorerFilter;
+    private DeclaredModels declaredModels;
 
     private EvalRuntime(EvalDefinition definition, Object instance, ScorerRegistry registry,
             List<ScorerDefinition> methodScorers, List<ScorerDefinition> defaultScorers,
@@ -87,7 +92,34 @@ final class EvalRuntime {
         methods.addAll(definition.preRequestHooks());
         methods.addAll(definition.postProcessHooks());
         return methods.stream().anyMatch(m -> !Modifier.isStatic(m.getModifiers())
-                && m.getDeclaringClass().isAssignableFrom(definition.testClass()));
+                && m.getDeclaringClass().isAssignableFrom(definition.testClass()))
+                || definition.declaredModels().stream().anyMatch(DeclaredModel::needsInstance);
+    }
+
+    /**
+     * Sets up the clients of the eval's {@code @EvalModel} members, before any case runs; their members are read
+     * on first use.
+     *
+     * @throws dev.agentarena.junit.engine.config.ConfigurationException when a declared key is one a connector serves
+     */
+    synchronized void prepareDeclaredModels(ModelRegistry models) {
+        if (declaredModels == null) {
+            declaredModels = definition.declaredModels().isEmpty() ? DeclaredModels.none()
+                    : DeclaredModels.of(definition.declaredModels(), instance, models);
+        }
+    }
+
+    /**
+     * The client of a model key: the eval's own {@code @EvalModel} member for a key it declares, else the run's
+     * connector for the key.
+     */
+    ModelClient modelClient(String modelKey, ModelRegistry models) {
+        prepareDeclaredModels(models);
+        DeclaredModels declared;
+        synchronized (this) {
+            declared = declaredModels;
+        }
+        return declared.client(modelKey).orElseGet(() -> models.client(modelKey));
     }
 
     EvalDefinition definition() {

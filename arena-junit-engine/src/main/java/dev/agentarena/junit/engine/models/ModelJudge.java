@@ -37,8 +37,11 @@ final class ModelJudge implements Judge {
 
     @Override
     public String ask(String instructions, String content) {
-        ModelRequest request = ModelRequest.ofMessages(List.of(Message.system(instructions), Message.user(content)))
-                .withTemperature(0);
+        // blank instructions send no system message: a question that carries its own instructions (a Spring AI
+        // evaluator's prompt) reaches the judge as it was written
+        ModelRequest request = ModelRequest.ofMessages(instructions == null || instructions.isBlank()
+                ? List.of(Message.user(content))
+                : List.of(Message.system(instructions), Message.user(content))).withTemperature(0);
         if (evalCase != null) {
             request = request.forCase(evalCase, repeat);
         }

@@ -68,6 +68,11 @@ public final class ModelRegistry implements AutoCloseable {
                 + "'. Use sim_small, sim_large, sim_judge, recorded, openai:<model>, or add a ModelClientProvider.");
     }
 
+    /** Whether a connector on the classpath serves the model key. */
+    public boolean serves(String modelKey) {
+        return providers.stream().anyMatch(provider -> provider.supports(modelKey));
+    }
+
     /** The key of the judge model: {@code arena.judge.model}, by default {@code sim_judge}. */
     public String judgeModelKey() {
         return configuration.get(Constants.JUDGE_MODEL, "sim_judge");

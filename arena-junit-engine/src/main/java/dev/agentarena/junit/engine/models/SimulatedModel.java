@@ -22,7 +22,8 @@ import dev.agentarena.junit.model.ModelSettings;
  *
  * <p>It proves the scorers and the pipeline before anything is spent on real models. It needs the case the request
  * was made for; a request with no case (a user's own call) gets an echo. Judge requests (the {@link JudgePrompt}
- * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict.
+ * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict, and
+ * {@code sim_judge} answers yes/no questions with labelled sections (Spring AI's evaluators) with yes or no.
  */
 final class SimulatedModel implements ModelClient {
 
@@ -94,6 +95,7 @@ final class SimulatedModel implements ModelClient {
     public Completion complete(ModelRequest request) {
         long start = System.nanoTime();
         String answer = judgeInstructions(request).map(instructions -> judge(instructions, request))
+                .or(() -> yesNoJudge(request))
                 .orElseGet(() -> request.evalCase().map(c -> answer(c, request.repeat())).orElseGet(request::prompt));
         String salt = request.evalCase().map(EvalCase::id).orElse(request.prompt());
         // +-25% around the configured latency, so latency statistics have something to show
@@ -126,6 +128,18 @@ final class SimulatedModel implements ModelClient {
             }
         }
         return Optional.empty();
+    }
+
+    /** {@code sim_judge} also answers the yes/no questions of Spring AI's evaluators. */
+    private Optional<String> yesNoJudge(ModelRequest request) {
+        if (!profile.key().equals("sim_judge")) {
+            return Optional.empty();
+        }
+        return SimulatedJudge.yesNoQuestion(request.prompt()).map(question -> {
+            String subject = request.evalCase().map(EvalCase::id).orElse(request.prompt()) + "|" + request.repeat();
+            return SimulatedJudge.answerYesNo(question, 1.0 - profile.accuracy(), profile.abstainRate(),
+                    draw("judge|" + subject), draw("abstain|" + subject));
+        });
     }
 
     private String judge(String instructions, ModelRequest request) {
