@@ -92,15 +92,22 @@ final class SimulatedJudge {
     }
 
     /**
-     * The answer to a {@link #yesNoQuestion}: yes when either text holds the other (normalised, as whole words),
-     * flipped at the error rate; at the abstain rate an answer that is neither.
+     * The answer to a {@link #yesNoQuestion}: yes when the text under judgment holds every line of what it is judged
+     * against (one line per document), or that holds the text (normalised, as whole words), flipped at the error
+     * rate; at the abstain rate an answer that is neither.
      */
     static String answerYesNo(String[] question, double errorRate, double abstainRate, double wrongDraw,
             double abstainDraw) {
         if (abstainDraw < abstainRate) {
             return UNPARSEABLE;
         }
-        boolean yes = holds(question[0], question[1]) || holds(question[1], question[0]);
+        boolean holdsEveryLine = !question[1].isBlank();
+        for (String line : question[1].split("\\R")) {
+            if (!line.isBlank() && !holds(question[0], line)) {
+                holdsEveryLine = false;
+            }
+        }
+        boolean yes = holdsEveryLine || holds(question[1], question[0]);
         if (wrongDraw < errorRate) {
             yes = !yes;
         }
