@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.engine.integration.langchain4j.LangChain4jIntegration;
@@ -23,6 +25,7 @@ import dev.agentarena.junit.scoring.Scorer;
  * test class path: the one place the rest of the engine asks, so that neither the pipeline nor the scorers name a
  * library.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class Integrations {
 
     private Integrations() {

@@ -6,6 +6,8 @@ import java.util.Map;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import org.apiguardian.api.API;
+
 /**
  * The arguments of a tool call, which chat libraries carry as a JSON string, as the map a
  * {@link dev.agentarena.junit.ToolCall} holds, and back.
@@ -13,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * <p>Invalid JSON is the model's mistake, not the transport's: it is kept under {@code _raw}, so a scorer sees a wrong
  * call rather than the case erroring.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ToolArguments {
 
     /** Where arguments that are not a JSON object are kept. */

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
@@ -15,6 +17,7 @@ import dev.agentarena.junit.model.ModelRequest;
  * the one user message its content. The judge is called at temperature 0 and its cost is charged to the scorer, as
  * for every judge question; the answer carries no usage of its own, so nothing is counted twice.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class JudgeCalls implements Function<ModelRequest, Completion> {
 
     private final Judge judge;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.engine.models.ModelPricing;
@@ -20,6 +21,7 @@ import dev.agentarena.junit.model.ModelRequest;
  * <p>Nothing here names a LangChain4j type: those live in {@link LangChain4jChatModels}, which is loaded only once
  * the class check has passed, so the engine runs unchanged without LangChain4j.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class LangChain4jIntegration {
 
     static final String CHAT_MODEL = "dev.langchain4j.model.chat.ChatModel";

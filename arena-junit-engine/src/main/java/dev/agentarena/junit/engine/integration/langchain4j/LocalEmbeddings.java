@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.integration.langchain4j;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 /**
@@ -11,6 +12,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
  * Nothing here names a LangChain4j type: those live in {@link MiniLmModel}, loaded only once the class check has
  * passed.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class LocalEmbeddings {
 
     /** The name results report for this embedding model. */

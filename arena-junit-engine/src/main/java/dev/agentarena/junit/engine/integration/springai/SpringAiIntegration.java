@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.ScoreResult;
@@ -25,6 +26,7 @@ import dev.agentarena.junit.scoring.Scorer;
  * <p>Nothing here names a Spring AI type: those live in {@link SpringAiChatModels} and the classes it uses, loaded
  * only once the class checks have passed, so the engine runs unchanged without Spring AI.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class SpringAiIntegration {
 
     static final String CHAT_MODEL = "org.springframework.ai.chat.model.ChatModel";

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apiguardian.api.API;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
@@ -22,6 +23,7 @@ import dev.agentarena.junit.EvalModel;
  *
  * <p>Discovery reads annotations and signatures only; the member is neither called nor read until then.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class DeclaredModel {
 
     private final String key;

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.models.ModelRegistry;
 import dev.agentarena.junit.model.ModelClient;
@@ -13,6 +15,7 @@ import dev.agentarena.junit.model.ModelClient;
  * The clients of the models one eval class declares, for one run: each behind the run's record/replay, as every
  * model is, and priced by {@code arena.models.<key>.price.*} or the price of the model name its responses report.
  */
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class DeclaredModels {
 
     private final Map<String, ModelClient> clients;
