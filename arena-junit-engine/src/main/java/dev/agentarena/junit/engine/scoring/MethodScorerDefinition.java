@@ -147,15 +147,17 @@ public final class MethodScorerDefinition implements ScorerDefinition {
                 scores.add(new NamedScore(result.name().get(), result));
             }
         }
-        else if (Integrations.scoreResult(returned, name).isPresent()) {
-            scores.add(new NamedScore(name, Integrations.scoreResult(returned, name).get()));
-        }
         else {
-            throw new IllegalArgumentException("Scorer '" + name + "' returned a " + returned.getClass().getName()
-                    + "; return a number, a boolean, null, a ScoreResult, a List<ScoreResult>, a Map<String, Number> "
-                    + "or a Spring AI EvaluationResponse");
+            ScoreResult evaluation = Integrations.scoreResult(returned, name).orElseThrow(() -> unsupported(returned));
+            scores.add(new NamedScore(name, evaluation));
         }
         return scores;
+    }
+
+    private IllegalArgumentException unsupported(Object returned) {
+        return new IllegalArgumentException("Scorer '" + name + "' returned a " + returned.getClass().getName()
+                + "; return a number, a boolean, null, a ScoreResult, a List<ScoreResult>, a Map<String, Number> "
+                + "or a Spring AI EvaluationResponse");
     }
 
     private ScoreResult number(String scoreName, Number value) {
