@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.apiguardian.api.API;
@@ -39,6 +40,7 @@ public final class EvalDefinition {
     private final Class<?> testClass;
     private final String name;
     private final List<String> models;
+    private final List<DeclaredModel> declaredModels;
     private final List<DatasetSpec> datasets;
     private final List<Method> scorerMethods;
     private final Method task;
@@ -47,12 +49,13 @@ public final class EvalDefinition {
     private final List<Method> postProcessHooks;
     private final List<String> problems;
 
-    private EvalDefinition(Class<?> testClass, String name, List<String> models, List<DatasetSpec> datasets,
-            List<Method> scorerMethods, Method task, List<String> defaultScorers, List<Method> preRequestHooks,
-            List<Method> postProcessHooks, List<String> problems) {
+    private EvalDefinition(Class<?> testClass, String name, List<String> models, List<DeclaredModel> declaredModels,
+            List<DatasetSpec> datasets, List<Method> scorerMethods, Method task, List<String> defaultScorers,
+            List<Method> preRequestHooks, List<Method> postProcessHooks, List<String> problems) {
         this.testClass = testClass;
         this.name = name;
         this.models = List.copyOf(models);
+        this.declaredModels = List.copyOf(declaredModels);
         this.datasets = List.copyOf(datasets);
         this.scorerMethods = List.copyOf(scorerMethods);
         this.task = task;
@@ -87,6 +90,8 @@ public final class EvalDefinition {
         String name = AnnotationSupport.findAnnotation(testClass, Eval.class).map(Eval::value)
                 .filter(value -> !value.isBlank()).orElse(testClass.getSimpleName());
 
+        // arena.models replaces everything; else @Models, then the models the class declares (@EvalModel)
+        List<DeclaredModel> declared = DeclaredModel.findAll(testClass, problems);
         List<String> models;
         boolean emptyModelsSetting = false;
         try {
@@ -99,8 +104,14 @@ public final class EvalDefinition {
             emptyModelsSetting = true;
         }
         if (models.isEmpty() && !emptyModelsSetting) {
-            models = AnnotationSupport.findAnnotation(testClass, Models.class).map(m -> List.of(m.value()))
-                    .orElse(List.of(DEFAULT_MODEL));
+            Optional<Models> annotated = AnnotationSupport.findAnnotation(testClass, Models.class);
+            models = new ArrayList<>(annotated.map(m -> List.of(m.value()))
+                    .orElse(declared.isEmpty() ? List.of(DEFAULT_MODEL) : List.of()));
+            for (DeclaredModel model : declared) {
+                if (models.stream().noneMatch(key -> key.trim().equals(model.key()))) {
+                    models.add(model.key());
+                }
+            }
         }
         Set<String> uniqueModels = new LinkedHashSet<>();
         for (String model : models) {
@@ -165,7 +176,7 @@ public final class EvalDefinition {
             postProcess.addAll(sorted(ReflectionSupport.findMethods(hookClass,
                     m -> AnnotationSupport.isAnnotated(m, PostProcess.class), HierarchyTraversalMode.TOP_DOWN)));
         }
-        return new EvalDefinition(testClass, name, new ArrayList<>(uniqueModels), datasets, scorers,
+        return new EvalDefinition(testClass, name, new ArrayList<>(uniqueModels), declared, datasets, scorers,
                 tasks.isEmpty() ? null : tasks.get(0), defaultScorers, preRequest, postProcess, problems);
     }
 
@@ -212,6 +223,11 @@ public final class EvalDefinition {
     /** Model keys, in order. */
     public List<String> models() {
         return models;
+    }
+
+    /** The models the class supplies itself ({@code @EvalModel}), by key; {@code arena.models} may leave them out. */
+    public List<DeclaredModel> declaredModels() {
+        return declaredModels;
     }
 
     /** Datasets, in order. */

@@ -14,9 +14,12 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
+import dev.agentarena.junit.engine.definition.DeclaredModel;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.definition.EvalDefinitionException;
 import dev.agentarena.junit.engine.definition.Repeats;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.models.declared.DeclaredModels;
 import dev.agentarena.junit.engine.scoring.MethodScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
@@ -39,6 +42,8 @@ public final class EvalRuntime {
     private final TaskRunner task;
     private final EvalHooks hooks;
     private final Predicate<String> scorerFilter;
+    // its @EvalModel members as models, set up when the first case asks for one; guarded by this
+    private DeclaredModels declaredModels;
 
     private EvalRuntime(RunServices run, EvalDefinition definition, Object instance, ScorerRegistry registry,
             List<ScorerDefinition> methodScorers, List<ScorerDefinition> defaultScorers,
@@ -61,8 +66,11 @@ public final class EvalRuntime {
      *
      * @param scorerFilter which scores' tests are selected (an IDE may run a single {@code @Scorer} method)
      * @throws IllegalArgumentException when a default scorer is unknown, naming it and the known ones
+     * @throws dev.agentarena.junit.engine.config.ConfigurationException when an {@code @EvalModel} key is one a
+     *         connector serves
      */
     public static EvalRuntime create(EvalDefinition definition, RunServices run, Predicate<String> scorerFilter) {
+        DeclaredModels.checkKeys(definition.declaredModels(), run.models());
         ScorerRegistry registry = run.scorersFor(definition.testClass());
         // names first: a typo in @Eval(scorers) is the likelier mistake, and it needs no instance to report
         List<ScorerDefinition> defaults = new ArrayList<>();
@@ -105,7 +113,8 @@ public final class EvalRuntime {
         methods.addAll(definition.preRequestHooks());
         methods.addAll(definition.postProcessHooks());
         return methods.stream().anyMatch(m -> !Modifier.isStatic(m.getModifiers())
-                && m.getDeclaringClass().isAssignableFrom(definition.testClass()));
+                && m.getDeclaringClass().isAssignableFrom(definition.testClass()))
+                || definition.declaredModels().stream().anyMatch(DeclaredModel::needsInstance);
     }
 
     /** What the class declares. */
@@ -166,6 +175,21 @@ public final class EvalRuntime {
 
     EvalHooks hooks() {
         return hooks;
+    }
+
+    /**
+     * The model behind a key: the eval's own {@code @EvalModel} member for a key it declares, else the run's
+     * connector for the key.
+     */
+    ModelEndpoint endpoint(String modelKey) {
+        DeclaredModels declared;
+        synchronized (this) {
+            if (declaredModels == null) {
+                declaredModels = DeclaredModels.of(definition.declaredModels(), instance, run.models());
+            }
+            declared = declaredModels;
+        }
+        return declared.endpoint(modelKey).orElseGet(() -> run.models().endpoint(modelKey));
     }
 
     /**
