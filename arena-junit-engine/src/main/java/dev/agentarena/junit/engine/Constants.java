@@ -39,6 +39,14 @@ public final class Constants {
     /** Where results and leaderboards are written, relative to the project root; default {@code target/arena}. */
     public static final String OUTPUT_DIR = "arena.output.dir";
 
+    /**
+     * How many characters of a reason or an error message every output shows: longer ones are cut in
+     * {@code results.jsonl}, test names, failures, report entries and the console, and kept whole under
+     * {@code texts/} in the output directory (and attached in Allure). 0 means no limit; else at least 100; default
+     * 4000.
+     */
+    public static final String OUTPUT_TEXT_LIMIT = "arena.output.text-limit";
+
     /** How many model calls run at once per dataset: a whole number, at least 1; default 8. */
     public static final String CONCURRENCY = "arena.concurrency";
 

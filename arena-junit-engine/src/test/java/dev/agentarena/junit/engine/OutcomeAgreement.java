@@ -9,14 +9,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.Event;
 import org.opentest4j.AssertionFailedError;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.json.Json;

@@ -8,12 +8,12 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.LongStream;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.platform.engine.TestExecutionResult;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.fixtures.scoring.RandomScoresFixture;
 

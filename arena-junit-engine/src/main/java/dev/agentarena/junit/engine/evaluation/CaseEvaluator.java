@@ -14,12 +14,14 @@ import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.scoring.NamedScore;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerVersions;
 
 /**
- * Evaluates one case on one model: pre-request hooks, the task or model call, post-process hooks, then every scorer.
+ * Evaluates one case on one model: pre-request hooks, the task or model call, post-process hooks, then every scorer,
+ * all between the eval's {@link CaseCallbacks} (Spring's per-test callbacks, for a Spring eval class).
  *
  * <p>Never throws: a bad row, a failing or hanging call, a failing scorer, any {@code Throwable} of user code becomes
  * an error on the outcome, so one broken case never hides the others. A failing task skips the case's scorers, which
@@ -36,7 +38,8 @@ final class CaseEvaluator {
         this.run = run;
         this.eval = eval;
         this.modelKey = modelKey;
-        this.origin = new CaseOutcome.Origin(eval.definition().name(), modelKey, dataset, run.redactor());
+        this.origin = new CaseOutcome.Origin(eval.definition().name(), modelKey, dataset, run.redactor(),
+                run.textLimit());
     }
 
     /**
@@ -63,7 +66,56 @@ final class CaseEvaluator {
                     + "': give it an eval_type, set @Eval(scorers = ...) or " + Constants.SCORERS_DEFAULT
                     + ", or add a @Scorer method"), null, CallUsage.NONE);
         }
+        // not steps: the callbacks pair up on whichever thread evaluates the repeat, also one that takes the case
+        // over from a thread the watchdog gave up (which ends its own pair as it leaves)
+        CaseCallbacks callbacks = eval.caseCallbacks();
+        Attempt attempt = new Attempt();
+        CaseOutcome outcome;
+        try {
+            callbacks.beforeCase();
+            outcome = evaluate(row, repeat, evalCase, scorers, steps, attempt);
+        }
+        catch (CaseRun.GivenUp e) {
+            afterCaseQuietly(callbacks, e);
+            throw e;
+        }
+        catch (Throwable t) {
+            attempt.error = t;
+            outcome = failed(row, repeat, scorers, t, null, CallUsage.NONE);
+        }
+        try {
+            callbacks.afterCase(attempt.error);
+            return outcome;
+        }
+        catch (Throwable t) {
+            rethrowIfGivenUp(t);
+            if (attempt.error != null) {
+                attempt.error.addSuppressed(t);
+                return outcome;
+            }
+            return failed(row, repeat, scorers, t, attempt.prompt, attempt.usage);
+        }
+    }
 
+    private static void afterCaseQuietly(CaseCallbacks callbacks, Throwable error) {
+        try {
+            callbacks.afterCase(error);
+        }
+        catch (Throwable ignored) {
+            // this thread no longer owns the case: nothing of it may be reported from here
+        }
+    }
+
+    /** What the case got to before its callbacks end: its prompt, its calls, and what failed it. */
+    private static final class Attempt {
+        private String prompt;
+        private CallUsage usage = CallUsage.NONE;
+        private Throwable error;
+    }
+
+    /** The case between its callbacks: hooks, the task or model call, hooks again, then every scorer. */
+    private CaseOutcome evaluate(DatasetRow row, int repeat, EvalCase evalCase, List<ScorerDefinition> scorers,
+            CaseRun steps, Attempt attempt) {
         String prompt = null;
         ModelHandle model = null;
         TaskOutput taskOutput;
@@ -75,6 +127,7 @@ final class CaseEvaluator {
                         steps.liveness());
             });
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase, steps);
+            attempt.prompt = prompt;
             String sent = prompt;
             ModelHandle handle = model;
             taskOutput = steps.step(TimeLimits.Kind.TASK, eval.task().describe(),
@@ -82,9 +135,12 @@ final class CaseEvaluator {
         }
         catch (Throwable t) {
             rethrowIfGivenUp(t);
-            return failed(row, repeat, scorers, t, prompt, model == null ? CallUsage.NONE : model.usage());
+            attempt.error = t;
+            attempt.usage = model == null ? CallUsage.NONE : model.usage();
+            return failed(row, repeat, scorers, t, prompt, attempt.usage);
         }
         CallUsage usage = model.usage();
+        attempt.usage = usage;
         taskOutput = taskOutput.withUsage(usage.tokensIn(), usage.tokensOut(), usage.costUsd());
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
@@ -96,6 +152,7 @@ final class CaseEvaluator {
         }
         catch (Throwable t) {
             rethrowIfGivenUp(t);
+            attempt.error = t;
             return failed(row, repeat, scorers, t, prompt, usage);
         }
         String output = post.output();

@@ -14,6 +14,7 @@ import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 import dev.agentarena.junit.engine.scoring.ArgumentResolver;
 
 /**
@@ -34,12 +35,14 @@ final class EvalHooks {
     private final List<Method> preRequest;
     private final List<Method> postProcess;
     private final Object evalInstance;
+    private final EvalInstances instances;
     private final Map<Class<?>, Object> hookInstances = new ConcurrentHashMap<>();
 
-    EvalHooks(EvalDefinition definition, Object evalInstance) {
+    EvalHooks(EvalDefinition definition, Object evalInstance, EvalInstances instances) {
         this.preRequest = definition.preRequestHooks();
         this.postProcess = definition.postProcessHooks();
         this.evalInstance = evalInstance;
+        this.instances = instances;
     }
 
     /** Runs the pre-request hooks, each a step of the case: held to the hook time limit. */
@@ -104,6 +107,6 @@ final class EvalHooks {
         if (evalInstance != null && owner.isInstance(evalInstance)) {
             return evalInstance;
         }
-        return hookInstances.computeIfAbsent(owner, ReflectionSupport::newInstance);
+        return hookInstances.computeIfAbsent(owner, instances::createHelper);
     }
 }

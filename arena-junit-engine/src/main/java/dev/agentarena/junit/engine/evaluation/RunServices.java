@@ -27,6 +27,7 @@ import dev.agentarena.junit.engine.reporting.RunReport;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
@@ -54,6 +55,7 @@ public final class RunServices implements AutoCloseable {
     private final Set<String> estimated = ConcurrentHashMap.newKeySet();
     private final Watchdog watchdog = new Watchdog();
     private final SecretRedactor redactor;
+    private final int textLimit;
     private ThreadPoolExecutor callPool;
 
     private RunServices(ArenaConfiguration configuration, ReportingSession session) {
@@ -68,8 +70,13 @@ public final class RunServices implements AutoCloseable {
                 .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
         this.results = new ResultsFile(outputDirectory, session);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session);
-        this.listeners = RunListeners.standard(results, leaderboards, configuration);
+        this.listeners = RunListeners.standard(results, leaderboards, configuration, outputDirectory);
         this.redactor = SecretRedactor.forRun(configuration, System.getenv());
+        this.textLimit = configuration.getInt(Constants.OUTPUT_TEXT_LIMIT, LongTexts.DEFAULT_LIMIT);
+        if (textLimit < 0 || (textLimit > 0 && textLimit < 100)) {
+            throw configuration.invalid(Constants.OUTPUT_TEXT_LIMIT, String.valueOf(textLimit),
+                    "0 (no limit) or at least 100 characters");
+        }
     }
 
     /**
@@ -122,6 +129,11 @@ public final class RunServices implements AutoCloseable {
     /** Masks the run's secrets in everything written about a result. */
     SecretRedactor redactor() {
         return redactor;
+    }
+
+    /** How long a reason or error may be before it is cut; 0 for no limit. */
+    int textLimit() {
+        return textLimit;
     }
 
     ModelRegistry models() {

@@ -16,6 +16,7 @@ import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.results.ReportedError;
 
 /**
  * Masks the values of secrets as {@value #MASK} in text the engine writes: reasons, error messages, outputs,
@@ -211,7 +212,7 @@ public final class SecretRedactor {
         if (error == null || secrets.isEmpty() || !revealsIn(error, new IdentityHashMap<>())) {
             return error;
         }
-        return copy(error, new IdentityHashMap<>());
+        return ReportedError.rewrite(error, this::redact);
     }
 
     /** The throwable if no message in its chain holds a secret, else {@code null}, for a cause better dropped. */
@@ -234,20 +235,5 @@ public final class SecretRedactor {
         return revealsIn(error.getCause(), visited);
     }
 
-    private Throwable copy(Throwable error, Map<Throwable, Throwable> copies) {
-        Throwable done = copies.get(error);
-        if (done != null) {
-            return done;
-        }
-        RedactedException copy = new RedactedException(error.getClass().getName(), redact(error.getMessage()));
-        copies.put(error, copy);
-        copy.setStackTrace(error.getStackTrace());
-        if (error.getCause() != null && error.getCause() != error) {
-            copy.initCause(copy(error.getCause(), copies));
-        }
-        for (Throwable suppressed : error.getSuppressed()) {
-            copy.addSuppressed(copy(suppressed, copies));
-        }
-        return copy;
-    }
+
 }

@@ -87,6 +87,7 @@ public final class AllureFacade {
         attachText("output (post-processed)", record.output());
         attachText("reference", transcript.reference());
         attachText("score (json)", scoreJson(record, transcript));
+        transcript.wholeTexts().forEach((what, whole) -> attachText(what + " (whole)", whole.text()));
     }
 
     /** Groups a summary test under its eval. */
