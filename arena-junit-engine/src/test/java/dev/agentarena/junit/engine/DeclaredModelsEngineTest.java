@@ -91,4 +91,33 @@ class DeclaredModelsEngineTest {
     private static List<String> models(EngineRun run) {
         return run.lines().stream().map(l -> l.get("model").asText()).distinct().collect(Collectors.toList());
     }
+
+    @Test
+    void aFailingMemberIsReadOnceAndItsFailureIsAnErrorOfEachCase() {
+        DeclaredModelFixtures.Failing.READS.set(0);
+
+        EngineRun run = new EngineRun(output).execute(DeclaredModelFixtures.Failing.class);
+
+        assertThat(run.lines()).hasSize(2).allSatisfy(l -> {
+            assertThat(l.get("status").asText()).isEqualTo("error");
+            assertThat(l.get("error").asText()).contains("broken: no API key configured for the support bot");
+        });
+        assertThat(DeclaredModelFixtures.Failing.READS.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aMemberThatNeverReturnsHoldsEachCaseOnlyToItsTimeLimit() {
+        try {
+            EngineRun run = new EngineRun(output).execute(DeclaredModelFixtures.Stuck.class);
+
+            assertThat(run.lines()).hasSize(2).allSatisfy(l -> {
+                assertThat(l.get("status").asText()).isEqualTo("error");
+                assertThat(l.get("reason").asText()).startsWith("the call to the model did not finish within its "
+                        + "limit of 300 ms (arena.timeout.task");
+            });
+        }
+        finally {
+            DeclaredModelFixtures.Stuck.RELEASE.countDown();
+        }
+    }
 }

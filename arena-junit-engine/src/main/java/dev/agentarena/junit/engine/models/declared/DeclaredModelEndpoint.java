@@ -1,7 +1,10 @@
 package dev.agentarena.junit.engine.models.declared;
 
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicReference;
 
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.definition.DeclaredModel;
@@ -17,7 +20,8 @@ import dev.agentarena.junit.model.ModelRequest;
  * The model of one {@code @EvalModel} member. The member is user code: it is read on the first call that reaches the
  * model (never when a recording answers), inside that case's time-limited task, and only once; its failure is
  * remembered, so every case reports the same one without reading the member again. Calls that arrive while the
- * member is being read wait interruptibly, so a member that never returns holds each case only to its own limit.
+ * member is being read wait interruptibly, so a member that never returns holds each case only to its own limit; a
+ * read cut off by a time limit is no answer, and the next case reads the member again.
  *
  * <p>Closing does nothing: the model belongs to the eval class that supplied it.
  */
@@ -26,12 +30,13 @@ final class DeclaredModelEndpoint implements ModelEndpoint {
     private final DeclaredModel model;
     private final Object instance;
     private final ModelPricing pricing;
-    private final FutureTask<ModelClient> client = new FutureTask<>(this::adapt);
+    private final AtomicReference<FutureTask<ModelClient>> reading;
 
     DeclaredModelEndpoint(DeclaredModel model, Object instance, ModelPricing pricing) {
         this.model = model;
         this.instance = instance;
         this.pricing = pricing;
+        this.reading = new AtomicReference<>(new FutureTask<>(this::adapt));
     }
 
     @Override
@@ -40,13 +45,19 @@ final class DeclaredModelEndpoint implements ModelEndpoint {
     }
 
     private ModelClient client() {
+        FutureTask<ModelClient> read = reading.get();
         // the first caller reads the member; later ones find it read, or wait for it
-        client.run();
+        read.run();
         try {
-            return client.get();
+            return read.get();
         }
         catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            if (interrupted(cause)) {
+                reading.compareAndSet(read, new FutureTask<>(this::adapt));
+                throw new ModelCallException(model.key() + ": reading @EvalModel " + model.describe()
+                        + " was cut off by the time limit of the case that read it", cause);
+            }
             throw new ModelCallException(model.key() + ": "
                     + (cause.getMessage() == null ? cause.toString() : cause.getMessage()), cause);
         }
@@ -63,6 +74,16 @@ final class DeclaredModelEndpoint implements ModelEndpoint {
                 () -> new IllegalStateException("@EvalModel " + model.describe() + " of "
                         + model.declaringClass().getName() + " supplied a " + value.getClass().getName()
                         + ", which is not a model the engine can call: supply " + Integrations.modelTypes()));
+    }
+
+    private static boolean interrupted(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof InterruptedException || t instanceof InterruptedIOException
+                    || t instanceof ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
