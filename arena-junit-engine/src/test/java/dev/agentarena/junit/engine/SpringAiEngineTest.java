@@ -87,20 +87,6 @@ class SpringAiEngineTest {
     }
 
     @Test
-    void theBudgetStopsTheCallsOfTheEnginesChatClient() {
-        EngineRun run = new EngineRun(output).with(Constants.MODELS, "openai:loop")
-                .with("arena.models.openai:loop.base-url", server.baseUrl())
-                .with("arena.models.openai:loop.price.input-per-million", "0.15")
-                .with("arena.models.openai:loop.price.output-per-million", "0.60")
-                .with(Constants.BUDGET_USD, "0.000001").with(Constants.CONCURRENCY, "1")
-                .execute(SpringAiTaskFixture.class);
-
-        assertThat(server.requests).hasSize(1);
-        assertThat(run.lines()).extracting(l -> l.get("status").asText()).containsExactlyInAnyOrder("passed",
-                "not_run", "not_run");
-    }
-
-    @Test
     void evaluatorsScoreByNameAndFromScorerMethodsAskingTheRunsJudge() throws IOException {
         server.close();
         server = LoopbackOpenAi.answering(request -> {
