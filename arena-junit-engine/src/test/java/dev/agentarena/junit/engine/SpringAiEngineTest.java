@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.engine.fixtures.integration.Capitals;
+import dev.agentarena.junit.engine.fixtures.integration.SpringBeanModelFixture;
 import dev.agentarena.junit.engine.fixtures.integration.SpringAiEvaluatorFixture;
 import dev.agentarena.junit.engine.fixtures.integration.SpringAiModelFixture;
 import dev.agentarena.junit.engine.fixtures.integration.SpringAiTaskFixture;
@@ -66,6 +67,17 @@ class SpringAiEngineTest {
                 .isEqualTo("Answer briefly."));
         assertThat(server.requests).hasSize(6).allSatisfy(r -> assertThat(r.get("model").asText())
                 .isEqualTo("gpt-4o-mini"));
+    }
+
+    @Test
+    void anEvalModelFieldHoldsTheAppsChatModelBeanInjectedBySpring() {
+        EngineRun run = new EngineRun(output).execute(SpringBeanModelFixture.class);
+
+        List<JsonNode> lines = linesOf(run, "app-model");
+        assertThat(lines).extracting(l -> l.get("case_id").asText() + " " + l.get("status").asText())
+                .containsExactlyInAnyOrder("france passed", "japan passed", "kenya failed");
+        assertThat(lines).allSatisfy(line -> assertThat(line.get("tokens_in").asLong()).isEqualTo(20));
+        assertThat(server.requests).hasSize(3);
     }
 
     @Test
