@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.definition;
 
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
@@ -77,8 +78,8 @@ public final class DeclaredModel {
     }
 
     private static String keyOf(Member member) {
-        EvalModel annotation = AnnotationSupport.findAnnotation((java.lang.reflect.AnnotatedElement) member,
-                EvalModel.class).orElseThrow();
+        EvalModel annotation = AnnotationSupport.findAnnotation((AnnotatedElement) member, EvalModel.class)
+                .orElseThrow();
         return annotation.value().isEmpty() ? member.getName() : annotation.value();
     }
 
