@@ -70,6 +70,13 @@ public final class Constants {
     /** Comma-separated (or a YAML list of) custom metrics where less is better; default none. */
     public static final String METRICS_LOWER_IS_BETTER = "arena.metrics.lower-is-better";
 
+    /**
+     * Comma-separated (or a YAML list of) custom metrics whose values lie in [0, 1] (a rate, a share); default none.
+     * The composite uses a bounded dimension's value as it is (accuracy and pass rate always are), and rescales only
+     * unbounded ones (cost, latency, tokens, other metrics) across models.
+     */
+    public static final String METRICS_BOUNDED = "arena.metrics.bounded";
+
     // --- models ---------------------------------------------------------------------------------------------------
 
     /** Comma-separated model keys, overriding {@code @Models} for every eval; must not be empty when set. */
