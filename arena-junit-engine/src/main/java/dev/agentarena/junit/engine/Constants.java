@@ -52,6 +52,15 @@ public final class Constants {
      */
     public static final String DISPLAY_NAMES = "arena.display-names";
 
+    /**
+     * What a low score does to its test: {@code fail} (the default) ends it with an assertion failure, so any low score
+     * fails the build; {@code report} ends it successfully while the score stays visible everywhere (the ✘ and the
+     * score in the test's name, {@code "passed": false} in {@code results.jsonl} and the report entries, failed in
+     * Allure). Errors still fail their tests, and failed gates and baseline regressions still fail the build: with
+     * {@code report}, gates decide the build.
+     */
+    public static final String LOW_SCORES = "arena.low-scores";
+
     // --- scorers and metrics --------------------------------------------------------------------------------------
 
     /** Comma-separated (or a YAML list of) default scorers for cases that name no {@code eval_type}; default none. */
