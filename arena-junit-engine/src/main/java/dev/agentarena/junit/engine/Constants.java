@@ -147,8 +147,10 @@ public final class Constants {
 
     /**
      * Prefix of the gates, {@code arena.gates.<kind>[.<selector>]}: {@code min-accuracy}, {@code min-pass-rate} (in
-     * [0, 1]) and {@code max-cost-usd}; none by default. Each gate that concerns an eval is a {@code gate} test of its
-     * class; a cost gate without a selector is checked at the end of the run.
+     * [0, 1]), {@code max-cost-usd} and {@code max-errors} (a whole number: errored results allowed, also by the
+     * accuracy and pass-rate gates of the same targets, which allow none without it); none by default. Each gate that
+     * concerns an eval is a {@code gate} test of its class; a cost gate without a selector is checked at the end of
+     * the run.
      */
     public static final String GATES_PREFIX = "arena.gates.";
 
