@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.apiguardian.api.API;
-import org.junit.platform.commons.support.ReflectionSupport;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
@@ -24,6 +23,8 @@ import dev.agentarena.junit.engine.definition.EvalDefinitionException;
 import dev.agentarena.junit.engine.evaluation.CostEstimate;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
 import dev.agentarena.junit.engine.evaluation.RunServices;
+import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
+import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 
 /**
  * An eval class: a container of one {@link ModelDescriptor} per model, followed by its summary tests (leaderboard,
@@ -41,6 +42,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     private boolean fullySelected;
     private final Set<String> selectedScorers = new LinkedHashSet<>();
     private final List<String> unreadableAtDiscovery = new ArrayList<>();
+    private EvalInstances discoveryInstances;
     private Object discoveryInstance;
     private final List<SummaryDescriptor> summaries = new ArrayList<>();
 
@@ -265,7 +267,12 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     /** An instance for a non-static dataset method read at discovery (only when filtering by tag). */
     synchronized Object instanceForDiscovery() {
         if (discoveryInstance == null) {
-            discoveryInstance = ReflectionSupport.newInstance(definition.testClass());
+            if (discoveryInstances == null) {
+                discoveryInstances = EvalInstanceStrategies.open(definition.testClass(), key -> getParent()
+                        .filter(ArenaEngineDescriptor.class::isInstance)
+                        .flatMap(engine -> ((ArenaEngineDescriptor) engine).configuration().get(key)));
+            }
+            discoveryInstance = discoveryInstances.createEvalInstance();
         }
         return discoveryInstance;
     }
@@ -275,10 +282,14 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         unreadableAtDiscovery.add(spec.describe() + ": " + error.getMessage());
     }
 
-    /** Kept, though its containers were filtered away, when a dataset could not be read to filter its cases. */
+    /**
+     * Kept, though its containers were filtered away, when a dataset could not be read to filter its cases; and when
+     * its declaration is wrong, which may leave it no model container at all (an empty {@code arena.models}): it must
+     * still run, to fail.
+     */
     @Override
     public synchronized boolean mayRegisterTests() {
-        return !unreadableAtDiscovery.isEmpty();
+        return !unreadableAtDiscovery.isEmpty() || !definition.problems().isEmpty();
     }
 
     /**
@@ -295,6 +306,10 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         checkDatasetFiles(run.configuration().projectRoot());
         synchronized (this) {
             discoveryInstance = null;
+            if (discoveryInstances != null) {
+                discoveryInstances.close();
+                discoveryInstances = null;
+            }
             if (!unreadableAtDiscovery.isEmpty()) {
                 throw new ConfigurationException(definition.testClass().getName() + " cannot filter its cases by tag: "
                         + String.join("; ", unreadableAtDiscovery));
@@ -302,6 +317,15 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         }
         EvalRuntime eval = EvalRuntime.create(definition, run, this::includesScorer);
         return context.withEval(eval);
+    }
+
+    /** Closes what created the eval's instance, after its last test (Spring's {@code afterTestClass}). */
+    @Override
+    public void after(ArenaExecutionContext context) {
+        EvalRuntime eval = context.eval();
+        if (eval != null && eval.definition() == definition) {
+            eval.close();
+        }
     }
 
     private void checkDatasetFiles(Path root) {

@@ -1,11 +1,14 @@
 package dev.agentarena.junit.engine.evaluation;
 
+import java.util.function.BooleanSupplier;
+
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Model;
+import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
 
 /**
@@ -18,6 +21,7 @@ final class ModelHandle implements Model {
     private final ModelEndpoint endpoint;
     private final ModelCall call;
     private final Budget budget;
+    private final BooleanSupplier live;
 
     private int calls;
     private long latencyMs;
@@ -26,11 +30,16 @@ final class ModelHandle implements Model {
     private long tokensOut;
     private double costUsd;
 
-    ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget) {
+    /**
+     * @param live whether the case still wants calls: not once its task ran past its limit and was given up
+     */
+    ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget,
+            BooleanSupplier live) {
         this.key = key;
         this.endpoint = endpoint;
         this.call = new ModelCall(evalCase, repeat);
         this.budget = budget;
+        this.live = live;
     }
 
     @Override
@@ -40,6 +49,10 @@ final class ModelHandle implements Model {
 
     @Override
     public Completion complete(ModelRequest request) {
+        if (!live.getAsBoolean()) {
+            throw new ModelCallException("case '" + call.evalCase().id() + "' ran past its time limit and was given "
+                    + "up: its task may not call " + key + " any more");
+        }
         budget.checkBeforeCall();
         ModelAnswer answer = endpoint.answer(request, call);
         Completion completion = answer.completion();

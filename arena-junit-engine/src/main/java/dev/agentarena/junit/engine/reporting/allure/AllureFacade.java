@@ -88,6 +88,7 @@ public final class AllureFacade {
         attachText("output (post-processed)", record.output());
         attachText("reference", transcript.reference());
         attachText("score (json)", scoreJson(record, transcript));
+        transcript.wholeTexts().forEach((what, whole) -> attachText(what + " (whole)", whole.text()));
     }
 
     /**
@@ -95,8 +96,9 @@ public final class AllureFacade {
      * {@code arena.low-scores=report}, and {@code allure-junit-platform} would call it passed.
      */
     public static void failLowScore(ResultRecord record) {
-        Allure.getLifecycle().getCurrentTestCase()
-                .ifPresent(uuid -> LowScoreVerdicts.markFailed(uuid, ScoreLine.lowScoreMessage(record)));
+        if (tracking()) {
+            Allure.label(LowScoreVerdicts.LABEL, ScoreLine.lowScoreMessage(record));
+        }
     }
 
     /** Groups a summary test under its eval. */
@@ -187,8 +189,9 @@ public final class AllureFacade {
             return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(score);
         }
         catch (JsonProcessingException e) {
-            // Detail is the scorer's own data and may not serialise; the rest always does.
-            score.put("detail", String.valueOf(transcript.detail()));
+            // Detail is the scorer's own data and may not serialise (or contain itself, or nest deeper than any
+            // writer allows); the rest always does. Not String.valueOf(detail): that recurses without end too.
+            score.put("detail", "not serialisable as JSON: " + e.getOriginalMessage());
             return Json.write(score);
         }
     }
