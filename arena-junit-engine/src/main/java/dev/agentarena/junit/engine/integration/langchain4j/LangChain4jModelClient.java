@@ -1,9 +1,8 @@
 package dev.agentarena.junit.engine.integration.langchain4j;
 
-import java.time.Duration;
-
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.models.ModelPricing;
+import dev.agentarena.junit.engine.models.TimedResponse;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
@@ -31,26 +30,10 @@ final class LangChain4jModelClient implements ModelClient {
     @Override
     public Completion complete(ModelRequest request) {
         ChatRequest chatRequest = LangChain4jMessages.chatRequest(request, modelKey);
-        long start = System.nanoTime();
-        ChatResponse response;
-        try {
-            response = model.chat(chatRequest);
-        }
-        catch (ModelCallException e) {
-            throw e;
-        }
-        catch (RuntimeException e) {
-            throw new ModelCallException(modelKey + ": the LangChain4j " + model.getClass().getSimpleName()
-                    + " call failed: " + e.getClass().getSimpleName() + (e.getMessage() == null ? ""
-                            : ": " + e.getMessage()), e);
-        }
-        Duration latency = Duration.ofNanos(System.nanoTime() - start);
-        if (response == null) {
-            throw new ModelCallException(modelKey + ": the LangChain4j " + model.getClass().getSimpleName()
-                    + " returned no response");
-        }
-        Completion completion = LangChain4jMessages.completion(response);
-        return completion.withLatency(latency).withCostUsd(pricing.costUsd(response.modelName(),
+        TimedResponse<ChatResponse> timed = TimedResponse.of(modelKey,
+                "LangChain4j " + model.getClass().getSimpleName(), () -> model.chat(chatRequest));
+        Completion completion = LangChain4jMessages.completion(timed.response());
+        return completion.withLatency(timed.latency()).withCostUsd(pricing.costUsd(timed.response().modelName(),
                 completion.tokensIn(), completion.tokensOut()));
     }
 

@@ -1,6 +1,5 @@
 package dev.agentarena.junit.engine.integration.springai;
 
-import java.time.Duration;
 import java.util.function.Function;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -10,6 +9,7 @@ import org.springframework.ai.chat.prompt.Prompt;
 
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.models.ModelPricing;
+import dev.agentarena.junit.engine.models.TimedResponse;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
@@ -47,25 +47,10 @@ final class SpringAiModelClient implements ModelClient {
     @Override
     public Completion complete(ModelRequest request) {
         Prompt prompt = SpringAiMessages.prompt(request, modelKey);
-        long start = System.nanoTime();
-        ChatResponse response;
-        try {
-            response = call.apply(prompt);
-        }
-        catch (ModelCallException e) {
-            throw e;
-        }
-        catch (RuntimeException e) {
-            throw new ModelCallException(modelKey + ": the " + describe + " call failed: "
-                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
-        }
-        Duration latency = Duration.ofNanos(System.nanoTime() - start);
-        if (response == null) {
-            throw new ModelCallException(modelKey + ": the " + describe + " returned no response");
-        }
-        Completion completion = SpringAiMessages.completion(response);
-        return completion.withLatency(latency).withCostUsd(pricing.costUsd(SpringAiMessages.reportedModel(response),
-                completion.tokensIn(), completion.tokensOut()));
+        TimedResponse<ChatResponse> timed = TimedResponse.of(modelKey, describe, () -> call.apply(prompt));
+        Completion completion = SpringAiMessages.completion(timed.response());
+        return completion.withLatency(timed.latency()).withCostUsd(pricing.costUsd(
+                SpringAiMessages.reportedModel(timed.response()), completion.tokensIn(), completion.tokensOut()));
     }
 
     @Override
