@@ -15,6 +15,7 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.descriptor.ArenaEngineDescriptor;
 import dev.agentarena.junit.engine.descriptor.ArenaExecutionContext;
 import dev.agentarena.junit.engine.descriptor.CaseFilter;
+import dev.agentarena.junit.engine.discovery.DeclarationIssues;
 import dev.agentarena.junit.engine.discovery.DiscoverySelectorResolver;
 import dev.agentarena.junit.engine.discovery.PostDiscoveryFilters;
 import dev.agentarena.junit.engine.reporting.ReportingSession;
@@ -56,6 +57,7 @@ public final class ArenaTestEngine extends HierarchicalTestEngine<ArenaExecution
         ArenaEngineDescriptor engine = new ArenaEngineDescriptor(uniqueId, configuration, configurationError,
                 CaseFilter.of(PostDiscoveryFilters.of(request)));
         new DiscoverySelectorResolver().resolveSelectors(request, engine);
+        DeclarationIssues.report(request, engine);
         return engine;
     }
 
