@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.opentest4j.TestAbortedException;
 
@@ -26,6 +29,8 @@ import dev.agentarena.junit.engine.scoring.ScorerVersions;
  * scores.
  */
 final class CaseEvaluator {
+
+    private static final Pattern OPTION_ERROR = Pattern.compile("option '([^']+)' of scorer '");
 
     private final RunServices run;
     private final EvalRuntime eval;
@@ -57,6 +62,15 @@ final class CaseEvaluator {
                     + "': give it an eval_type, set @Eval(scorers = ...) or " + Constants.SCORERS_DEFAULT
                     + ", or add a @Scorer method"), null, CallUsage.NONE);
         }
+        for (String scorer : evalCase.scorerOptions().keySet()) {
+            // a misspelt scorer in scorer_options would otherwise leave its options unread without a word
+            Optional<String> unknown = eval.unknownScorer(scorer);
+            if (unknown.isPresent()) {
+                return failed(row, repeat, scorers, new IllegalArgumentException(
+                        row.location().map(location -> location + ": ").orElse("") + "case '" + evalCase.id()
+                                + "': scorer_options: " + unknown.get()), null, CallUsage.NONE);
+            }
+        }
 
         String prompt = null;
         ModelHandle model = null;
@@ -64,7 +78,8 @@ final class CaseEvaluator {
         try {
             // the budget is checked before the first call as well, so a spent budget skips hooks and task alike
             run.budget().checkBeforeCall();
-            model = new ModelHandle(modelKey, run.models().endpoint(modelKey), evalCase, repeat, run.budget());
+            model = new ModelHandle(modelKey, run.models().endpoint(modelKey), evalCase, repeat, run.budget(),
+                    scorer -> eval.options().forCase(scorer, evalCase, row));
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase);
             taskOutput = eval.task().run(evalCase, prompt, model);
         }
@@ -91,7 +106,7 @@ final class CaseEvaluator {
         context = context.withOutput(scoredOutput);
 
         List<ScoreOutcome> outcomes = post.override() != null ? overridden(scorers, post)
-                : score(scorers, output, context, repeat);
+                : score(scorers, output, context, repeat, row);
         return new CaseOutcome(origin, row, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes);
     }
 
@@ -100,7 +115,7 @@ final class CaseEvaluator {
      * emitted by two scorers makes both errors naming both: every score name belongs to exactly one scorer.
      */
     private List<ScoreOutcome> score(List<ScorerDefinition> scorers, String output, CaseScoringContext context,
-            int repeat) {
+            int repeat, DatasetRow row) {
         List<ScoreOutcome> outcomes = new ArrayList<>();
         Map<String, String> owners = new LinkedHashMap<>();
         for (ScorerDefinition scorer : scorers) {
@@ -108,7 +123,8 @@ final class CaseEvaluator {
             String registryName = registryName(scorer);
             List<ScoreOutcome> produced = new ArrayList<>();
             JudgeUsage judgeUsage = new JudgeUsage(run.budget());
-            CaseScoringContext scorerContext = context.withOptions(run.optionsFor(scorer.name()))
+            CaseScoringContext scorerContext = context
+                    .withOptions(eval.options().forCase(scorer.name(), context.testCase(), row))
                     .withJudge(() -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
             try {
                 for (NamedScore score : scorer.score(output, scorerContext)) {
@@ -118,7 +134,8 @@ final class CaseEvaluator {
             }
             catch (Throwable t) {
                 rethrowIfFatal(t);
-                produced.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null, asError(t)));
+                produced.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null,
+                        asError(withOptionSource(t, scorerContext.options()))));
             }
             for (ScoreOutcome outcome : produced) {
                 String owner = owners.putIfAbsent(outcome.name(), scorer.name());
@@ -185,6 +202,26 @@ final class CaseEvaluator {
             return new IllegalStateException(String.valueOf(t.getMessage()), t);
         }
         return t;
+    }
+
+    /**
+     * A scorer's error about one of its options ({@code option 'pick' of scorer 'numeric' must be first or last, ...})
+     * also says where that option was set, as the typed getters of {@link ScorerOptions} do: the file and line, the
+     * annotation, the case or the property the user has to change.
+     */
+    static Throwable withOptionSource(Throwable t, ScorerOptions options) {
+        if (!(t instanceof IllegalArgumentException) || t.getMessage() == null) {
+            return t;
+        }
+        Matcher option = OPTION_ERROR.matcher(t.getMessage());
+        if (!option.lookingAt()) {
+            return t;
+        }
+        Optional<String> source = options.sourceOf(option.group(1));
+        if (source.isEmpty() || t.getMessage().contains(source.get())) {
+            return t;
+        }
+        return new IllegalArgumentException(t.getMessage() + " (" + source.get() + ")", t);
     }
 
     private static void rethrowIfFatal(Throwable t) {

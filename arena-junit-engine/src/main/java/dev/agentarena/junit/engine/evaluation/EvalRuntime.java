@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -38,6 +39,7 @@ public final class EvalRuntime {
     private final TaskRunner task;
     private final EvalHooks hooks;
     private final Predicate<String> scorerFilter;
+    private final ScorerOptionLevels options;
 
     private EvalRuntime(RunServices run, EvalDefinition definition, Object instance, ScorerRegistry registry,
             List<ScorerDefinition> methodScorers, List<ScorerDefinition> defaultScorers,
@@ -52,6 +54,7 @@ public final class EvalRuntime {
         this.defaultScorers = defaultScorers;
         this.task = new TaskRunner(definition.task(), instance);
         this.hooks = new EvalHooks(definition, instance);
+        this.options = new ScorerOptionLevels(run.configuration(), definition);
     }
 
     /**
@@ -69,7 +72,7 @@ public final class EvalRuntime {
                     () -> new EvalDefinitionException(definition.testClass().getSimpleName() + ": "
                             + registry.unknownScorerMessage(name))));
         }
-        Object instance = needsInstance(definition) ? instantiate(definition.testClass()) : null;
+        Object instance = definition.needsInstance() ? instantiate(definition.testClass()) : null;
         List<ScorerDefinition> methodScorers = new ArrayList<>();
         for (Method method : definition.scorerMethods()) {
             methodScorers.add(new MethodScorerDefinition(method,
@@ -88,22 +91,6 @@ public final class EvalRuntime {
                     + "methods (or make those methods static)");
         }
         return ReflectionSupport.newInstance(evalClass);
-    }
-
-    private static boolean needsInstance(EvalDefinition definition) {
-        List<Method> methods = new ArrayList<>(definition.scorerMethods());
-        definition.datasets().forEach(spec -> {
-            if (spec.method() != null) {
-                methods.add(spec.method());
-            }
-        });
-        if (definition.task() != null) {
-            methods.add(definition.task());
-        }
-        methods.addAll(definition.preRequestHooks());
-        methods.addAll(definition.postProcessHooks());
-        return methods.stream().anyMatch(m -> !Modifier.isStatic(m.getModifiers())
-                && m.getDeclaringClass().isAssignableFrom(definition.testClass()));
     }
 
     /** What the class declares. */
@@ -156,6 +143,23 @@ public final class EvalRuntime {
 
     Object instance() {
         return instance;
+    }
+
+    /** The options each scorer reads for each case of this eval. */
+    ScorerOptionLevels options() {
+        return options;
+    }
+
+    /**
+     * Why a case's {@code scorer_options} cannot name this scorer (the known names and the nearest one), or empty
+     * when the eval knows it: a registered scorer or one of its {@code @Scorer} methods.
+     */
+    Optional<String> unknownScorer(String name) {
+        if (registry.find(name).isPresent() || definition.scorerMethods().stream()
+                .anyMatch(method -> EvalDefinition.scorerName(method).equals(name))) {
+            return Optional.empty();
+        }
+        return Optional.of(registry.unknownScorerMessage(name));
     }
 
     TaskRunner task() {

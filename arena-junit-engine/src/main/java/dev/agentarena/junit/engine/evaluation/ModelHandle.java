@@ -1,6 +1,9 @@
 package dev.agentarena.junit.engine.evaluation;
 
+import java.util.function.Function;
+
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
@@ -26,10 +29,14 @@ final class ModelHandle implements Model {
     private long tokensOut;
     private double costUsd;
 
-    ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget) {
+    /**
+     * @param scorerOptions the options each scorer reads for the case, for simulated models that answer in their shape
+     */
+    ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget,
+            Function<String, ScorerOptions> scorerOptions) {
         this.key = key;
         this.endpoint = endpoint;
-        this.call = new ModelCall(evalCase, repeat);
+        this.call = new ModelCall(evalCase, repeat, scorerOptions);
         this.budget = budget;
     }
 
