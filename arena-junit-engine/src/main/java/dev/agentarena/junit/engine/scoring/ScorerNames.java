@@ -1,21 +1,28 @@
 package dev.agentarena.junit.engine.scoring;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
+import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 
 /**
  * Tells, at discovery, whether an eval can use a scorer name, so that a misspelt {@code @Eval(scorers = ...)} or
  * {@code @ScorerOption(scorer = ...)} is a declaration problem of the class rather than a surprise when it runs.
  *
- * <p>Builtin and catalogue names are answered from a registry built once per JVM. Any other name needs the scorer
+ * <p>Builtin and catalogue names are answered from their names alone, read once per JVM. Any other name needs the scorer
  * classes found for the eval's package ({@link ScorerDiscovery}, which instantiates them to learn their names): that
  * scan happens only for such names, and once per package for the lifetime of this object (one discovery).
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ScorerNames {
 
-    private static volatile ScorerRegistry builtins;
+    private static volatile Set<String> builtins;
 
     private final ScorerDiscovery discovery = new ScorerDiscovery();
 
@@ -24,25 +31,30 @@ public final class ScorerNames {
      * scorers next to the eval cannot be loaded: the run reports that itself, with the whole story.
      */
     public Optional<String> unknown(Class<?> evalClass, String name) {
-        ScorerRegistry known = builtins();
-        if (known.find(name).isPresent()) {
+        Set<String> known = new TreeSet<>(builtins());
+        if (known.contains(name)) {
             return Optional.empty();
         }
         try {
-            known = known.withDiscovered(discovery.scorersFor(evalClass));
+            discovery.scorersFor(evalClass).forEach(scorer -> known.add(scorer.name()));
         }
         catch (RuntimeException e) {
             return Optional.empty();
         }
-        return known.find(name).isPresent() ? Optional.empty() : Optional.of(known.unknownScorerMessage(name));
+        return known.contains(name) ? Optional.empty()
+                : Optional.of(ScorerRegistry.unknownScorerMessage(name, new ArrayList<>(known)));
     }
 
-    private static ScorerRegistry builtins() {
-        ScorerRegistry registry = builtins;
-        if (registry == null) {
-            registry = ScorerRegistry.withBuiltins();
-            builtins = registry;
+    /** The builtin and catalogue names, without building their definitions (which reads their bytecode). */
+    private static Set<String> builtins() {
+        Set<String> names = builtins;
+        if (names == null) {
+            Set<String> all = new TreeSet<>();
+            BuiltinScorers.all().forEach(scorer -> all.add(scorer.name()));
+            all.addAll(CatalogueScorers.descriptions().keySet());
+            names = Collections.unmodifiableSet(all);
+            builtins = names;
         }
-        return registry;
+        return names;
     }
 }
