@@ -16,7 +16,8 @@ import dev.agentarena.junit.engine.descriptor.EvalClassDescriptor;
 /**
  * Reports what is wrong with the declaration of each discovered eval class as a JUnit discovery issue (Platform
  * 1.13+), pointing at the method at fault or the class: the launcher logs it, IDEs and build tools show it, and
- * {@code junit.platform.discovery.issue.severity.critical=WARNING} fails the build on it before anything runs.
+ * with {@code junit.platform.discovery.issue.severity.critical=WARNING} the launcher fails the engine on it before any
+ * eval runs.
  *
  * <p>Severity {@link DiscoveryIssue.Severity#WARNING}, as Jupiter reports a test class it will not run: at the
  * default critical severity ({@code ERROR}) an issue would stop every eval of the engine, where one broken class
