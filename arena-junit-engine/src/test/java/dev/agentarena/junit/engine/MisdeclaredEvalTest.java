@@ -85,16 +85,16 @@ class MisdeclaredEvalTest {
         assertThat(issues).allMatch(issue -> issue.severity() == DiscoveryIssue.Severity.WARNING);
         assertThat(messages(issues)).containsExactlyInAnyOrder(
                 "@Scorer method WrongReturnTypes.verdict() returns String: return a number, a boolean, a ScoreResult, "
-                        + "a List<ScoreResult>, a Map<String, Number>, or nothing (void, with assertions) The class "
+                        + "a List<ScoreResult>, a Map<String, Number>, or nothing (void, with assertions). The class "
                         + "fails as its test 'cannot run'.",
                 "@Task method WrongReturnTypes.answer() returns nothing: return the output (a String, a TaskOutput, a "
-                        + "Completion, or any object, rendered as JSON) The class fails as its test 'cannot run'.",
-                "@PreRequest hook WrongReturnTypes.prompt() returns int: return the prompt to send, as a String The "
+                        + "Completion, or any object, rendered as JSON). The class fails as its test 'cannot run'.",
+                "@PreRequest hook WrongReturnTypes.prompt() returns int: return the prompt to send, as a String. The "
                         + "class fails as its test 'cannot run'.",
                 "@PostProcess hook WrongReturnTypes.output() returns EvalCase: return the output to score as a "
-                        + "String, or a ScoreResult to decide the case The class fails as its test 'cannot run'.",
+                        + "String, or a ScoreResult to decide the case. The class fails as its test 'cannot run'.",
                 "@EvalDataset method WrongReturnTypes.cases() returns String: return a Stream, Iterable, Iterator or "
-                        + "array of EvalCase The class fails as its test 'cannot run'.");
+                        + "array of EvalCase. The class fails as its test 'cannot run'.");
         DiscoveryIssue task = issues.stream().filter(issue -> issue.message().contains("@Task")).findFirst()
                 .orElseThrow();
         assertThat(task.source()).contains(MethodSource.from(

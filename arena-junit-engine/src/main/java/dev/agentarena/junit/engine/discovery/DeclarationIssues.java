@@ -37,9 +37,10 @@ public final class DeclarationIssues {
                 if (child instanceof EvalClassDescriptor) {
                     EvalDefinition definition = ((EvalClassDescriptor) child).definition();
                     for (DeclarationProblem problem : definition.declarationProblems()) {
+                        String message = problem.message() + (problem.message().endsWith(".") ? "" : ".")
+                                + " The class fails as its test 'cannot run'.";
                         request.getDiscoveryListener().issueEncountered(engine.getUniqueId(),
-                                DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, problem.message()
-                                        + " The class fails as its test 'cannot run'.")
+                                DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, message)
                                         .source(source(definition, problem)).build());
                     }
                 }
