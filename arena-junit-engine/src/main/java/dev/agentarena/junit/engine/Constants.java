@@ -39,6 +39,14 @@ public final class Constants {
     /** Where results and leaderboards are written, relative to the project root; default {@code target/arena}. */
     public static final String OUTPUT_DIR = "arena.output.dir";
 
+    /**
+     * How many characters of a reason or an error message every output shows: longer ones are cut in
+     * {@code results.jsonl}, test names, failures, report entries and the console, and kept whole under
+     * {@code texts/} in the output directory (and attached in Allure). 0 means no limit; else at least 100; default
+     * 4000.
+     */
+    public static final String OUTPUT_TEXT_LIMIT = "arena.output.text-limit";
+
     /** How many model calls run at once per dataset: a whole number, at least 1; default 8. */
     public static final String CONCURRENCY = "arena.concurrency";
 
@@ -51,6 +59,22 @@ public final class Constants {
      * XML needs the longer name to tell tests apart, short elsewhere (IDEs, the console launcher).
      */
     public static final String DISPLAY_NAMES = "arena.display-names";
+
+    // --- time limits ----------------------------------------------------------------------------------------------
+
+    /**
+     * The limit of one task call (the {@code @Task} method, or the default model call), model calls and retries
+     * included: a duration such as {@code 90 s}, {@code 500 ms}, {@code 2 m} (a bare number is seconds); default
+     * {@code 5 m}. Past it the call is interrupted and its case is an error naming the limit; an eval's
+     * {@code @Timeouts(task = ...)} wins.
+     */
+    public static final String TIMEOUT_TASK = "arena.timeout.task";
+
+    /** The limit of one {@code @PreRequest} or {@code @PostProcess} hook call; default {@code 30 s}. */
+    public static final String TIMEOUT_HOOK = "arena.timeout.hook";
+
+    /** The limit of one scorer call on one output, judge calls included: at most 60 s; default {@code 60 s}. */
+    public static final String TIMEOUT_SCORER = "arena.timeout.scorer";
 
     // --- scorers and metrics --------------------------------------------------------------------------------------
 
@@ -80,8 +104,31 @@ public final class Constants {
      */
     public static final String METRIC_WEIGHTS_PREFIX = "arena.metrics.weights.";
 
+    /**
+     * How {@code code_exec} runs model-written code: {@code bwrap} (the default) in a bubblewrap sandbox, found on the
+     * {@code PATH} at run time, without which {@code code_exec} refuses to run code (an error of the case naming the
+     * missing tool); or {@code none}, the opt-out, unsandboxed: the code can then read files, use the network and
+     * outlive the run. A {@code code_exec} scorer option, so {@code scorers: {options: {code_exec: {sandbox: none}}}}
+     * in {@code arena.yaml}. See {@code docs/guides/hardening.md}.
+     */
+    public static final String CODE_EXEC_SANDBOX = "arena.scorers.options.code_exec.sandbox";
+
+    /**
+     * The bubblewrap executable for {@code code_exec}: a path, or a name looked up on the {@code PATH}; default
+     * {@code bwrap}.
+     */
+    public static final String CODE_EXEC_BWRAP = "arena.scorers.options.code_exec.bwrap";
+
     /** Comma-separated (or a YAML list of) custom metrics where less is better; default none. */
     public static final String METRICS_LOWER_IS_BETTER = "arena.metrics.lower-is-better";
+
+    /**
+     * Comma-separated names of environment variables whose values are secrets: masked as {@code [REDACTED]} in every
+     * reason, error, attachment and results line the engine writes. Always masked besides these:
+     * {@code OPENAI_API_KEY}, every model's {@code api-key-env} and header values, and variables whose names end in
+     * {@code _API_KEY}, {@code _TOKEN}, {@code _SECRET}, {@code _PASSWORD} or {@code _ACCESS_KEY}.
+     */
+    public static final String REDACT_ENV = "arena.redact.env";
 
     // --- models ---------------------------------------------------------------------------------------------------
 

@@ -146,7 +146,8 @@ final class EngineRun {
             return JSON.readTree(line);
         }
         catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("results.jsonl holds a line that is not JSON: "
+                    + (line.length() > 2000 ? line.substring(0, 2000) + "..." : line), e);
         }
     }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.fixtures.scoring.EvalTypesFixture;
+import dev.agentarena.junit.engine.sandbox.SandboxAvailability;
 
 /**
  * Every builtin eval type and catalogue scorer, chosen per case by {@code eval_type}, with options from configuration
@@ -79,8 +80,10 @@ class EvalTypesEngineTest {
     }
 
     private static EngineRun judged(EngineRun run) {
-        // sim_judge errs and abstains at seeded rates by default; this fixture wants its verdicts fixed
-        return run.with("arena.models.sim_judge.accuracy", "1").with("arena.models.sim_judge.abstain-rate", "0");
+        // sim_judge errs and abstains at seeded rates by default; this fixture wants its verdicts fixed. code_exec
+        // runs in the sandbox, or unsandboxed on a developer's machine without bubblewrap.
+        return run.with("arena.models.sim_judge.accuracy", "1").with("arena.models.sim_judge.abstain-rate", "0")
+                .with(Constants.CODE_EXEC_SANDBOX, SandboxAvailability.sandboxOption());
     }
 
     private static void assertOutcomes(EngineRun run) {

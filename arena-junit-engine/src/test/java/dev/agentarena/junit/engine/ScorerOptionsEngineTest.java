@@ -202,4 +202,12 @@ class ScorerOptionsEngineTest {
         run.assertNode("typo", "numeric", "error", "wrong-case.jsonl:3: case 'typo': scorer_options: Unknown scorer "
                 + "'numerc'. Did you mean 'numeric'?");
     }
+
+    @Test
+    void aDatasetRowCannotTurnTheSandboxOffOrNameTheInterpreter() {
+        EngineRun run = new EngineRun(output).execute(WrongOptionFixture.FromCase.class);
+
+        run.assertNode("unsandboxed", "numeric", "error", "wrong-case.jsonl:4: case 'unsandboxed': "
+                + "scorer_options.code_exec.sandbox cannot be set per case: it decides how generated code runs");
+    }
 }

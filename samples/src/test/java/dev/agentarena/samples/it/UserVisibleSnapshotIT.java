@@ -35,14 +35,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 class UserVisibleSnapshotIT {
 
-    private static final Path SNAPSHOTS = Paths.get("src/test/snapshots");
+    // samples/junit6 runs the same samples on JUnit 6 and compares with the same snapshot
+    private static final Path SNAPSHOTS = Paths.get(System.getProperty("snapshots.dir", "src/test/snapshots"));
     private static final ObjectMapper JSON = new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS,
             true);
 
     @Test
     void resultsLinesMatchTheSnapshot() throws IOException {
         List<String> lines = new ArrayList<>();
-        for (String directory : List.of("target/arena", "target/arena-replay")) {
+        for (String directory : List.of("target/arena", "target/arena-replay", "target/arena-empty-dataset")) {
             Path file = Paths.get(directory, "results.jsonl");
             assertThat(file).as("run `mvn verify` so Surefire runs the samples first").exists();
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -58,7 +59,8 @@ class UserVisibleSnapshotIT {
     @Test
     void surefireTestCasesMatchTheSnapshot() throws Exception {
         List<String> lines = new ArrayList<>();
-        for (String directory : List.of("target/surefire-reports", "target/surefire-reports-replay")) {
+        for (String directory : List.of("target/surefire-reports", "target/surefire-reports-replay",
+                "target/surefire-reports-empty-dataset")) {
             try (DirectoryStream<Path> reports = Files.newDirectoryStream(Paths.get(directory), "TEST-*.xml")) {
                 for (Path report : reports) {
                     NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(report.toFile())

@@ -244,6 +244,22 @@ public final class ArenaConfiguration {
     }
 
     /**
+     * A list setting that, when set, must name something: empty when unset, and an error when set to nothing
+     * ({@code -Darena.models=}, {@code models: []}), which would otherwise read as unset and fall back silently to a
+     * default the user meant to override.
+     *
+     * @throws ConfigurationException when the key is set but its value names nothing, naming key and source
+     */
+    public List<String> getExplicitList(String key) {
+        List<String> values = getList(key);
+        if (values.isEmpty() && get(key).isPresent()) {
+            throw new ConfigurationException(key + " is set but empty (" + sourceOf(key) + "): name at least one, "
+                    + "or remove the setting to use the default");
+        }
+        return values;
+    }
+
+    /**
      * Every setting directly below a prefix, keyed by the rest of the key: typed values from {@code arena.yaml}
      * (strings, numbers, booleans, lists, maps), overridden by text values from the configuration parameters.
      *

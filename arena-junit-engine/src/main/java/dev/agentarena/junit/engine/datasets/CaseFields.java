@@ -40,19 +40,31 @@ final class CaseFields {
 
     /** A row from a JSON-like node: a case, or a failed row listing what is wrong with it. */
     static DatasetRow toRow(JsonNode node, DatasetSource source, int line) {
+        return toRow(node, source, line, List.of());
+    }
+
+    /**
+     * A row from a JSON-like node and the problems noted while parsing it (repeated keys, YAML aliases; see
+     * {@link RowParser}): a case, or a failed row listing every problem.
+     */
+    static DatasetRow toRow(JsonNode node, DatasetSource source, int line, List<String> parseProblems) {
         DatasetLocation location = source.at(line);
         String derivedId = source.fileName() + ":" + line;
         if (node == null || !node.isObject()) {
             // YAML reads a bare "-" as an empty string.
             boolean empty = node == null || node.isNull() || node.isTextual() && node.asText().isEmpty();
             String found = empty ? "an empty entry" : "a " + kind(node);
-            return DatasetRow.failed(derivedId, location + ": expected an object with fields "
-                    + String.join(", ", KNOWN) + ", found " + found, location);
+            List<String> problems = new ArrayList<>(parseProblems);
+            problems.add("expected an object with fields " + String.join(", ", KNOWN) + ", found " + found);
+            return DatasetRow.failed(derivedId, location + ": " + String.join("; ", problems), location);
         }
-        List<String> problems = new ArrayList<>();
+        List<String> problems = new ArrayList<>(parseProblems);
         for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
             String name = names.next();
-            if (!KNOWN.contains(name)) {
+            if (name.equals("<<")) {
+                problems.add("YAML merge key '<<' is not supported: write the fields out");
+            }
+            else if (!KNOWN.contains(name)) {
                 problems.add(unknownField("field", name));
             }
         }

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.datasets;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,10 +35,20 @@ final class CsvCells {
     private CsvCells() {
     }
 
-    /** The problem with a header, or {@code null} when every column is known. */
-    static String unknownColumns(List<String> columns) {
+    /**
+     * The problems of a header, or {@code null} when every column is known and named once: a repeated column would
+     * keep only its last cell.
+     */
+    static String headerProblems(List<String> columns) {
         List<String> problems = new ArrayList<>();
-        for (String column : columns) {
+        Map<String, Integer> firstColumn = new HashMap<>();
+        for (int i = 0; i < columns.size(); i++) {
+            String column = columns.get(i);
+            Integer first = firstColumn.putIfAbsent(column, i + 1);
+            if (first != null) {
+                problems.add("column '" + column + "' appears twice (columns " + first + " and " + (i + 1) + ")");
+                continue;
+            }
             boolean metadataEntry = column.startsWith(METADATA_COLUMN_PREFIX)
                     && column.length() > METADATA_COLUMN_PREFIX.length();
             if (column.startsWith(OPTIONS_COLUMN_PREFIX)) {

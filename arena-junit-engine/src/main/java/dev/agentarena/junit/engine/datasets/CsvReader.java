@@ -16,7 +16,8 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
 /**
  * CSV with a header row. A record with the wrong number of cells or a bad value fails alone and reading goes on with
- * the next record; an unknown column fails the whole file once, at line 1, since every row would repeat it.
+ * the next record; an unknown or repeated column fails the whole file once, at line 1, since every row would repeat
+ * it.
  */
 final class CsvReader extends RowReader {
 
@@ -26,39 +27,59 @@ final class CsvReader extends RowReader {
             .build();
 
     private final CsvParser parser;
+    private final PushbackReader text;
+    private boolean started;
     private boolean headerChecked;
+    private boolean emptyFile;
     private JsonToken pending;
 
+    private static final int PEEK = 8192;
+
     static CsvReader open(DatasetSource source, Reader text) throws IOException {
-        PushbackReader pushback = new PushbackReader(text, 1);
-        boolean empty = isEmpty(pushback);
-        return new CsvReader(source, CSV.getFactory().createParser(pushback), empty);
+        PushbackReader pushback = new PushbackReader(text, PEEK);
+        return new CsvReader(source, CSV.getFactory().createParser(pushback), pushback);
     }
 
-    private CsvReader(DatasetSource source, CsvParser parser, boolean empty) {
+    private CsvReader(DatasetSource source, CsvParser parser, PushbackReader text) {
         super(source, parser);
         this.parser = parser;
+        this.text = text;
         parser.setSchema(CsvSchema.emptySchema().withHeader());
-        if (empty) {
-            stop();
-        }
     }
 
-    // Jackson reports an empty file as a missing header; an empty dataset is simply one without rows.
-    private static boolean isEmpty(PushbackReader text) throws IOException {
-        int first = text.read();
-        if (first < 0) {
-            return true;
+    // Jackson reports an empty file (or one of blank lines) as a bad header; it is reported as a dataset without rows.
+    private boolean isEmpty() throws IOException {
+        char[] peeked = new char[PEEK];
+        int count = 0;
+        int c;
+        while (count < PEEK && (c = text.read()) >= 0) {
+            peeked[count++] = (char) c;
+            if (!Character.isWhitespace(c)) {
+                break;
+            }
         }
-        text.unread(first);
-        return false;
+        boolean blank = count < PEEK && (count == 0 || Character.isWhitespace(peeked[count - 1]));
+        text.unread(peeked, 0, count);
+        return blank;
     }
 
     @Override
     DatasetRow readNext() throws IOException {
+        if (!started) {
+            started = true;
+            if (isEmpty()) {
+                emptyFile = true;
+                return null;
+            }
+        }
         JsonToken token;
         do {
-            token = nextToken();
+            try {
+                token = nextToken();
+            }
+            catch (JsonProcessingException e) {
+                throw unreadableOr(e);
+            }
             if (token == null) {
                 return null;
             }
@@ -66,13 +87,24 @@ final class CsvReader extends RowReader {
         while (token != JsonToken.START_OBJECT);
         if (!headerChecked) {
             headerChecked = true;
-            String unknown = CsvCells.unknownColumns(columns());
-            if (unknown != null) {
+            String problem = CsvCells.headerProblems(columns());
+            if (problem != null) {
                 stop();
-                return failed(1, unknown);
+                return failed(1, problem);
             }
         }
         return readRecord();
+    }
+
+    @Override
+    String whyEmpty() {
+        return emptyFile ? "the file is empty" : "the file has a header row and no records";
+    }
+
+    /** Bad UTF-8 behind a parse error ends the file at its line (see {@link RowReader}); else the error stands. */
+    private static IOException unreadableOr(JsonProcessingException e) {
+        InvalidUtf8Exception invalid = InvalidUtf8Exception.causing(e);
+        return invalid != null ? invalid : e;
     }
 
     private DatasetRow readRecord() throws IOException {
@@ -85,6 +117,9 @@ final class CsvReader extends RowReader {
                 token = parser.nextToken();
             }
             catch (JsonProcessingException e) {
+                if (InvalidUtf8Exception.causing(e) != null) {
+                    throw unreadableOr(e);
+                }
                 int at = line > 0 ? line : ParseErrors.line(e, currentLine());
                 skipRestOfRecord();
                 return failed(at, "bad CSV record: " + ParseErrors.describe(e, false));
@@ -115,6 +150,9 @@ final class CsvReader extends RowReader {
             }
         }
         catch (JsonProcessingException e) {
+            if (InvalidUtf8Exception.causing(e) != null) {
+                throw unreadableOr(e);
+            }
             stop();
         }
     }

@@ -39,7 +39,7 @@ public final class DatasetFiles {
      * Finds a dataset file without reading it.
      *
      * @param evalClass the class whose package and class loader the lookup uses; {@code null} for the root only
-     * @throws ConfigurationException for an unsupported extension
+     * @throws ConfigurationException for an unsupported extension, or when the name is found only as a directory
      * @throws DatasetNotFoundException when the file is nowhere, naming every place looked in
      */
     public static DatasetSource locate(String name, Class<?> evalClass, Path projectRoot) {
@@ -48,17 +48,18 @@ public final class DatasetFiles {
         }
         DatasetFormat.of(name);
         List<String> lookedIn = new ArrayList<>();
+        List<String> directories = new ArrayList<>();
         ClassLoader loader = classLoader(evalClass);
         boolean fromRoot = name.startsWith("/");
         String resource = fromRoot ? name.substring(1) : name;
         if (!fromRoot && evalClass != null && !evalClass.getPackageName().isEmpty()) {
             String relative = evalClass.getPackageName().replace('.', '/') + "/" + resource;
-            DatasetSource found = resource(name, relative, loader, lookedIn);
+            DatasetSource found = resource(name, relative, loader, lookedIn, directories);
             if (found != null) {
                 return found;
             }
         }
-        DatasetSource found = resource(name, resource, loader, lookedIn);
+        DatasetSource found = resource(name, resource, loader, lookedIn, directories);
         if (found != null) {
             return found;
         }
@@ -68,6 +69,15 @@ public final class DatasetFiles {
             if (Files.isRegularFile(file)) {
                 return new DatasetSource(name, file.toUri(), file, "file " + file);
             }
+            if (Files.isDirectory(file)) {
+                directories.add(file.toString());
+            }
+        }
+        if (!directories.isEmpty()) {
+            // Not "not found": the name was found, as a directory, which a reader could only fail to open.
+            throw new ConfigurationException("Dataset file '" + name + "' is a directory, not a file: "
+                    + String.join("; ", directories) + ". Name a file inside it. Looked in: "
+                    + String.join("; ", lookedIn) + ".");
         }
         throw new DatasetNotFoundException(name, lookedIn);
     }
@@ -108,7 +118,9 @@ public final class DatasetFiles {
         }
     }
 
-    private static DatasetSource resource(String name, String resource, ClassLoader loader, List<String> lookedIn) {
+    /** The resource, or {@code null} when it is missing or a directory (then noted in {@code directories}). */
+    private static DatasetSource resource(String name, String resource, ClassLoader loader, List<String> lookedIn,
+            List<String> directories) {
         lookedIn.add("classpath resource " + resource);
         URL url = loader == null ? null : loader.getResource(resource);
         if (url == null) {
@@ -117,6 +129,10 @@ public final class DatasetFiles {
         try {
             URI uri = url.toURI();
             Path path = "file".equals(uri.getScheme()) ? Paths.get(uri) : null;
+            if (path != null && Files.isDirectory(path)) {
+                directories.add("classpath resource " + resource + " (" + path + ")");
+                return null;
+            }
             return new DatasetSource(name, uri, path, "classpath resource " + resource);
         }
         catch (URISyntaxException | IllegalArgumentException e) {

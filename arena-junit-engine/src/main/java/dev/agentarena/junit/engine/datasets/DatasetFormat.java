@@ -1,11 +1,7 @@
 package dev.agentarena.junit.engine.datasets;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,29 +48,21 @@ enum DatasetFormat {
         return all;
     }
 
-    /** A lazy reader of the rows in the stream, which it takes over and closes. */
+    /**
+     * A lazy reader of the rows in the stream, which it takes over and closes. Text is UTF-8, read strictly (bytes
+     * that are not UTF-8 are an error at their line, never U+FFFD); a leading byte order mark is skipped.
+     */
     RowReader reader(DatasetSource source, InputStream in) throws IOException {
-        Reader text = utf8WithoutBom(in);
         switch (this) {
             case JSON_LINES:
-                return new JsonLinesReader(source, text);
+                // split on bytes, so that a line that is not UTF-8 fails alone
+                return new JsonLinesReader(source, in);
             case JSON:
-                return TreeReader.json(source, text);
+                return TreeReader.json(source, new StrictUtf8Reader(in));
             case YAML:
-                return TreeReader.yaml(source, text);
+                return TreeReader.yaml(source, new StrictUtf8Reader(in));
             default:
-                return CsvReader.open(source, text);
+                return CsvReader.open(source, new StrictUtf8Reader(in));
         }
-    }
-
-    // Spreadsheet exports often start with a byte order mark, which would otherwise become part of the first
-    // CSV column name or break the first JSON line.
-    private static Reader utf8WithoutBom(InputStream in) throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        reader.mark(1);
-        if (reader.read() != '\uFEFF') {
-            reader.reset();
-        }
-        return reader;
     }
 }

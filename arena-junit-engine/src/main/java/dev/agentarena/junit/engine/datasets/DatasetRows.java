@@ -20,7 +20,7 @@ public final class DatasetRows {
     /**
      * The cases a method returned, as rows: a {@code null} or non-{@link EvalCase} element, or an exception while
      * iterating, becomes a failed row naming the method and the index (iteration stops after an exception); a repeated
-     * id becomes a failed row under a fresh id.
+     * id becomes a failed row under a fresh id; no case at all becomes one failed row named after the method.
      *
      * @param result what the method returned: a {@code Stream}, {@code Iterable}, {@code Iterator} or array of
      *        {@link EvalCase}
@@ -54,11 +54,14 @@ public final class DatasetRows {
 
     private static final class MethodRows implements DatasetStream {
 
+        private static final String METHOD_PREFIX = "dataset method ";
+
         private final Iterator<?> elements;
         private final AutoCloseable resource;
         private final String method;
         private int index;
         private boolean broken;
+        private boolean empty;
         private RuntimeException pending;
 
         MethodRows(Iterator<?> elements, AutoCloseable resource, String method) {
@@ -72,11 +75,16 @@ public final class DatasetRows {
             if (broken) {
                 return false;
             }
-            if (pending != null) {
+            if (pending != null || empty) {
                 return true;
             }
             try {
                 boolean more = elements.hasNext();
+                if (!more && index == 0) {
+                    // No case at all: an eval over it would run zero tests and pass. Reported by next().
+                    empty = true;
+                    return true;
+                }
                 if (!more) {
                     close();
                 }
@@ -95,6 +103,13 @@ public final class DatasetRows {
                 throw new NoSuchElementException(method + " has no more cases");
             }
             int at = index++;
+            if (empty) {
+                broken = true;
+                close();
+                String name = method.startsWith(METHOD_PREFIX) ? method.substring(METHOD_PREFIX.length()) : method;
+                return DatasetRow.failed(name, method + " returned no cases; a dataset needs at least one case",
+                        null);
+            }
             Object element;
             try {
                 if (pending != null) {

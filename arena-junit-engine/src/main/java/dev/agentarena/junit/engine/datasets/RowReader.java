@@ -7,6 +7,10 @@ import java.util.NoSuchElementException;
 /**
  * Reads one row at a time from a file. Subclasses return {@code null} at the end, and call {@link #stop()} after an
  * error they cannot read past.
+ *
+ * <p>A file that yields no row at all yields one failed row instead, named after the file ({@link #emptyRow()}): an
+ * eval whose dataset is empty would otherwise run zero tests and pass. Bytes that are not UTF-8 end the file with a
+ * failed row at their line ({@link InvalidUtf8Exception}).
  */
 abstract class RowReader implements DatasetStream {
 
@@ -15,6 +19,7 @@ abstract class RowReader implements DatasetStream {
     private DatasetRow next;
     private boolean finished;
     private boolean closed;
+    private long rows;
 
     RowReader(DatasetSource source, Closeable resource) {
         this.source = source;
@@ -26,6 +31,14 @@ abstract class RowReader implements DatasetStream {
 
     /** The line the reader has reached, for errors that stop it. */
     abstract int currentLine();
+
+    /**
+     * Why the file held no row, once it is known to hold none: "the file is empty", "the file has a header row and
+     * no records", ...
+     */
+    String whyEmpty() {
+        return "the file is empty";
+    }
 
     /** No row after the one being returned. */
     final void stop() {
@@ -46,16 +59,38 @@ abstract class RowReader implements DatasetStream {
             }
             catch (IOException e) {
                 stop();
-                next = failed(currentLine(), "cannot read the rest of the file: " + e.getMessage());
+                next = unreadable(e);
             }
             if (next == null) {
                 finished = true;
+                if (rows == 0) {
+                    next = emptyRow();
+                }
+            }
+            if (next != null) {
+                rows++;
             }
         }
         if (next == null) {
             close();
         }
         return next != null;
+    }
+
+    /** The row that stands for a file without rows: a failed case named after the file, at line 1. */
+    private DatasetRow emptyRow() {
+        DatasetLocation location = source.at(1);
+        return DatasetRow.failed(source.fileName(), location + ": no cases: " + whyEmpty()
+                + "; a dataset needs at least one case", location);
+    }
+
+    /** The failed row for an error that ends the file: bad UTF-8 at its line, any other at the current one. */
+    final DatasetRow unreadable(IOException e) {
+        InvalidUtf8Exception invalid = InvalidUtf8Exception.causing(e);
+        if (invalid != null) {
+            return failed(invalid.line(), invalid.getMessage() + "; the rest of the file was not read");
+        }
+        return failed(currentLine(), "cannot read the rest of the file: " + e.getMessage());
     }
 
     @Override

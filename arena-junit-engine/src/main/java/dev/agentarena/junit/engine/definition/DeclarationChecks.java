@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.scoring.ArgumentResolver;
 
 /**
@@ -110,14 +111,19 @@ final class DeclarationChecks {
 
     /**
      * The eval class has the no-argument constructor its instance methods need, and so does every {@code @Hooks}
-     * class with instance hooks.
+     * class with instance hooks; unless a framework creates them (Spring's TestContext framework for a class annotated
+     * for it), which may inject constructor parameters.
      */
     static void constructors(Class<?> testClass, boolean needsInstance, List<Class<?>> hookClasses,
             List<Method> hooks, List<DeclarationProblem> problems) {
+        if (!EvalInstanceStrategies.byConstructor(testClass)) {
+            return;
+        }
         if (needsInstance && !isInner(testClass) && !hasNoArgumentConstructor(testClass)) {
             problems.add(DeclarationProblem.ofClass(testClass.getName() + " needs a constructor without parameters: "
                     + "the engine creates one instance per run to call its non-static dataset, scorer, task and hook "
-                    + "methods (or make those methods static)"));
+                    + "methods (or make those methods static; for constructor injection, annotate the class for "
+                    + "Spring's TestContext framework, e.g. @SpringJUnitConfig or @SpringBootTest)"));
         }
         for (Class<?> hookClass : hookClasses) {
             if (hookClass.isAssignableFrom(testClass)) {

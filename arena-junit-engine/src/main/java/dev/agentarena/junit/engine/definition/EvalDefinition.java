@@ -28,6 +28,7 @@ import dev.agentarena.junit.ScorerOption;
 import dev.agentarena.junit.Task;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.scoring.ScorerNames;
 
 /**
@@ -112,8 +113,18 @@ public final class EvalDefinition {
         String name = AnnotationSupport.findAnnotation(testClass, Eval.class).map(Eval::value)
                 .filter(value -> !value.isBlank()).orElse(testClass.getSimpleName());
 
-        List<String> models = configuration == null ? List.of() : configuration.getList(Constants.MODELS);
-        if (models.isEmpty()) {
+        List<String> models;
+        boolean emptyModelsSetting = false;
+        try {
+            models = configuration == null ? List.of() : configuration.getExplicitList(Constants.MODELS);
+        }
+        catch (ConfigurationException e) {
+            // an explicitly empty arena.models must not fall back to @Models silently
+            problems.add(e.getMessage());
+            models = List.of();
+            emptyModelsSetting = true;
+        }
+        if (models.isEmpty() && !emptyModelsSetting) {
             models = AnnotationSupport.findAnnotation(testClass, Models.class).map(m -> List.of(m.value()))
                     .orElse(List.of(DEFAULT_MODEL));
         }
@@ -126,7 +137,7 @@ public final class EvalDefinition {
                 problems.add("model '" + model + "' is listed twice for " + testClass.getName());
             }
         }
-        if (uniqueModels.isEmpty()) {
+        if (uniqueModels.isEmpty() && !emptyModelsSetting) {
             problems.add("no model is configured for " + testClass.getName() + ": use @Models or arena.models");
         }
 

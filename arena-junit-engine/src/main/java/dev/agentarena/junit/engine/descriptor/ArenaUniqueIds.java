@@ -6,6 +6,8 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.UniqueId;
 
+import dev.agentarena.junit.engine.Constants;
+
 /**
  * The grammar of the engine's unique ids, built and parsed here alone:
  *
@@ -81,7 +83,8 @@ public final class ArenaUniqueIds {
      */
     public static Optional<Parsed> parse(UniqueId id) {
         List<UniqueId.Segment> segments = id.getSegments();
-        if (segments.size() < 2 || !segments.get(1).getType().equals(CLASS)) {
+        if (segments.size() < 2 || !id.getEngineId().filter(Constants.ENGINE_ID::equals).isPresent()
+                || !segments.get(1).getType().equals(CLASS)) {
             return Optional.empty();
         }
         String evalClass = segments.get(1).getValue();

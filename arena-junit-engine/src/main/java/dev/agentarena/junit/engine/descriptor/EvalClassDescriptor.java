@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.apiguardian.api.API;
-import org.junit.platform.commons.support.ReflectionSupport;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
@@ -24,6 +23,8 @@ import dev.agentarena.junit.engine.definition.EvalDefinitionException;
 import dev.agentarena.junit.engine.evaluation.CostEstimate;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
 import dev.agentarena.junit.engine.evaluation.RunServices;
+import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
+import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 
 /**
  * An eval class: a container of one {@link ModelDescriptor} per model, followed by its summary tests (leaderboard,
@@ -45,6 +46,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     private boolean fullySelected;
     private final Set<String> selectedScorers = new LinkedHashSet<>();
     private final List<String> unreadableAtDiscovery = new ArrayList<>();
+    private EvalInstances discoveryInstances;
     private Object discoveryInstance;
     private final List<SummaryDescriptor> summaries = new ArrayList<>();
     private volatile boolean cannotRun;
@@ -286,7 +288,12 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     /** An instance for a non-static dataset method read at discovery (only when filtering by tag). */
     synchronized Object instanceForDiscovery() {
         if (discoveryInstance == null) {
-            discoveryInstance = ReflectionSupport.newInstance(definition.testClass());
+            if (discoveryInstances == null) {
+                discoveryInstances = EvalInstanceStrategies.open(definition.testClass(), key -> getParent()
+                        .filter(ArenaEngineDescriptor.class::isInstance)
+                        .flatMap(engine -> ((ArenaEngineDescriptor) engine).configuration().get(key)));
+            }
+            discoveryInstance = discoveryInstances.createEvalInstance();
         }
         return discoveryInstance;
     }
@@ -296,7 +303,11 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         unreadableAtDiscovery.add(spec.describe() + ": " + error.getMessage());
     }
 
-    /** Kept, though its containers were filtered away, when a dataset could not be read to filter its cases. */
+    /**
+     * Kept, though its containers were filtered away, when a dataset could not be read to filter its cases; and when
+     * its declaration is wrong, which may leave it no model container at all (an empty {@code arena.models}): it must
+     * still run, to fail.
+     */
     @Override
     public synchronized boolean mayRegisterTests() {
         // a wrongly declared class has no model container, and must still run to fail
@@ -315,6 +326,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
             return context.withEval(ready(context));
         }
         catch (RuntimeException e) {
+            releaseDiscoveryInstance();
             cannotRun = true;
             for (TestDescriptor child : new ArrayList<>(getChildren())) {
                 // without the run's services (an unreadable configuration) there is nothing to summarise either
@@ -333,14 +345,23 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         }
         RunServices run = context.run();
         checkDatasetFiles(run.configuration().projectRoot());
+        releaseDiscoveryInstance();
         synchronized (this) {
-            discoveryInstance = null;
             if (!unreadableAtDiscovery.isEmpty()) {
                 throw new ConfigurationException(definition.testClass().getName() + " cannot filter its cases by tag: "
                         + String.join("; ", unreadableAtDiscovery));
             }
         }
         return EvalRuntime.create(definition, run, this::includesScorer);
+    }
+
+    /** Lets go of the instance the tag filters needed at discovery, and closes what created it. */
+    private synchronized void releaseDiscoveryInstance() {
+        discoveryInstance = null;
+        if (discoveryInstances != null) {
+            discoveryInstances.close();
+            discoveryInstances = null;
+        }
     }
 
     /** For a class that cannot run: its one test, failing with why. */
@@ -356,6 +377,15 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
             dynamicTestExecutor.awaitFinished();
         }
         return context;
+    }
+
+    /** Closes what created the eval's instance, after its last test (Spring's {@code afterTestClass}). */
+    @Override
+    public void after(ArenaExecutionContext context) {
+        EvalRuntime eval = context.eval();
+        if (eval != null && eval.definition() == definition) {
+            eval.close();
+        }
     }
 
     private void checkDatasetFiles(Path root) {

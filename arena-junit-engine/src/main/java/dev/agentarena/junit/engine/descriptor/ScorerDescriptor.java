@@ -82,7 +82,7 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
             case NOT_RUN:
                 throw new TestAbortedException("not run: " + record.reason());
             default:
-                throw asException(reported.error());
+                throw asException(reported.error(), record);
         }
     }
 
@@ -93,10 +93,10 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
 
     private static Map<String, String> reportEntries(ResultRecord record) {
         Map<String, String> entries = new LinkedHashMap<>();
-        entries.put("eval", record.eval());
-        entries.put("model", record.model());
-        entries.put("case", record.caseId());
-        entries.put("scorer", record.scorer());
+        entries.put("eval", nonBlank(record.eval()));
+        entries.put("model", nonBlank(record.model()));
+        entries.put("case", nonBlank(record.caseId()));
+        entries.put("scorer", nonBlank(record.scorer()));
         entries.put("scorer_version", nonBlank(record.scorerVersion()));
         entries.put("status", record.status().jsonName());
         entries.put("score", ScoreLine.format(record.score()));
@@ -116,17 +116,27 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         return entries;
     }
 
+    /**
+     * The text, or "-" where JUnit would refuse it as a report entry value: JUnit's blank also covers control
+     * characters ({@code trim()}), and a refused entry would fail the test before its result is recorded.
+     */
     private static String nonBlank(String text) {
-        return text == null || text.isBlank() ? "-" : text;
+        return text == null || text.isBlank() || text.trim().isEmpty() ? "-" : text;
     }
 
-    private static Exception asException(Throwable error) {
+    /**
+     * The error as this test's outcome. A {@code VirtualMachineError} of user code (an {@code OutOfMemoryError}, a
+     * {@code StackOverflowError}) is over by now, but JUnit would take it for the whole JVM's and end the run: it is
+     * wrapped, naming it and the case.
+     */
+    private static Exception asException(Throwable error, ResultRecord record) {
         if (error instanceof Exception) {
             return (Exception) error;
         }
-        if (error instanceof Error) {
-            throw (Error) error;
+        if (error instanceof VirtualMachineError || !(error instanceof Error)) {
+            return new IllegalStateException(record.error() + " (in case '" + record.caseId() + "' on "
+                    + record.model() + ")", error);
         }
-        return new IllegalStateException(error);
+        throw (Error) error;
     }
 }

@@ -17,16 +17,18 @@ import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.scoring.NamedScore;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerVersions;
 
 /**
- * Evaluates one case on one model: pre-request hooks, the task or model call, post-process hooks, then every scorer.
+ * Evaluates one case on one model: pre-request hooks, the task or model call, post-process hooks, then every scorer,
+ * all between the eval's {@link CaseCallbacks} (Spring's per-test callbacks, for a Spring eval class).
  *
- * <p>Never throws: a bad row, a failing call or a failing scorer becomes an error on the outcome, so one broken case
- * never hides the others. A failing task skips the case's scorers, which are then reported as errors, never as low
- * scores.
+ * <p>Never throws: a bad row, a failing or hanging call, a failing scorer, any {@code Throwable} of user code becomes
+ * an error on the outcome, so one broken case never hides the others. A failing task skips the case's scorers, which
+ * are then reported as errors, never as low scores.
  */
 final class CaseEvaluator {
 
@@ -41,10 +43,17 @@ final class CaseEvaluator {
         this.run = run;
         this.eval = eval;
         this.modelKey = modelKey;
-        this.origin = new CaseOutcome.Origin(eval.definition().name(), modelKey, dataset);
+        this.origin = new CaseOutcome.Origin(eval.definition().name(), modelKey, dataset, run.redactor(),
+                run.textLimit());
     }
 
-    CaseOutcome evaluate(DatasetRow row, int repeat) {
+    /**
+     * Evaluates one repeat of a case, every call into user code a step of {@code steps} (so it is held to its time
+     * limit, and replayed when the case continues on another thread).
+     *
+     * @throws CaseRun.GivenUp when the watchdog gave up this thread
+     */
+    CaseOutcome evaluate(DatasetRow row, int repeat, CaseRun steps) {
         if (row.evalCase().isEmpty()) {
             Throwable error = new DatasetRowException(row.error().orElse("unreadable row"));
             return failed(row, repeat, eval.scorersForUnreadableRow(), error, null, CallUsage.NONE);
@@ -62,32 +71,91 @@ final class CaseEvaluator {
                     + "': give it an eval_type, set @Eval(scorers = ...) or " + Constants.SCORERS_DEFAULT
                     + ", or add a @Scorer method"), null, CallUsage.NONE);
         }
+        Optional<String> badOptions = ScorerOptionLevels.notPerCase(evalCase);
         for (String scorer : evalCase.scorerOptions().keySet()) {
             // a misspelt scorer in scorer_options would otherwise leave its options unread without a word
-            Optional<String> unknown = eval.unknownScorer(scorer);
-            if (unknown.isPresent()) {
-                return failed(row, repeat, scorers, new IllegalArgumentException(
-                        row.location().map(location -> location + ": ").orElse("") + "case '" + evalCase.id()
-                                + "': scorer_options: " + unknown.get()), null, CallUsage.NONE);
-            }
+            badOptions = badOptions.or(() -> eval.unknownScorer(scorer).map(unknown -> "scorer_options: " + unknown));
         }
+        if (badOptions.isPresent()) {
+            return failed(row, repeat, scorers, new IllegalArgumentException(
+                    row.location().map(location -> location + ": ").orElse("") + "case '" + evalCase.id() + "': "
+                            + badOptions.get()), null, CallUsage.NONE);
+        }
+        // not steps: the callbacks pair up on whichever thread evaluates the repeat, also one that takes the case
+        // over from a thread the watchdog gave up (which ends its own pair as it leaves)
+        CaseCallbacks callbacks = eval.caseCallbacks();
+        Attempt attempt = new Attempt();
+        CaseOutcome outcome;
+        try {
+            callbacks.beforeCase();
+            outcome = evaluate(row, repeat, evalCase, scorers, steps, attempt);
+        }
+        catch (CaseRun.GivenUp e) {
+            afterCaseQuietly(callbacks, e);
+            throw e;
+        }
+        catch (Throwable t) {
+            attempt.error = t;
+            outcome = failed(row, repeat, scorers, t, null, CallUsage.NONE);
+        }
+        try {
+            callbacks.afterCase(attempt.error);
+            return outcome;
+        }
+        catch (Throwable t) {
+            rethrowIfGivenUp(t);
+            if (attempt.error != null) {
+                attempt.error.addSuppressed(t);
+                return outcome;
+            }
+            return failed(row, repeat, scorers, t, attempt.prompt, attempt.usage);
+        }
+    }
 
+    private static void afterCaseQuietly(CaseCallbacks callbacks, Throwable error) {
+        try {
+            callbacks.afterCase(error);
+        }
+        catch (Throwable ignored) {
+            // this thread no longer owns the case: nothing of it may be reported from here
+        }
+    }
+
+    /** What the case got to before its callbacks end: its prompt, its calls, and what failed it. */
+    private static final class Attempt {
+        private String prompt;
+        private CallUsage usage = CallUsage.NONE;
+        private Throwable error;
+    }
+
+    /** The case between its callbacks: hooks, the task or model call, hooks again, then every scorer. */
+    private CaseOutcome evaluate(DatasetRow row, int repeat, EvalCase evalCase, List<ScorerDefinition> scorers,
+            CaseRun steps, Attempt attempt) {
         String prompt = null;
         ModelHandle model = null;
         TaskOutput taskOutput;
         try {
             // the budget is checked before the first call as well, so a spent budget skips hooks and task alike
-            run.budget().checkBeforeCall();
-            model = new ModelHandle(modelKey, run.models().endpoint(modelKey), evalCase, repeat, run.budget(),
-                    scorer -> eval.options().forCase(scorer, evalCase, row));
-            prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase);
-            taskOutput = eval.task().run(evalCase, prompt, model);
+            model = steps.step(TimeLimits.Kind.ENGINE, "the model handle", () -> {
+                run.budget().checkBeforeCall();
+                return new ModelHandle(modelKey, run.models().endpoint(modelKey), evalCase, repeat, run.budget(),
+                        steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row));
+            });
+            prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase, steps);
+            attempt.prompt = prompt;
+            String sent = prompt;
+            ModelHandle handle = model;
+            taskOutput = steps.step(TimeLimits.Kind.TASK, eval.task().describe(),
+                    () -> eval.task().run(evalCase, sent, handle));
         }
         catch (Throwable t) {
-            rethrowIfFatal(t);
-            return failed(row, repeat, scorers, t, prompt, model == null ? CallUsage.NONE : model.usage());
+            rethrowIfGivenUp(t);
+            attempt.error = t;
+            attempt.usage = model == null ? CallUsage.NONE : model.usage();
+            return failed(row, repeat, scorers, t, prompt, attempt.usage);
         }
         CallUsage usage = model.usage();
+        attempt.usage = usage;
         taskOutput = taskOutput.withUsage(usage.tokensIn(), usage.tokensOut(), usage.costUsd());
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
@@ -95,10 +163,11 @@ final class CaseEvaluator {
                 () -> run.models().judge(evalCase, repeat));
         EvalHooks.PostProcessed post;
         try {
-            post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context);
+            post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context, steps);
         }
         catch (Throwable t) {
-            rethrowIfFatal(t);
+            rethrowIfGivenUp(t);
+            attempt.error = t;
             return failed(row, repeat, scorers, t, prompt, usage);
         }
         String output = post.output();
@@ -106,36 +175,41 @@ final class CaseEvaluator {
         context = context.withOutput(scoredOutput);
 
         List<ScoreOutcome> outcomes = post.override() != null ? overridden(scorers, post)
-                : score(scorers, output, context, repeat, row);
+                : score(scorers, output, context, repeat, steps, row);
         return new CaseOutcome(origin, row, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes);
     }
 
     /**
-     * Runs every scorer; one that throws becomes an error of its own scores while the others still run. A score name
-     * emitted by two scorers makes both errors naming both: every score name belongs to exactly one scorer.
+     * Runs every scorer, each a step of its own; one that throws, or runs past its limit, becomes an error of its own
+     * scores while the others still run. A score name emitted by two scorers makes both errors naming both: every
+     * score name belongs to exactly one scorer.
      */
     private List<ScoreOutcome> score(List<ScorerDefinition> scorers, String output, CaseScoringContext context,
-            int repeat, DatasetRow row) {
+            int repeat, CaseRun steps, DatasetRow row) {
         List<ScoreOutcome> outcomes = new ArrayList<>();
         Map<String, String> owners = new LinkedHashMap<>();
         for (ScorerDefinition scorer : scorers) {
             // Named scores register under their scorer: the version and the artifact belong to the scorer.
             String registryName = registryName(scorer);
-            List<ScoreOutcome> produced = new ArrayList<>();
-            JudgeUsage judgeUsage = new JudgeUsage(run.budget());
-            CaseScoringContext scorerContext = context
-                    .withOptions(eval.options().forCase(scorer.name(), context.testCase(), row))
-                    .withJudge(() -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
+            List<ScoreOutcome> produced;
+            ScorerOptions options = eval.options().forCase(scorer.name(), context.testCase(), row);
             try {
-                for (NamedScore score : scorer.score(output, scorerContext)) {
-                    produced.add(new ScoreOutcome(score.name(), scorer.version(), registryName,
-                            judgeUsage.onto(score.result()), null));
-                }
+                produced = steps.step(TimeLimits.Kind.SCORER, "scorer '" + scorer.name() + "'", () -> {
+                    JudgeUsage judgeUsage = new JudgeUsage(run.budget());
+                    CaseScoringContext scorerContext = context.withOptions(options)
+                            .withJudge(() -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
+                    List<ScoreOutcome> scores = new ArrayList<>();
+                    for (NamedScore score : scorer.score(output, scorerContext)) {
+                        scores.add(new ScoreOutcome(score.name(), scorer.version(), registryName,
+                                judgeUsage.onto(score.result()), null));
+                    }
+                    return scores;
+                });
             }
             catch (Throwable t) {
-                rethrowIfFatal(t);
-                produced.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null,
-                        asError(withOptionSource(t, scorerContext.options()))));
+                rethrowIfGivenUp(t);
+                produced = List.of(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null,
+                        asError(withOptionSource(t, options))));
             }
             for (ScoreOutcome outcome : produced) {
                 String owner = owners.putIfAbsent(outcome.name(), scorer.name());
@@ -224,9 +298,14 @@ final class CaseEvaluator {
         return new IllegalArgumentException(t.getMessage() + " (" + source.get() + ")", t);
     }
 
-    private static void rethrowIfFatal(Throwable t) {
-        if (t instanceof VirtualMachineError) {
-            throw (VirtualMachineError) t;
+    /**
+     * Every {@code Throwable} of user code is an error of its case, a {@code StackOverflowError} or an
+     * {@code OutOfMemoryError} too (the stack has unwound and the memory is free again by the time it arrives here);
+     * only the signal that this thread was given up goes on.
+     */
+    private static void rethrowIfGivenUp(Throwable t) {
+        if (t instanceof CaseRun.GivenUp) {
+            throw (CaseRun.GivenUp) t;
         }
     }
 }

@@ -12,7 +12,10 @@ import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.LongTexts;
+import dev.agentarena.junit.engine.results.ReportedError;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /**
  * Everything that happened to one repeat of one case on one model: the prompt sent, the output, what the calls cost,
@@ -21,8 +24,16 @@ import dev.agentarena.junit.engine.results.ResultRecord;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class CaseOutcome {
 
-    /** Which eval, model and dataset the case belongs to. */
-    record Origin(String eval, String model, String dataset) {
+    /**
+     * Which eval, model and dataset the case belongs to; the run's secrets, masked in every text that leaves it; and
+     * how long a reason or error may be before it is cut ({@code arena.output.text-limit}, 0 for no limit).
+     */
+    record Origin(String eval, String model, String dataset, SecretRedactor redactor, int textLimit) {
+
+        /** Without a limit on texts. */
+        Origin(String eval, String model, String dataset, SecretRedactor redactor) {
+            this(eval, model, dataset, redactor, 0);
+        }
     }
 
     private final DatasetRow row;
@@ -36,19 +47,47 @@ public final class CaseOutcome {
         this.repeat = repeat;
         this.scores = List.copyOf(scores);
         EvalCase evalCase = evalCase();
-        String reference = evalCase == null ? "" : Json.text(evalCase.reference());
+        SecretRedactor redactor = origin.redactor();
+        // Every text that leaves the case (results line, test name and failure, report entries, console, Allure) is
+        // built from these, so the run's secrets are masked once, here, whatever produced the text.
+        String reference = evalCase == null ? "" : redactor.redact(Json.text(evalCase.reference()));
+        String sentPrompt = redactor.redact(prompt);
+        String raw = redactor.redact(rawOutput);
+        String scoredOutput = redactor.redact(output);
         List<ScorerResult> built = new ArrayList<>(scores.size());
         for (ScoreOutcome score : scores) {
-            built.add(new ScorerResult(record(origin, score, output, taskOutput, usage),
-                    new CaseTranscript(prompt, rawOutput, reference,
-                            score.result() == null ? null : score.result().detail()),
-                    score.error()));
+            Map<String, CaseTranscript.WholeText> whole = new LinkedHashMap<>();
+            String reason = cutIfLong(origin, score, "reason", redactor.redact(score.reason()), whole);
+            String error = score.error() == null ? null
+                    : cutIfLong(origin, score, "error", redactor.redact(describe(score.error())), whole);
+            Throwable thrown = score.error() == null ? null : redactor.redactError(score.error());
+            if (whole.containsKey("error")) {
+                String file = whole.get("error").file();
+                thrown = ReportedError.rewrite(thrown, message -> LongTexts.isLong(message, origin.textLimit())
+                        ? LongTexts.cut(message, origin.textLimit(), file) : message);
+            }
+            built.add(new ScorerResult(record(origin, score, reason, error, scoredOutput, taskOutput, usage),
+                    new CaseTranscript(sentPrompt, raw, reference,
+                            score.result() == null ? null : redactor.redactMap(score.result().detail()), whole),
+                    thrown));
         }
         this.results = List.copyOf(built);
     }
 
-    private ResultRecord record(Origin origin, ScoreOutcome score, String output, TaskOutput taskOutput,
-            CallUsage usage) {
+    /** The text, or, over the run's limit, its start naming where the whole text goes (kept in {@code whole}). */
+    private String cutIfLong(Origin origin, ScoreOutcome score, String what, String text,
+            Map<String, CaseTranscript.WholeText> whole) {
+        if (!LongTexts.isLong(text, origin.textLimit())) {
+            return text;
+        }
+        String file = LongTexts.file(origin.eval(), origin.model(), origin.dataset(), caseId(), score.name(), repeat,
+                what);
+        whole.put(what, new CaseTranscript.WholeText(file, text));
+        return LongTexts.cut(text, origin.textLimit(), file);
+    }
+
+    private ResultRecord record(Origin origin, ScoreOutcome score, String reason, String error, String output,
+            TaskOutput taskOutput, CallUsage usage) {
         EvalCase evalCase = evalCase();
         Map<String, Double> metrics = new LinkedHashMap<>();
         if (taskOutput != null) {
@@ -60,10 +99,9 @@ public final class CaseOutcome {
         return new ResultRecord(origin.eval(), origin.model(), origin.dataset(), caseId(), score.name(),
                 score.version(), score.registryName(), repeat, score.score(),
                 score.error() == null && score.result() != null ? score.result().passed() : null, score.status(),
-                score.reason(), metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.costUsd(),
-                usage.cached(), evalCase == null ? 1.0 : evalCase.weight(),
-                evalCase == null ? List.of() : new ArrayList<>(evalCase.tags()),
-                score.error() == null ? null : describe(score.error()), output);
+                reason, metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.costUsd(), usage.cached(),
+                evalCase == null ? 1.0 : evalCase.weight(), evalCase == null ? List.of() : new ArrayList<>(evalCase.tags()),
+                error, output);
     }
 
     private static String describe(Throwable error) {

@@ -6,12 +6,12 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 
 /**
- * Runs work on items ahead of the consumer, at most {@code window} at a time, and hands results back in source order.
+ * Starts work on items ahead of the consumer, at most {@code window} at a time, and hands results back in source
+ * order.
  *
  * <p>Model calls are I/O-bound and slow; nodes must still be reported in dataset order and one at a time. Reading
  * ahead by a bounded window keeps every worker busy while holding only {@code window} items in memory, however
@@ -20,23 +20,24 @@ import java.util.function.Function;
 final class CasePipeline<T, R> implements Iterator<R>, AutoCloseable {
 
     private final Iterator<T> source;
-    private final Function<T, R> work;
-    private final ExecutorService executor;
+    private final Function<T, ? extends Future<R>> start;
     private final int window;
     private final Deque<Future<R>> inFlight = new ArrayDeque<>();
 
-    CasePipeline(Iterator<T> source, Function<T, R> work, ExecutorService executor, int window) {
+    /**
+     * @param start starts the work on one item, elsewhere, and returns its future
+     * @param window how many items may be in flight at once
+     */
+    CasePipeline(Iterator<T> source, Function<T, ? extends Future<R>> start, int window) {
         this.source = source;
-        this.work = work;
-        this.executor = executor;
+        this.start = start;
         this.window = window;
         fill();
     }
 
     private void fill() {
         while (inFlight.size() < window && source.hasNext()) {
-            T item = source.next();
-            inFlight.add(executor.submit(() -> work.apply(item)));
+            inFlight.add(start.apply(source.next()));
         }
     }
 

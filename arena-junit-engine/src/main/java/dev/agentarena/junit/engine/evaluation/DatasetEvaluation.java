@@ -1,8 +1,6 @@
 package dev.agentarena.junit.engine.evaluation;
 
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.function.Predicate;
 
@@ -23,20 +21,15 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
     private final DatasetStream rows;
     private final CasePipeline<DatasetRow, EvaluatedCase> pipeline;
 
-    DatasetEvaluation(RunServices run, CaseEvaluator evaluator, DatasetStream rows, Predicate<DatasetRow> selected,
-            int repeats) {
+    /**
+     * The repeats of one case run one after the other (a {@link CaseRun}); the pipeline runs different cases in
+     * parallel on the run's pool.
+     */
+    DatasetEvaluation(RunServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
+            Predicate<DatasetRow> selected, int repeats) {
         this.rows = rows;
-        this.pipeline = new CasePipeline<>(selected(rows, selected), row -> evaluate(evaluator, row, repeats),
-                run.callPool(), run.concurrency() * 2);
-    }
-
-    /** The repeats of one case run one after the other: the pipeline runs different cases in parallel. */
-    private static EvaluatedCase evaluate(CaseEvaluator evaluator, DatasetRow row, int repeats) {
-        List<CaseOutcome> outcomes = new ArrayList<>(repeats);
-        for (int repeat = 0; repeat < repeats; repeat++) {
-            outcomes.add(evaluator.evaluate(row, repeat));
-        }
-        return new EvaluatedCase(row, outcomes);
+        this.pipeline = new CasePipeline<>(selected(rows, selected),
+                row -> new CaseRun(run, evaluator, limits, row, repeats).start(), run.concurrency() * 2);
     }
 
     /** The rows the predicate accepts, asked lazily and before the row's model call. */

@@ -14,6 +14,7 @@ import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 import dev.agentarena.junit.engine.scoring.ArgumentResolver;
 
 /**
@@ -34,18 +35,23 @@ final class EvalHooks {
     private final List<Method> preRequest;
     private final List<Method> postProcess;
     private final Object evalInstance;
+    private final EvalInstances instances;
     private final Map<Class<?>, Object> hookInstances = new ConcurrentHashMap<>();
 
-    EvalHooks(EvalDefinition definition, Object evalInstance) {
+    EvalHooks(EvalDefinition definition, Object evalInstance, EvalInstances instances) {
         this.preRequest = definition.preRequestHooks();
         this.postProcess = definition.postProcessHooks();
         this.evalInstance = evalInstance;
+        this.instances = instances;
     }
 
-    String beforeRequest(String prompt, EvalCase evalCase) {
+    /** Runs the pre-request hooks, each a step of the case: held to the hook time limit. */
+    String beforeRequest(String prompt, EvalCase evalCase, CaseRun steps) throws Throwable {
         String current = prompt;
         for (Method hook : preRequest) {
-            Object returned = invoke(hook, current, evalCase, null, "prompt");
+            String text = current;
+            Object returned = steps.step(TimeLimits.Kind.HOOK, "@PreRequest hook " + hook.getName() + "()",
+                    () -> invoke(hook, text, evalCase, null, "prompt"));
             if (!(returned instanceof String)) {
                 throw new IllegalStateException("@PreRequest hook " + hook.getName() + "() must return the prompt as a "
                         + "String, but returned " + (returned == null ? "null" : returned.getClass().getSimpleName()));
@@ -55,10 +61,14 @@ final class EvalHooks {
         return current;
     }
 
-    PostProcessed afterOutput(String output, EvalCase evalCase, ScoringContext context) {
+    /** Runs the post-process hooks, each a step of the case: held to the hook time limit. */
+    PostProcessed afterOutput(String output, EvalCase evalCase, ScoringContext context, CaseRun steps)
+            throws Throwable {
         String current = output;
         for (Method hook : postProcess) {
-            Object returned = invoke(hook, current, evalCase, context, "output");
+            String text = current;
+            Object returned = steps.step(TimeLimits.Kind.HOOK, "@PostProcess hook " + hook.getName() + "()",
+                    () -> invoke(hook, text, evalCase, context, "output"));
             if (returned instanceof ScoreResult) {
                 return new PostProcessed(current, (ScoreResult) returned, hook.getName());
             }
@@ -97,6 +107,6 @@ final class EvalHooks {
         if (evalInstance != null && owner.isInstance(evalInstance)) {
             return evalInstance;
         }
-        return hookInstances.computeIfAbsent(owner, ReflectionSupport::newInstance);
+        return hookInstances.computeIfAbsent(owner, instances::createHelper);
     }
 }

@@ -9,7 +9,6 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import org.apiguardian.api.API;
-import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
@@ -18,20 +17,27 @@ import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.definition.EvalDefinitionException;
 import dev.agentarena.junit.engine.definition.Repeats;
+import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
+import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
+import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 import dev.agentarena.junit.engine.scoring.MethodScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
 
 /**
  * One eval class, ready to run: its instance, its scorers resolved by name, its task and hooks, and how many times
- * each case runs. It evaluates the eval's datasets on its models.
+ * each case runs. It evaluates the eval's datasets on its models. Closed after the class's last case, which closes
+ * what created its instance ({@link EvalInstances}).
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
-public final class EvalRuntime {
+public final class EvalRuntime implements AutoCloseable {
 
     private final RunServices run;
     private final EvalDefinition definition;
     private final int repeats;
+    private final TimeLimits limits;
+    private final EvalInstances instances;
+    private final CaseCallbacks caseCallbacks;
     private final Object instance;
     private final ScorerRegistry registry;
     private final List<ScorerDefinition> methodScorers;
@@ -41,24 +47,29 @@ public final class EvalRuntime {
     private final Predicate<String> scorerFilter;
     private final ScorerOptionLevels options;
 
-    private EvalRuntime(RunServices run, EvalDefinition definition, Object instance, ScorerRegistry registry,
+    private EvalRuntime(RunServices run, EvalDefinition definition, EvalInstances instances, Object instance,
+            ScorerRegistry registry,
             List<ScorerDefinition> methodScorers, List<ScorerDefinition> defaultScorers,
             Predicate<String> scorerFilter) {
         this.run = run;
         this.definition = definition;
         this.repeats = Repeats.of(run.configuration(), definition);
+        this.limits = TimeLimits.of(run.configuration(), definition.testClass());
+        this.instances = instances;
+        this.caseCallbacks = instances.caseCallbacks(instance, definition.task());
         this.scorerFilter = scorerFilter;
         this.instance = instance;
         this.registry = registry;
         this.methodScorers = methodScorers;
         this.defaultScorers = defaultScorers;
-        this.task = new TaskRunner(definition.task(), instance);
-        this.hooks = new EvalHooks(definition, instance);
+        this.task = new TaskRunner(definition.task(), instance, caseCallbacks);
+        this.hooks = new EvalHooks(definition, instance, instances);
         this.options = new ScorerOptionLevels(run.configuration(), definition);
     }
 
     /**
-     * Instantiates the eval class and resolves its scorers.
+     * Instantiates the eval class (with its no-argument constructor, or by the framework it is annotated for: see
+     * {@link EvalInstanceStrategies}) and resolves its scorers.
      *
      * @param scorerFilter which scores' tests are selected (an IDE may run a single {@code @Scorer} method)
      * @throws IllegalArgumentException when a default scorer is unknown, naming it and the known ones
@@ -72,25 +83,42 @@ public final class EvalRuntime {
                     () -> new EvalDefinitionException(definition.testClass().getSimpleName() + ": "
                             + registry.unknownScorerMessage(name))));
         }
-        Object instance = definition.needsInstance() ? instantiate(definition.testClass()) : null;
-        List<ScorerDefinition> methodScorers = new ArrayList<>();
-        for (Method method : definition.scorerMethods()) {
-            methodScorers.add(new MethodScorerDefinition(method,
-                    Modifier.isStatic(method.getModifiers()) ? null : instance));
+        EvalInstances instances = EvalInstanceStrategies.open(definition.testClass(), run.configuration()::get);
+        try {
+            Object instance = needsInstance(definition) ? instances.createEvalInstance() : null;
+            List<ScorerDefinition> methodScorers = new ArrayList<>();
+            for (Method method : definition.scorerMethods()) {
+                methodScorers.add(new MethodScorerDefinition(method,
+                        Modifier.isStatic(method.getModifiers()) ? null : instance));
+            }
+            return new EvalRuntime(run, definition, instances, instance, registry, methodScorers, defaults,
+                    scorerFilter);
         }
-        return new EvalRuntime(run, definition, instance, registry, methodScorers, defaults, scorerFilter);
+        catch (RuntimeException e) {
+            try {
+                instances.close();
+            }
+            catch (RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
     }
 
-    private static Object instantiate(Class<?> evalClass) {
-        try {
-            evalClass.getDeclaredConstructor();
+    private static boolean needsInstance(EvalDefinition definition) {
+        List<Method> methods = new ArrayList<>(definition.scorerMethods());
+        definition.datasets().forEach(spec -> {
+            if (spec.method() != null) {
+                methods.add(spec.method());
+            }
+        });
+        if (definition.task() != null) {
+            methods.add(definition.task());
         }
-        catch (NoSuchMethodException e) {
-            throw new EvalDefinitionException(evalClass.getName() + " needs a constructor without parameters: the "
-                    + "engine creates one instance per run to call its non-static dataset, scorer, task and hook "
-                    + "methods (or make those methods static)");
-        }
-        return ReflectionSupport.newInstance(evalClass);
+        methods.addAll(definition.preRequestHooks());
+        methods.addAll(definition.postProcessHooks());
+        return methods.stream().anyMatch(m -> !Modifier.isStatic(m.getModifiers())
+                && m.getDeclaringClass().isAssignableFrom(definition.testClass()));
     }
 
     /** What the class declares. */
@@ -116,8 +144,8 @@ public final class EvalRuntime {
     public DatasetEvaluation evaluate(DatasetSpec dataset, String modelKey, Predicate<DatasetRow> selected) {
         DatasetStream rows = open(dataset);
         try {
-            return new DatasetEvaluation(run, new CaseEvaluator(run, this, modelKey, dataset.name()), rows, selected,
-                    repeats);
+            return new DatasetEvaluation(run, new CaseEvaluator(run, this, modelKey, dataset.name()), limits, rows,
+                    selected, repeats);
         }
         catch (RuntimeException e) {
             rows.close();
@@ -162,6 +190,11 @@ public final class EvalRuntime {
         return Optional.of(registry.unknownScorerMessage(name));
     }
 
+    /** What surrounds each case (Spring's per-test callbacks, for a Spring eval class). */
+    CaseCallbacks caseCallbacks() {
+        return caseCallbacks;
+    }
+
     TaskRunner task() {
         return task;
     }
@@ -195,5 +228,11 @@ public final class EvalRuntime {
         List<ScorerDefinition> scorers = new ArrayList<>(defaultScorers);
         scorers.addAll(methodScorers);
         return scorers;
+    }
+
+    /** After the class's last case: closes what created the instance (Spring's {@code afterTestClass}). */
+    @Override
+    public void close() {
+        instances.close();
     }
 }

@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.evaluation;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 import dev.agentarena.junit.EvalCase;
@@ -9,6 +10,7 @@ import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Model;
+import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
 
 /**
@@ -21,6 +23,7 @@ final class ModelHandle implements Model {
     private final ModelEndpoint endpoint;
     private final ModelCall call;
     private final Budget budget;
+    private final BooleanSupplier live;
 
     private int calls;
     private long latencyMs;
@@ -30,14 +33,16 @@ final class ModelHandle implements Model {
     private double costUsd;
 
     /**
+     * @param live whether the case still wants calls: not once its task ran past its limit and was given up
      * @param scorerOptions the options each scorer reads for the case, for simulated models that answer in their shape
      */
     ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget,
-            Function<String, ScorerOptions> scorerOptions) {
+            BooleanSupplier live, Function<String, ScorerOptions> scorerOptions) {
         this.key = key;
         this.endpoint = endpoint;
         this.call = new ModelCall(evalCase, repeat, scorerOptions);
         this.budget = budget;
+        this.live = live;
     }
 
     @Override
@@ -47,6 +52,10 @@ final class ModelHandle implements Model {
 
     @Override
     public Completion complete(ModelRequest request) {
+        if (!live.getAsBoolean()) {
+            throw new ModelCallException("case '" + call.evalCase().id() + "' ran past its time limit and was given "
+                    + "up: its task may not call " + key + " any more");
+        }
         budget.checkBeforeCall();
         ModelAnswer answer = endpoint.answer(request, call);
         Completion completion = answer.completion();

@@ -6,8 +6,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apiguardian.api.API;
@@ -24,8 +26,10 @@ import dev.agentarena.junit.engine.reporting.RunReport;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /**
  * What everything in one execution of the engine shares: the configuration, model clients, scorers, the pool that
@@ -47,7 +51,10 @@ public final class RunServices implements AutoCloseable {
     private final Leaderboards leaderboards;
     private final RunListeners listeners;
     private final Set<String> estimated = ConcurrentHashMap.newKeySet();
-    private ExecutorService callPool;
+    private final Watchdog watchdog = new Watchdog();
+    private final SecretRedactor redactor;
+    private final int textLimit;
+    private ThreadPoolExecutor callPool;
 
     private RunServices(ArenaConfiguration configuration, ReportingSession session) {
         this.configuration = configuration;
@@ -61,7 +68,13 @@ public final class RunServices implements AutoCloseable {
                 .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
         this.results = new ResultsFile(outputDirectory, session);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session);
-        this.listeners = RunListeners.standard(results, leaderboards, configuration);
+        this.listeners = RunListeners.standard(results, leaderboards, configuration, outputDirectory);
+        this.redactor = SecretRedactor.forRun(configuration, System.getenv());
+        this.textLimit = configuration.getInt(Constants.OUTPUT_TEXT_LIMIT, LongTexts.DEFAULT_LIMIT);
+        if (textLimit < 0 || (textLimit > 0 && textLimit < 100)) {
+            throw configuration.invalid(Constants.OUTPUT_TEXT_LIMIT, String.valueOf(textLimit),
+                    "0 (no limit) or at least 100 characters");
+        }
     }
 
     /**
@@ -111,6 +124,16 @@ public final class RunServices implements AutoCloseable {
         return Optional.of(leaderboard);
     }
 
+    /** Masks the run's secrets in everything written about a result. */
+    SecretRedactor redactor() {
+        return redactor;
+    }
+
+    /** How long a reason or error may be before it is cut; 0 for no limit. */
+    int textLimit() {
+        return textLimit;
+    }
+
     ModelRegistry models() {
         return models;
     }
@@ -144,7 +167,22 @@ public final class RunServices implements AutoCloseable {
         return budget.limitUsd().isPresent() && estimated.add(eval);
     }
 
-    /** The pool on which model calls run ahead; its threads inherit the engine's context class loader. */
+    /** The guard of every call into user code. */
+    Watchdog watchdog() {
+        return watchdog;
+    }
+
+    /**
+     * A worker of the pool is stuck in a call that was given up: the pool gets one more thread, so the run keeps its
+     * concurrency. (The stuck one, should it return, stays in the pool as a spare.)
+     */
+    synchronized void replaceStuckWorker() {
+        ThreadPoolExecutor pool = (ThreadPoolExecutor) callPool();
+        pool.setMaximumPoolSize(pool.getMaximumPoolSize() + 1);
+        pool.setCorePoolSize(pool.getCorePoolSize() + 1);
+    }
+
+    /** The pool on which cases are evaluated ahead; its threads inherit the engine's context class loader. */
     synchronized ExecutorService callPool() {
         if (callPool == null) {
             ClassLoader loader = Thread.currentThread().getContextClassLoader();
@@ -155,13 +193,15 @@ public final class RunServices implements AutoCloseable {
                 thread.setContextClassLoader(loader);
                 return thread;
             };
-            callPool = Executors.newFixedThreadPool(concurrency, factory);
+            callPool = new ThreadPoolExecutor(concurrency, concurrency, 0L, TimeUnit.MILLISECONDS,
+                    new LinkedBlockingQueue<>(), factory);
         }
         return callPool;
     }
 
     @Override
     public synchronized void close() {
+        watchdog.close();
         if (callPool != null) {
             callPool.shutdownNow();
         }

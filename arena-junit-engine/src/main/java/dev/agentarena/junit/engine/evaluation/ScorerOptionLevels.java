@@ -2,6 +2,8 @@ package dev.agentarena.junit.engine.evaluation;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.agentarena.junit.EvalCase;
@@ -23,8 +25,17 @@ import dev.agentarena.junit.engine.definition.EvalDefinition;
  * </ol>
  * Each option keeps where it was set, so that a value of the wrong type is reported with its file and line, its
  * annotation, its case or its property.
+ *
+ * <p>A few options decide how generated code runs or which class is loaded: a dataset row, which may come from
+ * anywhere (production logs, another team), must not turn the sandbox off or name the interpreter. Those are the
+ * run's or the eval's to set, in the project's code and configuration, never a case's.
  */
 final class ScorerOptionLevels {
+
+    /** Options only the run and the eval may set, by scorer. */
+    static final Map<String, Set<String>> NOT_PER_CASE = Map.of(
+            "code_exec", Set.of("sandbox", "bwrap", "python", "java"),
+            "semantic", Set.of("embedding"));
 
     private final ArenaConfiguration configuration;
     private final EvalDefinition definition;
@@ -51,6 +62,22 @@ final class ScorerOptionLevels {
                 + (row == null ? "" : row.location().map(location -> " at " + location).orElse(""));
         own.forEach((name, value) -> merged.put(name, value, where));
         return ScorerOptions.of(scorer, merged.values, merged.sources);
+    }
+
+    /** Why the case's own options may not be used, when one of them is only the run's or the eval's to set. */
+    static Optional<String> notPerCase(EvalCase evalCase) {
+        for (Map.Entry<String, Map<String, Object>> scorer : evalCase.scorerOptions().entrySet()) {
+            Set<String> reserved = NOT_PER_CASE.getOrDefault(scorer.getKey(), Set.of());
+            for (String option : scorer.getValue().keySet()) {
+                if (reserved.contains(option)) {
+                    return Optional.of("scorer_options." + scorer.getKey() + "." + option + " cannot be set per case: "
+                            + "it decides how generated code runs or which class is loaded, which a dataset row must "
+                            + "not; set it for the run or the eval (scorers.options or evals: in arena.yaml, or "
+                            + "@ScorerOption)");
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The run's options of the scorer, overlaid with the eval's: the same for every case of the eval. */

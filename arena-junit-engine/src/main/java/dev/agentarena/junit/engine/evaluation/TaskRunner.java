@@ -10,22 +10,31 @@ import org.junit.platform.commons.support.ReflectionSupport;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.scoring.ArgumentResolver;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelRequest;
 
 /**
- * Produces one case's output: the user's {@code @Task} method, or by default the prompt sent to the model.
+ * Produces one case's output: the user's {@code @Task} method, between the {@link CaseCallbacks} around a task, or by
+ * default the prompt sent to the model.
  */
 final class TaskRunner {
 
     private final Method task;
     private final Object evalInstance;
+    private final CaseCallbacks callbacks;
 
-    TaskRunner(Method task, Object evalInstance) {
+    TaskRunner(Method task, Object evalInstance, CaseCallbacks callbacks) {
         this.task = task;
         this.evalInstance = evalInstance;
+        this.callbacks = callbacks;
+    }
+
+    /** How messages name the task: {@code @Task method()}, or {@code the call to the model}. */
+    String describe() {
+        return task == null ? "the call to the model" : "@Task " + task.getName() + "()";
     }
 
     TaskOutput run(EvalCase evalCase, String prompt, ModelHandle model) {
@@ -42,7 +51,7 @@ final class TaskRunner {
         byName.put("metadata", evalCase.metadata());
         Object[] arguments = ArgumentResolver.TASK.resolve(task, byType, byName);
         Object target = Modifier.isStatic(task.getModifiers()) ? null : evalInstance;
-        Object returned = ReflectionSupport.invokeMethod(task, target, arguments);
+        Object returned = invoke(target, arguments);
         if (returned instanceof TaskOutput) {
             return (TaskOutput) returned;
         }
@@ -55,5 +64,32 @@ final class TaskRunner {
                     + "'; return the output, or throw to report an error");
         }
         return TaskOutput.of(Json.text(returned));
+    }
+
+    private Object invoke(Object target, Object[] arguments) {
+        Throwable error = null;
+        try {
+            callbacks.beforeTask();
+            return ReflectionSupport.invokeMethod(task, target, arguments);
+        }
+        catch (Throwable t) {
+            error = t;
+            throw t;
+        }
+        finally {
+            afterTask(error);
+        }
+    }
+
+    private void afterTask(Throwable error) {
+        try {
+            callbacks.afterTask(error);
+        }
+        catch (RuntimeException e) {
+            if (error == null) {
+                throw e;
+            }
+            error.addSuppressed(e);
+        }
     }
 }

@@ -7,6 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.apiguardian.api.API;
 
@@ -15,6 +18,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 
@@ -40,6 +45,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     private final Path file;
     private final ReportingSession session;
     private BufferedWriter writer;
+    private boolean written;
 
     /** The results file of an output directory; nothing is opened yet. */
     public ResultsFile(Path directory, ReportingSession session) {
@@ -55,7 +61,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
 
     /** Whether this execution wrote any result. */
     public synchronized boolean writtenAny() {
-        return writer != null;
+        return written;
     }
 
     @Override
@@ -64,23 +70,87 @@ public final class ResultsFile implements RunListener, AutoCloseable {
             if (writer == null) {
                 writer = open();
             }
-            writer.write(MAPPER.writeValueAsString(record));
-            writer.write('\n');
+            // One string per line, written whole: the encoder refuses half a surrogate pair (a reason cut inside an
+            // emoji), and a refused write would leave half a line and break every later one.
+            written = true;
+            writer.write(wellFormed(MAPPER.writeValueAsString(record)) + "\n");
             writer.flush();
         }
         catch (JsonProcessingException e) {
             throw new IllegalStateException("Cannot serialise result " + record.caseId() + "/" + record.scorer(), e);
         }
         catch (IOException e) {
+            // the next result opens the file again (appending), so one failed write does not lose every later one
+            closeQuietly();
             throw new UncheckedIOException("Cannot write to " + file, e);
         }
     }
 
+    /** The text with every unpaired surrogate replaced by U+FFFD, so that it encodes as UTF-8. */
+    static String wellFormed(String text) {
+        StringBuilder fixed = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1));
+            if (paired) {
+                if (fixed != null) {
+                    fixed.append(c).append(text.charAt(i + 1));
+                }
+                i++;
+                continue;
+            }
+            if (Character.isSurrogate(c) && fixed == null) {
+                fixed = new StringBuilder(text.length()).append(text, 0, i);
+            }
+            if (fixed != null) {
+                fixed.append(Character.isSurrogate(c) ? '\uFFFD' : c);
+            }
+        }
+        return fixed == null ? text : fixed.toString();
+    }
+
     private BufferedWriter open() throws IOException {
         Files.createDirectories(directory);
+        boolean first = session.firstOpen(file);
+        if (first) {
+            removePreviousSummaries();
+        }
         return Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE,
-                session.firstOpen(file) ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
+                StandardOpenOption.WRITE, first ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
+    }
+
+    /**
+     * A new run starts: what the previous run summarised from its results (the leaderboards, the whole texts of cut
+     * reasons) goes, so a run killed before its end never leaves a leaderboard that disagrees with its
+     * {@code results.jsonl}.
+     */
+    private void removePreviousSummaries() throws IOException {
+        Files.deleteIfExists(directory.resolve(Leaderboard.JSON_FILE));
+        Files.deleteIfExists(directory.resolve(Leaderboard.HTML_FILE));
+        deleteTree(directory.resolve(Leaderboards.EVAL_DIRECTORY));
+        deleteTree(directory.resolve(LongTexts.DIRECTORY));
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.isDirectory(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    private void closeQuietly() {
+        try {
+            writer.close();
+        }
+        catch (IOException e) {
+            // already failing: the caller reports the first error
+        }
+        writer = null;
     }
 
     @Override
@@ -93,6 +163,9 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         }
         catch (IOException e) {
             throw new UncheckedIOException("Cannot close " + file, e);
+        }
+        finally {
+            writer = null;
         }
     }
 }

@@ -36,14 +36,15 @@ public final class RunListeners implements RunListener {
     }
 
     /**
-     * The outputs of every run, in order: {@code results.jsonl}, the leaderboards (which the summary tests read), the
-     * console (a score line per test, Surefire keeps it in the test's {@code <system-out>}) and, when Allure is on the
-     * class path, Allure.
+     * The outputs of every run, in order: {@code results.jsonl}, the whole texts of cut reasons and errors, the
+     * leaderboards (which the summary tests read), the console (a score line per test, Surefire keeps it in the
+     * test's {@code <system-out>}) and, when Allure is on the class path, Allure.
      */
     public static RunListeners standard(ResultsFile results, Leaderboards leaderboards,
-            ArenaConfiguration configuration) {
+            ArenaConfiguration configuration, Path outputDirectory) {
         List<RunListener> chain = new ArrayList<>();
         chain.add(results);
+        chain.add(new WholeTexts(outputDirectory));
         chain.add(leaderboards);
         chain.add(new ConsoleReporter());
         AllureReporter.ifAvailable(configuration).ifPresent(chain::add);

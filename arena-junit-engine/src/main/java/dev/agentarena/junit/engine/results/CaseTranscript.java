@@ -14,13 +14,30 @@ import org.apiguardian.api.API;
  * @param rawOutput the model's output before post-processing, or {@code null} when the task failed
  * @param reference the case's reference as text, empty when it has none
  * @param detail the scorer's structured detail, empty when it gave none
+ * @param wholeTexts the reason and the error, by those names, when the result carries them cut
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
-public record CaseTranscript(String prompt, String rawOutput, String reference, Map<String, Object> detail) {
+public record CaseTranscript(String prompt, String rawOutput, String reference, Map<String, Object> detail,
+        Map<String, WholeText> wholeTexts) {
 
-    /** Freezes the detail. */
+    /**
+     * A text cut in the result (see {@link LongTexts}), whole.
+     *
+     * @param file where it goes, relative to the output directory
+     * @param text the whole text
+     */
+    public record WholeText(String file, String text) {
+    }
+
+    /** Freezes the collections. */
     public CaseTranscript {
         // insertion order, and null values kept: a scorer may well say "no label found" as a null
         detail = detail == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(detail));
+        wholeTexts = wholeTexts == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(wholeTexts));
+    }
+
+    /** A transcript whose result was cut nowhere. */
+    public CaseTranscript(String prompt, String rawOutput, String reference, Map<String, Object> detail) {
+        this(prompt, rawOutput, reference, detail, Map.of());
     }
 }

@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.scoring;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -21,8 +20,6 @@ import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ScorerNames {
-
-    private static volatile Set<String> builtins;
 
     private final ScorerDiscovery discovery = new ScorerDiscovery();
 
@@ -47,14 +44,19 @@ public final class ScorerNames {
 
     /** The builtin and catalogue names, without building their definitions (which reads their bytecode). */
     private static Set<String> builtins() {
-        Set<String> names = builtins;
-        if (names == null) {
+        return Builtins.NAMES;
+    }
+
+    /** Holds the names, read the first time they are needed. */
+    private static final class Builtins {
+
+        static final Set<String> NAMES = names();
+
+        private static Set<String> names() {
             Set<String> all = new TreeSet<>();
             BuiltinScorers.all().forEach(scorer -> all.add(scorer.name()));
             all.addAll(CatalogueScorers.descriptions().keySet());
-            names = Collections.unmodifiableSet(all);
-            builtins = names;
+            return Set.copyOf(all);
         }
-        return names;
     }
 }

@@ -16,6 +16,22 @@ public final class MapConfigurationParameters implements ConfigurationParameters
         this.values = new LinkedHashMap<>(values);
     }
 
+    /**
+     * These parameters and more, given in pairs; a later value of a key wins.
+     *
+     * @param keysAndValues key, value, key, value...
+     */
+    public MapConfigurationParameters with(String... keysAndValues) {
+        if (keysAndValues.length % 2 != 0) {
+            throw new IllegalArgumentException("keys and values come in pairs: " + String.join(", ", keysAndValues));
+        }
+        Map<String, String> more = new LinkedHashMap<>(values);
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            more.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return new MapConfigurationParameters(more);
+    }
+
     @Override
     public Optional<String> get(String key) {
         return Optional.ofNullable(values.get(key));

@@ -103,8 +103,13 @@ class CsvDatasetTest {
     }
 
     @Test
-    void aHeaderAloneHasNoRows() throws Exception {
-        assertThat(read(dir, "t.csv", "id,input\n")).isEmpty();
-        assertThat(read(dir, "t.csv", "")).isEmpty();
+    void aHeaderAloneOrAnEmptyFileIsOneFailedRowNamedAfterTheFile() throws Exception {
+        assertThat(read(dir, "t.csv", "id,input\n")).singleElement().satisfies(row -> {
+            assertThat(row.caseId()).isEqualTo("t.csv");
+            assertThat(error(row)).isEqualTo("t.csv:1: no cases: the file has a header row and no records; a dataset"
+                    + " needs at least one case");
+        });
+        assertThat(read(dir, "t.csv", "")).singleElement().satisfies(row -> assertThat(error(row))
+                .isEqualTo("t.csv:1: no cases: the file is empty; a dataset needs at least one case"));
     }
 }

@@ -68,10 +68,18 @@ class JsonAndYamlDatasetTest {
     }
 
     @Test
-    void anEmptyFileHasNoRows() throws Exception {
-        assertThat(read(dir, "t.json", "")).isEmpty();
-        assertThat(read(dir, "t.yaml", "")).isEmpty();
-        assertThat(read(dir, "t.yaml", "tests:\n")).isEmpty();
+    void anEmptyFileOrListIsOneFailedRowNamedAfterTheFile() throws Exception {
+        assertThat(read(dir, "t.json", "")).extracting(DatasetTesting::error)
+                .containsExactly("t.json:1: no cases: the file is empty; a dataset needs at least one case");
+        assertThat(read(dir, "t.json", "[]")).extracting(DatasetTesting::error)
+                .containsExactly("t.json:1: no cases: the list of cases is empty; a dataset needs at least one case");
+        assertThat(read(dir, "t.yaml", "")).extracting(DatasetRow::caseId).containsExactly("t.yaml");
+        assertThat(read(dir, "t.yaml", "# nothing yet\n")).extracting(DatasetTesting::error)
+                .containsExactly("t.yaml:1: no cases: the file is empty; a dataset needs at least one case");
+        assertThat(read(dir, "t.yaml", "tests:\n")).extracting(DatasetTesting::error)
+                .containsExactly("t.yaml:1: no cases: 'tests' is empty; a dataset needs at least one case");
+        assertThat(read(dir, "t.yaml", "tests: []\n")).extracting(DatasetTesting::error)
+                .containsExactly("t.yaml:1: no cases: the 'tests' list is empty; a dataset needs at least one case");
     }
 
     @Test

@@ -21,6 +21,7 @@ import java.util.concurrent.TimeoutException;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.models.openai.ChatCompletions.Answer;
 import dev.agentarena.junit.engine.models.openai.ChatCompletions.MalformedResponse;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
@@ -31,16 +32,18 @@ import dev.agentarena.junit.model.ModelRequest;
  * <p>Each attempt is one HTTP request. 408, 429, 5xx, connection errors and timeouts are retried up to
  * {@code max-retries} times; a 2xx body that is not JSON (a truncated response) at most {@link #MALFORMED_RETRIES}
  * times, since it is rarely transient twice. Everything else fails at once. The failure is one
- * {@link ModelCallException} naming the attempts made, with the API key redacted.
+ * {@link ModelCallException} naming the attempts made, with the API key and header values redacted
+ * ({@link SecretRedactor}).
  */
 final class OpenAiClient implements ModelClient {
 
     static final int MALFORMED_RETRIES = 2;
+    private static final int MAX_EXCERPT = 300;
 
     private final OpenAiSettings settings;
     private final ExecutorService executor;
     private final HttpClient http;
-    private final Redactor redactor;
+    private final SecretRedactor redactor;
     private final Backoff backoff;
     private final ConcurrencyLimit concurrency;
     private final RateLimit rate;
@@ -57,7 +60,7 @@ final class OpenAiClient implements ModelClient {
         });
         this.http = HttpClient.newBuilder().version(version).connectTimeout(settings.connectTimeout)
                 .followRedirects(HttpClient.Redirect.NEVER).executor(executor).build();
-        this.redactor = new Redactor(settings.secrets());
+        this.redactor = SecretRedactor.of(settings.secrets());
         this.backoff = new Backoff(settings.initialBackoff, settings.maxBackoff,
                 () -> ThreadLocalRandom.current().nextDouble(), Instant::now);
         this.concurrency = new ConcurrencyLimit(settings.maxConcurrency);
@@ -103,7 +106,7 @@ final class OpenAiClient implements ModelClient {
                     return completion(answer, start);
                 }
                 catch (MalformedResponse e) {
-                    lastError = "HTTP " + status + ", but " + redactor.redact(e.getMessage());
+                    lastError = "HTTP " + status + ", but " + redactor.redact(String.valueOf(e.getMessage()));
                     lastCause = null;
                     if (!e.retryable || malformed++ >= MALFORMED_RETRIES || attempt == attempts) {
                         throw failure(lastError, attempt, null);
@@ -200,8 +203,14 @@ final class OpenAiClient implements ModelClient {
     }
 
     private String describe(String body) {
-        String excerpt = redactor.excerpt(body == null ? "" : body);
+        String excerpt = excerpt(redactor, body == null ? "" : body);
         return excerpt.isEmpty() ? "" : ": " + excerpt;
+    }
+
+    /** A redacted, single-line excerpt of a response body: a proxy may reflect the request headers back. */
+    static String excerpt(SecretRedactor redactor, String body) {
+        String flat = redactor.redact(body).replaceAll("\\s+", " ").strip();
+        return flat.length() <= MAX_EXCERPT ? flat : flat.substring(0, MAX_EXCERPT - 1) + "…";
     }
 
     private ModelCallException failure(String lastError, int attempts, Throwable cause) {

@@ -1,7 +1,9 @@
 package dev.agentarena.junit.engine.models.openai;
 
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URLEncoder;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +23,8 @@ final class OpenAiSettings {
 
     static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
     static final String DEFAULT_KEY_ENV = "OPENAI_API_KEY";
+    /** The per-model setting that allows sending the key over plain http to a host that is not loopback. */
+    static final String ALLOW_KEY_OVER_HTTP = "allow-key-over-http";
 
     /** How the API key travels: OpenAI's bearer token, Azure's {@code api-key} header, or not at all. */
     enum Auth {
@@ -70,6 +74,12 @@ final class OpenAiSettings {
         this.maxTokens = text("max-tokens").isPresent() ? whole("max-tokens", 0, 1) : null;
         this.seed = text("seed").map(value -> (long) number("seed", value)).orElse(null);
         this.pricing = ModelPricing.of(modelKey, settings);
+        if (apiKey != null && auth != Auth.NONE && endpoint.getScheme().equals("http") && !loopback(endpoint.getHost())
+                && !flag(ALLOW_KEY_OVER_HTTP)) {
+            throw new ConfigurationException("Model '" + modelKey + "' would send its API key (" + keyEnv + ") in "
+                    + "clear text over http to " + endpoint.getHost() + ". Use an https base-url, or, only on a network "
+                    + "you trust, set " + key(ALLOW_KEY_OVER_HTTP) + "=true.");
+        }
         if (apiKey == null && auth != Auth.NONE && endpoint.getHost() != null
                 && endpoint.getHost().toLowerCase(Locale.ROOT).endsWith("openai.com")) {
             throw new ConfigurationException("Model '" + modelKey + "' needs an API key: set the environment variable "
@@ -126,6 +136,45 @@ final class OpenAiSettings {
             throw new ConfigurationException(key("base-url") + " must be an http(s) URL such as "
                     + "http://localhost:11434/v1, but was \"" + baseUrl + "\"");
         }
+    }
+
+    /**
+     * Whether the host is this machine: {@code localhost} (and {@code *.localhost}) or a loopback address literal.
+     * Nothing is resolved: a name that resolves to a loopback address today may not tomorrow.
+     */
+    static boolean loopback(String host) {
+        if (host == null) {
+            return false;
+        }
+        String name = host.toLowerCase(Locale.ROOT);
+        if (name.equals("localhost") || name.endsWith(".localhost")) {
+            return true;
+        }
+        if (name.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}")) {
+            return true;
+        }
+        String literal = name.startsWith("[") && name.endsWith("]") ? name.substring(1, name.length() - 1) : name;
+        if (literal.contains(":") && literal.matches("[0-9a-f:.]+")) {
+            try {
+                // an IPv6 literal is parsed, never looked up
+                return InetAddress.getByName(literal).isLoopbackAddress();
+            }
+            catch (UnknownHostException e) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private boolean flag(String name) {
+        Optional<String> value = text(name);
+        if (value.isEmpty()) {
+            return false;
+        }
+        if (value.get().equalsIgnoreCase("true") || value.get().equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(value.get());
+        }
+        throw new ConfigurationException(key(name) + " must be true or false, but was \"" + value.get() + "\"");
     }
 
     private static String encode(String text) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.results.OutputFiles;
 
 /**
  * The run's {@code categories.json}: sorts results in the report's Categories tab by what went wrong, matching the
@@ -32,7 +33,8 @@ final class AllureCategories {
 
     static void write(Path directory) {
         try {
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(directory.resolve(FILE).toFile(), CATEGORIES);
+            OutputFiles.write(directory.resolve(FILE),
+                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(CATEGORIES));
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -17,6 +16,7 @@ import org.junit.platform.engine.TestEngine;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.results.OutputFiles;
 
 /**
  * The run's {@code environment.properties}, shown on the report's overview: the models that ran, the judge, the seed,
@@ -72,7 +72,7 @@ public final class AllureEnvironment {
         StringBuilder text = new StringBuilder();
         entries.forEach((key, value) -> text.append(key).append('=').append(escape(value)).append('\n'));
         try {
-            Files.writeString(directory.resolve(FILE), text, StandardCharsets.ISO_8859_1);
+            OutputFiles.write(directory.resolve(FILE), text.toString(), StandardCharsets.ISO_8859_1);
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -87,6 +87,7 @@ public final class AllureFacade {
         attachText("output (post-processed)", record.output());
         attachText("reference", transcript.reference());
         attachText("score (json)", scoreJson(record, transcript));
+        transcript.wholeTexts().forEach((what, whole) -> attachText(what + " (whole)", whole.text()));
     }
 
     /** Groups a summary test under its eval. */
@@ -177,8 +178,9 @@ public final class AllureFacade {
             return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(score);
         }
         catch (JsonProcessingException e) {
-            // Detail is the scorer's own data and may not serialise; the rest always does.
-            score.put("detail", String.valueOf(transcript.detail()));
+            // Detail is the scorer's own data and may not serialise (or contain itself, or nest deeper than any
+            // writer allows); the rest always does. Not String.valueOf(detail): that recurses without end too.
+            score.put("detail", "not serialisable as JSON: " + e.getOriginalMessage());
             return Json.write(score);
         }
     }

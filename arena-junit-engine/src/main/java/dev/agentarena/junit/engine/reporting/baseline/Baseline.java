@@ -22,6 +22,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
 import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
+import dev.agentarena.junit.engine.results.OutputFiles;
 
 /**
  * A stored summary of a run, per eval, model and scorer, to compare later runs against. Written as JSON with sorted
@@ -83,12 +84,9 @@ public final class Baseline {
         from(leaderboard).writeTo(file);
     }
 
-    /** Writes this baseline to a file, creating its directory. */
+    /** Writes this baseline to a file, creating its directory; atomically, so a killed run leaves the old one. */
     public void writeTo(Path file) throws IOException {
-        if (file.toAbsolutePath().getParent() != null) {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-        }
-        Files.writeString(file, toJson(), StandardCharsets.UTF_8);
+        OutputFiles.write(file, toJson());
     }
 
     /** The file's content. */

@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,6 +8,7 @@ import java.util.Optional;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.results.OutputFiles;
 import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
@@ -77,10 +77,10 @@ public final class Leaderboard {
         return ConsoleTable.render(this);
     }
 
-    /** Writes {@code leaderboard.json} and {@code leaderboard.html} into a directory, creating it. */
+    /** Writes {@code leaderboard.json} and {@code leaderboard.html} into a directory, creating it, each atomically. */
     public void writeTo(Path directory) throws IOException {
         Files.createDirectories(directory);
-        Files.writeString(directory.resolve(JSON_FILE), toJson(), StandardCharsets.UTF_8);
-        Files.writeString(directory.resolve(HTML_FILE), toHtml(), StandardCharsets.UTF_8);
+        OutputFiles.write(directory.resolve(JSON_FILE), toJson());
+        OutputFiles.write(directory.resolve(HTML_FILE), toHtml());
     }
 }

@@ -41,7 +41,7 @@ public final class BuiltinScorers {
         descriptions.put("numeric", "Extracts a number and compares with absolute or relative tolerance");
         descriptions.put("json_match", "JSON-parses the output and scores the fraction of reference keys that match");
         descriptions.put("semantic", "Token-set cosine similarity, or your own embedding function");
-        descriptions.put("code_exec", "Executes generated code plus reference assertions in a subprocess");
+        descriptions.put("code_exec", "Executes generated code plus reference assertions in a sandbox");
         descriptions.put("llm_judge", "Grades with a judge model and returns its 0-1 score");
         descriptions.put("manual", "Always 0.5, unscored: collects outputs for human grading");
         return descriptions;

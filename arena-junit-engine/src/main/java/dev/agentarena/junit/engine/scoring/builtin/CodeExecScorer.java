@@ -8,11 +8,12 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -23,10 +24,16 @@ import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.sandbox.Installations;
+import dev.agentarena.junit.engine.sandbox.Installations.Installation;
+import dev.agentarena.junit.engine.sandbox.ProcessLimits;
+import dev.agentarena.junit.engine.sandbox.Sandbox;
+import dev.agentarena.junit.engine.sandbox.SandboxedRun;
+import dev.agentarena.junit.engine.sandbox.Sandboxes;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
- * {@code code_exec}: runs the generated code plus the reference's assertions in a subprocess; score 1 when it exits
+ * {@code code_exec}: runs the generated code plus the reference's assertions in a sandbox; score 1 when it exits
  * with 0.
  *
  * <p>The code is the first fenced block tagged with the language (else an untagged, else any fenced block), or the
@@ -36,19 +43,23 @@ import dev.agentarena.junit.scoring.OutputScorer;
  *       executable is option {@code python}).</li>
  *   <li>Java ({@code language: java}): a single-file source program run as {@code <java.home>/bin/java -ea File.java}
  *       (option {@code java} overrides the launcher). The reference is either the body of a {@code main} method,
- *       wrapped into a class that comes first, or, when it declares {@code void main(}, a whole class placed first.
- *       The generated classes follow; {@code import} lines of both are moved to the top and {@code package} lines
- *       dropped. {@code assert} is enabled.</li>
+ *       wrapped into a class, or, when it declares {@code void main(}, a whole class. The generated classes follow;
+ *       {@code import} lines of both are moved to the top and {@code package} lines dropped. {@code assert} is
+ *       enabled.</li>
  * </ul>
  * A {@code null} reference runs the code alone.
  *
- * <p>Isolation, not a sandbox: the process starts from an empty environment plus {@code PATH}, a UTF-8 locale and
- * {@code HOME}/{@code TMPDIR} pointing into its own temporary directory (deleted afterwards), so secrets such as
- * {@code OPENAI_API_KEY} never reach generated code; it can still read files and use the network.
- * {@code timeout_seconds} (default 10) kills the process tree and scores 0 "timed out after Ns", a failure of the
- * code. Each of stdout and stderr keeps at most {@code max_output_bytes} (default 65536): its first and last halves.
- * A missing interpreter is an error. Detail: {@code exit_code}, {@code stdout}, {@code stderr}, {@code millis},
- * {@code truncated}.
+ * <p>The program runs in a {@link Sandbox}: bubblewrap by default, found at run time; without it the case is an error
+ * naming the missing tool and the opt-out ({@code sandbox: none}, unsandboxed). Inside, it sees no network, no other
+ * process, no environment of the JVM, only {@code /usr} and its interpreter read-only and a private {@code /tmp}, with
+ * limits on memory, processes, file size, CPU time and output; when the scorer returns none of its processes is left.
+ *
+ * <p>Time has two limits: {@code startup_timeout_seconds} (default 60) until the program's first instruction, which a
+ * prologue marks on stdout, an error of the machine when exceeded; then {@code timeout_seconds} (default 10) for the
+ * program's own run, a failure of the code: "timed out after 10s (run-time limit, option timeout_seconds)". Each of
+ * stdout and stderr keeps at most {@code max_output_bytes} (default 65536): its first and last halves. Detail:
+ * {@code exit_code}, {@code stdout}, {@code stderr}, {@code millis}, {@code startup_millis}, {@code truncated},
+ * {@code sandbox}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class CodeExecScorer implements OutputScorer {
@@ -60,17 +71,26 @@ public final class CodeExecScorer implements OutputScorer {
     private static final Pattern JAVA_PACKAGE = Pattern.compile("^[ \\t]*package[ \\t]+[\\w.]+[ \\t]*;[ \\t]*$",
             Pattern.MULTILINE);
     private static final Pattern JAVA_MAIN = Pattern.compile("\\bvoid\\s+main\\s*\\(");
+    private static final Pattern JAVA_TYPE = Pattern.compile("\\b(?:class|record|enum|interface)\\s+([A-Za-z_$][\\w$]*)");
     private static final int DETAIL_CHARS = 4000;
+    private static final long MIB = 1024 * 1024;
+    /** What the sandbox's tools print when they, not the program, fail. */
+    private static final List<String> TOOL_PREFIXES = List.of("bwrap:", "prlimit:", "setpriv:", "arena-sandbox:");
 
     private final Map<String, String> hostEnvironment;
+    private final Path temporaryRoot;
 
-    /** A scorer passing the JVM's own {@code PATH} on. */
+    /** A scorer searching the JVM's own {@code PATH}, with its programs in {@code java.io.tmpdir}. */
     public CodeExecScorer() {
-        this(System.getenv());
+        this(System.getenv(), null);
     }
 
-    CodeExecScorer(Map<String, String> hostEnvironment) {
+    /**
+     * @param temporaryRoot where each program's directory is created, or {@code null} for {@code java.io.tmpdir}
+     */
+    CodeExecScorer(Map<String, String> hostEnvironment, Path temporaryRoot) {
         this.hostEnvironment = hostEnvironment;
+        this.temporaryRoot = temporaryRoot;
     }
 
     @Override
@@ -86,48 +106,55 @@ public final class CodeExecScorer implements OutputScorer {
             throw new IllegalArgumentException("option 'language' of scorer 'code_exec' must be python or java, but"
                     + " was \"" + language + "\"");
         }
-        double timeoutSeconds = options.getDouble("timeout_seconds", 10);
-        if (!(timeoutSeconds > 0)) {
-            throw new IllegalArgumentException("option 'timeout_seconds' of scorer 'code_exec' must be > 0, but was "
-                    + timeoutSeconds);
-        }
-        int maxOutputBytes = options.getInt("max_output_bytes", 64 * 1024);
-        if (maxOutputBytes < 2) {
-            throw new IllegalArgumentException("option 'max_output_bytes' of scorer 'code_exec' must be >= 2, but was "
-                    + maxOutputBytes);
-        }
+        Limits limits = Limits.from(options);
+        Sandbox sandbox = Sandboxes.select(options.getString("sandbox", Sandboxes.BWRAP),
+                options.getString("bwrap", null), hostEnvironment);
         String text = output == null ? "" : output;
         boolean python = language.equals("python");
         String code = FencedBlocks.preferred(text, python ? PYTHON_TAGS : JAVA_TAGS).orElse(text);
         String assertions = reference == null ? "" : Json.text(reference);
+        byte[] marker = marker();
 
         Path workDir = null;
         try {
-            workDir = Files.createTempDirectory("arena-code-exec-");
+            workDir = temporaryRoot == null ? Files.createTempDirectory("arena-code-exec-")
+                    : Files.createTempDirectory(temporaryRoot, "arena-code-exec-");
             List<String> command = new ArrayList<>();
+            String interpreter;
+            Installation installation;
             if (python) {
-                Path file = workDir.resolve("solution.py");
-                Files.writeString(file, code + "\n\n" + assertions + "\n", StandardCharsets.UTF_8);
-                command.addAll(List.of(options.getString("python", "python3"), "-I", "-B", file.toString()));
+                interpreter = options.getString("python", "python3");
+                Files.writeString(workDir.resolve("solution.py"), code + "\n\n" + assertions + "\n",
+                        StandardCharsets.UTF_8);
+                installation = sandbox.isolated() ? installation(interpreter, true) : null;
+                command.addAll(List.of(installation == null ? interpreter : installation.executable(), "-I", "-B",
+                        "-c", pythonPrologue(marker), sandbox.programFile(workDir, "solution.py")));
             }
             else {
-                Path file = workDir.resolve("Solution.java");
-                Files.writeString(file, javaProgram(code, assertions), StandardCharsets.UTF_8);
-                String java = options.getString("java", Paths.get(System.getProperty("java.home"), "bin", "java")
+                interpreter = options.getString("java", Paths.get(System.getProperty("java.home"), "bin", "java")
                         .toString());
-                command.addAll(List.of(java, "-ea", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                        "-Dfile.encoding=UTF-8", file.toString()));
+                Files.writeString(workDir.resolve("Solution.java"), javaProgram(code, assertions, marker),
+                        StandardCharsets.UTF_8);
+                installation = sandbox.isolated() ? installation(interpreter, false) : null;
+                command.addAll(List.of(installation == null ? interpreter : installation.executable(), "-ea",
+                        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData"));
+                if (sandbox.isolated()) {
+                    // Half the data limit for the heap: an OutOfMemoryError, not a JVM that cannot map its heap.
+                    command.add("-Xmx" + Math.max(16, limits.process.memoryBytes() / MIB / 2) + "m");
+                }
+                command.addAll(List.of("-Dfile.encoding=UTF-8", sandbox.programFile(workDir, "Solution.java")));
             }
-            Subprocess.Outcome outcome;
+            sandbox.share(workDir);
+            SandboxedRun.Outcome outcome;
             try {
-                outcome = Subprocess.run(command, workDir, environment(workDir), seconds(timeoutSeconds),
-                        maxOutputBytes);
+                outcome = SandboxedRun.run(sandbox.processFor(command, workDir,
+                        installation == null ? List.of() : installation.paths(), limits.process), limits.process,
+                        marker, sandbox.isolated());
             }
             catch (IOException e) {
-                throw new IllegalStateException("scorer 'code_exec': cannot run '" + command.get(0) + "' ("
-                        + e.getMessage() + "); is it installed and on the PATH?", e);
+                throw cannotRun(interpreter, e);
             }
-            return result(outcome, timeoutSeconds);
+            return result(outcome, limits, interpreter, sandbox);
         }
         catch (IOException e) {
             throw new IllegalStateException("scorer 'code_exec': cannot prepare the temporary directory: " + e, e);
@@ -143,22 +170,172 @@ public final class CodeExecScorer implements OutputScorer {
         }
     }
 
-    private static ScoreResult result(Subprocess.Outcome outcome, double timeoutSeconds) {
+    private Installation installation(String interpreter, boolean python) {
+        try {
+            return python ? Installations.python(interpreter, hostEnvironment)
+                    : Installations.java(interpreter, hostEnvironment);
+        }
+        catch (IOException e) {
+            throw cannotRun(interpreter, e);
+        }
+    }
+
+    private static IllegalStateException cannotRun(String interpreter, IOException e) {
+        return new IllegalStateException("scorer 'code_exec': cannot run '" + interpreter + "' (" + e.getMessage()
+                + "); is it installed and on the PATH?", e);
+    }
+
+    /** The limits of one run, from the scorer's options. */
+    private static final class Limits {
+
+        final double timeoutSeconds;
+        final double startupSeconds;
+        final ProcessLimits process;
+
+        private Limits(double timeoutSeconds, double startupSeconds, ProcessLimits process) {
+            this.timeoutSeconds = timeoutSeconds;
+            this.startupSeconds = startupSeconds;
+            this.process = process;
+        }
+
+        static Limits from(ScorerOptions options) {
+            double timeout = positive(options, "timeout_seconds", 10);
+            double startup = positive(options, "startup_timeout_seconds", 60);
+            int kept = options.getInt("max_output_bytes", 64 * 1024);
+            if (kept < 2) {
+                throw new IllegalArgumentException("option 'max_output_bytes' of scorer 'code_exec' must be >= 2, but "
+                        + "was " + kept);
+            }
+            long memoryMb = whole(options, "memory_mb", 512);
+            int processes = (int) Math.min(Integer.MAX_VALUE, whole(options, "max_processes", 32));
+            long fileBytes = whole(options, "max_file_bytes", 16 * MIB);
+            long cpu = whole(options, "cpu_seconds", (long) Math.ceil(2 * timeout) + 10);
+            long tmpMb = whole(options, "tmp_mb", 64);
+            long outputLimit = whole(options, "output_limit_bytes", 16 * MIB);
+            return new Limits(timeout, startup, new ProcessLimits(seconds(startup), seconds(timeout), memoryMb * MIB,
+                    processes, fileBytes, cpu, tmpMb * MIB, outputLimit, kept));
+        }
+
+        private static double positive(ScorerOptions options, String name, double defaultValue) {
+            double value = options.getDouble(name, defaultValue);
+            if (!(value > 0) || Double.isInfinite(value)) {
+                throw new IllegalArgumentException("option '" + name + "' of scorer 'code_exec' must be > 0, but was "
+                        + value);
+            }
+            return value;
+        }
+
+        private static long whole(ScorerOptions options, String name, long defaultValue) {
+            double value = options.getDouble(name, defaultValue);
+            if (value != Math.rint(value) || value < 1 || value > Long.MAX_VALUE / 2) {
+                throw new IllegalArgumentException("option '" + name + "' of scorer 'code_exec' must be a whole "
+                        + "number >= 1, but was " + options.get(name).orElse(value));
+            }
+            return (long) value;
+        }
+    }
+
+    private static ScoreResult result(SandboxedRun.Outcome outcome, Limits limits, String interpreter,
+            Sandbox sandbox) {
         ScoreResult result;
-        if (outcome.timedOut()) {
-            result = ScoreResult.fail("timed out after " + formatSeconds(timeoutSeconds) + "s");
+        switch (outcome.ending()) {
+            case STARTUP_TIMEOUT:
+                // The program's own code had not begun: the machine is at fault, not the model.
+                throw new IllegalStateException("scorer 'code_exec': " + interpreter + " did not start the program "
+                        + "within " + formatSeconds(limits.startupSeconds) + "s (start-up limit, option "
+                        + "startup_timeout_seconds); the machine may be overloaded");
+            case RUN_TIMEOUT:
+                result = ScoreResult.fail("timed out after " + formatSeconds(limits.timeoutSeconds)
+                        + "s (run-time limit, option timeout_seconds)");
+                break;
+            case OUTPUT_LIMIT:
+                result = ScoreResult.fail("output limit exceeded: more than " + limits.process.outputLimitBytes()
+                        + " bytes on stdout and stderr (option output_limit_bytes)");
+                break;
+            default:
+                if (!outcome.started() && outcome.exitCode() != 0 && TOOL_PREFIXES.stream()
+                        .anyMatch(prefix -> outcome.stderr().startsWith(prefix))) {
+                    String problem = lastLines(outcome.stderr());
+                    throw new IllegalStateException("scorer 'code_exec': the sandbox (" + sandbox.description()
+                            + ") could not start " + interpreter + ": " + problem + (problem.contains("Permission denied")
+                            ? "; the sandbox's user must be able to reach every path it shows: the temporary "
+                            + "directory (java.io.tmpdir) and the interpreter's installation (install it under /usr, "
+                            + "or name another with option '" + (interpreter.contains("java") ? "java" : "python")
+                            + "')" : ""));
+                }
+                if (outcome.exitCode() == 0) {
+                    result = ScoreResult.pass("exit code 0");
+                }
+                else {
+                    String tail = lastLines(outcome.stderr().isBlank() ? outcome.stdout() : outcome.stderr());
+                    List<String> notes = new ArrayList<>();
+                    String signal = signal(outcome.exitCode(), limits, sandbox.isolated());
+                    if (!signal.isEmpty()) {
+                        notes.add(signal);
+                    }
+                    if (sandbox.isolated()) {
+                        notes.addAll(limitsHit(tail, limits));
+                    }
+                    result = ScoreResult.fail("exit code " + outcome.exitCode() + (tail.isEmpty() ? "" : ": " + tail)
+                            + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
+                }
+                break;
         }
-        else if (outcome.exitCode() == 0) {
-            result = ScoreResult.pass("exit code 0");
-        }
-        else {
-            String tail = lastLines(outcome.stderr().isBlank() ? outcome.stdout() : outcome.stderr());
-            result = ScoreResult.fail("exit code " + outcome.exitCode() + (tail.isEmpty() ? "" : ": " + tail));
-        }
-        return result.withDetail("exit_code", outcome.timedOut() ? null : outcome.exitCode())
+        return result.withDetail("exit_code", outcome.ending() == SandboxedRun.Ending.EXITED ? outcome.exitCode()
+                        : null)
                 .withDetail("stdout", Abbreviations.tail(outcome.stdout(), DETAIL_CHARS))
                 .withDetail("stderr", Abbreviations.tail(outcome.stderr(), DETAIL_CHARS))
-                .withDetail("millis", outcome.millis()).withDetail("truncated", outcome.truncated());
+                .withDetail("millis", outcome.millis()).withDetail("startup_millis", outcome.startupMillis())
+                .withDetail("truncated", outcome.truncated()).withDetail("sandbox", sandbox.description());
+    }
+
+    /** What a signal exit status means, naming the limit that sent it. */
+    private static String signal(int exitCode, Limits limits, boolean isolated) {
+        switch (exitCode) {
+            case 128 + 24:
+                return isolated ? "SIGXCPU: CPU time limit of " + limits.process.cpuSeconds()
+                        + "s reached, option cpu_seconds" : "SIGXCPU";
+            case 128 + 25:
+                return isolated ? "SIGXFSZ: file size limit of " + limits.process.maxFileBytes()
+                        + " bytes reached, option max_file_bytes" : "SIGXFSZ";
+            case 128 + 9:
+                return "killed by SIGKILL";
+            case 128 + 6:
+                return "SIGABRT";
+            case 128 + 11:
+                return "SIGSEGV";
+            default:
+                return "";
+        }
+    }
+
+    /** The sandbox's limits that the error at the end of the output points to. */
+    private static List<String> limitsHit(String tail, Limits limits) {
+        Set<String> notes = new LinkedHashSet<>();
+        if (tail.contains("MemoryError") || tail.contains("OutOfMemoryError")
+                || tail.contains("Cannot allocate memory")) {
+            notes.add("memory limit: " + limits.process.memoryBytes() / MIB + " MB per process, option memory_mb");
+        }
+        if (tail.contains("Resource temporarily unavailable") || tail.contains("BlockingIOError")
+                || tail.contains("can't start new thread") || tail.contains("unable to create native thread")) {
+            notes.add("process limit: " + limits.process.maxProcesses() + " processes and threads, option "
+                    + "max_processes");
+        }
+        if (tail.contains("File too large")) {
+            notes.add("file size limit: " + limits.process.maxFileBytes() + " bytes, option max_file_bytes");
+        }
+        if (tail.contains("No space left on device")) {
+            notes.add("temporary directory limit: " + limits.process.tmpBytes() / MIB + " MB, option tmp_mb");
+        }
+        if (tail.contains("Read-only file system")) {
+            notes.add("only /tmp is writable in the sandbox");
+        }
+        if (tail.contains("Network is unreachable") || tail.contains("Connection refused")
+                || tail.contains("Temporary failure in name resolution") || tail.contains("Name or service not known")
+                || tail.contains("UnknownHostException")) {
+            notes.add("the sandbox has no network");
+        }
+        return new ArrayList<>(notes);
     }
 
     /** The end of the error output, where the exception is, on one line. */
@@ -173,52 +350,86 @@ public final class CodeExecScorer implements OutputScorer {
         return Abbreviations.tail(String.join(" | ", last), 300);
     }
 
-    private Map<String, String> environment(Path workDir) {
-        // Start from nothing: the host's environment holds API keys that generated code must never see.
-        Map<String, String> environment = new LinkedHashMap<>();
-        String path = hostEnvironment.get("PATH");
-        if (path == null) {
-            path = hostEnvironment.get("Path");
-        }
-        if (path != null) {
-            environment.put("PATH", path);
-        }
-        // Windows cannot start most programs without these.
-        for (String name : List.of("SystemRoot", "SYSTEMROOT", "windir", "PATHEXT")) {
-            if (hostEnvironment.containsKey(name)) {
-                environment.put(name, hostEnvironment.get(name));
-            }
-        }
-        environment.put("LANG", "C.UTF-8");
-        environment.put("LC_ALL", "C.UTF-8");
-        environment.put("HOME", workDir.toString());
-        environment.put("TMPDIR", workDir.toString());
-        environment.put("TEMP", workDir.toString());
-        environment.put("TMP", workDir.toString());
-        return environment;
+    /**
+     * What the program's prologue writes first on stdout: the moment its own code begins, when the start-up clock
+     * hands over to the run-time clock. Random per run, so that no output is mistaken for it.
+     */
+    private static byte[] marker() {
+        return ("\u0000arena-start-" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + "\n")
+                .getBytes(StandardCharsets.US_ASCII);
     }
 
-    static String javaProgram(String code, String assertions) {
+    /** Writes the marker, then runs the solution as {@code __main__}, as {@code python3 solution.py} would. */
+    static String pythonPrologue(byte[] marker) {
+        StringBuilder hex = new StringBuilder();
+        for (byte b : marker) {
+            hex.append(String.format(Locale.ROOT, "%02x", b & 0xff));
+        }
+        return "import os, sys, runpy; os.write(1, bytes.fromhex('" + hex + "')); path = sys.argv[1]; "
+                + "sys.argv[:] = [path]; del os, sys; runpy.run_path(path, run_name='__main__')";
+    }
+
+    /**
+     * The single-file program: imports, then a first class that writes the marker and calls the {@code main} that
+     * runs (the assertions', else the code's), then the assertions, then the code. Without any {@code main} there is
+     * no first class: the launcher reports the missing method, and the marker never comes.
+     */
+    static String javaProgram(String code, String assertions, byte[] marker) {
         List<String> imports = new ArrayList<>();
         String body = hoistImports(code, imports);
         String check = hoistImports(assertions, imports);
         StringBuilder program = new StringBuilder();
         imports.stream().distinct().forEach(line -> program.append(line).append('\n'));
         program.append('\n');
+        String checkClass = null;
+        String target;
         if (!check.isBlank()) {
-            // The launcher runs the first class in the file: the assertions' class must come first.
             if (JAVA_MAIN.matcher(check).find()) {
-                program.append(check);
+                checkClass = check;
+                target = mainClass(check);
             }
             else {
-                program.append("final class ArenaAssertions {\n")
-                        .append("    public static void main(String[] args) throws Throwable {\n")
-                        .append(check).append("\n    }\n}\n");
+                checkClass = "final class ArenaAssertions {\n"
+                        + "    public static void main(String[] args) throws Throwable {\n" + check + "\n    }\n}\n";
+                target = "ArenaAssertions";
             }
-            program.append("\n");
+        }
+        else {
+            target = mainClass(body);
+        }
+        // The launcher runs the first class in the file: the start class, else the assertions' class, comes first.
+        if (target != null) {
+            StringBuilder bytes = new StringBuilder();
+            for (byte b : marker) {
+                bytes.append(bytes.length() == 0 ? "" : ", ").append(b);
+            }
+            program.append("final class ArenaStart {\n")
+                    .append("    public static void main(String[] args) throws Throwable {\n")
+                    .append("        byte[] marker = {").append(bytes).append("};\n")
+                    .append("        System.out.write(marker, 0, marker.length);\n")
+                    .append("        System.out.flush();\n")
+                    .append("        ").append(target).append(".main(args);\n")
+                    .append("    }\n}\n\n");
+        }
+        if (checkClass != null) {
+            program.append(checkClass).append("\n");
         }
         program.append(body).append('\n');
         return program.toString();
+    }
+
+    /** The type that declares the first {@code main} method, or {@code null}. */
+    private static String mainClass(String source) {
+        Matcher main = JAVA_MAIN.matcher(source);
+        if (!main.find()) {
+            return null;
+        }
+        Matcher type = JAVA_TYPE.matcher(source.substring(0, main.start()));
+        String name = null;
+        while (type.find()) {
+            name = type.group(1);
+        }
+        return name;
     }
 
     private static String hoistImports(String source, List<String> imports) {

@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
+
 class LimitsTest {
 
     private static final long SECOND = 1_000_000_000L;
@@ -131,13 +133,13 @@ class LimitsTest {
         return HttpHeaders.of(Map.of(name, List.of(value)), (a, b) -> true);
     }
 
+
     @Test
-    void redactsSecretsButNotShortValues() {
-        Redactor redactor = new Redactor(List.of("sk-secret-123", "abc"));
-        assertThat(redactor.redact("key sk-secret-123 and abc")).isEqualTo("key [REDACTED] and abc");
-        assertThat(redactor.excerpt("x".repeat(1000))).hasSize(300);
-        assertThat(redactor.safeCause(new RuntimeException("bad sk-secret-123"))).isNull();
-        RuntimeException harmless = new RuntimeException("reset");
-        assertThat(redactor.safeCause(harmless)).isSameAs(harmless);
+    void excerptsOfResponseBodiesAreRedactedShortAndOnOneLine() {
+        SecretRedactor redactor = SecretRedactor.of(List.of("sk-secret-123"));
+
+        assertThat(OpenAiClient.excerpt(redactor, "x".repeat(1000))).hasSize(300);
+        assertThat(OpenAiClient.excerpt(redactor, "{\n  \"auth\": \"Bearer sk-secret-123\"\n}"))
+                .isEqualTo("{ \"auth\": \"Bearer [REDACTED]\" }");
     }
 }

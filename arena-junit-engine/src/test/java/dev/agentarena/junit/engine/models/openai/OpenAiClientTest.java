@@ -311,4 +311,31 @@ class OpenAiClientTest {
                     .hasMessageContaining("OPENAI_API_KEY").hasMessageContaining("api-key-env");
         }
     }
+
+    @Test
+    void refusesToSendTheKeyOverPlainHttpToAHostThatIsNotLoopback() throws Exception {
+        assertThatThrownBy(() -> client("http://models.example.internal:8000/v1"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("would send its API key (OPENAI_API_KEY) in clear text over http to "
+                        + "models.example.internal")
+                .hasMessageContaining("arena.models." + KEY + ".allow-key-over-http=true")
+                .hasMessageNotContaining(CANARY);
+        // Explicitly allowed: the client is created (nothing listens there; no call is made).
+        assertThat(client("http://models.example.internal:8000/v1", "allow-key-over-http", "true")).isNotNull();
+        // No key sent: nothing to protect.
+        assertThat(client("http://models.example.internal:8000/v1", "auth", "none")).isNotNull();
+        assertThatThrownBy(() -> client("http://models.example.internal:8000/v1", "allow-key-over-http", "yes"))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("must be true or false");
+        // Loopback stays plain: Ollama, vLLM and test servers listen there.
+        FakeChatServer server = server(ok("hello"));
+        assertThat(client(server.baseUrl()).complete(ModelRequest.ofPrompt("hi")).text()).isEqualTo("hello");
+    }
+
+    @Test
+    void loopbackIsLocalhostOrALoopbackLiteralNeverAResolvedName() {
+        assertThat(List.of("localhost", "LOCALHOST", "api.localhost", "127.0.0.1", "127.1.2.3", "[::1]",
+                "[0:0:0:0:0:0:0:1]")).allMatch(OpenAiSettings::loopback);
+        assertThat(List.of("example.com", "127.0.0.1.nip.io", "localhost.example.com", "10.0.0.1", "[::2]",
+                "[fe80::1]")).noneMatch(OpenAiSettings::loopback);
+    }
 }

@@ -1,4 +1,4 @@
-package dev.agentarena.junit.engine.scoring.builtin;
+package dev.agentarena.junit.engine.sandbox;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,14 +21,15 @@ final class CappedOutput {
         this.tail = new byte[cap / 2];
     }
 
-    synchronized void write(byte[] bytes, int length) {
-        int offset = 0;
+    synchronized void write(byte[] bytes, int offset, int length) {
+        int end = offset + length;
+        int from = offset;
         if (head.size() < headCap) {
             int n = Math.min(length, headCap - head.size());
-            head.write(bytes, 0, n);
-            offset = n;
+            head.write(bytes, offset, n);
+            from += n;
         }
-        for (int i = offset; i < length && tail.length > 0; i++) {
+        for (int i = from; i < end && tail.length > 0; i++) {
             if (tailLength < tail.length) {
                 tail[(tailStart + tailLength++) % tail.length] = bytes[i];
             }

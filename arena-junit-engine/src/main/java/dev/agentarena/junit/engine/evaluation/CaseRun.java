@@ -1,0 +1,199 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+
+import dev.agentarena.junit.engine.datasets.DatasetRow;
+
+/**
+ * One case evaluated on one model, every repeat, as a sequence of steps (the engine's bookkeeping, hooks, the task,
+ * each scorer) that a call stuck past its time limit cannot hold up.
+ *
+ * <p>Every call into user code goes through {@link #step}: it runs on the current thread under the run's
+ * {@link Watchdog}, and its result, or its error, is remembered by its position in the repeat. When a call does not
+ * return even once interrupted, the watchdog gives it up: the step is remembered as timed out and the case
+ * continues on another thread of the pool, which replays the repeat from the start, taking every remembered step's
+ * result instead of calling again, so the evaluation reaches the same point and goes on with the next step. The
+ * stuck thread is left behind; should it ever return, it finds the case no longer its own and stops.
+ */
+final class CaseRun {
+
+    /** Thrown on a thread that was given up, to leave the case without touching it. */
+    static final class GivenUp extends Error {
+
+        private static final long serialVersionUID = 1L;
+
+        GivenUp() {
+            super("this thread was given up by the watchdog", null, false, false);
+        }
+    }
+
+    /** A call into user code (or the engine's bookkeeping around it). */
+    @FunctionalInterface
+    interface Call<T> {
+        T run() throws Throwable;
+    }
+
+    /** A remembered step: its value or its error. */
+    private record Result(Object value, Throwable error) {
+    }
+
+    private final RunServices run;
+    private final CaseEvaluator evaluator;
+    private final TimeLimits limits;
+    private final DatasetRow row;
+    private final int repeats;
+    private final CompletableFuture<EvaluatedCase> evaluated = new CompletableFuture<>();
+
+    // guarded by this
+    private final List<CaseOutcome> outcomes = new ArrayList<>();
+    private final List<Result> steps = new ArrayList<>();
+    private Thread owner;
+    private int cursor;
+    private volatile int generation;
+
+    CaseRun(RunServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetRow row, int repeats) {
+        this.run = run;
+        this.evaluator = evaluator;
+        this.limits = limits;
+        this.row = row;
+        this.repeats = repeats;
+    }
+
+    /** Starts the case on the run's pool; the future completes with every repeat. */
+    CompletableFuture<EvaluatedCase> start() {
+        run.callPool().execute(this::work);
+        return evaluated;
+    }
+
+    private void work() {
+        Thread me = Thread.currentThread();
+        synchronized (this) {
+            owner = me;
+        }
+        try {
+            while (true) {
+                int repeat;
+                synchronized (this) {
+                    if (owner != me) {
+                        return;
+                    }
+                    if (outcomes.size() == repeats) {
+                        break;
+                    }
+                    repeat = outcomes.size();
+                    cursor = 0;
+                }
+                CaseOutcome outcome = evaluator.evaluate(row, repeat, this);
+                synchronized (this) {
+                    if (owner != me) {
+                        return;
+                    }
+                    outcomes.add(outcome);
+                    steps.clear();
+                }
+            }
+            List<CaseOutcome> done;
+            synchronized (this) {
+                done = List.copyOf(outcomes);
+            }
+            evaluated.complete(new EvaluatedCase(row, done));
+        }
+        catch (GivenUp e) {
+            // the case went on without this thread
+        }
+        catch (Throwable t) {
+            evaluated.completeExceptionally(t);
+        }
+    }
+
+    /**
+     * Runs one step of the current repeat, or, replaying, returns what it gave before.
+     *
+     * @param kind what the step is, for its time limit; {@link TimeLimits.Kind#ENGINE} steps have none
+     * @param what how messages name it, e.g. {@code scorer 'classification'}
+     * @throws Throwable what the step threw, or a {@link CallTimedOutException} when it ran past its limit
+     */
+    @SuppressWarnings("unchecked")
+    <T> T step(TimeLimits.Kind kind, String what, Call<T> call) throws Throwable {
+        Thread me = Thread.currentThread();
+        int index;
+        synchronized (this) {
+            if (owner != me) {
+                throw new GivenUp();
+            }
+            index = cursor++;
+            if (index < steps.size()) {
+                return (T) replay(steps.get(index));
+            }
+        }
+        Result result;
+        if (kind == TimeLimits.Kind.ENGINE) {
+            result = call(call);
+        }
+        else {
+            Watchdog.Watch watch = run.watchdog().watch(limits.of(kind), () -> giveUp(me, index, kind, what));
+            result = call(call);
+            switch (watch.end()) {
+                case INTERRUPTED:
+                    result = new Result(null, new CallTimedOutException(limits.exceeded(kind, what, false)));
+                    break;
+                case GIVEN_UP:
+                    throw new GivenUp();
+                default:
+                    break;
+            }
+        }
+        synchronized (this) {
+            if (owner != me) {
+                throw new GivenUp();
+            }
+            steps.add(result);
+        }
+        return (T) replay(result);
+    }
+
+    /**
+     * Whether the steps running now are still wanted: false once the watchdog gave up a step of the case, so that a
+     * task left running no longer calls (and pays for) models.
+     */
+    BooleanSupplier liveness() {
+        int current = generation;
+        return () -> generation == current;
+    }
+
+    private static Result call(Call<?> call) {
+        try {
+            return new Result(call.run(), null);
+        }
+        catch (GivenUp e) {
+            throw e;
+        }
+        catch (Throwable t) {
+            return new Result(null, t);
+        }
+    }
+
+    private static Object replay(Result result) throws Throwable {
+        if (result.error() != null) {
+            throw result.error();
+        }
+        return result.value();
+    }
+
+    /** The watchdog gave up a step: remember it as timed out and continue the case on another thread. */
+    private void giveUp(Thread stuck, int index, TimeLimits.Kind kind, String what) {
+        synchronized (this) {
+            if (owner != stuck || index != steps.size()) {
+                return;
+            }
+            steps.add(new Result(null, new CallTimedOutException(limits.exceeded(kind, what, true))));
+            owner = null;
+            generation++;
+        }
+        run.replaceStuckWorker();
+        run.callPool().execute(this::work);
+    }
+}

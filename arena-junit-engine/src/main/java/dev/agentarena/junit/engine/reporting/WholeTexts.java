@@ -1,0 +1,39 @@
+package dev.agentarena.junit.engine.reporting;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.LongTexts;
+import dev.agentarena.junit.engine.results.ResultRecord;
+
+/**
+ * Keeps the whole text of every reason and error that was cut (see {@link LongTexts}) beside the results, under
+ * {@code texts/} in the output directory, where the cut text says it is.
+ */
+final class WholeTexts implements RunListener {
+
+    private final Path outputDirectory;
+
+    WholeTexts(Path outputDirectory) {
+        this.outputDirectory = outputDirectory;
+    }
+
+    @Override
+    public void resultReported(ResultRecord record, CaseTranscript transcript) {
+        for (CaseTranscript.WholeText whole : transcript.wholeTexts().values()) {
+            Path file = outputDirectory.resolve(whole.file());
+            try {
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, whole.text(), StandardCharsets.UTF_8);
+            }
+            catch (IOException e) {
+                throw new UncheckedIOException("Cannot keep the whole text of " + record.caseId() + "/"
+                        + record.scorer() + " in " + file, e);
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.agentarena.junit.engine.results;
+
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import org.apiguardian.api.API;
+
+/**
+ * How the engine writes a summary file (a leaderboard, the baseline, Allure's environment): whole or not at all. The
+ * text goes to a temporary file beside the target, which then replaces the target in one move, so a run killed while
+ * writing leaves the previous file, never half of a new one.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class OutputFiles {
+
+    private OutputFiles() {
+    }
+
+    /** Writes the text, in UTF-8, as the file's whole new content, creating its directory. */
+    public static void write(Path file, String text) throws IOException {
+        write(file, text, StandardCharsets.UTF_8);
+    }
+
+    /** Writes the text as the file's whole new content, creating its directory. */
+    public static void write(Path file, String text, Charset charset) throws IOException {
+        Path directory = file.toAbsolutePath().getParent();
+        Files.createDirectories(directory);
+        Path temporary = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");
+        try {
+            Files.writeString(temporary, text, charset);
+            try {
+                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            }
+            catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package dev.agentarena.junit.engine.sandbox;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * A bubblewrap ({@code bwrap}) sandbox: new user, pid, network, IPC, UTS and cgroup namespaces; a root file system of
+ * its own holding only {@code /usr} and the system library links (read-only), the dynamic loader's cache, the
+ * interpreter's installation when it lives elsewhere (read-only), the program's directory at {@code /code}
+ * (read-only), a fresh {@code /proc} and {@code /dev}, and size-limited tmpfs at {@code /tmp} and {@code /dev/shm},
+ * the only writable places. Resource limits are set with {@code prlimit} inside the namespaces.
+ *
+ * <p>Three details matter, each found by attacking it:
+ * <ul>
+ *   <li>bwrap itself is started with an empty environment: the sandbox's processes can read the environment of every
+ *       process in their pid namespace, bwrap's own included, so {@code --clearenv} alone would not hide the JVM's.</li>
+ *   <li>When the JVM runs as root, bwrap runs as the unprivileged {@link #SANDBOX_UID} (through {@code setpriv}): the
+ *       kernel does not enforce {@code RLIMIT_NPROC} for processes of host uid 0, so a fork bomb would only be stopped
+ *       by the clock.</li>
+ *   <li>The program runs under {@code /bin/sh} as pid 1 of its namespace ({@code --as-pid-1}), which waits for it and
+ *       exits with its status. When pid 1 exits, the kernel ends every process left in the namespace (daemons made
+ *       with {@code setsid} or a double fork) before bwrap sees the exit, so bwrap's own exit means that none is
+ *       left. Signals from inside the namespace cannot kill pid 1: "kill the parent" kills nothing that matters.</li>
+ * </ul>
+ */
+final class Bubblewrap implements Sandbox {
+
+    /** The host uid (and gid) the sandbox runs as when the JVM runs as root: {@code nobody} on Debian. */
+    static final int SANDBOX_UID = 65534;
+
+    /** Where the program's directory appears. */
+    static final String PROGRAM_DIRECTORY = "/code";
+
+    private static final List<String> SYSTEM_LINKS = List.of("bin", "sbin", "lib", "lib32", "lib64", "libx32");
+    private static final List<String> LOADER_FILES = List.of("/etc/ld.so.cache", "/etc/ld.so.conf",
+            "/etc/ld.so.conf.d", "/etc/localtime");
+    private static final String PATH = "/usr/local/bin:/usr/bin:/bin";
+
+    private final Path bwrap;
+    private final String version;
+    private final Path setpriv;
+    private final Path prlimit;
+    private final List<String> systemArguments;
+    private final List<Path> visibleRoots;
+
+    /**
+     * @param setpriv the {@code setpriv} that drops root to {@link #SANDBOX_UID}, or {@code null} when the JVM is not
+     *        root
+     * @param prlimit the {@code prlimit} executable, under a directory the sandbox shows
+     */
+    Bubblewrap(Path bwrap, String version, Path setpriv, Path prlimit) {
+        this.bwrap = bwrap;
+        this.version = version;
+        this.setpriv = setpriv;
+        this.prlimit = prlimit;
+        this.systemArguments = new ArrayList<>();
+        this.visibleRoots = new ArrayList<>();
+        systemArguments.addAll(List.of("--ro-bind", "/usr", "/usr"));
+        visibleRoots.add(Paths.get("/usr"));
+        for (String name : SYSTEM_LINKS) {
+            Path path = Paths.get("/", name);
+            try {
+                if (Files.isSymbolicLink(path)) {
+                    // merged /usr: /bin -> usr/bin, kept as a link
+                    systemArguments.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(),
+                            path.toString()));
+                }
+                else if (Files.isDirectory(path)) {
+                    systemArguments.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+                    visibleRoots.add(path);
+                }
+            }
+            catch (IOException e) {
+                // unreadable link: left out, as if absent
+            }
+        }
+        for (String file : LOADER_FILES) {
+            systemArguments.addAll(List.of("--ro-bind-try", file, file));
+        }
+    }
+
+    @Override
+    public String description() {
+        return version + (setpriv == null ? "" : " as uid " + SANDBOX_UID);
+    }
+
+    @Override
+    public boolean isolated() {
+        return true;
+    }
+
+    @Override
+    public String programFile(Path hostDirectory, String fileName) {
+        return PROGRAM_DIRECTORY + "/" + fileName;
+    }
+
+    @Override
+    public void share(Path hostDirectory) throws IOException {
+        if (setpriv == null) {
+            return;
+        }
+        // The directory is the JVM's (mode 700); bwrap runs as the sandbox's uid and must read it to bind it.
+        List<Path> paths = new ArrayList<>();
+        paths.add(hostDirectory);
+        try (var files = Files.list(hostDirectory)) {
+            files.forEach(paths::add);
+        }
+        for (Path path : paths) {
+            Files.setAttribute(path, "unix:uid", SANDBOX_UID);
+            Files.setAttribute(path, "unix:gid", SANDBOX_UID);
+        }
+    }
+
+    @Override
+    public ProcessBuilder processFor(List<String> command, Path hostDirectory, Collection<Path> interpreterPaths,
+            ProcessLimits limits) {
+        return processBuilder(arguments(command, hostDirectory, interpreterPaths, limits));
+    }
+
+    /** Whether the sandbox shows this host path without a bind of its own. */
+    boolean shows(Path path) {
+        Path normal = path.toAbsolutePath().normalize();
+        return visibleRoots.stream().anyMatch(normal::startsWith);
+    }
+
+    /** The command line: bwrap and its options, then prlimit and the shell that runs the command as pid 1. */
+    List<String> arguments(List<String> command, Path hostDirectory, Collection<Path> interpreterPaths,
+            ProcessLimits limits) {
+        List<String> arguments = new ArrayList<>();
+        if (setpriv != null) {
+            arguments.addAll(List.of(setpriv.toString(), "--reuid=" + SANDBOX_UID, "--regid=" + SANDBOX_UID,
+                    "--clear-groups"));
+        }
+        arguments.add(bwrap.toString());
+        arguments.addAll(List.of("--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent",
+                "--new-session", "--as-pid-1", "--hostname", "arena-sandbox"));
+        arguments.addAll(List.of("--clearenv", "--setenv", "PATH", PATH, "--setenv", "HOME", "/tmp", "--setenv",
+                "TMPDIR", "/tmp", "--setenv", "LANG", "C.UTF-8", "--setenv", "LC_ALL", "C.UTF-8"));
+        arguments.addAll(systemArguments);
+        for (Path path : interpreterPaths) {
+            if (!shows(path)) {
+                arguments.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+            }
+        }
+        String tmpSize = String.valueOf(limits.tmpBytes());
+        arguments.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--size", tmpSize, "--tmpfs", "/dev/shm",
+                "--remount-ro", "/dev", "--size", tmpSize, "--tmpfs", "/tmp"));
+        if (hostDirectory != null) {
+            arguments.addAll(List.of("--ro-bind", hostDirectory.toString(), PROGRAM_DIRECTORY));
+        }
+        // The root itself is a tmpfs: writable, and without a size limit, until remounted.
+        arguments.addAll(List.of("--remount-ro", "/", "--chdir", "/tmp", "--"));
+        long cpu = limits.cpuSeconds();
+        // The soft CPU limit sends SIGXCPU, which names itself in the exit status; the hard one, a second later,
+        // SIGKILL for a program that ignores it.
+        arguments.addAll(List.of(prlimit.toString(), "--nproc=" + limits.maxProcesses(),
+                "--data=" + limits.memoryBytes(), "--fsize=" + limits.maxFileBytes(), "--cpu=" + cpu + ":" + (cpu + 1),
+                "--core=0", "--"));
+        arguments.addAll(List.of("/bin/sh", "-c", "\"$@\"; exit $?", "arena-sandbox"));
+        arguments.addAll(command);
+        return arguments;
+    }
+
+    static ProcessBuilder processBuilder(List<String> arguments) {
+        ProcessBuilder builder = new ProcessBuilder(arguments).directory(new File("/"));
+        // Not only --clearenv: the sandbox can read /proc/<pid>/environ of bwrap's own processes.
+        builder.environment().clear();
+        return builder;
+    }
+}

@@ -1,0 +1,345 @@
+package dev.agentarena.junit.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.Event;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.engine.fixtures.sandbox.HostileCodeFixture;
+import dev.agentarena.junit.engine.sandbox.ProcessWatch;
+import dev.agentarena.junit.engine.sandbox.SandboxAvailability;
+import dev.agentarena.junit.engine.scoring.TestScoringContext;
+import dev.agentarena.junit.engine.scoring.builtin.CodeExecScorer;
+
+/**
+ * The adversarial suite: one test per attack a hostile model's code could make on the machine that scores it, each
+ * asserting that the sandbox contained it and that the result says why. Every test needs bubblewrap: on a machine
+ * without it they are skipped, and fail where {@code ARENA_SANDBOX_REQUIRED=true} (as in CI). The figures of each
+ * attack with and without the sandbox are in {@code docs/guides/hardening.md}.
+ */
+class CodeExecAdversarialTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String CANARY_VARIABLE = "ARENA_CANARY_SECRET";
+
+    private final CodeExecScorer scorer = new CodeExecScorer();
+    private final TestScoringContext context = TestScoringContext.forScorer("code_exec").with("sandbox", "bwrap");
+
+    @TempDir
+    Path output;
+
+    @BeforeEach
+    void needsTheSandbox() {
+        SandboxAvailability.assumeSandbox();
+    }
+
+    @Test
+    void anInfiniteLoopIsStoppedByTheRunTimeLimit() throws Exception {
+        Attack attack = attack(HostilePrograms.infiniteLoop(), context.with("timeout_seconds", 2));
+
+        assertThat(attack.result.passed()).isFalse();
+        assertThat(attack.result.reason()).isEqualTo("timed out after 2s (run-time limit, option timeout_seconds)");
+        assertThat(attack.survivors).isEmpty();
+    }
+
+    @Test
+    void aBusyLoopIsStoppedByTheCpuTimeLimitBeforeTheClock() throws Exception {
+        Attack attack = attack(HostilePrograms.infiniteLoop(), context.with("cpu_seconds", 1)
+                .with("timeout_seconds", 60));
+
+        assertThat(attack.result.reason()).startsWith("exit code 152")
+                .endsWith("(SIGXCPU: CPU time limit of 1s reached, option cpu_seconds)");
+        assertThat(attack.seconds).as("stopped by the CPU limit, not the 60s clock").isLessThan(30);
+        assertThat(attack.survivors).isEmpty();
+    }
+
+    @Test
+    void aForkBombStopsAtTheProcessLimit() throws Exception {
+        // As root, RLIMIT_NPROC binds only because the sandbox runs as uid 65534: this is the test of that.
+        Attack attack = attack(HostilePrograms.forkBomb(), context.with("max_processes", 32)
+                .with("timeout_seconds", 5));
+
+        assertThat(attack.result.passed()).isFalse();
+        assertThat(attack.result.reason()).contains("process limit: 32 processes and threads, option max_processes");
+        // bwrap's own process and the shell (pid 1 inside) besides the bomb's processes, which the limit counts
+        assertThat(attack.peak).as("most processes at once").isBetween(2, 32 + 1);
+        assertThat(attack.survivors).isEmpty();
+    }
+
+    @Test
+    void anEightGigabyteAllocationFailsAtTheMemoryLimit() throws Exception {
+        Attack attack = attack(HostilePrograms.allocateEightGigabytes(), context);
+
+        assertThat(attack.result.passed()).isFalse();
+        assertThat(attack.result.reason()).startsWith("exit code 1: ").contains("MemoryError")
+                .endsWith("(memory limit: 512 MB per process, option memory_mb)");
+        assertThat(attack.seconds).as("refused at once, not stopped by the clock").isLessThan(10);
+    }
+
+    @Test
+    void aGigabyteOfOutputIsCutOffAtTheOutputLimit() throws Exception {
+        Attack attack = attack(HostilePrograms.oneGigabyteOfOutput(), context);
+
+        assertThat(attack.result.passed()).isFalse();
+        assertThat(attack.result.reason()).isEqualTo("output limit exceeded: more than 16777216 bytes on stdout and "
+                + "stderr (option output_limit_bytes)");
+        assertThat((String) attack.result.detail().get("stdout")).hasSizeLessThan(5000);
+        assertThat(attack.result.detail()).containsEntry("truncated", true);
+        assertThat(attack.survivors).isEmpty();
+    }
+
+    @Test
+    void everyProcessItCanSeeIsItsOwnWithTheSandboxEnvironment() throws Exception {
+        long jvm = ProcessHandle.current().pid();
+        Attack attack = attack(HostilePrograms.readEveryProcess(jvm), context);
+
+        assertThat(attack.result.passed()).as(attack.result.reason()).isTrue();
+        JsonNode seen = JSON.readTree((String) attack.result.detail().get("stdout"));
+        JsonNode processes = seen.get("processes");
+        assertThat(processes.size()).as("the shell and the program; nothing of the host").isBetween(1, 3);
+        for (JsonNode process : processes) {
+            String environ = process.get("environ").asText();
+            Set<String> names = Stream.of(environ.split(" ")).filter(part -> part.contains("="))
+                    .map(part -> part.substring(0, part.indexOf('='))).collect(Collectors.toSet());
+            assertThat(names).isSubsetOf("PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "PWD");
+            assertThat(process.get("cmdline").asText()).doesNotContain("java", "surefire", "bwrap");
+        }
+        assertThat(seen.get("host_jvm").asText()).startsWith("ERROR");
+        assertThat(seen.toString()).doesNotContain(System.getenv().getOrDefault(CANARY_VARIABLE, CANARY_VARIABLE))
+                .doesNotContain(System.getProperty("user.dir"));
+    }
+
+    @Test
+    void hostFilesAreOutOfSightAndOnlyTheLoaderFilesOfEtcAreThere() throws Exception {
+        String home = System.getProperty("user.home");
+        Path project = Paths.get("").toAbsolutePath();
+        Path source = project.resolve("src/test/java/dev/agentarena/junit/engine/CodeExecAdversarialTest.java");
+        assertThat(source).as("this test's own source, the target").exists();
+
+        Attack attack = attack(HostilePrograms.readHostFiles("/etc/passwd", "/etc/shadow", home + "/.m2",
+                home + "/.m2/settings.xml", project.resolve("pom.xml").toString(), source.toString(),
+                project.toString(), "/proc/1/cwd/pom.xml", "/root", "/home", "/var", "/work"), context);
+
+        String stdout = (String) attack.result.detail().get("stdout");
+        List<String> lines = stdout.lines().collect(Collectors.toList());
+        assertThat(lines.stream().filter(line -> line.contains(" => "))).hasSize(12)
+                .allMatch(line -> line.contains("=> BLOCKED"), "every path blocked");
+        String root = lines.stream().filter(line -> line.startsWith("ROOT ")).findFirst().orElseThrow();
+        assertThat(root.substring(5).split(" ")).isSubsetOf("bin", "code", "dev", "etc", "lib", "lib32", "lib64",
+                "libx32", "proc", "sbin", "tmp", "usr");
+        String etc = lines.stream().filter(line -> line.startsWith("ETC")).findFirst().orElseThrow();
+        assertThat(etc.substring(3).strip().split(" ")).isSubsetOf("", "ld.so.cache", "ld.so.conf", "ld.so.conf.d",
+                "localtime");
+    }
+
+    @Test
+    void writingOutsideTheTemporaryDirectoryFails() throws Exception {
+        String probe = "arena-escape-probe-" + UUID.randomUUID();
+        Path project = Paths.get("").toAbsolutePath();
+        List<Path> hostTargets = List.of(project.resolve("target").resolve(probe),
+                project.resolve("src/test/java").resolve(probe + ".java"),
+                Paths.get(System.getProperty("user.home")).resolve(probe),
+                Paths.get(System.getProperty("java.io.tmpdir")).resolve(probe));
+        List<String> targets = new ArrayList<>(List.of("/tmp/inside.txt", "/code/" + probe, "/usr/" + probe,
+                "/" + probe, "/etc/" + probe, "/dev/" + probe, "/proc/" + probe));
+        hostTargets.forEach(path -> targets.add(path.toString()));
+
+        try {
+            Attack attack = attack(HostilePrograms.writeFiles(targets.toArray(new String[0])), context);
+
+            String stdout = (String) attack.result.detail().get("stdout");
+            assertThat(stdout.lines()).hasSize(targets.size());
+            // The sandbox's /tmp is its own: a write there lands in its tmpfs, whatever the host has at that path.
+            assertThat(stdout.lines()).allMatch(line -> line.startsWith("/tmp/") ? line.endsWith("=> WROTE")
+                    : line.contains("=> BLOCKED"), "written in /tmp, blocked elsewhere");
+            assertThat(hostTargets).as("files on the host").noneMatch(Files::exists);
+        }
+        finally {
+            for (Path path : hostTargets) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    @Test
+    void aLoopbackListenerOfTheHostReceivesNothing() throws Exception {
+        List<String> received = Collections.synchronizedList(new ArrayList<>());
+        try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                while (!listener.isClosed()) {
+                    try (Socket socket = listener.accept(); InputStream in = socket.getInputStream()) {
+                        received.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                    }
+                    catch (SocketException e) {
+                        return;
+                    }
+                    catch (IOException e) {
+                        received.add("error: " + e);
+                    }
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+
+            Attack attack = attack(HostilePrograms.connectToLoopback(listener.getLocalPort()), context);
+
+            assertThat(attack.result.passed()).isFalse();
+            assertThat(attack.result.reason()).contains("Connection refused")
+                    .endsWith("(the sandbox has no network)");
+            assertThat((String) attack.result.detail().get("stdout")).doesNotContain("CONNECTED");
+            listener.close();
+            acceptor.join(2000);
+        }
+        assertThat(received).as("connections the listener accepted").isEmpty();
+    }
+
+    @Test
+    void daemonsStartedWithSetsidOrADoubleForkDoNotSurvive() throws Exception {
+        Attack attack = attack(HostilePrograms.startDaemons(), context);
+
+        assertThat(attack.result.passed()).as(attack.result.reason()).isTrue();
+        assertThat(attack.seen.values()).as("both daemons ran").anyMatch(command -> command.contains("sleep 313"))
+                .anyMatch(command -> command.contains("sleep 314"));
+        assertThat(attack.survivors).as("processes still running, by pid").isEmpty();
+    }
+
+    @Test
+    void killingTheParentLeavesTheRunGoingAndEveryCaseReported() {
+        Map<String, String> programs = new LinkedHashMap<>();
+        programs.put("before", "print('fine')");
+        programs.put("killer", HostilePrograms.killTheParent(ProcessHandle.current().pid()));
+        programs.put("after", "print('fine')");
+
+        EngineRun run = runEngine(programs);
+
+        assertThat(run.lines()).extracting(line -> line.get("case_id").asText()).containsExactly("before", "killer",
+                "after");
+        assertThat(run.lines()).allMatch(line -> line.get("status").asText().equals("passed"), "passed");
+        assertThat(run.results().testEvents().succeeded().count()).isEqualTo(3);
+        assertThat(ProcessHandle.current().isAlive()).isTrue();
+    }
+
+    @Test
+    void aCanaryInTheJvmsEnvironmentIsFoundInNothingTheRunWrites() throws IOException {
+        String canary = System.getenv(CANARY_VARIABLE);
+        assertThat(canary).as(CANARY_VARIABLE + ", set for Surefire by the engine's pom").isNotNull();
+        String hex = HexFormat.of().formatHex(canary.getBytes(StandardCharsets.UTF_8));
+        String reversed = new StringBuilder(canary).reverse().toString();
+
+        PrintStream console = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        EngineRun run;
+        try {
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            run = runEngine(Map.of("hunter", HostilePrograms.huntTheCanary(CANARY_VARIABLE)));
+        }
+        finally {
+            System.setOut(console);
+        }
+
+        JsonNode line = run.line("hunter", "code_exec");
+        assertThat(line.get("reason").asText()).startsWith("exit code 1: FOUND 0 of " + CANARY_VARIABLE + " in ");
+        String written = filesUnder(output) + "\n" + printed.toString(StandardCharsets.UTF_8) + "\n"
+                + events(run);
+        assertThat(written).contains("FOUND 0 of").doesNotContain(canary).doesNotContain(hex)
+                .doesNotContain(reversed);
+    }
+
+    /** Runs the programs as cases of {@link HostileCodeFixture} through the engine, in the sandbox. */
+    private EngineRun runEngine(Map<String, String> programs) {
+        synchronized (HostileCodeFixture.PROGRAMS) {
+            HostileCodeFixture.PROGRAMS.clear();
+            HostileCodeFixture.PROGRAMS.putAll(programs);
+        }
+        try {
+            return new EngineRun(output).with(Constants.CODE_EXEC_SANDBOX, "bwrap")
+                    .execute(HostileCodeFixture.class);
+        }
+        finally {
+            synchronized (HostileCodeFixture.PROGRAMS) {
+                HostileCodeFixture.PROGRAMS.clear();
+            }
+        }
+    }
+
+    private Attack attack(String code, TestScoringContext options) throws InterruptedException {
+        long started = System.nanoTime();
+        try (ProcessWatch watch = ProcessWatch.start()) {
+            ScoreResult result = scorer.score(code, null, options);
+            double seconds = (System.nanoTime() - started) / 1e9;
+            watch.close();
+            return new Attack(result, seconds, watch.peak(), watch.seen(), watch.survivors());
+        }
+    }
+
+    private static String filesUnder(Path directory) throws IOException {
+        try (Stream<Path> files = Files.walk(directory)) {
+            return files.filter(Files::isRegularFile).map(file -> {
+                try {
+                    return Files.readString(file);
+                }
+                catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).collect(Collectors.joining("\n"));
+        }
+    }
+
+    private static String events(EngineRun run) {
+        StringBuilder text = new StringBuilder();
+        for (Event event : run.results().allEvents().list()) {
+            text.append(event.getTestDescriptor().getDisplayName()).append('\n');
+            event.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable)
+                    .ifPresent(thrown -> text.append(thrown).append('\n'));
+        }
+        return text.toString();
+    }
+
+    /** What an attack got: the result, how long it took, how many processes it had at once, which it left. */
+    private static final class Attack {
+        final ScoreResult result;
+        final double seconds;
+        final int peak;
+        final Map<Long, String> seen;
+        final Map<Long, String> survivors;
+
+        Attack(ScoreResult result, double seconds, int peak, Map<Long, String> seen, Map<Long, String> survivors) {
+            this.result = result;
+            this.seconds = seconds;
+            this.peak = peak;
+            this.seen = seen;
+            this.survivors = survivors;
+        }
+    }
+}

@@ -1,0 +1,311 @@
+package dev.agentarena.junit.engine;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.domain.Source;
+import com.tngtech.archunit.core.domain.properties.HasName;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+
+import dev.agentarena.junit.Eval;
+
+/**
+ * Holds the engine's layout in place (issue 10: packages by job, one reporting seam, a tidy public API), so that a
+ * change that breaks it fails the build naming every offender. Rules on dependencies, fields and annotations read the
+ * bytecode of both modules' main classes with ArchUnit; the file count per package reads the sources.
+ *
+ * <p>Edges to {@link Constants} in the root package are not dependencies. Its keys are compile-time constants, which
+ * {@code javac} inlines, so a class that reads a key keeps no reference to {@code Constants}; the references that do
+ * survive are not counted either, since {@code Constants} is a leaf that only names keys and every package may name
+ * them. One does survive: {@code config.KnownKeys} reads {@code Constants.class} to know every key, and counted, it
+ * would close a cycle root → config → root.
+ */
+class EngineArchitectureTest {
+
+    private static final String ENGINE = "dev.agentarena.junit.engine";
+
+    /**
+     * The main classes of both modules: the engine's own, and the annotations module it is compiled against. Classes
+     * they use from elsewhere are not read ({@code archunit.properties}): the rules need only their names.
+     */
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .importLocations(List.of(Location.of(codeSource(ArenaTestEngine.class)),
+                    Location.of(codeSource(Eval.class))));
+
+    /** Where standard output and standard error may be written, and why. */
+    private static final Map<String, String> CONSOLE_WRITERS = Map.of(
+            ENGINE + ".reporting/ConsoleReporter.java", "the console listener: score lines, summaries, the leaderboard",
+            ENGINE + ".scoring/ScorerListing.java", "a command-line main (exec:java@scorers) that prints a listing");
+
+    /**
+     * The static fields that hold state which could change, each with why it may: caches that hold what never
+     * changes for a class, and arrays that nothing writes to. Anything else is run state and belongs in the run's
+     * services ({@code RunServices}, {@code ReportingSession}).
+     */
+    private static final Map<String, String> STATIC_STATE = Stream.of(
+            because("cache: a ClassValue of each scorer class's bytecode model, which is fixed for the class",
+                    "scoring.ScorerVersions.MODELS"),
+            because("cache: one instance per embedding function class named in the options, as the scorer documents",
+                    "scoring.builtin.SemanticScorer.EMBEDDINGS"),
+            because("constant: filled once by its static initializer, then only read",
+                    "scoring.builtin.BuiltinScorers.DESCRIPTIONS", "config.KnownKeys.KEYS",
+                    "config.KnownKeys.PREFIXES"),
+            because("cache: facts of this machine (where an interpreter is installed, whether bubblewrap works), "
+                    + "probed once per JVM", "sandbox.Installations.CACHE", "sandbox.Sandboxes.BUBBLEWRAPS"),
+            because("constant: an empty array, which has no element to replace", "sandbox.StartMarker.EMPTY"),
+            because("constant: an array that nothing writes to", "models.SimulatedAnswers.LABEL_SENTENCES",
+                    "models.SimulatedAnswers.NUMBER_SENTENCES", "models.SimulatedAnswers.CONTAINS_SENTENCES",
+                    "reporting.leaderboard.CaseRuns.STATUSES"))
+            .flatMap(Collection::stream)
+            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+
+    private static final int MAX_FILES_PER_PACKAGE = 30;
+
+    @Test
+    void readsTheMainClassesOfBothModules() {
+        assertThat(MAIN.contain(ArenaTestEngine.class)).as("the engine's classes").isTrue();
+        assertThat(MAIN.contain(Eval.class)).as("the annotations module's classes").isTrue();
+        assertThat(MAIN.contain(EngineArchitectureTest.class)).as("test classes").isFalse();
+        assertThat(MAIN.stream().map(JavaClass::getPackageName)
+                .filter(name -> !name.startsWith("dev.agentarena.junit")))
+                .as("classes of other projects").isEmpty();
+    }
+
+    @Test
+    void enginePackagesHaveNoCycles() {
+        slices().assignedFrom(EVERY_ENGINE_PACKAGE).should().beFreeOfCycles()
+                .ignoreDependency(DescribedPredicate.alwaysTrue(), JavaClass.Predicates.equivalentTo(Constants.class))
+                .check(MAIN);
+    }
+
+    @Test
+    void theEvaluationPipelineTheDefinitionAndTheResultsKnowNothingOfTheJUnitEngineApi() {
+        noClasses().that().resideInAnyPackage(ENGINE + ".evaluation..", ENGINE + ".definition..",
+                ENGINE + ".results..")
+                .should().dependOnClassesThat().resideInAPackage("org.junit.platform.engine..")
+                .because("the case pipeline, the eval as declared and the results are the engine's own model; the "
+                        + "descriptors adapt them to JUnit")
+                .check(MAIN);
+    }
+
+    @Test
+    void onlyTheConsoleListenerAndTheListingCommandWriteToTheConsole() {
+        DescribedPredicate<JavaClass> consoleWriter = DescribedPredicate.describe(
+                "declared in " + String.join(" or ", CONSOLE_WRITERS.keySet()),
+                type -> CONSOLE_WRITERS.containsKey(type.getPackageName() + "/"
+                        + type.getSource().flatMap(Source::getFileName).orElse("")));
+
+        noClasses().that(DescribedPredicate.not(consoleWriter))
+                .should().accessField(System.class, "out")
+                .orShould().accessField(System.class, "err")
+                .orShould().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.name("printStackTrace")))
+                .because("output leaves through the run's listeners; System.out belongs to the console listener")
+                .check(MAIN);
+    }
+
+    @Test
+    void noStaticFieldHoldsStateThatCouldChange() {
+        fields().that().areStatic().and(DescribedPredicate.not(SYNTHETIC))
+                .should(holdNothingMutable())
+                .check(MAIN);
+    }
+
+    @Test
+    void everyListedStaticStateStillExists() {
+        List<String> stale = new ArrayList<>();
+        STATIC_STATE.keySet().forEach(name -> {
+            Optional<JavaField> field = field(name);
+            if (field.isEmpty() || mutability(field.get()).isEmpty()) {
+                stale.add(name);
+            }
+        });
+
+        assertThat(stale).as("entries of STATIC_STATE that are gone or no longer mutable: remove them").isEmpty();
+    }
+
+    @Test
+    void noPackageHasMoreThanThirtySourceFiles() {
+        Map<String, Long> perPackage = new TreeMap<>();
+        for (Path sources : List.of(mainSources(engineModule()), mainSources(annotationsModule()))) {
+            perPackage.putAll(sourceFilesPerPackage(sources));
+        }
+
+        assertThat(perPackage).as("packages read").containsKeys(ENGINE, ENGINE + ".evaluation", "dev.agentarena.junit");
+        assertThat(perPackage.entrySet().stream().filter(entry -> entry.getValue() > MAX_FILES_PER_PACKAGE)
+                .map(entry -> entry.getKey() + ": " + entry.getValue() + " files"))
+                .as("packages with more than %d source files: split them by job", MAX_FILES_PER_PACKAGE)
+                .isEmpty();
+    }
+
+    @Test
+    void everyPublicTopLevelTypeOfBothModulesHasAnApiStatus() {
+        classes().that().arePublic().and().areTopLevelClasses()
+                .should().beAnnotatedWith(API.class)
+                .because("users and tools must see what they may rely on: @API(status = ...) from apiguardian")
+                .check(MAIN);
+    }
+
+    @Test
+    void noTwoPublicTypesShareASimpleName() {
+        Map<String, List<String>> bySimpleName = MAIN.stream()
+                .filter(type -> type.isTopLevelClass() && type.getModifiers().contains(JavaModifier.PUBLIC))
+                .collect(Collectors.groupingBy(JavaClass::getSimpleName, TreeMap::new,
+                        Collectors.mapping(JavaClass::getName, Collectors.toList())));
+
+        assertThat(bySimpleName.values().stream().filter(names -> names.size() > 1).map(names -> names.stream()
+                .sorted().collect(Collectors.joining(" and "))))
+                .as("public types that share a simple name, so that a user's import picks one by accident")
+                .isEmpty();
+    }
+
+    /** The engine's static fields, named below its root package, listed with the reason they may change. */
+    private static List<Map.Entry<String, String>> because(String reason, String... fields) {
+        return Stream.of(fields).map(field -> Map.entry(ENGINE + "." + field, reason)).toList();
+    }
+
+    /** Each package of the engine, its root package included, is a slice of its own. */
+    private static final SliceAssignment EVERY_ENGINE_PACKAGE = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass type) {
+            String name = type.getPackageName();
+            return name.equals(ENGINE) || name.startsWith(ENGINE + ".") ? SliceIdentifier.of(name)
+                    : SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription() {
+            return "the packages of the engine";
+        }
+    };
+
+    private static final DescribedPredicate<JavaField> SYNTHETIC = DescribedPredicate.describe("synthetic",
+            field -> field.getModifiers().contains(JavaModifier.SYNTHETIC));
+
+    private static ArchCondition<JavaField> holdNothingMutable() {
+        return new ArchCondition<>("hold nothing that could change, unless listed in STATIC_STATE with a reason") {
+            @Override
+            public void check(JavaField field, ConditionEvents events) {
+                mutability(field).filter(problem -> !STATIC_STATE.containsKey(field.getFullName()))
+                        .ifPresent(problem -> events.add(SimpleConditionEvent.violated(field,
+                                field.getFullName() + " " + problem)));
+            }
+        };
+    }
+
+    /** Why a static field may hold state that changes, if it may. */
+    private static Optional<String> mutability(JavaField field) {
+        if (!field.getModifiers().contains(JavaModifier.FINAL)) {
+            return Optional.of("is static and not final");
+        }
+        Field reflected = field.reflect();
+        Class<?> type = reflected.getType();
+        if (type.isArray()) {
+            return Optional.of("is a static array: anyone who reads it can replace its elements");
+        }
+        if (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)) {
+            Object value = value(reflected);
+            return value == null || unmodifiable(value) ? Optional.empty()
+                    : Optional.of("holds a " + value.getClass().getName() + ", which can be added to or changed");
+        }
+        if (type.getPackageName().equals("java.util.concurrent.atomic") || ThreadLocal.class.isAssignableFrom(type)
+                || ClassValue.class.isAssignableFrom(type)) {
+            return Optional.of("is a " + type.getSimpleName() + ": state shared by every run in the JVM");
+        }
+        return Optional.empty();
+    }
+
+    private static Object value(Field field) {
+        try {
+            field.setAccessible(true);
+            return field.get(null);
+        }
+        catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            throw new AssertionError("cannot read " + field + ": " + e, e);
+        }
+    }
+
+    /** Whether a collection is one of the JDK's unmodifiable ones: {@code List.of}, {@code unmodifiableMap}... */
+    private static boolean unmodifiable(Object value) {
+        String name = value.getClass().getName();
+        return Stream.of("java.util.ImmutableCollections$", "java.util.Collections$Unmodifiable",
+                "java.util.Collections$Empty", "java.util.Collections$Singleton").anyMatch(name::startsWith);
+    }
+
+    private static Optional<JavaField> field(String fullName) {
+        int dot = fullName.lastIndexOf('.');
+        String owner = fullName.substring(0, dot);
+        return MAIN.contain(owner) ? MAIN.get(owner).tryGetField(fullName.substring(dot + 1)) : Optional.empty();
+    }
+
+    /** Where a class was loaded from: a directory of classes or a jar. */
+    private static URI codeSource(Class<?> type) {
+        try {
+            return type.getProtectionDomain().getCodeSource().getLocation().toURI();
+        }
+        catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The engine module's directory: its classes are in {@code target/classes} below it. */
+    private static Path engineModule() {
+        return Path.of(codeSource(ArenaTestEngine.class)).getParent().getParent();
+    }
+
+    private static Path annotationsModule() {
+        return engineModule().resolveSibling("arena-junit-annotations");
+    }
+
+    private static Path mainSources(Path module) {
+        Path sources = module.resolve("src/main/java");
+        assertThat(sources).as("main sources of %s", module.getFileName()).isDirectory();
+        return sources;
+    }
+
+    /** The number of Java source files of each package, {@code package-info.java} aside. */
+    private static Map<String, Long> sourceFilesPerPackage(Path sources) {
+        try (Stream<Path> files = Files.walk(sources)) {
+            return files.filter(file -> file.getFileName().toString().endsWith(".java")
+                    && !file.getFileName().toString().equals("package-info.java"))
+                    .collect(Collectors.groupingBy(file -> sources.relativize(file.getParent()).toString()
+                            .replace(file.getFileSystem().getSeparator(), "."), TreeMap::new, Collectors.counting()));
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import static dev.agentarena.junit.engine.evaluation.EvaluationTesting.runtime;
+import static dev.agentarena.junit.engine.evaluation.EvaluationTesting.services;
+import static dev.agentarena.junit.engine.evaluation.EvaluationTesting.statuses;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.agentarena.junit.Eval;
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.EvalDataset;
+import dev.agentarena.junit.Task;
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.definition.DatasetSpec;
+import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.model.Model;
+
+/**
+ * One dataset on one model through {@link EvalRuntime#evaluate}: the selection is asked before any model call, and a
+ * row it rejects is never evaluated; cases come back in dataset order with every repeat; closing stops the reading.
+ */
+class DatasetEvaluationTest {
+
+    @TempDir
+    Path directory;
+
+    private RunServices run;
+
+    @AfterEach
+    void stop() {
+        if (run != null) {
+            run.close();
+        }
+    }
+
+    @Test
+    void rowsTheSelectionRejectsAreNeverEvaluated() {
+        run = services(directory);
+        EvalRuntime eval = runtime(run, Tickets.class);
+        Tickets tickets = (Tickets) eval.instance();
+        Set<String> wanted = Set.of("t2", "t4", "t5");
+
+        List<String> evaluated = caseIds(eval.evaluate(spec(eval, "tickets"), "sim_small", row -> {
+            tickets.events.add("select " + row.caseId());
+            return wanted.contains(row.caseId());
+        }));
+
+        assertThat(evaluated).containsExactly("t2", "t4", "t5");
+        assertThat(tickets.tasks()).containsExactlyInAnyOrder("t2", "t4", "t5");
+        assertThat(tickets.events).filteredOn(event -> event.startsWith("select"))
+                .containsExactly("select t1", "select t2", "select t3", "select t4", "select t5", "select t6");
+        for (String caseId : wanted) {
+            assertThat(tickets.events.indexOf("select " + caseId)).as("%s selected before its call", caseId)
+                    .isLessThan(tickets.events.indexOf("task " + caseId));
+        }
+    }
+
+    @Test
+    void aSelectionOfNothingCallsNoModel() {
+        run = services(directory);
+        EvalRuntime eval = runtime(run, Tickets.class);
+
+        assertThat(caseIds(eval.evaluate(spec(eval, "tickets"), "sim_small", row -> false))).isEmpty();
+        assertThat(((Tickets) eval.instance()).tasks()).isEmpty();
+    }
+
+    @Test
+    void everyCaseComesBackInDatasetOrderWithItsRepeatsInOrder() {
+        run = services(directory, Constants.REPEATS, "3", Constants.CONCURRENCY, "4");
+        EvalRuntime eval = runtime(run, Tickets.class);
+        List<EvaluatedCase> cases = new ArrayList<>();
+
+        try (DatasetEvaluation evaluation = eval.evaluate(spec(eval, "tickets"), "sim_small", row -> true)) {
+            evaluation.forEachRemaining(cases::add);
+        }
+
+        assertThat(eval.repeats()).isEqualTo(3);
+        assertThat(cases).extracting(EvaluatedCase::caseId).containsExactly("t1", "t2", "t3", "t4", "t5", "t6");
+        for (EvaluatedCase evaluated : cases) {
+            assertThat(evaluated.repeats()).extracting(CaseOutcome::repeat).containsExactly(0, 1, 2);
+            assertThat(evaluated.repeats()).allSatisfy(outcome -> assertThat(statuses(outcome))
+                    .containsEntry("exact_match", ResultStatus.PASSED));
+        }
+        assertThat(((Tickets) eval.instance()).tasks()).hasSize(18);
+    }
+
+    @Test
+    void aBadRowComesBackInItsPlaceAsAnError() {
+        run = services(directory);
+        EvalRuntime eval = runtime(run, Tickets.class);
+        List<EvaluatedCase> cases = new ArrayList<>();
+
+        try (DatasetEvaluation evaluation = eval.evaluate(spec(eval, "withGap"), "sim_small", row -> true)) {
+            evaluation.forEachRemaining(cases::add);
+        }
+
+        assertThat(cases).extracting(EvaluatedCase::caseId).containsExactly("a", "[1]", "b");
+        EvaluatedCase bad = cases.get(1);
+        assertThat(bad.evalCase()).isNull();
+        assertThat(statuses(bad.repeats().get(0))).containsEntry("exact_match", ResultStatus.ERROR);
+        assertThat(bad.repeats().get(0).results().get(0).record().error()).contains("Tickets.withGap()",
+                "returned null at index 1");
+    }
+
+    @Test
+    void closingStopsTheEvaluationAndClosesTheDataset() {
+        run = services(directory, Constants.CONCURRENCY, "1");
+        EvalRuntime eval = runtime(run, Tickets.class);
+        Tickets tickets = (Tickets) eval.instance();
+
+        DatasetEvaluation evaluation = eval.evaluate(spec(eval, "tickets"), "sim_small", row -> true);
+        EvaluatedCase first = evaluation.next();
+        evaluation.close();
+
+        assertThat(first.caseId()).isEqualTo("t1");
+        assertThat(tickets.closed).isTrue();
+        assertThat(evaluation.hasNext()).isFalse();
+        // the window is twice the concurrency: no more than the first three rows were read
+        assertThat(tickets.events).filteredOn(event -> event.startsWith("read")).hasSizeLessThanOrEqualTo(3);
+    }
+
+    @Test
+    void aDatasetThatCannotBeOpenedFailsTheEvaluationNamingIt() {
+        run = services(directory);
+        EvalRuntime eval = runtime(run, Tickets.class);
+
+        assertThatThrownBy(() -> eval.evaluate(new DatasetSpec("missing", "no-such-file.jsonl", null), "sim_small",
+                row -> true)).hasMessageContaining("no-such-file.jsonl");
+    }
+
+    @Test
+    void theScorerFilterSaysWhichScorersAreSelected() {
+        run = services(directory);
+        EvalRuntime eval = EvalRuntime.create(EvalDefinition.of(Tickets.class, run.configuration()), run,
+                Predicate.isEqual("exact_match"));
+
+        assertThat(eval.includesScorer("exact_match")).isTrue();
+        assertThat(eval.includesScorer("tone")).isFalse();
+    }
+
+    private static DatasetSpec spec(EvalRuntime eval, String name) {
+        return eval.definition().datasets().stream().filter(spec -> spec.name().equals(name)).findFirst()
+                .orElseThrow();
+    }
+
+    private static List<String> caseIds(DatasetEvaluation evaluation) {
+        List<String> ids = new ArrayList<>();
+        try (evaluation) {
+            evaluation.forEachRemaining(evaluated -> ids.add(evaluated.caseId()));
+        }
+        return ids;
+    }
+
+    /** Six tickets read lazily; records when each row is read, selected and sent to the task. */
+    @Eval(value = "tickets", scorers = "exact_match")
+    static class Tickets {
+
+        final List<String> events = Collections.synchronizedList(new ArrayList<>());
+        final AtomicBoolean closed = new AtomicBoolean();
+
+        @EvalDataset
+        Stream<EvalCase> tickets() {
+            return Stream.of("t1", "t2", "t3", "t4", "t5", "t6").map(id -> {
+                events.add("read " + id);
+                return EvalCase.of(id, "billing", "billing");
+            }).onClose(() -> closed.set(true));
+        }
+
+        @EvalDataset
+        List<EvalCase> withGap() {
+            return Arrays.asList(EvalCase.of("a", "billing", "billing"), null,
+                    EvalCase.of("b", "billing", "billing"));
+        }
+
+        @Task
+        String answer(EvalCase evalCase, Model model) {
+            events.add("task " + evalCase.id());
+            return (String) evalCase.input();
+        }
+
+        List<String> tasks() {
+            List<String> tasks = new ArrayList<>();
+            synchronized (events) {
+                events.stream().filter(event -> event.startsWith("task ")).map(event -> event.substring(5))
+                        .forEach(tasks::add);
+            }
+            return tasks;
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.agentarena.junit.engine.secrets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.MapConfigurationParameters;
+
+class SecretRedactorTest {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void masksEverySecretLongestFirstButNotShortValues() {
+        SecretRedactor redactor = SecretRedactor.of(List.of("sk-secret", "sk-secret-123", "abc"));
+
+        assertThat(redactor.redact("key sk-secret-123, prefix sk-secret and abc"))
+                .isEqualTo("key [REDACTED], prefix [REDACTED] and abc");
+        assertThat(redactor.redact((String) null)).isNull();
+        assertThat(redactor.reveals("a sk-secret b")).isTrue();
+        assertThat(redactor.reveals("abc")).isFalse();
+        assertThat(SecretRedactor.none().redact("sk-secret")).isEqualTo("sk-secret");
+    }
+
+    @Test
+    void masksStringsInsideMapsAndListsAndLeavesOtherValues() {
+        SecretRedactor redactor = SecretRedactor.of(List.of("sk-secret-123"));
+
+        Object redacted = redactor.redactValue(Map.of("stdout", "got sk-secret-123", "lines",
+                List.of("sk-secret-123", 7), "sk-secret-123", true));
+
+        assertThat(redacted).isEqualTo(Map.of("stdout", "got [REDACTED]", "lines", List.of("[REDACTED]", 7),
+                "[REDACTED]", true));
+        assertThat(redactor.redactMap(null)).isNull();
+    }
+
+    @Test
+    void anErrorIsKeptWhenCleanAndCopiedWithMaskedMessagesWhenNot() {
+        SecretRedactor redactor = SecretRedactor.of(List.of("sk-secret-123"));
+        IllegalStateException clean = new IllegalStateException("no key here");
+        IllegalStateException leaky = new IllegalStateException("rejected sk-secret-123",
+                new IOException("cause sk-secret-123"));
+        leaky.addSuppressed(new RuntimeException("suppressed sk-secret-123"));
+
+        assertThat(redactor.redactError(clean)).isSameAs(clean);
+        Throwable redacted = redactor.redactError(leaky);
+
+        StringWriter trace = new StringWriter();
+        redacted.printStackTrace(new PrintWriter(trace));
+        assertThat(trace.toString()).doesNotContain("sk-secret-123")
+                .contains("java.lang.IllegalStateException: rejected [REDACTED]")
+                .contains("Caused by: java.io.IOException: cause [REDACTED]")
+                .contains("Suppressed: java.lang.RuntimeException: suppressed [REDACTED]");
+        assertThat(redacted.getStackTrace()).isEqualTo(leaky.getStackTrace());
+        assertThat(redacted).isNotInstanceOf(AssertionError.class);
+        assertThat(redactor.safeCause(leaky)).isNull();
+        assertThat(redactor.safeCause(clean)).isSameAs(clean);
+    }
+
+    @Test
+    void aRunMasksTheOpenAiKeyEveryApiKeyEnvListedVariablesConventionalNamesAndHeaderValues() throws IOException {
+        Files.writeString(root.resolve("arena.yaml"), String.join("\n",
+                "models:",
+                "  \"openai:llama3.1\":",
+                "    base-url: http://localhost:11434/v1",
+                "    api-key-env: OLLAMA_KEY",
+                "    headers: {X-Org: org-secret-55}",
+                ""));
+        ArenaConfiguration configuration = ArenaConfiguration.from(new MapConfigurationParameters(Map.of(
+                "arena.project.root", root.toString(),
+                "arena.models.openai:gpt-4.1.api-key-env", "AZURE_KEY",
+                "arena.models.openai:gpt-4.1.headers", "X-Trace=trace-secret-66,X-Short=ab",
+                "arena.redact.env", "PLAIN_ONE, PLAIN_TWO")));
+        Map<String, String> environment = Map.of(
+                "OPENAI_API_KEY", "sk-openai-11",
+                "OLLAMA_KEY", "ollama-22",
+                "AZURE_KEY", "azure-33",
+                "PLAIN_ONE", "plain-44",
+                "GITHUB_TOKEN", "ghp-token-77",
+                "DB_PASSWORD", "short",
+                "HOME", "/home/someone",
+                "PLAIN_THREE", "not-a-secret-88");
+
+        SecretRedactor redactor = SecretRedactor.forRun(configuration, environment);
+
+        assertThat(redactor.redact("sk-openai-11 ollama-22 azure-33 plain-44 ghp-token-77 org-secret-55 "
+                + "trace-secret-66")).isEqualTo(String.join(" ", java.util.Collections.nCopies(7, "[REDACTED]")));
+        assertThat(redactor.redact("short /home/someone not-a-secret-88 ab"))
+                .as("conventional names need 8 characters; other variables are not secrets")
+                .isEqualTo("short /home/someone not-a-secret-88 ab");
+    }
+}
