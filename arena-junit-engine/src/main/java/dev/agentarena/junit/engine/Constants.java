@@ -60,6 +60,15 @@ public final class Constants {
      */
     public static final String DISPLAY_NAMES = "arena.display-names";
 
+    /**
+     * What a low score does to its test: {@code fail} (the default) ends it with an assertion failure, so any low score
+     * fails the build; {@code report} ends it successfully while the score stays visible everywhere (the ✘ and the
+     * score in the test's name, {@code "passed": false} in {@code results.jsonl} and the report entries, failed in
+     * Allure). Errors still fail their tests, and failed gates and baseline regressions still fail the build: with
+     * {@code report}, gates decide the build.
+     */
+    public static final String LOW_SCORES = "arena.low-scores";
+
     // --- time limits ----------------------------------------------------------------------------------------------
 
     /**
@@ -121,6 +130,13 @@ public final class Constants {
 
     /** Comma-separated (or a YAML list of) custom metrics where less is better; default none. */
     public static final String METRICS_LOWER_IS_BETTER = "arena.metrics.lower-is-better";
+
+    /**
+     * Comma-separated (or a YAML list of) custom metrics whose values lie in [0, 1] (a rate, a share); default none.
+     * The composite uses a bounded dimension's value as it is (accuracy and pass rate always are), and rescales only
+     * unbounded ones (cost, latency, tokens, other metrics) across models.
+     */
+    public static final String METRICS_BOUNDED = "arena.metrics.bounded";
 
     /**
      * Comma-separated names of environment variables whose values are secrets: masked as {@code [REDACTED]} in every
@@ -191,8 +207,10 @@ public final class Constants {
 
     /**
      * Prefix of the gates, {@code arena.gates.<kind>[.<selector>]}: {@code min-accuracy}, {@code min-pass-rate} (in
-     * [0, 1]) and {@code max-cost-usd}; none by default. Each gate that concerns an eval is a {@code gate} test of its
-     * class; a cost gate without a selector is checked at the end of the run.
+     * [0, 1]), {@code max-cost-usd} and {@code max-errors} (a whole number: errored results allowed, also by the
+     * accuracy and pass-rate gates of the same targets, which allow none without it); none by default. Each gate that
+     * concerns an eval is a {@code gate} test of its class; a cost gate without a selector is checked at the end of
+     * the run.
      */
     public static final String GATES_PREFIX = "arena.gates.";
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstring;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
@@ -179,12 +178,12 @@ class MisdeclaredEvalTest {
     }
 
     @Test
-    void aGateOnAnEvalThatCannotRunDoesNotPass() {
+    void aGateOnAnEvalThatCannotRunFailsOnItsErrors() {
         EngineRun run = new EngineRun(output).with("arena.gates.min-accuracy.MisspeltScorer", "0.1")
                 .execute(MisdeclaredFixtures.MisspeltScorer.class);
 
-        run.results().testEvents().assertThatEvents().doNotHave(event(uniqueIdSubstring("[gate:"),
-                finishedSuccessfully()));
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(uniqueIdSubstring("gate:"),
+                finishedWithFailure(message(m -> m.contains("error")))));
         assertThat(run.lines()).singleElement().satisfies(line -> assertThat(line.get("status").asText())
                 .isEqualTo("error"));
     }

@@ -244,8 +244,8 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
             return Optional.of(partial + " (by unique id, method or filter); summaries need every case of every "
                     + "model: run the whole class");
         }
-        if (cannotRun) {
-            // no model ran, on purpose: the summaries judge the eval's errors
+        if (cannotRun || declaredWrongly()) {
+            // no model runs, on purpose: the summaries judge the eval's errors, and the run is a full one
             return Optional.empty();
         }
         for (String modelKey : definition.models()) {

@@ -22,6 +22,7 @@ import dev.agentarena.junit.engine.reporting.ReportingSession;
 import dev.agentarena.junit.engine.reporting.ResultsFile;
 import dev.agentarena.junit.engine.reporting.RunListener;
 import dev.agentarena.junit.engine.reporting.RunListeners;
+import dev.agentarena.junit.engine.reporting.RunOutput;
 import dev.agentarena.junit.engine.reporting.RunReport;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
@@ -47,6 +48,7 @@ public final class RunServices implements AutoCloseable {
     private final Map<Class<?>, ScorerRegistry> registriesByClass = new ConcurrentHashMap<>();
     private final Budget budget;
     private final Path outputDirectory;
+    private final Optional<String> outputNote;
     private final ResultsFile results;
     private final Leaderboards leaderboards;
     private final RunListeners listeners;
@@ -56,7 +58,7 @@ public final class RunServices implements AutoCloseable {
     private final int textLimit;
     private ThreadPoolExecutor callPool;
 
-    private RunServices(ArenaConfiguration configuration, ReportingSession session) {
+    private RunServices(ArenaConfiguration configuration, ReportingSession session, Optional<String> partial) {
         this.configuration = configuration;
         this.session = session;
         this.models = ModelRegistry.create(configuration);
@@ -64,8 +66,10 @@ public final class RunServices implements AutoCloseable {
         this.concurrency = configuration.getPositiveInt(Constants.CONCURRENCY, 8);
         this.budget = Budget.from(configuration);
         LeaderboardSettings leaderboardSettings = LeaderboardSettings.from(configuration);
-        this.outputDirectory = configuration.projectRoot()
-                .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
+        RunOutput output = RunOutput.of(configuration.projectRoot()
+                .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena")), session, partial);
+        this.outputDirectory = output.directory();
+        this.outputNote = output.note();
         this.results = new ResultsFile(outputDirectory, session);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session);
         this.listeners = RunListeners.standard(results, leaderboards, configuration, outputDirectory);
@@ -84,7 +88,23 @@ public final class RunServices implements AutoCloseable {
      * @throws RuntimeException when a setting they read is invalid (naming key, value and source)
      */
     public static RunServices start(ArenaConfiguration configuration, ReportingSession session) {
-        return new RunServices(configuration, session);
+        return start(configuration, session, Optional.empty());
+    }
+
+    /**
+     * The services of one execution that may run only part of an eval: then its results and leaderboard go to their
+     * own directory (see {@link RunOutput}).
+     *
+     * @param partialSelection why only part of an eval runs, if it does
+     */
+    public static RunServices start(ArenaConfiguration configuration, ReportingSession session,
+            Optional<String> partialSelection) {
+        return new RunServices(configuration, session, partialSelection);
+    }
+
+    /** Where this execution writes its results, when that is not the output directory (a partial run), and why. */
+    public Optional<String> outputNote() {
+        return outputNote;
     }
 
     /** The run's configuration. */
