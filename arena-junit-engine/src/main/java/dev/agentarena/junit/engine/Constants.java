@@ -90,8 +90,21 @@ public final class Constants {
     /** Comma-separated (or a YAML list of) default scorers for cases that name no {@code eval_type}; default none. */
     public static final String SCORERS_DEFAULT = "arena.scorers.default";
 
-    /** Prefix of per-scorer options, {@code arena.scorers.options.<scorer>.<option>}; none by default. */
+    /**
+     * Prefix of per-scorer options, {@code arena.scorers.options.<scorer>.<option>}, for every eval of the run; none
+     * by default. An eval's own options ({@link #EVALS_PREFIX}, {@code @ScorerOption}) and a case's
+     * {@code scorer_options} win over them, one option at a time.
+     */
     public static final String SCORER_OPTIONS_PREFIX = "arena.scorers.options.";
+
+    /**
+     * Prefix of settings of one eval, by its name: {@code arena.evals.<eval>.scorers.options.<scorer>.<option>} (in
+     * {@code arena.yaml}: {@code evals: {<eval>: {scorers: {options: {<scorer>: {<option>: value}}}}}}), the scorer
+     * options of that eval alone. They win over the eval's {@code @ScorerOption}s and over
+     * {@link #SCORER_OPTIONS_PREFIX}; a case's {@code scorer_options} win over them. None by default; any other key
+     * below an eval is reported as unknown.
+     */
+    public static final String EVALS_PREFIX = "arena.evals.";
 
     /**
      * Prefix of the leaderboard's composite weights, {@code arena.metrics.weights.<dimension>}: {@code accuracy},

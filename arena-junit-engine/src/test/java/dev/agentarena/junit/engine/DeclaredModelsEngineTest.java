@@ -1,20 +1,20 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.EngineRun.cannotRun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstring;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.agentarena.junit.engine.fixtures.integration.DeclaredModelFixtures;
@@ -54,9 +54,8 @@ class DeclaredModelsEngineTest {
 
     @Test
     void misdeclaredMembersFailTheClassNamingEachProblem() {
-        EngineTestKit.engine(Constants.ENGINE_ID).configurationParameter(Constants.OUTPUT_DIR, output.toString())
-                .selectors(selectClass(DeclaredModelFixtures.Misdeclared.class)).execute().containerEvents()
-                .assertThatEvents().haveExactly(1, event(uniqueIdSubstring("Misdeclared"),
+        new EngineRun(output).execute(DeclaredModelFixtures.Misdeclared.class).results().testEvents()
+                .assertThatEvents().haveExactly(1, event(cannotRun("Misdeclared"),
                         finishedWithFailure(message(m -> m.contains("@EvalModel method withParameter() of")
                                 && m.contains("must not declare parameters")
                                 && m.contains("has the key 'openai:mine'; a key is not blank")
@@ -67,10 +66,19 @@ class DeclaredModelsEngineTest {
     }
 
     @Test
+    void aMisdeclaredMethodIsADiscoveryIssuePointingAtIt() throws NoSuchMethodException {
+        List<DiscoveryIssue> issues = EngineTestKit.engine(Constants.ENGINE_ID)
+                .selectors(selectClass(DeclaredModelFixtures.Misdeclared.class)).discover().getDiscoveryIssues();
+
+        assertThat(issues).filteredOn(issue -> issue.message().contains("must not declare parameters"))
+                .singleElement().satisfies(issue -> assertThat(issue.source()).contains(MethodSource.from(
+                        DeclaredModelFixtures.Misdeclared.class.getDeclaredMethod("withParameter", String.class))));
+    }
+
+    @Test
     void aKeyAConnectorServesFailsTheClass() {
-        EngineTestKit.engine(Constants.ENGINE_ID).configurationParameter(Constants.OUTPUT_DIR, output.toString())
-                .selectors(selectClass(DeclaredModelFixtures.Shadowing.class)).execute().containerEvents()
-                .assertThatEvents().haveExactly(1, event(uniqueIdSubstring("Shadowing"),
+        new EngineRun(output).execute(DeclaredModelFixtures.Shadowing.class).results().testEvents()
+                .assertThatEvents().haveExactly(1, event(cannotRun("Shadowing"),
                         finishedWithFailure(message(m -> m.contains("has the key 'sim_small', which a model "
                                 + "connector already serves")))));
     }

@@ -1,7 +1,7 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.EngineRun.cannotRun;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.container;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
@@ -81,7 +81,7 @@ class LowScoresAndErrorsEngineTest {
     void anUnknownValueFailsTheRunNamingKeyAndValue() {
         EngineRun run = new EngineRun(output).with(Constants.LOW_SCORES, "ignore").execute(StatusFixture.class);
 
-        run.results().containerEvents().assertThatEvents().haveAtLeastOne(event(container(StatusFixture.class),
+        run.results().testEvents().assertThatEvents().haveAtLeastOne(event(cannotRun("StatusFixture"),
                 finishedWithFailure(message(m -> m.contains("arena.low-scores must be fail or report, but was "
                         + "\"ignore\"")))));
     }

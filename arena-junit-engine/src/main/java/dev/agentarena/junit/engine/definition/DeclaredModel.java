@@ -36,10 +36,11 @@ public final class DeclaredModel {
     }
 
     /**
-     * The {@code @EvalModel} members of an eval class, sorted by key; what is wrong with them goes to {@code problems}
-     * (a method with parameters, a key that is taken twice or looks like a connector's, a type that cannot be a model).
+     * The {@code @EvalModel} members of an eval class, sorted by key; what is wrong with them goes to {@code problems},
+     * at the method when the member is one (a method with parameters, a key that is taken twice or looks like a
+     * connector's, a type that cannot be a model).
      */
-    public static List<DeclaredModel> findAll(Class<?> evalClass, List<String> problems) {
+    static List<DeclaredModel> findAll(Class<?> evalClass, List<DeclarationProblem> problems) {
         List<Member> members = new ArrayList<>();
         members.addAll(ReflectionSupport.findMethods(evalClass, m -> AnnotationSupport.isAnnotated(m, EvalModel.class),
                 HierarchyTraversalMode.TOP_DOWN));
@@ -51,25 +52,28 @@ public final class DeclaredModel {
         for (Member member : members) {
             DeclaredModel model = new DeclaredModel(keyOf(member), member);
             String where = "@EvalModel " + model.describe() + " of " + evalClass.getName();
-            if (member instanceof Method && ((Method) member).getParameterCount() > 0) {
-                problems.add(where + " must not declare parameters");
+            Method method = member instanceof Method ? (Method) member : null;
+            if (method != null && method.getParameterCount() > 0) {
+                problems.add(new DeclarationProblem(where + " must not declare parameters", method));
                 continue;
             }
             Class<?> type = member instanceof Method ? ((Method) member).getReturnType() : ((Field) member).getType();
             if (type.isPrimitive() || type == String.class || type.isArray()) {
-                problems.add(where + " is a " + type.getSimpleName() + "; it must be a LangChain4j ChatModel, a Spring "
-                        + "AI ChatModel or ChatClient, or a ModelClient");
+                problems.add(new DeclarationProblem(where + " is a " + type.getSimpleName() + "; it must be a "
+                        + "LangChain4j ChatModel, a Spring AI ChatModel or ChatClient, or a ModelClient", method));
                 continue;
             }
             if (model.key.isBlank() || model.key.contains(":") || !model.key.equals(model.key.strip())) {
-                problems.add(where + " has the key '" + model.key + "'; a key is not blank, has no surrounding spaces "
-                        + "and no ':' (which the connectors' keys such as openai:gpt-4o-mini use)");
+                problems.add(new DeclarationProblem(where + " has the key '" + model.key + "'; a key is not blank, has "
+                        + "no surrounding spaces and no ':' (which the connectors' keys such as openai:gpt-4o-mini use)",
+                        method));
                 continue;
             }
             DeclaredModel clash = byKey.putIfAbsent(model.key, model);
             if (clash != null) {
-                problems.add("@EvalModel key '" + model.key + "' of " + evalClass.getName() + " is declared by both "
-                        + clash.describe() + " and " + model.describe() + "; give one another key");
+                problems.add(new DeclarationProblem("@EvalModel key '" + model.key + "' of " + evalClass.getName()
+                        + " is declared by both " + clash.describe() + " and " + model.describe()
+                        + "; give one another key", method));
             }
         }
         List<DeclaredModel> models = new ArrayList<>(byKey.values());

@@ -22,6 +22,7 @@ import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.gates.GateSpec;
 import dev.agentarena.junit.engine.reporting.gates.Gates;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.scoring.ScorerNames;
 
 /**
  * The engine's root: carries the configuration read at discovery (or why it could not be read); at the end of the run
@@ -34,6 +35,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
     private final ArenaConfiguration configuration;
     private final RuntimeException configurationError;
     private final CaseFilter caseFilter;
+    private final ScorerNames scorerNames = new ScorerNames();
     private SummaryPlan summaryPlan;
 
     /**
@@ -169,7 +171,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
     public EvalClassDescriptor evalClassDescriptor(TestDescriptor parent, Class<?> evalClass) {
         UniqueId id = ArenaUniqueIds.evalClass(parent.getUniqueId(), evalClass);
         return parent.findByUniqueId(id).map(EvalClassDescriptor.class::cast).orElseGet(() -> {
-            EvalClassDescriptor descriptor = new EvalClassDescriptor(id, EvalDefinition.of(evalClass, configuration),
+            EvalClassDescriptor descriptor = new EvalClassDescriptor(id, EvalDefinition.of(evalClass, configuration, scorerNames),
                     caseFilter, configuration.projectRoot());
             descriptor.addSummaryNodes(this);
             return descriptor;

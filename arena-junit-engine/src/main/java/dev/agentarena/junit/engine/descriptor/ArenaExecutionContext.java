@@ -21,29 +21,38 @@ public final class ArenaExecutionContext implements EngineExecutionContext {
     private final LowScores lowScores;
     private final RuntimeException configurationError;
     private final EvalRuntime eval;
+    private final RuntimeException evalFailure;
 
     private ArenaExecutionContext(EngineExecutionListener junit, RunServices run, DisplayNames displayNames,
-            LowScores lowScores, RuntimeException configurationError, EvalRuntime eval) {
+            LowScores lowScores, RuntimeException configurationError, EvalRuntime eval,
+            RuntimeException evalFailure) {
         this.junit = junit;
         this.run = run;
         this.displayNames = displayNames;
         this.lowScores = lowScores;
         this.configurationError = configurationError;
         this.eval = eval;
+        this.evalFailure = evalFailure;
     }
 
     static ArenaExecutionContext of(EngineExecutionListener junit, RunServices run, DisplayNames displayNames,
             LowScores lowScores) {
-        return new ArenaExecutionContext(junit, run, displayNames, lowScores, null, null);
+        return new ArenaExecutionContext(junit, run, displayNames, lowScores, null, null, null);
     }
 
     /** The context of a run whose configuration could not be read: every eval fails with the error. */
     static ArenaExecutionContext failed(EngineExecutionListener junit, RuntimeException configurationError) {
-        return new ArenaExecutionContext(junit, null, DisplayNames.SHORT, LowScores.FAIL, configurationError, null);
+        return new ArenaExecutionContext(junit, null, DisplayNames.SHORT, LowScores.FAIL, configurationError, null,
+                null);
     }
 
     ArenaExecutionContext withEval(EvalRuntime newEval) {
-        return new ArenaExecutionContext(junit, run, displayNames, lowScores, configurationError, newEval);
+        return new ArenaExecutionContext(junit, run, displayNames, lowScores, configurationError, newEval, null);
+    }
+
+    /** Below an eval class that cannot run: why. */
+    ArenaExecutionContext withEvalFailure(RuntimeException failure) {
+        return new ArenaExecutionContext(junit, run, displayNames, lowScores, configurationError, null, failure);
     }
 
     /** JUnit's listener: report entries go to it. */
@@ -78,5 +87,10 @@ public final class ArenaExecutionContext implements EngineExecutionContext {
 
     EvalRuntime eval() {
         return eval;
+    }
+
+    /** Why the eval class cannot run, or {@code null} when it runs. */
+    RuntimeException evalFailure() {
+        return evalFailure;
     }
 }

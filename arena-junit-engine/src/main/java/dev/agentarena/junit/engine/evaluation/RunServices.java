@@ -14,7 +14,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apiguardian.api.API;
 
-import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.models.ModelRegistry;
@@ -45,7 +44,6 @@ public final class RunServices implements AutoCloseable {
     private final ModelRegistry models;
     private final ScorerRegistry scorers;
     private final int concurrency;
-    private final Map<String, ScorerOptions> options = new ConcurrentHashMap<>();
     private final ScorerDiscovery discovery = new ScorerDiscovery();
     private final Map<Class<?>, ScorerRegistry> registriesByClass = new ConcurrentHashMap<>();
     private final Budget budget;
@@ -187,12 +185,6 @@ public final class RunServices implements AutoCloseable {
     /** Whether the eval's cost estimate is still to be given: once per execution, and only with a budget. */
     boolean firstEstimate(String eval) {
         return budget.limitUsd().isPresent() && estimated.add(eval);
-    }
-
-    /** The scorer's {@code scorers.options.<name>} block. */
-    ScorerOptions optionsFor(String scorer) {
-        return options.computeIfAbsent(scorer,
-                name -> ScorerOptions.of(name, configuration.section(Constants.SCORER_OPTIONS_PREFIX + name + ".")));
     }
 
     /** The guard of every call into user code. */

@@ -95,6 +95,19 @@ public final class Integrations {
         return values;
     }
 
+    /**
+     * Whether a task's or a {@code @Scorer} method's parameter of this type gets a chat library's model from the engine
+     * ({@link #taskParameters}, {@link #judgeParameters}): checked at discovery, with the method's other parameters.
+     */
+    public static boolean providesChatModel(Class<?> type) {
+        return type != Object.class && (LangChain4jIntegration.accepts(type) || SpringAiIntegration.accepts(type));
+    }
+
+    /** Whether a {@code @Scorer} method may return this library type (Spring AI's {@code EvaluationResponse}). */
+    public static boolean scoresAs(Class<?> type) {
+        return SpringAiIntegration.scoresAs(type);
+    }
+
     /** The score of a library's evaluation result returned by a {@code @Scorer} method; empty for other values. */
     public static Optional<ScoreResult> scoreResult(Object returned, String scorerName) {
         return SpringAiIntegration.scoreResult(returned, scorerName);

@@ -27,8 +27,6 @@ import dev.agentarena.junit.engine.integration.Integrations;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class MethodScorerDefinition implements ScorerDefinition {
 
-    private static final List<String> POSITIONAL = List.of("output", "reference", "input");
-
     private final Method method;
     private final Object target;
     private final String name;
@@ -84,7 +82,7 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         if (soft != null) {
             byType.put(soft.type(), soft.instance());
         }
-        Object[] arguments = new ArgumentResolver(byType, byName, POSITIONAL).resolve(method);
+        Object[] arguments = ArgumentResolver.SCORER.resolve(method, byType, byName);
         Object returned;
         try {
             returned = ReflectionSupport.invokeMethod(method, target, arguments);

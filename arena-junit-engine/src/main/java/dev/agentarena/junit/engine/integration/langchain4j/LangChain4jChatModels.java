@@ -24,10 +24,14 @@ final class LangChain4jChatModels {
         return new LangChain4jModelClient(modelKey, (ChatModel) chatModel, pricing);
     }
 
+    static boolean accepts(Class<?> type) {
+        return type != Object.class && type.isAssignableFrom(ChatModel.class);
+    }
+
     static void chatModelFor(List<Class<?>> parameterTypes, String modelKey, Function<ModelRequest, Completion> calls,
             Map<Class<?>, Object> values) {
         for (Class<?> type : parameterTypes) {
-            if (type != Object.class && type.isAssignableFrom(ChatModel.class)) {
+            if (accepts(type)) {
                 values.put(ChatModel.class, new ArenaChatModel(modelKey, calls));
                 return;
             }

@@ -43,6 +43,11 @@ public final class LangChain4jIntegration {
         return AVAILABLE && LangChain4jChatModels.isChatModel(model);
     }
 
+    /** Whether a parameter of this type takes a LangChain4j {@code ChatModel}: see {@link #chatModelFor}. */
+    public static boolean accepts(Class<?> type) {
+        return AVAILABLE && LangChain4jChatModels.accepts(type);
+    }
+
     /**
      * A client that calls a LangChain4j {@code ChatModel}: each call timed, its tokens taken from the response, its
      * cost from the pricing or the model name the response reports.

@@ -21,6 +21,10 @@ final class EvaluationResponses {
         return value instanceof EvaluationResponse;
     }
 
+    static boolean isResponseType(Class<?> type) {
+        return EvaluationResponse.class.isAssignableFrom(type);
+    }
+
     /**
      * @throws IllegalArgumentException when the score lies outside [0, 1] or is not a number
      */

@@ -32,6 +32,11 @@ final class SpringAiChatModels {
         return Clients.client(modelKey, model, pricing);
     }
 
+    static boolean accepts(Class<?> type, boolean clientAvailable) {
+        return type != Object.class
+                && (type.isAssignableFrom(ChatModel.class) || clientAvailable && Clients.accepts(type));
+    }
+
     static void chatModelFor(List<Class<?>> parameterTypes, String modelKey, Function<ModelRequest, Completion> calls,
             boolean clientAvailable, Map<Class<?>, Object> values) {
         ChatModel model = new ArenaSpringChatModel(modelKey, calls);
@@ -57,6 +62,10 @@ final class SpringAiChatModels {
 
         static ModelClient client(String modelKey, Object model, ModelPricing pricing) {
             return SpringAiModelClient.of(modelKey, (ChatClient) model, pricing);
+        }
+
+        static boolean accepts(Class<?> type) {
+            return type.isAssignableFrom(ChatClient.class) || type.isAssignableFrom(ChatClient.Builder.class);
         }
 
         static void chatClientFor(Class<?> type, ChatModel model, Map<Class<?>, Object> values) {

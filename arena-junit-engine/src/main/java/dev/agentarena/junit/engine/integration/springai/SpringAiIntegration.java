@@ -72,6 +72,19 @@ public final class SpringAiIntegration {
     }
 
     /**
+     * Whether a parameter of this type takes a Spring AI {@code ChatModel}, {@code ChatClient} or
+     * {@code ChatClient.Builder}: see {@link #chatModelFor}.
+     */
+    public static boolean accepts(Class<?> type) {
+        return MODEL && SpringAiChatModels.accepts(type, CLIENT);
+    }
+
+    /** Whether the type is Spring AI's {@code EvaluationResponse} (or a subclass), which scorers may return. */
+    public static boolean scoresAs(Class<?> type) {
+        return RESPONSES && EvaluationResponses.isResponseType(type);
+    }
+
+    /**
      * A client that calls a Spring AI {@code ChatModel} or {@code ChatClient}: each call timed, its tokens taken from
      * the response's usage, its cost from the pricing or the model name the response reports.
      */
