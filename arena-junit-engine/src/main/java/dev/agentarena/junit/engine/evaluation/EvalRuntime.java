@@ -14,7 +14,6 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
-import dev.agentarena.junit.engine.definition.DeclaredModel;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.definition.EvalDefinitionException;
 import dev.agentarena.junit.engine.definition.Repeats;
@@ -93,7 +92,7 @@ public final class EvalRuntime implements AutoCloseable {
         }
         EvalInstances instances = EvalInstanceStrategies.open(definition.testClass(), run.configuration()::get);
         try {
-            Object instance = needsInstance(definition) ? instances.createEvalInstance() : null;
+            Object instance = definition.needsInstance() ? instances.createEvalInstance() : null;
             List<ScorerDefinition> methodScorers = new ArrayList<>();
             for (Method method : definition.scorerMethods()) {
                 methodScorers.add(new MethodScorerDefinition(method,
@@ -111,23 +110,6 @@ public final class EvalRuntime implements AutoCloseable {
             }
             throw e;
         }
-    }
-
-    private static boolean needsInstance(EvalDefinition definition) {
-        List<Method> methods = new ArrayList<>(definition.scorerMethods());
-        definition.datasets().forEach(spec -> {
-            if (spec.method() != null) {
-                methods.add(spec.method());
-            }
-        });
-        if (definition.task() != null) {
-            methods.add(definition.task());
-        }
-        methods.addAll(definition.preRequestHooks());
-        methods.addAll(definition.postProcessHooks());
-        return methods.stream().anyMatch(m -> !Modifier.isStatic(m.getModifiers())
-                && m.getDeclaringClass().isAssignableFrom(definition.testClass()))
-                || definition.declaredModels().stream().anyMatch(DeclaredModel::needsInstance);
     }
 
     /** What the class declares. */

@@ -3,10 +3,10 @@ package dev.agentarena.junit.engine.json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-
-import org.apiguardian.api.API;
 
 /**
  * The arguments of a tool call, which chat libraries carry as a JSON string, as the map a
