@@ -26,7 +26,7 @@ class DocsExamplesIT {
     @ParameterizedTest
     @ValueSource(strings = {"docs/guides/langchain4j.md", "docs/guides/spring-ai.md"})
     void everySampleBlockIsTheCompiledSample(String page) throws IOException {
-        Path root = Paths.get("..");
+        Path root = Paths.get("../..");
         String text = Files.readString(root.resolve(page));
         Matcher matcher = SAMPLE.matcher(text);
         List<String> samples = new ArrayList<>();
