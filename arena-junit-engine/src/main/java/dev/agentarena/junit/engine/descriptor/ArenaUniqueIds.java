@@ -15,11 +15,13 @@ import dev.agentarena.junit.engine.Constants;
  * [engine:agent-arena]/[class:com.acme.TriageEvalTest]
  *     /[model:sim_small][/[dataset:tickets]]/[case:refund_request]/[scorer:classification]
  *     /[leaderboard:leaderboard] | /[gate:min-accuracy.triage] | /[baseline:baseline]
+ *     /[cannot-run:cannot-run]
  * </pre>
  *
  * <p>The dataset segment appears only in a class with several datasets; a scorer segment is the score's name, with
  * {@code #r<k>} for the k-th repeat and {@code #<n>} when a case emits the same name twice. IDE reruns and Surefire's
- * {@code rerunFailingTestsCount} select cases and scorers by these ids, so they must stay stable.
+ * {@code rerunFailingTestsCount} select cases and scorers by these ids, so they must stay stable. The
+ * {@code cannot-run} test of a class that fails to start, like a summary test, selects its whole class.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ArenaUniqueIds {
@@ -32,8 +34,9 @@ public final class ArenaUniqueIds {
     static final String LEADERBOARD = "leaderboard";
     static final String GATE = "gate";
     static final String BASELINE = "baseline";
+    static final String CANNOT_RUN = "cannot-run";
 
-    private static final List<String> SUMMARIES = List.of(LEADERBOARD, GATE, BASELINE);
+    private static final List<String> SUMMARIES = List.of(LEADERBOARD, GATE, BASELINE, CANNOT_RUN);
 
     private ArenaUniqueIds() {
     }
@@ -69,6 +72,10 @@ public final class ArenaUniqueIds {
 
     static UniqueId baseline(UniqueId evalClass) {
         return evalClass.append(BASELINE, BASELINE);
+    }
+
+    static UniqueId cannotRun(UniqueId evalClass) {
+        return evalClass.append(CANNOT_RUN, CANNOT_RUN);
     }
 
     /**
@@ -120,7 +127,7 @@ public final class ArenaUniqueIds {
      * @param caseId the case id, or {@code null} for a whole container
      * @param scorer the scorer segment, or {@code null} for a whole case
      * @param summary the summary test's segment type ({@code leaderboard}, {@code gate}, {@code baseline}), or
-     *        {@code null}
+     *        {@code cannot-run}, or {@code null}
      */
     @API(status = API.Status.INTERNAL, since = "0.1")
     public record Parsed(String evalClass, String model, String dataset, String caseId, String scorer,

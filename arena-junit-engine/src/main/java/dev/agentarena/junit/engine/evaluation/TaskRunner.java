@@ -3,13 +3,13 @@ package dev.agentarena.junit.engine.evaluation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.scoring.ArgumentResolver;
@@ -46,12 +46,13 @@ final class TaskRunner {
         Map<Class<?>, Object> byType = new LinkedHashMap<>();
         byType.put(EvalCase.class, evalCase);
         byType.put(Model.class, model);
+        // a LangChain4j or Spring AI chat model over the same handle, for AI services the task builds
+        byType.putAll(Integrations.taskParameters(task, model));
         Map<String, Object> byName = new LinkedHashMap<>();
         byName.put("input", evalCase.input());
         byName.put("prompt", prompt);
         byName.put("metadata", evalCase.metadata());
-        Object[] arguments = new ArgumentResolver(byType, byName, List.of("input")).withStringsByPosition()
-                .resolve(task);
+        Object[] arguments = ArgumentResolver.TASK.resolve(task, byType, byName);
         Object target = Modifier.isStatic(task.getModifiers()) ? null : evalInstance;
         Object returned = invoke(target, arguments);
         if (returned instanceof TaskOutput) {

@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.integration.spring.SpringTestContext;
 import dev.agentarena.junit.engine.lifecycle.ConstructorInstances;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
@@ -16,6 +17,14 @@ import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 public final class EvalInstanceStrategies {
 
     private EvalInstanceStrategies() {
+    }
+
+    /**
+     * Whether the class and its {@code @Hooks} classes are created with their no-argument constructors (else a
+     * framework creates them, which may inject constructor parameters). Cheap: for checks at discovery.
+     */
+    public static boolean byConstructor(Class<?> evalClass) {
+        return !SpringTestContext.appliesTo(evalClass);
     }
 
     /**

@@ -52,6 +52,15 @@ public final class ScoreLine {
         return (why.isEmpty() ? text : text.append(' ').append(why)).toString();
     }
 
+    /**
+     * What a low score says as a test failure, and in Allure: {@code <scorer> scored 0.00 for case '<id>' on
+     * <model>: <reason>}.
+     */
+    public static String lowScoreMessage(ResultRecord record) {
+        return record.scorer() + " scored " + format(record.score()) + " for case '" + record.caseId() + "' on "
+                + record.model() + (record.reason() == null || record.reason().isBlank() ? "" : ": " + record.reason());
+    }
+
     /** Two decimals, or {@code –} for no score. */
     public static String format(Double score) {
         return score == null ? "–" : Decimals.fixed(score, 2);

@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -19,23 +20,32 @@ import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.scoring.OutputScorer;
 
-/** Compiles one source file at test time, to compare the versions of two spellings of a class. */
-final class SourceCompiler {
+/**
+ * Compiles one source file at test time: to compare the versions of two spellings of a class, or to build a fixture
+ * without {@code -parameters}, as a project that does not set it would.
+ */
+public final class SourceCompiler {
 
     private SourceCompiler() {
     }
 
-    /** Compiles {@code source} (class {@code className}, package-less) with full debug info into {@code dir}. */
-    static Path compile(Path dir, String className, String source) {
+    /**
+     * Compiles {@code source}, the file of top-level class {@code className} (in any package), with full debug info
+     * ({@code -g}, as Maven compiles) but without {@code -parameters} into {@code dir}.
+     */
+    public static Path compile(Path dir, String className, String source) {
         try {
             Path src = Files.createDirectories(dir.resolve("src")).resolve(className + ".java");
             Path out = Files.createDirectories(dir.resolve("classes"));
             Files.writeString(src, source);
-            Path api = Path.of(OutputScorer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            // the API, and apiguardian, whose @API statuses the API's class files carry
+            String classPath = location(OutputScorer.class) + File.pathSeparator + location(API.class);
             JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
-            List<String> args = new ArrayList<>(List.of("-g", "--release", "17", "-cp", api.toString(), "-d",
+            List<String> args = new ArrayList<>(List.of("-g", "--release", "17", "-cp", classPath, "-d",
                     out.toString(), src.toString()));
             int status = compiler.run(null, null, null, args.toArray(new String[0]));
             assertThat(status).as("javac status").isZero();
@@ -49,8 +59,12 @@ final class SourceCompiler {
         }
     }
 
+    private static Path location(Class<?> type) throws URISyntaxException {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
     /** Packs a class directory into a jar. */
-    static Path jar(Path classes, Path jar) throws IOException {
+    public static Path jar(Path classes, Path jar) throws IOException {
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file);
                 Stream<Path> paths = Files.walk(classes)) {
             for (Path path : (Iterable<Path>) paths.filter(Files::isRegularFile)::iterator) {
@@ -62,7 +76,7 @@ final class SourceCompiler {
         return jar;
     }
 
-    static Class<?> load(Path classesOrJar, String className) {
+    public static Class<?> load(Path classesOrJar, String className) {
         try {
             URLClassLoader loader = new URLClassLoader(new URL[] {classesOrJar.toUri().toURL()},
                     SourceCompiler.class.getClassLoader());

@@ -15,9 +15,10 @@ import dev.agentarena.junit.engine.results.ResultStatus;
 final class CaseCalls {
 
     static final byte CALLED = 1;
-    static final byte ERROR = 2;
     static final byte CACHED = 4;
     static final byte NOT_RUN = 8;
+    /** The call itself failed (the model, the task, a hook or the row): its scorers never ran. */
+    static final byte CALL_FAILED = 16;
 
     double weight = 1.0;
     private double[] cost = new double[1];
@@ -46,8 +47,8 @@ final class CaseCalls {
             return;
         }
         flags[r] |= CALLED;
-        if (record.status() == ResultStatus.ERROR) {
-            flags[r] |= ERROR;
+        if (CaseRuns.callFailed(record)) {
+            flags[r] |= CALL_FAILED;
         }
         if (record.cached()) {
             flags[r] |= CACHED;

@@ -10,12 +10,15 @@ import dev.agentarena.junit.engine.results.ResultStatus;
 /**
  * What one scorer said of one case, repeat by repeat. A record arriving twice for a repeat replaces the first.
  *
- * <p>Each repeat's status is kept as one byte, its {@link ResultStatus} ordinal plus one (0 for a repeat not seen):
- * a million cases fit in a few megabytes.
+ * <p>Each repeat's status is kept as one byte, its {@link ResultStatus} ordinal plus one (0 for a repeat not seen),
+ * with {@link #CALL_FAILED} set on an error that came before the scorer ran: a million cases fit in a few megabytes.
  */
 final class CaseRuns {
 
     private static final byte UNSEEN = 0;
+    /** Set on an error result without an output: the case's call (task, model, hook or row) failed, not the scorer. */
+    private static final byte CALL_FAILED = 0x40;
+    private static final byte STATUS_BITS = 0x3f;
     private static final ResultStatus[] STATUSES = ResultStatus.values();
 
     private double[] scores = new double[1];
@@ -50,7 +53,15 @@ final class CaseRuns {
     private static byte state(ResultRecord record) {
         ResultStatus status = record.status().counts() && !record.counts() ? ResultStatus.NOT_APPLICABLE
                 : record.status();
-        return (byte) (status.ordinal() + 1);
+        return (byte) ((status.ordinal() + 1) | (callFailed(record) ? CALL_FAILED : 0));
+    }
+
+    /**
+     * Whether an error result says the case's call failed before any scorer ran (the model call, the task, a hook, or
+     * an unreadable row): such a result has no output, while a scorer that threw had one to grade.
+     */
+    static boolean callFailed(ResultRecord record) {
+        return record.status() == ResultStatus.ERROR && record.output() == null;
     }
 
     private void grow(int size) {
@@ -73,7 +84,7 @@ final class CaseRuns {
 
     /** The repeat's status, or {@code null} when no result of it arrived. */
     ResultStatus status(int repeat) {
-        return states[repeat] == UNSEEN ? null : STATUSES[states[repeat] - 1];
+        return states[repeat] == UNSEEN ? null : STATUSES[(states[repeat] & STATUS_BITS) - 1];
     }
 
     double score(int repeat) {
@@ -85,7 +96,16 @@ final class CaseRuns {
         byte state = (byte) (status.ordinal() + 1);
         int count = 0;
         for (byte s : states) {
-            count += s == state ? 1 : 0;
+            count += (s & STATUS_BITS) == state ? 1 : 0;
+        }
+        return count;
+    }
+
+    /** How many repeats are errors because the case's call failed, before the scorer ran. */
+    int callErrors() {
+        int count = 0;
+        for (byte s : states) {
+            count += (s & CALL_FAILED) != 0 ? 1 : 0;
         }
         return count;
     }

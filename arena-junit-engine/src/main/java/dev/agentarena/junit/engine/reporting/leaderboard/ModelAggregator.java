@@ -44,7 +44,7 @@ final class ModelAggregator {
         Map<String, Estimate> metrics = metrics(cell.scorers.values(), label);
 
         int calls = 0;
-        int errors = 0;
+        int callErrors = 0;
         int notRun = 0;
         double cost = 0;
         long tokensIn = 0;
@@ -63,7 +63,7 @@ final class ModelAggregator {
                     caseCost += call.cost(r);
                     tokensIn += call.tokensIn(r);
                     tokensOut += call.tokensOut(r);
-                    errors += call.has(r, CaseCalls.ERROR) ? 1 : 0;
+                    callErrors += call.has(r, CaseCalls.CALL_FAILED) ? 1 : 0;
                     if (call.latency(r) >= 0) {
                         if (latencyCount == latencies.length) {
                             latencies = Arrays.copyOf(latencies, latencyCount * 2 + 1);
@@ -85,8 +85,11 @@ final class ModelAggregator {
         double tokensPerCase = calledCases == 0 ? Double.NaN : (double) (tokensIn + tokensOut) / calledCases;
         double[] sortedLatencies = Arrays.copyOf(latencies, latencyCount);
         Arrays.sort(sortedLatencies);
-        return new ModelEntry(model, 0, Double.NaN, Map.of(), accuracy, passRate, cases.size(), errors, notRun, calls,
-                cost, costPerCase, tokensIn, tokensOut, tokensPerCase, Quantiles.of(sortedLatencies, 0.5),
+        int errors = scorers.stream().mapToInt(ScorerEntry::errors).sum();
+        int scorerErrors = scorers.stream().mapToInt(ScorerEntry::scorerErrors).sum();
+        return new ModelEntry(model, 0, Double.NaN, Map.of(), accuracy, passRate, cases.size(), errors, callErrors,
+                scorerErrors, notRun, calls, cost, costPerCase, tokensIn, tokensOut, tokensPerCase,
+                Quantiles.of(sortedLatencies, 0.5),
                 Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length, metrics, false, null, scorers, cases);
     }
 
@@ -123,6 +126,7 @@ final class ModelAggregator {
         List<FlakyCase> flaky = new ArrayList<>();
         int results = 0;
         int errors = 0;
+        int callErrors = 0;
         int notApplicable = 0;
         int notRun = 0;
         int loweredK = 0;
@@ -130,6 +134,7 @@ final class ModelAggregator {
         for (String id : sortedIds) {
             CaseRuns runs = scorer.cases.get(id);
             errors += runs.count(ResultStatus.ERROR);
+            callErrors += runs.callErrors();
             notApplicable += runs.count(ResultStatus.NOT_APPLICABLE);
             notRun += runs.count(ResultStatus.NOT_RUN);
             results += runs.seen();
@@ -178,8 +183,8 @@ final class ModelAggregator {
                 Arrays.copyOf(weights, n));
         String label = eval + "|" + model + "|" + name;
         return new ScorerEntry(name, String.join(",", scorer.versions), scorer.registryName, accuracy(cases, label),
-                passRate(cases), results, errors, notApplicable, notRun, metrics(List.of(scorer), label), flaky,
-                cases);
+                passRate(cases), results, errors, callErrors, errors - callErrors, notApplicable, notRun,
+                metrics(List.of(scorer), label), flaky, cases);
     }
 
     /** A case's model-level score is the mean of its counted scorers; it passes when they all passed. */
