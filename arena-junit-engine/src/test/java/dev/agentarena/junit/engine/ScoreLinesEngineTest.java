@@ -1,7 +1,7 @@
 package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.container;
+import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
@@ -64,11 +64,11 @@ class ScoreLinesEngineTest {
     }
 
     @Test
-    void aLimitThatIsNotOneFailsTheEvalNamingTheKeyAndTheValue() {
+    void aLimitThatIsNotOneMeansTheEvalCannotRunNamingTheKeyAndTheValue() {
         for (String wrong : List.of("-1", "many", "1.5")) {
             EngineRun run = new EngineRun(output.resolve("wrong")).with(Constants.OUTPUT_SCORE_LINES, wrong);
             printedBy(run);
-            run.results().allEvents().assertThatEvents().haveExactly(1, event(container(), finishedWithFailure(message(
+            run.results().allEvents().assertThatEvents().haveExactly(1, event(test("cannot-run"), finishedWithFailure(message(
                     text -> text.contains("arena.output.score-lines") && text.contains(wrong)))));
         }
     }
