@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -47,7 +49,21 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     private final Path directory;
     private final Path file;
     private final ReportingSession session;
+    /** How many lines prepared ahead are kept at most; more than the run's cases in flight times their scorers. */
+    static final int PREPARED_LINES = 4096;
+
     private final Lines lines = new Lines();
+    private final ThreadLocal<Lines> workerLines = ThreadLocal.withInitial(Lines::new);
+    // lines prepared on the call pool, by the identity of their record, taken when it is reported; the eldest go
+    // first when full (a result that is never reported: a scorer the launcher did not select)
+    private final Map<Identity, String> prepared = Collections.synchronizedMap(new LinkedHashMap<>() {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Identity, String> eldest) {
+            return size() > PREPARED_LINES;
+        }
+    });
     private BufferedWriter writer;
     private boolean written;
 
@@ -68,6 +84,12 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         return written;
     }
 
+    /** Serialises the result on the thread that computed it, so that reporting it only writes the line. */
+    @Override
+    public void resultComputed(ResultRecord record, CaseTranscript transcript) {
+        prepared.put(new Identity(record), wellFormed(workerLines.get().line(record)));
+    }
+
     @Override
     public synchronized void resultReported(ResultRecord record, CaseTranscript transcript) {
         try {
@@ -77,7 +99,8 @@ public final class ResultsFile implements RunListener, AutoCloseable {
             // One string per line, written whole: the encoder refuses half a surrogate pair (a reason cut inside an
             // emoji), and a refused write would leave half a line and break every later one.
             written = true;
-            writer.write(wellFormed(lines.line(record)));
+            String line = prepared.remove(new Identity(record));
+            writer.write(line != null ? line : wellFormed(lines.line(record)));
             writer.write('\n');
             writer.flush();
         }
@@ -204,6 +227,26 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         json.writeStringField("error", record.error());
         json.writeStringField("output", record.output());
         json.writeEndObject();
+    }
+
+    /** A result by its identity: records are values, and two equal results are still two lines. */
+    private static final class Identity {
+
+        private final ResultRecord record;
+
+        Identity(ResultRecord record) {
+            this.record = record;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Identity && ((Identity) other).record == record;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(record);
+        }
     }
 
     /**

@@ -77,6 +77,19 @@ public final class RunListeners implements RunListener {
         }
     }
 
+    /** Every listener hears it; what one throws is ignored (see {@link RunListener#resultComputed}). */
+    @Override
+    public void resultComputed(ResultRecord record, CaseTranscript transcript) {
+        for (RunListener listener : listeners) {
+            try {
+                listener.resultComputed(record, transcript);
+            }
+            catch (RuntimeException e) {
+                // prepared again when the result is reported, where a real problem fails its test
+            }
+        }
+    }
+
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         each(listener -> listener.resultReported(record, transcript));
