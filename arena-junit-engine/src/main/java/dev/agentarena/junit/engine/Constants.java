@@ -49,11 +49,12 @@ public final class Constants {
 
     /**
      * How many scorer tests of a run print their {@code [arena]} score line to standard output (Surefire keeps it in
-     * the test's {@code <system-out>}): a whole number, at least 0, or {@code all}; default 1000. Past the limit one
+     * the test's {@code <system-out>}): a whole number, at least 0, or {@code all}; default 250. Past the limit one
      * line says where the rest are: every result is in {@code results.jsonl} whatever the limit, and every test keeps
      * its name, outcome, failure message and report entries. Surefire stores each test's output in a temporary file
-     * of its own and checks every new one against all before it, so a line per test costs a run of 100,000 cases
-     * minutes under {@code mvn test}; see the benchmarks page.
+     * of its own, synced to disk, and checks every new one against all before it: a line costs about a millisecond
+     * under {@code mvn test} (a microsecond in the console launcher), and a line per test made a run of 100,000 cases
+     * take minutes; see the benchmarks page.
      */
     public static final String OUTPUT_SCORE_LINES = "arena.output.score-lines";
 

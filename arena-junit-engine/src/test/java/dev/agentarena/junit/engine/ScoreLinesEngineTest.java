@@ -32,7 +32,7 @@ class ScoreLinesEngineTest {
     Path output;
 
     @Test
-    void byDefaultEveryTestOfARunOfUpToAThousandTestsPrintsItsLine() {
+    void byDefaultEveryTestOfARunOfUpTo250TestsPrintsItsLine() {
         List<String> printed = printedBy(new EngineRun(output));
 
         assertThat(scoreLines(printed)).hasSize(TESTS);

@@ -27,7 +27,7 @@ import dev.agentarena.junit.engine.results.ScoreLine;
 final class ConsoleReporter implements RunListener {
 
     /** How many score lines a run prints unless {@value Constants#OUTPUT_SCORE_LINES} says otherwise. */
-    static final int DEFAULT_SCORE_LINES = 1000;
+    static final int DEFAULT_SCORE_LINES = 250;
 
     private static final String PREFIX = "[arena] ";
 
