@@ -215,5 +215,6 @@ public final class RunServices implements AutoCloseable {
         }
         models.close();
         results.close();
+        leaderboards.close();
     }
 }

@@ -37,8 +37,18 @@ public final class Bootstrap {
         return new Estimate(point, Quantiles.of(means, 0.025), Quantiles.of(means, 0.975), n, Estimate.BOOTSTRAP);
     }
 
+    /**
+     * The means of {@code resamples} resamples with replacement. When every value is the same and so is every weight,
+     * each resample adds the same terms in the same order, so every mean is bit for bit the mean of the values: that
+     * is returned without drawing (a million cases that cost nothing need no two billion draws).
+     */
     public static double[] resampledMeans(double[] values, double[] weights, Random random, int resamples) {
         int n = values.length;
+        if (constant(values) && (weights == null || constant(weights))) {
+            double[] means = new double[resamples];
+            Arrays.fill(means, weightedMean(values, weights, null));
+            return means;
+        }
         int[] picks = new int[n];
         double[] means = new double[resamples];
         for (int b = 0; b < resamples; b++) {
@@ -48,6 +58,15 @@ public final class Bootstrap {
             means[b] = weightedMean(values, weights, picks);
         }
         return means;
+    }
+
+    private static boolean constant(double[] values) {
+        for (double value : values) {
+            if (value != values[0]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The weighted mean of the picked indices (all when {@code picks} is null). */
