@@ -60,6 +60,16 @@ public final class Constants {
      */
     public static final String DISPLAY_NAMES = "arena.display-names";
 
+    /**
+     * Which tests a run registers, for datasets too large for one test per case: {@code all} (the default) one test
+     * per model, case and scorer; {@code failures} a case's tests only for its low scores and errors, and one summary
+     * test per model, dataset and scorer standing for the rest; {@code summary} no case tests at all, only the summary
+     * tests, each carrying the aggregate (score, 95% interval, counts, the lowest cases' reasons) and failing when a
+     * case it stands for scored low, or erring when one ended in an error. {@code results.jsonl}, the leaderboards,
+     * gates and baselines hold every result in each mode. See {@code docs/guides/large-runs.md}.
+     */
+    public static final String NODES = "arena.nodes";
+
     // --- time limits ----------------------------------------------------------------------------------------------
 
     /**

@@ -76,7 +76,8 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         }
         try {
             DisplayNames names = DisplayNames.from(configuration);
-            return ArenaExecutionContext.of(listener, RunServices.start(configuration, session), names);
+            NodeMode nodes = NodeMode.from(configuration);
+            return ArenaExecutionContext.of(listener, RunServices.start(configuration, session), names, nodes);
         }
         catch (RuntimeException e) {
             return ArenaExecutionContext.failed(listener, e);

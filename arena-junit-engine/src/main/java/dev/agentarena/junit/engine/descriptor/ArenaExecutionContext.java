@@ -17,29 +17,32 @@ public final class ArenaExecutionContext implements EngineExecutionContext {
     private final EngineExecutionListener junit;
     private final RunServices run;
     private final DisplayNames displayNames;
+    private final NodeMode nodes;
     private final RuntimeException configurationError;
     private final EvalRuntime eval;
 
     private ArenaExecutionContext(EngineExecutionListener junit, RunServices run, DisplayNames displayNames,
-            RuntimeException configurationError, EvalRuntime eval) {
+            NodeMode nodes, RuntimeException configurationError, EvalRuntime eval) {
         this.junit = junit;
         this.run = run;
         this.displayNames = displayNames;
+        this.nodes = nodes;
         this.configurationError = configurationError;
         this.eval = eval;
     }
 
-    static ArenaExecutionContext of(EngineExecutionListener junit, RunServices run, DisplayNames displayNames) {
-        return new ArenaExecutionContext(junit, run, displayNames, null, null);
+    static ArenaExecutionContext of(EngineExecutionListener junit, RunServices run, DisplayNames displayNames,
+            NodeMode nodes) {
+        return new ArenaExecutionContext(junit, run, displayNames, nodes, null, null);
     }
 
     /** The context of a run whose configuration could not be read: every eval fails with the error. */
     static ArenaExecutionContext failed(EngineExecutionListener junit, RuntimeException configurationError) {
-        return new ArenaExecutionContext(junit, null, DisplayNames.SHORT, configurationError, null);
+        return new ArenaExecutionContext(junit, null, DisplayNames.SHORT, NodeMode.ALL, configurationError, null);
     }
 
     ArenaExecutionContext withEval(EvalRuntime newEval) {
-        return new ArenaExecutionContext(junit, run, displayNames, configurationError, newEval);
+        return new ArenaExecutionContext(junit, run, displayNames, nodes, configurationError, newEval);
     }
 
     /** JUnit's listener: report entries go to it. */
@@ -65,6 +68,11 @@ public final class ArenaExecutionContext implements EngineExecutionContext {
 
     DisplayNames displayNames() {
         return displayNames;
+    }
+
+    /** Which tests the run registers ({@code arena.nodes}). */
+    NodeMode nodes() {
+        return nodes;
     }
 
     EvalRuntime eval() {

@@ -9,10 +9,13 @@ import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.evaluation.CostEstimate;
 import dev.agentarena.junit.engine.evaluation.DatasetEvaluation;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
+import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 
 /**
  * Runs the cases of one container: has the eval evaluate the selected rows of the dataset on the container's model,
- * and registers a {@link CaseDescriptor} for each, in dataset order, as soon as it is ready.
+ * and registers a {@link CaseDescriptor} for each, in dataset order, as soon as it is ready. With
+ * {@code arena.nodes=summary} or {@code failures} (see {@link NodeMode}) only the cases with a result that gets a test
+ * of its own get a node, and {@link ScoreSummaries} registers one summary test per score after the last case.
  */
 final class DatasetRun {
 
@@ -26,19 +29,29 @@ final class DatasetRun {
         this.container = container;
         this.selection = container.selection();
         this.nodes = new CaseNodes(context.eval(), container.cases(), container.modelKey(), selection,
-                context.displayNames());
+                context.displayNames(), context.nodes());
     }
 
     void run(DynamicTestExecutor executor) {
         EvalRuntime eval = context.eval();
         eval.estimateCostOnce(this::estimateTargets);
+        ScoreSummaries summaries = context.nodes().summarises() ? new ScoreSummaries(container, nodes,
+                context.run().listeners(), context.run().leaderboards().settings().reducer(),
+                eval.definition().name()) : null;
         try (DatasetEvaluation cases = eval.evaluate(container.cases(), container.modelKey(), this::selected)) {
             while (cases.hasNext()) {
-                CaseDescriptor node = nodes.caseNode(container.getUniqueId(), cases.next());
+                EvaluatedCase evaluated = cases.next();
+                if (summaries != null && !summaries.add(evaluated)) {
+                    continue;
+                }
+                CaseDescriptor node = nodes.caseNode(container.getUniqueId(), evaluated);
                 container.addChild(node);
                 executor.execute(node);
                 container.release(node);
             }
+        }
+        if (summaries != null) {
+            summaries.register(executor);
         }
     }
 

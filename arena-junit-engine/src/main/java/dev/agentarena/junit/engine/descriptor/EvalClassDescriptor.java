@@ -103,7 +103,8 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
 
     /**
      * Selects what a unique id below this class names: a model, a dataset, a case or one scorer of a case; a summary
-     * test selects the whole class, since it is computed from every result of the class.
+     * test selects the whole class, since it is computed from every result of the class; a score's summary test
+     * ({@code arena.nodes}) selects every case of its model (and dataset), which it is computed from.
      *
      * @return the descriptor that matched, empty when the id names nothing of this class
      */

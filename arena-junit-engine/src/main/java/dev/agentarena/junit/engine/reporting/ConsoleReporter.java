@@ -9,6 +9,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.Money;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreSummary;
 import dev.agentarena.junit.engine.results.ScoreLine;
 
 /**
@@ -30,6 +31,16 @@ final class ConsoleReporter implements RunListener {
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         out().println(ScoreLine.of(record));
+    }
+
+    /** No line per result without a test: its summary test prints the aggregate (a million lines would not help). */
+    @Override
+    public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+    }
+
+    @Override
+    public void scoreSummaryReported(ScoreSummary summary) {
+        out().println(summary.line());
     }
 
     @Override

@@ -37,6 +37,11 @@ public final class Leaderboards implements RunListener, AutoCloseable {
         this.run = session.runLeaderboard(outputDirectory, settings);
     }
 
+    /** The settings the leaderboards are built with (the repeat reducer, which the summary tests share). */
+    public LeaderboardSettings settings() {
+        return settings;
+    }
+
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         run.accept(record);

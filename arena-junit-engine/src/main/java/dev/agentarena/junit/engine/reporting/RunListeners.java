@@ -13,6 +13,7 @@ import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreSummary;
 
 /**
  * The run's chain of {@link RunListener}s, in the order they hear each event, and the one place where the outputs
@@ -79,6 +80,16 @@ public final class RunListeners implements RunListener {
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         each(listener -> listener.resultReported(record, transcript));
+    }
+
+    @Override
+    public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+        each(listener -> listener.resultWithoutTest(record, transcript));
+    }
+
+    @Override
+    public void scoreSummaryReported(ScoreSummary summary) {
+        each(listener -> listener.scoreSummaryReported(summary));
     }
 
     @Override

@@ -53,7 +53,6 @@ final class ResultLog implements AutoCloseable {
     private static final int SAME_CASE = 128;
     private static final int COST = 256;
     private static final int WEIGHT = 512;
-    private static final ResultStatus[] STATUSES = ResultStatus.values();
 
     private final int memoryLimit;
     private final Map<String, Integer> names = new HashMap<>();
@@ -191,6 +190,7 @@ final class ResultLog implements AutoCloseable {
     }
 
     private static void read(DataInputStream in, Consumer<ResultRecord> consumer) throws IOException {
+        ResultStatus[] statuses = ResultStatus.values();
         List<String> names = new ArrayList<>();
         names.add(null);
         String caseId = null;
@@ -213,7 +213,7 @@ final class ResultLog implements AutoCloseable {
             String version = names.get(readVarInt(in));
             String registry = names.get(readVarInt(in));
             int repeat = readVarInt(in);
-            ResultStatus status = STATUSES[in.readByte()];
+            ResultStatus status = statuses[in.readByte()];
             Double score = (flags & SCORE) != 0 ? in.readDouble() : null;
             int metricCount = readVarInt(in);
             Map<String, Double> metrics = metricCount == 0 ? Map.of() : new LinkedHashMap<>();
