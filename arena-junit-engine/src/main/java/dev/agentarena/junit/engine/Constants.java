@@ -70,6 +70,15 @@ public final class Constants {
      */
     public static final String NODES = "arena.nodes";
 
+    /**
+     * Runs one part of every dataset: {@code i/n} (1 &lt;= i &lt;= n) runs the cases whose id hashes to part i of n
+     * (see {@code docs/guides/large-runs.md} for the hash, which every JDK and machine computes alike), every model and
+     * repeat of a case in the same part; default unset, every case. The results go to {@code shard-<i>-of-<n>/} below
+     * the output directory, with a {@code shard.json} manifest written at the run's end; the leaderboard, gate and
+     * baseline tests of a part of a dataset are skipped: {@code MergeShards} merges the parts and judges the whole.
+     */
+    public static final String SHARD = "arena.shard";
+
     // --- time limits ----------------------------------------------------------------------------------------------
 
     /**

@@ -10,6 +10,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreSummary;
+import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
  * Receives what a run produces, so that no test node writes a report itself: the test tree hands every result and
@@ -81,6 +82,15 @@ public interface RunListener {
 
     /** Something the user should know that belongs to no test (a setting that is ignored, a file rewritten). */
     default void warning(String message) {
+    }
+
+    /**
+     * A shard's run ({@code arena.shard}) ended, with or without results: what the merge needs to check that the
+     * shards belong together.
+     *
+     * @param directory the shard's output directory, where its {@code results.jsonl} is
+     */
+    default void shardFinished(ShardManifest manifest, Path directory) {
     }
 
     /** The run ended with at least one result: its leaderboard, where its files are, and what it spent. */

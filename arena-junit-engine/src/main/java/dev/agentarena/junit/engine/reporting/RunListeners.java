@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
@@ -14,6 +15,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreSummary;
+import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
  * The run's chain of {@link RunListener}s, in the order they hear each event, and the one place where the outputs
@@ -39,7 +41,8 @@ public final class RunListeners implements RunListener {
     /**
      * The outputs of every run, in order: {@code results.jsonl}, the whole texts of cut reasons and errors, the
      * leaderboards (which the summary tests read), the console (a score line per test, Surefire keeps it in the
-     * test's {@code <system-out>}) and, when Allure is on the class path, Allure.
+     * test's {@code <system-out>}), when Allure is on the class path, Allure, and for a shard of a run
+     * ({@code arena.shard}), its {@code shard.json}.
      */
     public static RunListeners standard(ResultsFile results, Leaderboards leaderboards,
             ArenaConfiguration configuration, Path outputDirectory) {
@@ -49,6 +52,9 @@ public final class RunListeners implements RunListener {
         chain.add(leaderboards);
         chain.add(new ConsoleReporter());
         AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
+        if (configuration.get(Constants.SHARD).isPresent()) {
+            chain.add(new ShardManifestFile());
+        }
         return new RunListeners(chain);
     }
 
@@ -130,6 +136,11 @@ public final class RunListeners implements RunListener {
     @Override
     public void warning(String message) {
         each(listener -> listener.warning(message));
+    }
+
+    @Override
+    public void shardFinished(ShardManifest manifest, Path directory) {
+        each(listener -> listener.shardFinished(manifest, directory));
     }
 
     @Override
