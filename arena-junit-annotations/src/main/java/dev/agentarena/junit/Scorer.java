@@ -14,7 +14,9 @@ import org.junit.platform.commons.annotation.Testable;
  *
  * <p>Parameters are matched by type ({@link EvalCase}, {@link ScoringContext}, {@link TaskOutput}) and then by
  * name: {@code output}, {@code input}, {@code reference} or {@code expected}, {@code metadata}, {@code tags},
- * {@code id}. Without {@code -parameters} the remaining parameters are output, reference and input, in that order.
+ * {@code id}. Names need the class compiled with {@code -parameters} (Maven:
+ * {@code <maven.compiler.parameters>true</maven.compiler.parameters>}); without it, a parameter whose type does not
+ * say what it is fails the eval at discovery, naming the method and the parameter, rather than being guessed.
  *
  * <p>Return a {@code double} or {@code float} in [0, 1], a {@code boolean}, a {@link ScoreResult}, {@code null} for
  * "not applicable", a {@code List<ScoreResult>} of named scores, a {@code Map<String, Number>} of named scores, or

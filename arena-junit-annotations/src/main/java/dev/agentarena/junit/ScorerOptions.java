@@ -10,30 +10,47 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * The {@code scorers.options.<name>} block of one scorer, with typed getters.
+ * The options of one scorer for one case, with typed getters: the case's {@code scorer_options}, over the eval's
+ * ({@link ScorerOption @ScorerOption}, or its block in {@code arena.yaml}), over the run-wide
+ * {@code scorers.options.<name>} block.
  *
- * <p>Values from {@code arena.yaml} arrive typed; values from properties arrive as strings and are converted. A value
- * of the wrong type throws {@link IllegalArgumentException} naming the scorer, the option and the value.
+ * <p>Values from {@code arena.yaml} and dataset files arrive typed; values from properties, annotations and CSV cells
+ * arrive as strings and are converted. A value of the wrong type throws {@link IllegalArgumentException} naming the
+ * scorer, the option, the value and, when known, where it was set ({@link #sourceOf(String)}).
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class ScorerOptions {
 
     private final String scorer;
     private final Map<String, Object> values;
+    private final Map<String, String> sources;
 
-    private ScorerOptions(String scorer, Map<String, ?> values) {
+    private ScorerOptions(String scorer, Map<String, ?> values, Map<String, String> sources) {
         this.scorer = scorer;
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        this.sources = Collections.unmodifiableMap(new LinkedHashMap<>(sources));
     }
 
     /** Options of the named scorer. */
     public static ScorerOptions of(String scorer, Map<String, ?> values) {
-        return new ScorerOptions(scorer, values);
+        return new ScorerOptions(scorer, values, Map.of());
+    }
+
+    /**
+     * Options of the named scorer, each with where it was set, for error messages: {@code "in /p/arena.yaml, line
+     * 7"}, {@code "from @ScorerOption on com.acme.TriageEvalTest"}, {@code "from scorer_options of case 'x'
+     * (tickets.jsonl:4)"}.
+     *
+     * @param sources where each option was set, by option name; options without an entry have no known source
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public static ScorerOptions of(String scorer, Map<String, ?> values, Map<String, String> sources) {
+        return new ScorerOptions(scorer, values, sources);
     }
 
     /** No options. */
     public static ScorerOptions empty(String scorer) {
-        return new ScorerOptions(scorer, Map.of());
+        return new ScorerOptions(scorer, Map.of(), Map.of());
     }
 
     /** The scorer these options belong to. */
@@ -54,6 +71,24 @@ public final class ScorerOptions {
     /** The raw value. */
     public Optional<Object> get(String name) {
         return Optional.ofNullable(values.get(name));
+    }
+
+    /** Where the option was set, when known: a file and line, an annotation, a case, a property. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public Optional<String> sourceOf(String name) {
+        return Optional.ofNullable(sources.get(name));
+    }
+
+    /**
+     * The error for an option whose value the scorer cannot use, naming the scorer, the option, the value and where
+     * it was set: {@code option 'pick' of scorer 'numeric' must be first or last, but was "middle" (in
+     * /p/arena.yaml, line 4)}. Scorers throw it to report the case as an error, never as a low score.
+     *
+     * @param expected what the value must be, e.g. {@code "first or last"} or {@code "a number >= 0"}
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public IllegalArgumentException invalid(String name, String expected) {
+        return wrongType(name, values.get(name), expected);
     }
 
     /** A string option. */
@@ -130,11 +165,15 @@ public final class ScorerOptions {
     }
 
     private IllegalArgumentException wrongType(String name, Object value, String expected) {
+        String source = sources.get(name);
         return new IllegalArgumentException("option '" + name + "' of scorer '" + scorer + "' must be " + expected
-                + ", but was " + describe(value));
+                + ", but was " + describe(value) + (source == null ? "" : " (" + source + ")"));
     }
 
     private static String describe(Object value) {
+        if (value == null) {
+            return "not set";
+        }
         return value instanceof String ? "\"" + value + "\"" : value + " (" + value.getClass().getSimpleName() + ")";
     }
 

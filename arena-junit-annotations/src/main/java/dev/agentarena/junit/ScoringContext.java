@@ -8,7 +8,7 @@ import org.apiguardian.api.API;
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface ScoringContext {
 
-    /** The whole case: id, input, reference, tags, weight, metadata. */
+    /** The whole case: id, input, reference, tags, weight, metadata, its own scorer options. */
     EvalCase testCase();
 
     /** The eval's name. */
@@ -17,7 +17,11 @@ public interface ScoringContext {
     /** The key of the model that produced the output, e.g. {@code sim_small}. */
     String modelKey();
 
-    /** The {@code scorers.options.<name>} block of the scorer being run. */
+    /**
+     * The options of the scorer being run for this case, merged option by option: the case's {@code scorer_options},
+     * over the eval's ({@code arena.evals.<eval>.scorers.options.<name>}, then {@link ScorerOption @ScorerOption}),
+     * over the run's {@code scorers.options.<name>}. Each knows where it was set, for error messages.
+     */
     ScorerOptions options();
 
     /** The task's full output, with tool calls and metrics. */

@@ -73,4 +73,37 @@ class ValueTypesTest {
         assertThatThrownBy(() -> ScorerOptions.of("x", Map.of("n", 2.5)).getInt("n", 0))
                 .hasMessageContaining("a whole number");
     }
+
+    @Test
+    void anOptionKnowsWhereItWasSetAndSaysSoWhenItIsWrong() {
+        ScorerOptions options = ScorerOptions.of("numeric", Map.of("tolerance", "lots", "pick", "middle"),
+                Map.of("tolerance", "in /p/arena.yaml, line 6", "pick", "from @ScorerOption on com.acme.X"));
+
+        assertThat(options.sourceOf("tolerance")).contains("in /p/arena.yaml, line 6");
+        assertThat(options.sourceOf("missing")).isEmpty();
+        assertThatThrownBy(() -> options.getDouble("tolerance", 0)).hasMessage("option 'tolerance' of scorer "
+                + "'numeric' must be a number, but was \"lots\" (in /p/arena.yaml, line 6)");
+        assertThat(options.invalid("pick", "first or last")).hasMessage("option 'pick' of scorer 'numeric' must be "
+                + "first or last, but was \"middle\" (from @ScorerOption on com.acme.X)");
+        assertThat(options.invalid("unset", "given")).hasMessage("option 'unset' of scorer 'numeric' must be given, "
+                + "but was not set");
+    }
+
+    @Test
+    void aCaseCarriesScorerOptionsOfItsOwnMergedPerScorer() {
+        EvalCase evalCase = EvalCase.of("c", "in", 1).withScorerOptions("numeric", Map.of("tolerance", 0.5))
+                .withScorerOptions("numeric", Map.of("pick", "first")).withScorerOptions("contains", Map.of("mode", "any"));
+
+        assertThat(evalCase.scorerOptions()).isEqualTo(Map.of("numeric", Map.of("tolerance", 0.5, "pick", "first"),
+                "contains", Map.of("mode", "any")));
+        assertThat(evalCase.withTags("t").scorerOptions()).as("kept by the other copies")
+                .isEqualTo(evalCase.scorerOptions());
+        assertThat(evalCase).isNotEqualTo(EvalCase.of("c", "in", 1));
+        assertThatThrownBy(() -> evalCase.scorerOptions().put("x", Map.of()))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> evalCase.scorerOptions().get("numeric").put("x", 1))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> EvalCase.of("c", "in", 1).withScorerOptions(" ", Map.of()))
+                .hasMessageContaining("case 'c'");
+    }
 }

@@ -15,6 +15,7 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.descriptor.ArenaEngineDescriptor;
 import dev.agentarena.junit.engine.descriptor.ArenaExecutionContext;
 import dev.agentarena.junit.engine.descriptor.CaseFilter;
+import dev.agentarena.junit.engine.discovery.DeclarationIssues;
 import dev.agentarena.junit.engine.discovery.DiscoverySelectorResolver;
 import dev.agentarena.junit.engine.discovery.PostDiscoveryFilters;
 import dev.agentarena.junit.engine.reporting.ReportingSession;
@@ -56,6 +57,12 @@ public final class ArenaTestEngine extends HierarchicalTestEngine<ArenaExecution
         ArenaEngineDescriptor engine = new ArenaEngineDescriptor(uniqueId, configuration, configurationError,
                 CaseFilter.of(PostDiscoveryFilters.of(request)));
         new DiscoverySelectorResolver().resolveSelectors(request, engine);
+        try {
+            DeclarationIssues.report(request, engine);
+        }
+        catch (LinkageError e) {
+            // a JUnit Platform before 1.13 has no discovery issues: each class still fails as its 'cannot run' test
+        }
         return engine;
     }
 

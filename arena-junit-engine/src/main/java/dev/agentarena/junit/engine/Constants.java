@@ -79,6 +79,15 @@ public final class Constants {
      */
     public static final String SHARD = "arena.shard";
 
+    /**
+     * What a low score does to its test: {@code fail} (the default) ends it with an assertion failure, so any low score
+     * fails the build; {@code report} ends it successfully while the score stays visible everywhere (the ✘ and the
+     * score in the test's name, {@code "passed": false} in {@code results.jsonl} and the report entries, failed in
+     * Allure). Errors still fail their tests, and failed gates and baseline regressions still fail the build: with
+     * {@code report}, gates decide the build.
+     */
+    public static final String LOW_SCORES = "arena.low-scores";
+
     // --- time limits ----------------------------------------------------------------------------------------------
 
     /**
@@ -100,8 +109,21 @@ public final class Constants {
     /** Comma-separated (or a YAML list of) default scorers for cases that name no {@code eval_type}; default none. */
     public static final String SCORERS_DEFAULT = "arena.scorers.default";
 
-    /** Prefix of per-scorer options, {@code arena.scorers.options.<scorer>.<option>}; none by default. */
+    /**
+     * Prefix of per-scorer options, {@code arena.scorers.options.<scorer>.<option>}, for every eval of the run; none
+     * by default. An eval's own options ({@link #EVALS_PREFIX}, {@code @ScorerOption}) and a case's
+     * {@code scorer_options} win over them, one option at a time.
+     */
     public static final String SCORER_OPTIONS_PREFIX = "arena.scorers.options.";
+
+    /**
+     * Prefix of settings of one eval, by its name: {@code arena.evals.<eval>.scorers.options.<scorer>.<option>} (in
+     * {@code arena.yaml}: {@code evals: {<eval>: {scorers: {options: {<scorer>: {<option>: value}}}}}}), the scorer
+     * options of that eval alone. They win over the eval's {@code @ScorerOption}s and over
+     * {@link #SCORER_OPTIONS_PREFIX}; a case's {@code scorer_options} win over them. None by default; any other key
+     * below an eval is reported as unknown.
+     */
+    public static final String EVALS_PREFIX = "arena.evals.";
 
     /**
      * Prefix of the leaderboard's composite weights, {@code arena.metrics.weights.<dimension>}: {@code accuracy},
@@ -127,6 +149,13 @@ public final class Constants {
 
     /** Comma-separated (or a YAML list of) custom metrics where less is better; default none. */
     public static final String METRICS_LOWER_IS_BETTER = "arena.metrics.lower-is-better";
+
+    /**
+     * Comma-separated (or a YAML list of) custom metrics whose values lie in [0, 1] (a rate, a share); default none.
+     * The composite uses a bounded dimension's value as it is (accuracy and pass rate always are), and rescales only
+     * unbounded ones (cost, latency, tokens, other metrics) across models.
+     */
+    public static final String METRICS_BOUNDED = "arena.metrics.bounded";
 
     /**
      * Comma-separated names of environment variables whose values are secrets: masked as {@code [REDACTED]} in every
@@ -197,8 +226,10 @@ public final class Constants {
 
     /**
      * Prefix of the gates, {@code arena.gates.<kind>[.<selector>]}: {@code min-accuracy}, {@code min-pass-rate} (in
-     * [0, 1]) and {@code max-cost-usd}; none by default. Each gate that concerns an eval is a {@code gate} test of its
-     * class; a cost gate without a selector is checked at the end of the run.
+     * [0, 1]), {@code max-cost-usd} and {@code max-errors} (a whole number: errored results allowed, also by the
+     * accuracy and pass-rate gates of the same targets, which allow none without it); none by default. Each gate that
+     * concerns an eval is a {@code gate} test of its class; a cost gate without a selector is checked at the end of
+     * the run.
      */
     public static final String GATES_PREFIX = "arena.gates.";
 

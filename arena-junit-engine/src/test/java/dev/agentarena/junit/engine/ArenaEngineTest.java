@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.EngineRun.cannotRun;
 import static org.assertj.core.api.Assertions.allOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
@@ -85,8 +86,7 @@ class ArenaEngineTest {
                 .configurationParameter(Constants.DISPLAY_NAMES, "medium")
                 .selectors(selectClass(StatusFixture.class)).execute();
 
-        results.containerEvents().assertThatEvents().haveExactly(1, event(
-                org.junit.platform.testkit.engine.EventConditions.container("StatusFixture"),
+        results.testEvents().assertThatEvents().haveExactly(1, event(cannotRun("StatusFixture"),
                 finishedWithFailure(message(m -> m.contains("arena.display-names") && m.contains("medium")))));
     }
 
@@ -249,8 +249,7 @@ class ArenaEngineTest {
                 .configurationParameter(Constants.CONCURRENCY, "many")
                 .selectors(selectClass(StatusFixture.class)).execute();
 
-        results.containerEvents().assertThatEvents().haveExactly(1, event(
-                org.junit.platform.testkit.engine.EventConditions.container("StatusFixture"),
+        results.testEvents().assertThatEvents().haveExactly(1, event(cannotRun("StatusFixture"),
                 finishedWithFailure(message(m -> m.contains("arena.concurrency") && m.contains("many")))));
     }
 

@@ -1,8 +1,8 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.EngineRun.cannotRun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
-import static org.junit.platform.testkit.engine.EventConditions.container;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
@@ -148,7 +148,7 @@ class CaseTagFilterTest {
     void aMissingDatasetStillFailsItsClassUnderATagFilter() {
         EngineExecutionResults results = run(MissingDatasetFixture.class, TagFilter.includeTags("billing"));
 
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container("MissingDatasetFixture"),
+        results.testEvents().assertThatEvents().haveExactly(1, event(cannotRun("MissingDatasetFixture"),
                 finishedWithFailure(message(m -> m.contains("no-such-dataset.jsonl") && m.contains("Looked in")))));
     }
 

@@ -1,7 +1,7 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.EngineRun.cannotRun;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.container;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
@@ -53,10 +53,10 @@ class CustomScorersEngineTest {
     void aDiscoveredScorerClaimingABuiltinNameFailsTheClassNamingBoth() {
         EngineRun run = new EngineRun(output).execute(ClashFixture.class);
 
-        run.results().containerEvents().assertThatEvents().haveExactly(1, event(container("ClashFixture"),
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(cannotRun("ClashFixture"),
                 finishedWithFailure(message(m -> m.contains("'exact_match'")
                         && m.contains(ExactMatchScorer.class.getName()) && m.contains(ImpostorScorer.class.getName())
                         && m.contains(ClashFixture.class.getName())))));
-        assertThat(run.results().testEvents().started().count()).isZero();
+        assertThat(run.results().testEvents().started().count()).as("the cannot run test only").isEqualTo(1);
     }
 }

@@ -1,7 +1,7 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.EngineRun.cannotRun;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.container;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
@@ -132,24 +132,24 @@ class DataProblemsEngineTest {
     void aDirectoryNamedLikeADatasetFailsTheClassSayingItIsADirectory() {
         EngineRun run = new EngineRun(output).execute(DataProblemsFixtures.DirectoryDataset.class);
 
-        run.results().containerEvents().assertThatEvents().haveExactly(1, event(container("DirectoryDataset"),
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(cannotRun("DirectoryDataset"),
                 finishedWithFailure(instanceOf(ConfigurationException.class), message(m -> m.startsWith(
                         "dev.agentarena.junit.engine.fixtures.DataProblemsFixtures$DirectoryDataset cannot run: ")
                         && m.contains("Dataset file 'data-problems/a-directory.jsonl' is a directory, not a file:"
                                 + " classpath resource dev/agentarena/junit/engine/fixtures/data-problems/"
                                 + "a-directory.jsonl")
                         && !m.contains("not found")))));
-        assertThat(run.results().testEvents().started().count()).isZero();
+        assertThat(run.results().testEvents().started().count()).as("the cannot run test only").isEqualTo(1);
     }
 
     @Test
     void anExplicitlyEmptyModelsSettingFailsTheClassInsteadOfFallingBackToModels() {
         EngineRun run = new EngineRun(output).with(Constants.MODELS, "").execute(TriageFixture.class);
 
-        run.results().containerEvents().assertThatEvents().haveExactly(1, event(container("TriageFixture"),
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(cannotRun("TriageFixture"),
                 finishedWithFailure(message(m -> m.contains("arena.models is set but empty (from the JUnit"
                         + " configuration parameters, system properties or junit-platform.properties)")))));
-        assertThat(run.results().testEvents().started().count()).isZero();
+        assertThat(run.results().testEvents().started().count()).as("the cannot run test only").isEqualTo(1);
     }
 
     @Test
@@ -159,10 +159,10 @@ class DataProblemsEngineTest {
         EngineRun run = new EngineRun(output).with(Constants.PROJECT_ROOT, project.toString())
                 .execute(TriageFixture.class);
 
-        run.results().containerEvents().assertThatEvents().haveExactly(1, event(container("TriageFixture"),
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(cannotRun("TriageFixture"),
                 finishedWithFailure(message(m -> m.contains("arena.models is set but empty (in " + config
                         + ", line 2)")))));
-        assertThat(run.results().testEvents().started().count()).isZero();
+        assertThat(run.results().testEvents().started().count()).as("the cannot run test only").isEqualTo(1);
     }
 
     private static void assertError(EngineRun run, String caseId, String messageStart) {

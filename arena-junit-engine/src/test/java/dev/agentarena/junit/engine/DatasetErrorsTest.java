@@ -1,8 +1,8 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.EngineRun.cannotRun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
-import static org.junit.platform.testkit.engine.EventConditions.container;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
@@ -54,13 +54,13 @@ class DatasetErrorsTest {
     void aMissingDatasetFileFailsTheClassNamingTheFileAndWhereItLooked() {
         EngineExecutionResults results = run(MissingDatasetFixture.class, Map.of());
 
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container("MissingDatasetFixture"),
+        results.testEvents().assertThatEvents().haveExactly(1, event(cannotRun("MissingDatasetFixture"),
                 finishedWithFailure(instanceOf(ConfigurationException.class), message(m ->
                         m.contains("Dataset file 'no-such-dataset.jsonl' not found")
                                 && m.contains("classpath resource dev/agentarena/junit/engine/fixtures/no-such-dataset.jsonl")
                                 && m.contains("classpath resource no-such-dataset.jsonl")
                                 && m.contains("file " + Path.of("").toAbsolutePath().resolve("no-such-dataset.jsonl"))))));
-        assertThat(results.testEvents().started().count()).isZero();
+        assertThat(results.testEvents().started().count()).as("the cannot run test only").isEqualTo(1);
         assertThat(results.containerEvents().started().count()).as("engine and class only").isEqualTo(2);
     }
 
@@ -71,10 +71,10 @@ class DatasetErrorsTest {
         EngineExecutionResults results = run(ConfiguredFixture.class,
                 Map.of(Constants.PROJECT_ROOT, project.toString(), Constants.CONFIG, "broken.yaml"));
 
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container("ConfiguredFixture"),
+        results.testEvents().assertThatEvents().haveExactly(1, event(cannotRun("ConfiguredFixture"),
                 finishedWithFailure(instanceOf(ConfigurationException.class), message(m ->
                         m.contains("Cannot parse the configuration file " + config) && m.contains("line ")))));
-        assertThat(results.testEvents().started().count()).isZero();
+        assertThat(results.testEvents().started().count()).as("the cannot run test only").isEqualTo(1);
     }
 
     @Test
@@ -82,7 +82,7 @@ class DatasetErrorsTest {
         EngineExecutionResults results = run(ConfiguredFixture.class,
                 Map.of(Constants.PROJECT_ROOT, project.toString(), Constants.CONFIG, "ci.yaml"));
 
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container("ConfiguredFixture"),
+        results.testEvents().assertThatEvents().haveExactly(1, event(cannotRun("ConfiguredFixture"),
                 finishedWithFailure(message(m -> m.contains(project.resolve("ci.yaml").toString())
                         && m.contains("arena.config=ci.yaml") && m.contains("does not exist")))));
     }

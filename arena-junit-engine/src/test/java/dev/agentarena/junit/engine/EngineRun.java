@@ -32,6 +32,7 @@ final class EngineRun {
 
     private final Path output;
     private final Map<String, String> parameters = new LinkedHashMap<>();
+    private boolean implicitParameters;
     private EngineExecutionResults results;
 
     EngineRun(Path output) {
@@ -45,8 +46,15 @@ final class EngineRun {
         return this;
     }
 
+    /** Also reads system properties and {@code junit-platform.properties}, as the launcher does outside tests. */
+    EngineRun withImplicitParameters() {
+        implicitParameters = true;
+        return this;
+    }
+
     EngineRun execute(Class<?> evalClass) {
         results = EngineTestKit.engine(Constants.ENGINE_ID).configurationParameters(parameters)
+                .enableImplicitConfigurationParameters(implicitParameters)
                 .selectors(selectClass(evalClass)).execute();
         return this;
     }
@@ -121,6 +129,11 @@ final class EngineRun {
                 .findFirst().orElseThrow(() -> new AssertionError("no " + status + " line for " + suffix));
         assertThat(line.get("reason").asText()).as(suffix).contains(reason);
         return line;
+    }
+
+    /** The {@code cannot run} test of an eval class that failed to start. */
+    static Condition<Event> cannotRun(String evalClass) {
+        return allOf(test(), uniqueIdSubstrings(evalClass, "cannot-run:cannot-run"));
     }
 
     /** The scorer node of this case and score name. */

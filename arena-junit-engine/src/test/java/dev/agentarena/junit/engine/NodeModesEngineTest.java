@@ -79,6 +79,17 @@ class NodeModesEngineTest {
     }
 
     @Test
+    void underLowScoresReportASummaryTestPassesItsLowScoresStillMarkedButNotItsErrors() {
+        EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").with(Constants.LOW_SCORES, "report")
+                .execute(NodeModesFixture.class);
+
+        assertThat(outcome(run.results(), "exact_match").getStatus()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
+        assertThat(summaryTest(run.results(), "exact_match").getDisplayName()).contains(" ✘ 7 passed, 2 scored low");
+        assertThat(outcome(run.results(), "brief").getThrowable().orElseThrow())
+                .isNotInstanceOf(AssertionError.class).hasMessageContaining("ended in an error");
+    }
+
+    @Test
     void aSummaryTestErrsWhenACaseEndedInAnErrorWhichIsNeverALowScore() {
         EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").execute(NodeModesFixture.class);
 
@@ -175,16 +186,19 @@ class NodeModesEngineTest {
 
         assertThat(results.testEvents().started().list()).extracting(e -> e.getTestDescriptor().getUniqueId()
                 .toString()).contains(id);
-        assertThat(new EngineRun(output).lines()).hasSize(20);
+        // a selection by unique id is a partial run of the class: it writes aside, in partial/
+        assertThat(new EngineRun(output.resolve("partial")).lines()).hasSize(20);
     }
 
     @Test
     void anUnknownModeFailsTheEvalNamingTheKeyAndTheAcceptedValues() {
         EngineRun run = new EngineRun(output).with(Constants.NODES, "some").execute(NodeModesFixture.class);
 
-        assertThat(run.results().containerEvents().failed().list()).isNotEmpty().allSatisfy(event -> assertThat(
+        assertThat(run.results().allEvents().failed().list()).isNotEmpty().allSatisfy(event -> assertThat(
                 event.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
                 .hasMessageContaining("arena.nodes must be all, failures or summary, but was \"some\""));
+        assertThat(run.results().testEvents().started().list()).noneMatch(event -> event.getTestDescriptor()
+                .getUniqueId().toString().contains("[scores:"));
     }
 
     private String leaderboard(String mode) throws Exception {

@@ -79,7 +79,7 @@ class AllureResultsIT {
             String message = result.path("statusDetails").path("message").asText();
             switch (status) {
                 case "failed":
-                    assertThat(message).containsPattern("scored \\d\\.\\d\\d for case '.+' on (sim_\\w+|recorded)");
+                    assertThat(message).containsPattern("scored \\d\\.\\d\\d for case '.+' on (sim_\\w+|recorded|rules:[\\w-]+)");
                     break;
                 case "broken":
                 case "skipped":
@@ -171,7 +171,7 @@ class AllureResultsIT {
         try (InputStream in = Files.newInputStream(RESULTS.resolve("environment.properties"))) {
             environment.load(in);
         }
-        assertThat(environment.getProperty("models")).isEqualTo("recorded, sim_large, sim_small");
+        assertThat(environment.getProperty("models")).isEqualTo("recorded, rules:refund-policy, sim_large, sim_small");
         assertThat(environment.getProperty("judge.model")).isEqualTo("sim_judge");
         assertThat(environment.getProperty("seed")).isEqualTo("42");
         // the JUnit Platform the samples ran on: 1.14 here, 6.x in samples/junit6

@@ -13,16 +13,10 @@ class ReadmeExampleIT {
 
     @Test
     void quickStartInTheReadmeIsTheCompiledSample() throws Exception {
-        String readme = Files.readString(Paths.get("../README.md"));
-        int begin = readme.indexOf("<!-- quickstart:begin -->");
-        int end = readme.indexOf("<!-- quickstart:end -->");
-        assertThat(begin).isNotNegative();
-        assertThat(end).isGreaterThan(begin);
-        String block = readme.substring(begin, end);
-        String code = block.substring(block.indexOf("```java") + "```java".length(), block.lastIndexOf("```")).strip();
+        String code = Readme.block("quickstart", "java");
 
         Path sample = Paths.get("src/test/java/dev/agentarena/samples/quickstart/CapitalsEvalTest.java");
-        assertThat(code).isEqualTo(Files.readString(sample).strip());
+        assertThat(code.strip()).isEqualTo(Files.readString(sample).strip());
         assertThat(Paths.get("target/surefire-reports/TEST-dev.agentarena.samples.quickstart.CapitalsEvalTest.xml"))
                 .as("the quick-start sample ran").exists();
     }

@@ -112,7 +112,10 @@ public final class ArenaConfiguration {
         }
         List<String> warnings = new ArrayList<>();
         for (String key : keys) {
-            if (!KnownKeys.isKnown(key)) {
+            // a mapping above known keys (an eval named with a dot, "evals: {a.b: ...}") is not itself a setting
+            boolean parentOfKnown = keys.stream().anyMatch(other -> other.startsWith(key + ".")
+                    && KnownKeys.isKnown(other));
+            if (!KnownKeys.isKnown(key) && !parentOfKnown) {
                 warnings.add("unknown setting " + key + " (" + sourceOf(key) + ") is ignored"
                         + KnownKeys.nearest(key).map(known -> "; did you mean " + known + "?").orElse("")
                         + " Every key is listed in docs/reference/configuration.md.");
@@ -293,15 +296,47 @@ public final class ArenaConfiguration {
         if (fromFile instanceof Map) {
             ((Map<?, ?>) fromFile).forEach((k, v) -> result.put(String.valueOf(k), v));
         }
-        for (String key : parameters.keySet()) {
-            if (key.startsWith(dotted) && key.length() > dotted.length()) {
-                String rest = key.substring(dotted.length());
-                if (!rest.contains(".")) {
-                    parameters.get(key).ifPresent(value -> result.put(rest, value.trim()));
-                }
+        for (String key : parameterKeysBelow(dotted)) {
+            String rest = key.substring(dotted.length());
+            if (!rest.contains(".")) {
+                parameters.get(key).ifPresent(value -> result.put(rest, value.trim()));
             }
         }
         return result;
+    }
+
+    /**
+     * The names directly below a prefix, from every source: the keys of its mapping in {@code arena.yaml}, and the
+     * next segment of each configuration parameter or system property below it. For
+     * {@code namesBelow("arena.evals.triage.scorers.options.")}: the scorers that eval sets options for.
+     */
+    public Set<String> namesBelow(String prefix) {
+        String dotted = prefix.endsWith(".") ? prefix : prefix + ".";
+        Set<String> names = new TreeSet<>();
+        Object fromFile = file == null ? null : file.value(dotted.substring(0, dotted.length() - 1));
+        if (fromFile instanceof Map) {
+            ((Map<?, ?>) fromFile).keySet().forEach(name -> names.add(String.valueOf(name)));
+        }
+        for (String key : parameterKeysBelow(dotted)) {
+            String rest = key.substring(dotted.length());
+            int dot = rest.indexOf('.');
+            names.add(dot < 0 ? rest : rest.substring(0, dot));
+        }
+        return names;
+    }
+
+    /**
+     * The keys below a prefix of the configuration parameters and of the system properties
+     * ({@code -Darena.scorers.options.x.y=1}): {@code parameters.get} finds a system property by key, but not every
+     * implementation of {@code keySet()} lists them.
+     */
+    private Set<String> parameterKeysBelow(String dotted) {
+        Set<String> keys = new TreeSet<>();
+        parameters.keySet().stream().filter(key -> key.startsWith(dotted) && key.length() > dotted.length())
+                .forEach(keys::add);
+        System.getProperties().stringPropertyNames().stream()
+                .filter(key -> key.startsWith(dotted) && key.length() > dotted.length()).forEach(keys::add);
+        return keys;
     }
 
     /**

@@ -58,6 +58,9 @@ final class KnownKeys {
         if (KEYS.contains(key)) {
             return true;
         }
+        if (key.startsWith(Constants.EVALS_PREFIX)) {
+            return isEvalKey(key.substring(Constants.EVALS_PREFIX.length()));
+        }
         for (String prefix : PREFIXES) {
             if (key.startsWith(prefix) && key.length() > prefix.length()) {
                 return true;
@@ -67,8 +70,23 @@ final class KnownKeys {
         return KEYS.stream().anyMatch(known -> known.startsWith(parent));
     }
 
+    /**
+     * Below {@code arena.evals.} only an eval's scorer options are read: {@code <eval>},
+     * {@code <eval>.scorers}, {@code <eval>.scorers.options} and {@code <eval>.scorers.options.<scorer>[.<option>]}.
+     */
+    private static boolean isEvalKey(String rest) {
+        if (rest.isEmpty()) {
+            return false;
+        }
+        return !rest.contains(".") || rest.endsWith(".scorers") || rest.endsWith(".scorers.options")
+                || rest.contains(".scorers.options.") && !rest.endsWith(".");
+    }
+
     /** The known key nearest to an unknown one, if it looks like a typo of it. */
     static Optional<String> nearest(String key) {
+        if (key.startsWith(Constants.EVALS_PREFIX)) {
+            return Optional.of(Constants.EVALS_PREFIX + "<eval>.scorers.options.<scorer>.<option>");
+        }
         return NearestName.among(key, KEYS, Math.max(2, key.length() / 5));
     }
 }

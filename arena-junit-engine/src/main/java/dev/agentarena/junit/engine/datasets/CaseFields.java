@@ -30,8 +30,10 @@ final class CaseFields {
     static final String WEIGHT = "weight";
     static final String METADATA = "metadata";
     static final String OUTPUT = "output";
+    static final String SCORER_OPTIONS = "scorer_options";
 
-    static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT);
+    static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT,
+            SCORER_OPTIONS);
 
     private CaseFields() {
     }
@@ -75,6 +77,7 @@ final class CaseFields {
         Set<String> tags = tags(node.get(TAGS), problems);
         double weight = weight(node.get(WEIGHT), problems);
         Map<String, Object> metadata = metadata(node.get(METADATA), problems);
+        Map<String, Map<String, Object>> scorerOptions = scorerOptions(node.get(SCORER_OPTIONS), problems);
         if (!problems.isEmpty()) {
             return DatasetRow.failed(id, location + ": " + String.join("; ", problems), location);
         }
@@ -84,6 +87,9 @@ final class CaseFields {
                 .withMetadata(metadata)
                 .withEvalType(evalType)
                 .withRecordedOutput(value(node.get(OUTPUT)));
+        for (Map.Entry<String, Map<String, Object>> scorer : scorerOptions.entrySet()) {
+            evalCase = evalCase.withScorerOptions(scorer.getKey(), scorer.getValue());
+        }
         return DatasetRow.of(evalCase, location);
     }
 
@@ -187,6 +193,38 @@ final class CaseFields {
         }
         node.properties().forEach(entry -> metadata.put(entry.getKey(), value(entry.getValue())));
         return metadata;
+    }
+
+    /**
+     * {@code scorer_options}: an object of scorers, each an object of options ({@code {"numeric": {"tolerance":
+     * 0.5}}}), as {@code scorers.options} is in {@code arena.yaml}.
+     */
+    private static Map<String, Map<String, Object>> scorerOptions(JsonNode node, List<String> problems) {
+        Map<String, Map<String, Object>> options = new LinkedHashMap<>();
+        if (node == null || node.isNull()) {
+            return options;
+        }
+        if (!node.isObject()) {
+            problems.add(SCORER_OPTIONS + " must be an object of scorers, each an object of options "
+                    + "({\"numeric\": {\"tolerance\": 0.5}}), found a " + kind(node));
+            return options;
+        }
+        node.properties().forEach(scorer -> {
+            String name = scorer.getKey().strip();
+            JsonNode values = scorer.getValue();
+            if (name.isEmpty()) {
+                problems.add(SCORER_OPTIONS + " names a blank scorer");
+            }
+            else if (!values.isObject()) {
+                problems.add(SCORER_OPTIONS + "." + name + " must be an object of options, found a " + kind(values));
+            }
+            else {
+                Map<String, Object> scorerValues = new LinkedHashMap<>();
+                values.properties().forEach(option -> scorerValues.put(option.getKey(), value(option.getValue())));
+                options.put(name, scorerValues);
+            }
+        });
+        return options;
     }
 
     /** A node as a plain Java value: String, Number, Boolean, List or Map; {@code null} for null or absent. */

@@ -23,11 +23,14 @@ import dev.agentarena.junit.engine.json.Json;
  *   <li>{@code tags}: separated by {@code ;} or {@code |}.</li>
  *   <li>{@code weight}: a number.</li>
  *   <li>{@code metadata}: a JSON object; columns {@code metadata.<key>} add entries (and win over it).</li>
+ *   <li>{@code scorer_options}: a JSON object; columns {@code scorer_options.<scorer>.<option>} add options (and win
+ *       over it), each cell read like {@code reference}.</li>
  * </ul>
  */
 final class CsvCells {
 
     static final String METADATA_COLUMN_PREFIX = CaseFields.METADATA + ".";
+    static final String OPTIONS_COLUMN_PREFIX = CaseFields.SCORER_OPTIONS + ".";
 
     private CsvCells() {
     }
@@ -48,8 +51,15 @@ final class CsvCells {
             }
             boolean metadataEntry = column.startsWith(METADATA_COLUMN_PREFIX)
                     && column.length() > METADATA_COLUMN_PREFIX.length();
-            if (!metadataEntry && !CaseFields.KNOWN.contains(column)) {
-                problems.add(CaseFields.unknownField("column", column) + ", or metadata.<key> for a metadata entry");
+            if (column.startsWith(OPTIONS_COLUMN_PREFIX)) {
+                if (optionColumn(column) == null) {
+                    problems.add("column '" + column + "' must name a scorer and an option: "
+                            + OPTIONS_COLUMN_PREFIX + "<scorer>.<option>");
+                }
+            }
+            else if (!metadataEntry && !CaseFields.KNOWN.contains(column)) {
+                problems.add(CaseFields.unknownField("column", column) + ", or metadata.<key> for a metadata entry, "
+                        + "or " + OPTIONS_COLUMN_PREFIX + "<scorer>.<option> for a scorer option");
             }
         }
         return problems.isEmpty() ? null : "bad header: " + String.join("; ", problems);
@@ -59,12 +69,20 @@ final class CsvCells {
         JsonNodeFactory nodes = JsonNodeFactory.instance;
         ObjectNode row = nodes.objectNode();
         ObjectNode metadataEntries = nodes.objectNode();
+        ObjectNode optionEntries = nodes.objectNode();
         cells.forEach((column, cell) -> {
             if (cell == null || cell.isEmpty()) {
                 return;
             }
             if (column.startsWith(METADATA_COLUMN_PREFIX)) {
                 metadataEntries.set(column.substring(METADATA_COLUMN_PREFIX.length()), jsonOrText(cell));
+                return;
+            }
+            String[] option = optionColumn(column);
+            if (option != null) {
+                JsonNode scorer = optionEntries.get(option[0]);
+                ObjectNode values = scorer == null ? optionEntries.putObject(option[0]) : (ObjectNode) scorer;
+                values.set(option[1], jsonOrText(cell));
                 return;
             }
             switch (column) {
@@ -92,7 +110,36 @@ final class CsvCells {
                 row.set(CaseFields.METADATA, merged);
             }
         }
+        if (!optionEntries.isEmpty()) {
+            JsonNode options = row.get(CaseFields.SCORER_OPTIONS);
+            if (options == null || options.isObject()) {
+                ObjectNode merged = options == null ? nodes.objectNode() : (ObjectNode) options;
+                optionEntries.properties().forEach(scorer -> {
+                    JsonNode existing = merged.get(scorer.getKey());
+                    if (existing != null && existing.isObject()) {
+                        ((ObjectNode) existing).setAll((ObjectNode) scorer.getValue());
+                    }
+                    else {
+                        merged.set(scorer.getKey(), scorer.getValue());
+                    }
+                });
+                row.set(CaseFields.SCORER_OPTIONS, merged);
+            }
+        }
         return CaseFields.toRow(row, source, line);
+    }
+
+    /** {@code scorer_options.numeric.tolerance}: the scorer and the option; {@code null} for any other column. */
+    private static String[] optionColumn(String column) {
+        if (!column.startsWith(OPTIONS_COLUMN_PREFIX)) {
+            return null;
+        }
+        String rest = column.substring(OPTIONS_COLUMN_PREFIX.length());
+        int dot = rest.indexOf('.');
+        if (dot <= 0 || dot == rest.length() - 1) {
+            return null;
+        }
+        return new String[] {rest.substring(0, dot), rest.substring(dot + 1)};
     }
 
     private static JsonNode number(String cell) {

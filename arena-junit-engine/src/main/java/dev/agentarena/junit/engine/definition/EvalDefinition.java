@@ -5,9 +5,12 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.apiguardian.api.API;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -21,17 +24,23 @@ import dev.agentarena.junit.Models;
 import dev.agentarena.junit.PostProcess;
 import dev.agentarena.junit.PreRequest;
 import dev.agentarena.junit.Scorer;
+import dev.agentarena.junit.ScorerOption;
 import dev.agentarena.junit.Task;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.scoring.ScorerNames;
 
 /**
  * What an eval class declares, read from its annotations alone: cheap enough for discovery, which runs several
- * times per build. Problems are collected rather than thrown, so the class's container can fail with them.
+ * times per build. Problems are collected rather than thrown: the engine reports them as discovery issues, and the
+ * class fails with them when it runs, as a test named {@code cannot run}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class EvalDefinition {
+
+    /** What follows the eval's name in the keys of its own scorer options. */
+    private static final String SCORER_OPTIONS = ".scorers.options.";
 
     /** The model an eval runs against when nothing names one. */
     public static final String DEFAULT_MODEL = "sim_small";
@@ -45,11 +54,14 @@ public final class EvalDefinition {
     private final List<String> defaultScorers;
     private final List<Method> preRequestHooks;
     private final List<Method> postProcessHooks;
-    private final List<String> problems;
+    private final Map<String, Map<String, Object>> scorerOptions;
+    private final boolean needsInstance;
+    private final List<DeclarationProblem> problems;
 
     private EvalDefinition(Class<?> testClass, String name, List<String> models, List<DatasetSpec> datasets,
             List<Method> scorerMethods, Method task, List<String> defaultScorers, List<Method> preRequestHooks,
-            List<Method> postProcessHooks, List<String> problems) {
+            List<Method> postProcessHooks, Map<String, Map<String, Object>> scorerOptions,
+            List<DeclarationProblem> problems) {
         this.testClass = testClass;
         this.name = name;
         this.models = List.copyOf(models);
@@ -59,16 +71,19 @@ public final class EvalDefinition {
         this.defaultScorers = List.copyOf(defaultScorers);
         this.preRequestHooks = List.copyOf(preRequestHooks);
         this.postProcessHooks = List.copyOf(postProcessHooks);
+        this.scorerOptions = scorerOptions;
+        this.needsInstance = needsInstance(testClass, scorerMethods, datasets, task, preRequestHooks,
+                postProcessHooks);
         this.problems = Collections.unmodifiableList(problems);
     }
 
-    /** Whether the class is an eval: concrete, with {@code @Eval} or an {@code @EvalDataset}. */
+    /**
+     * Whether the class is meant as an eval: concrete, with {@code @Eval} or an {@code @EvalDataset}. A non-static
+     * inner class is one too, so that it fails saying why instead of being ignored without a word.
+     */
     public static boolean isEval(Class<?> type) {
         if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || type.isAnonymousClass()
                 || type.isLocalClass() || type.isSynthetic() || type.isAnnotation() || type.isEnum()) {
-            return false;
-        }
-        if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())) {
             return false;
         }
         return AnnotationSupport.isAnnotated(type, Eval.class)
@@ -81,9 +96,20 @@ public final class EvalDefinition {
         return !AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class).isEmpty();
     }
 
-    /** Reads an eval class. */
+    /** Reads an eval class, checking scorer names against a discovery of its own. */
     public static EvalDefinition of(Class<?> testClass, ArenaConfiguration configuration) {
+        return of(testClass, configuration, new ScorerNames());
+    }
+
+    /**
+     * Reads an eval class and checks its declaration.
+     *
+     * @param scorerNames which scorer names the class can use (shared by the classes of one discovery)
+     */
+    public static EvalDefinition of(Class<?> testClass, ArenaConfiguration configuration, ScorerNames scorerNames) {
         List<String> problems = new ArrayList<>();
+        List<DeclarationProblem> declaration = new ArrayList<>();
+        DeclarationChecks.innerClass(testClass, declaration);
         String name = AnnotationSupport.findAnnotation(testClass, Eval.class).map(Eval::value)
                 .filter(value -> !value.isBlank()).orElse(testClass.getSimpleName());
 
@@ -165,8 +191,89 @@ public final class EvalDefinition {
             postProcess.addAll(sorted(ReflectionSupport.findMethods(hookClass,
                     m -> AnnotationSupport.isAnnotated(m, PostProcess.class), HierarchyTraversalMode.TOP_DOWN)));
         }
-        return new EvalDefinition(testClass, name, new ArrayList<>(uniqueModels), datasets, scorers,
-                tasks.isEmpty() ? null : tasks.get(0), defaultScorers, preRequest, postProcess, problems);
+        Method task = tasks.isEmpty() ? null : tasks.get(0);
+        DeclarationChecks.parameters(scorers, task, preRequest, postProcess, declaration);
+        DeclarationChecks.returnTypes(scorers, task, preRequest, postProcess, datasets, declaration);
+        List<Method> hooks = new ArrayList<>(preRequest);
+        hooks.addAll(postProcess);
+        DeclarationChecks.constructors(testClass, needsInstance(testClass, scorers, datasets, task, preRequest,
+                postProcess), hookClasses, hooks, declaration);
+        for (String scorer : defaultScorers) {
+            scorerNames.unknown(testClass, scorer).ifPresent(unknown -> problems.add(testClass.getSimpleName() + ": "
+                    + unknown));
+        }
+        Map<String, Map<String, Object>> scorerOptions = annotatedOptions(testClass, problems);
+        Set<String> optionScorers = new LinkedHashSet<>(scorerOptions.keySet());
+        if (configuration != null) {
+            optionScorers.addAll(configuration.namesBelow(evalOptionsPrefix(name)));
+        }
+        Set<String> methodScorers = scorers.stream().map(EvalDefinition::scorerName)
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+        for (String scorer : optionScorers) {
+            if (!methodScorers.contains(scorer)) {
+                scorerNames.unknown(testClass, scorer).ifPresent(unknown -> problems.add(testClass.getSimpleName()
+                        + ": scorer options name scorer '" + scorer + "', which this eval cannot use. " + unknown));
+            }
+        }
+        problems.forEach(message -> declaration.add(DeclarationProblem.ofClass(message)));
+        return new EvalDefinition(testClass, name, new ArrayList<>(uniqueModels), datasets, scorers, task,
+                defaultScorers, preRequest, postProcess, scorerOptions, declaration);
+    }
+
+    /**
+     * The prefix of an eval's own scorer options in the configuration:
+     * {@code arena.evals.<eval>.scorers.options.}, followed by {@code <scorer>.<option>}.
+     */
+    public static String evalOptionsPrefix(String evalName) {
+        return Constants.EVALS_PREFIX + evalName + SCORER_OPTIONS;
+    }
+
+    /** The name a {@code @Scorer} method's scores are reported under, and its options are read by. */
+    public static String scorerName(Method method) {
+        return AnnotationSupport.findAnnotation(method, Scorer.class).map(Scorer::value)
+                .filter(value -> !value.isBlank()).orElse(method.getName());
+    }
+
+    /** The {@code @ScorerOption}s of the class, by scorer and option: text, or a list of text. */
+    private static Map<String, Map<String, Object>> annotatedOptions(Class<?> testClass, List<String> problems) {
+        Map<String, Map<String, Object>> options = new LinkedHashMap<>();
+        for (ScorerOption option : AnnotationSupport.findRepeatableAnnotations(testClass, ScorerOption.class)) {
+            String where = "@ScorerOption(scorer = \"" + option.scorer() + "\", name = \"" + option.name()
+                    + "\") on " + testClass.getName();
+            if (option.scorer().isBlank() || option.name().isBlank()) {
+                problems.add(where + " needs a scorer and an option name");
+                continue;
+            }
+            if (option.value().length == 0) {
+                problems.add(where + " needs a value");
+                continue;
+            }
+            Map<String, Object> values = options.computeIfAbsent(option.scorer().strip(), s -> new LinkedHashMap<>());
+            Object value = option.value().length == 1 ? option.value()[0] : List.of(option.value());
+            if (values.put(option.name().strip(), value) != null) {
+                problems.add(where + " is given twice");
+            }
+        }
+        options.replaceAll((scorer, values) -> Collections.unmodifiableMap(values));
+        return Collections.unmodifiableMap(options);
+    }
+
+    /** Whether a non-static method of the class itself must be called: then the engine creates an instance. */
+    private static boolean needsInstance(Class<?> testClass, List<Method> scorers, List<DatasetSpec> datasets,
+            Method task, List<Method> preRequest, List<Method> postProcess) {
+        List<Method> methods = new ArrayList<>(scorers);
+        datasets.forEach(spec -> {
+            if (spec.method() != null && spec.file() == null) {
+                methods.add(spec.method());
+            }
+        });
+        if (task != null) {
+            methods.add(task);
+        }
+        methods.addAll(preRequest);
+        methods.addAll(postProcess);
+        return methods.stream().anyMatch(m -> !Modifier.isStatic(m.getModifiers())
+                && m.getDeclaringClass().isAssignableFrom(testClass));
     }
 
     private static List<DatasetSpec> uniqueNames(List<DatasetSpec> datasets, List<String> problems) {
@@ -244,8 +351,26 @@ public final class EvalDefinition {
         return postProcessHooks;
     }
 
-    /** What is wrong with the declaration; the class's container fails with these. */
-    public List<String> problems() {
+    /**
+     * The eval's {@code @ScorerOption}s, by scorer and option name: a {@code String}, or a {@code List<String>} for
+     * several values. Inherited from superclasses.
+     */
+    public Map<String, Map<String, Object>> scorerOptions() {
+        return scorerOptions;
+    }
+
+    /** Whether an instance of the class is needed: a dataset, scorer, task or hook method of it is not static. */
+    public boolean needsInstance() {
+        return needsInstance;
+    }
+
+    /** What is wrong with the declaration, each with the method at fault: discovery issues, and why it cannot run. */
+    public List<DeclarationProblem> declarationProblems() {
         return problems;
+    }
+
+    /** The messages of {@link #declarationProblems()}. */
+    public List<String> problems() {
+        return problems.stream().map(DeclarationProblem::message).collect(Collectors.toUnmodifiableList());
     }
 }

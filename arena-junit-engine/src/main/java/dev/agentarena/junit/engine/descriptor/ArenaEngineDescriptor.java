@@ -19,12 +19,14 @@ import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.evaluation.RunServices;
 import dev.agentarena.junit.engine.evaluation.Shard;
+import dev.agentarena.junit.engine.reporting.LowScores;
 import dev.agentarena.junit.engine.reporting.ReportingSession;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.gates.GateSpec;
 import dev.agentarena.junit.engine.reporting.gates.Gates;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.ShardManifest;
+import dev.agentarena.junit.engine.scoring.ScorerNames;
 
 /**
  * The engine's root: carries the configuration read at discovery (or why it could not be read); at the end of the run
@@ -37,6 +39,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
     private final ArenaConfiguration configuration;
     private final RuntimeException configurationError;
     private final CaseFilter caseFilter;
+    private final ScorerNames scorerNames = new ScorerNames();
     private SummaryPlan summaryPlan;
 
     /**
@@ -81,8 +84,10 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         }
         try {
             DisplayNames names = DisplayNames.from(configuration);
+            LowScores lowScores = LowScores.from(configuration);
             NodeMode nodes = NodeMode.from(configuration);
-            return ArenaExecutionContext.of(listener, RunServices.start(configuration, session), names, nodes);
+            RunServices run = RunServices.start(configuration, session, partialSelection());
+            return ArenaExecutionContext.of(listener, run, names, lowScores, nodes);
         }
         catch (RuntimeException e) {
             return ArenaExecutionContext.failed(listener, e);
@@ -90,12 +95,42 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
     }
 
     /**
-     * Says which {@code arena.*} settings the engine does not know, once per run: on the console and as report entries
-     * of this root (IDEs and the Open Test Reporting XML show them).
+     * Why this execution runs only part of an eval class, if it does: the first such class's reason. Known before the
+     * first case runs: a selection by unique id or method, and filters that select cases by tag (they exclude a case
+     * without tags: {@code --include-tag}, Surefire's {@code groups}). Filters that only exclude tags are not known to
+     * leave a case out until the cases run, so such a run writes its results where a full run does. A shard
+     * ({@code arena.shard}) is not partial here: it writes into a directory of its own, for the merge.
+     */
+    private Optional<String> partialSelection() {
+        for (TestDescriptor child : getChildren()) {
+            if (child instanceof EvalClassDescriptor) {
+                EvalClassDescriptor evalClass = (EvalClassDescriptor) child;
+                Optional<String> partial = evalClass.selectionGap();
+                if (partial.isPresent()) {
+                    return partial;
+                }
+                for (TestDescriptor model : evalClass.getChildren()) {
+                    if (model instanceof ModelDescriptor && !caseFilter.includesUntagged(model)) {
+                        return Optional.of("only part of " + evalClass.definition().name() + " was selected: the "
+                                + "launcher's tag filters select its cases by tag");
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Says which {@code arena.*} settings the engine does not know, and where a partial run writes its results, once
+     * per run: on the console and as report entries of this root (IDEs and the Open Test Reporting XML show them).
      */
     @Override
     public ArenaExecutionContext before(ArenaExecutionContext context) {
-        for (String warning : configuration.unknownKeys()) {
+        List<String> warnings = new ArrayList<>(configuration.unknownKeys());
+        if (context.hasRun()) {
+            context.run().outputNote().ifPresent(warnings::add);
+        }
+        for (String warning : warnings) {
             context.junit().reportingEntryPublished(this, ReportEntry.from("warning", warning));
             if (context.hasRun()) {
                 context.run().listeners().warning(warning);
@@ -173,7 +208,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
     public EvalClassDescriptor evalClassDescriptor(TestDescriptor parent, Class<?> evalClass) {
         UniqueId id = ArenaUniqueIds.evalClass(parent.getUniqueId(), evalClass);
         return parent.findByUniqueId(id).map(EvalClassDescriptor.class::cast).orElseGet(() -> {
-            EvalClassDescriptor descriptor = new EvalClassDescriptor(id, EvalDefinition.of(evalClass, configuration),
+            EvalClassDescriptor descriptor = new EvalClassDescriptor(id, EvalDefinition.of(evalClass, configuration, scorerNames),
                     caseFilter, configuration.projectRoot());
             descriptor.addSummaryNodes(this);
             return descriptor;

@@ -16,13 +16,15 @@ import dev.agentarena.junit.engine.Constants;
  *     /[model:sim_small][/[dataset:tickets]]/[case:refund_request]/[scorer:classification]
  *     /[model:sim_small][/[dataset:tickets]]/[scores:classification]
  *     /[leaderboard:leaderboard] | /[gate:min-accuracy.triage] | /[baseline:baseline]
+ *     /[cannot-run:cannot-run]
  * </pre>
  *
  * <p>The dataset segment appears only in a class with several datasets; a scorer segment is the score's name, with
  * {@code #r<k>} for the k-th repeat and {@code #<n>} when a case emits the same name twice. IDE reruns and Surefire's
- * {@code rerunFailingTestsCount} select cases and scorers by these ids, so they must stay stable. A {@code scores}
- * segment is the summary test of one score on a model (and dataset) under {@code arena.nodes=summary} or
- * {@code failures}; selecting it runs its model's (dataset's) cases again.
+ * {@code rerunFailingTestsCount} select cases and scorers by these ids, so they must stay stable. The
+ * {@code cannot-run} test of a class that fails to start, like a summary test, selects its whole class. A
+ * {@code scores} segment is the summary test of one score on a model (and dataset) under {@code arena.nodes=summary}
+ * or {@code failures}; selecting it runs its model's (dataset's) cases again.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ArenaUniqueIds {
@@ -36,8 +38,9 @@ public final class ArenaUniqueIds {
     static final String LEADERBOARD = "leaderboard";
     static final String GATE = "gate";
     static final String BASELINE = "baseline";
+    static final String CANNOT_RUN = "cannot-run";
 
-    private static final List<String> SUMMARIES = List.of(LEADERBOARD, GATE, BASELINE);
+    private static final List<String> SUMMARIES = List.of(LEADERBOARD, GATE, BASELINE, CANNOT_RUN);
 
     private ArenaUniqueIds() {
     }
@@ -77,6 +80,10 @@ public final class ArenaUniqueIds {
 
     static UniqueId baseline(UniqueId evalClass) {
         return evalClass.append(BASELINE, BASELINE);
+    }
+
+    static UniqueId cannotRun(UniqueId evalClass) {
+        return evalClass.append(CANNOT_RUN, CANNOT_RUN);
     }
 
     /**
@@ -134,7 +141,7 @@ public final class ArenaUniqueIds {
      * @param caseId the case id, or {@code null} for a whole container
      * @param scorer the scorer segment, or {@code null} for a whole case
      * @param summary the summary test's segment type ({@code leaderboard}, {@code gate}, {@code baseline}), or
-     *        {@code null}
+     *        {@code cannot-run}, or {@code null}
      * @param scores the score of a model's (dataset's) summary test ({@code arena.nodes}), or {@code null}
      */
     @API(status = API.Status.INTERNAL, since = "0.1")

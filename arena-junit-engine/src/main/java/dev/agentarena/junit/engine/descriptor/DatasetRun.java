@@ -42,7 +42,7 @@ final class DatasetRun {
         eval.estimateCostOnce(this::estimateTargets);
         ScoreSummaries summaries = context.nodes().summarises() ? new ScoreSummaries(container, nodes,
                 context.run().listeners(), context.run().leaderboards().settings().reducer(),
-                eval.definition().name()) : null;
+                eval.definition().name(), context.lowScores().failTests()) : null;
         try (DatasetEvaluation cases = eval.evaluate(container.cases(), container.modelKey(), this::selected)) {
             while (cases.hasNext()) {
                 EvaluatedCase evaluated = cases.next();

@@ -32,6 +32,10 @@ import dev.agentarena.junit.engine.lifecycle.EvalInstances;
  * An eval class: a container of one {@link ModelDescriptor} per model, followed by its summary tests (leaderboard,
  * gates, baseline), which run after the models because children run in order.
  *
+ * <p>A class that cannot run (its declaration is wrong, a dataset file is found nowhere, a scorer is unknown, the
+ * configuration cannot be read) runs no model: it gets one {@link CannotRunDescriptor} test that fails with why and
+ * reports the eval as errored, and its summary tests still judge it.
+ *
  * <p>It is the only node with a {@link ClassSource}, and it is displayed under the class's simple name: Surefire then
  * names every test's class after it, and uses each test's legacy reporting name as the test name.
  */
@@ -47,6 +51,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     private EvalInstances discoveryInstances;
     private Object discoveryInstance;
     private final List<SummaryDescriptor> summaries = new ArrayList<>();
+    private volatile boolean cannotRun;
 
     /**
      * A descriptor with no models yet, whose cases run only when the launcher's filters include them.
@@ -75,6 +80,11 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         return definition.testClass().getName();
     }
 
+    /** Whether the declaration is wrong: then the class has no model containers, only its failure. */
+    private boolean declaredWrongly() {
+        return !definition.problems().isEmpty();
+    }
+
     /** Selects every model, dataset, case and scorer. */
     public void selectAll() {
         fullySelected = true;
@@ -92,7 +102,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
      * the whole class when it has a single dataset.
      */
     public void selectDatasetsOf(Method method) {
-        if (definition.datasets().size() <= 1) {
+        if (definition.datasets().size() <= 1 || declaredWrongly()) {
             selectAll();
             return;
         }
@@ -113,10 +123,14 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     public Optional<TestDescriptor> select(ArenaUniqueIds.Parsed id) {
         if (id.summary() != null) {
             selectAll();
+            if (id.summary().equals(ArenaUniqueIds.CANNOT_RUN)) {
+                // registered only when the class fails to start, as it will again if nothing changed
+                return Optional.of(this);
+            }
             return getChildren().stream().filter(child -> child.getUniqueId().getLastSegment().getType()
                     .equals(id.summary())).findFirst().map(TestDescriptor.class::cast);
         }
-        if (id.model() == null) {
+        if (id.model() == null || declaredWrongly()) {
             selectAll();
             return Optional.of(this);
         }
@@ -156,6 +170,9 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     }
 
     private void selectEveryCase() {
+        if (declaredWrongly()) {
+            return;
+        }
         for (String model : definition.models()) {
             model(model).selectAll();
         }
@@ -245,6 +262,10 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
             return Optional.of(partial + " (by unique id, method or filter); summaries need every case of every "
                     + "model: run the whole class");
         }
+        if (cannotRun || declaredWrongly()) {
+            // no model runs, on purpose: the summaries judge the eval's errors, and the run is a full one
+            return Optional.empty();
+        }
         for (String modelKey : definition.models()) {
             Optional<? extends TestDescriptor> found = findByUniqueId(ArenaUniqueIds.model(getUniqueId(), modelKey));
             if (found.isEmpty()) {
@@ -307,34 +328,73 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
      */
     @Override
     public synchronized boolean mayRegisterTests() {
-        return !unreadableAtDiscovery.isEmpty() || !definition.problems().isEmpty();
+        // a wrongly declared class has no model container, and must still run to fail
+        return !unreadableAtDiscovery.isEmpty() || declaredWrongly();
     }
 
     /**
-     * Fails the class, before any model is called, when its declaration is wrong, the configuration cannot be read,
-     * a dataset file is nowhere to be found, or a dataset could not be read to filter its cases by tag.
+     * Gets the eval ready before any model is called, or finds why it cannot run: its declaration is wrong, the
+     * configuration cannot be read, a dataset file is nowhere to be found, a dataset could not be read to filter its
+     * cases by tag, or a scorer cannot be resolved. Then its models are let go before they start (they would only
+     * fail the same way), and {@link #execute} registers the failing {@code cannot run} test instead.
      */
     @Override
-    public ArenaExecutionContext before(ArenaExecutionContext context) {
-        if (!definition.problems().isEmpty()) {
+    public ArenaExecutionContext prepare(ArenaExecutionContext context) {
+        try {
+            return context.withEval(ready(context));
+        }
+        catch (RuntimeException e) {
+            releaseDiscoveryInstance();
+            cannotRun = true;
+            for (TestDescriptor child : new ArrayList<>(getChildren())) {
+                // without the run's services (an unreadable configuration) there is nothing to summarise either
+                if (child instanceof ModelDescriptor || !context.hasRun()) {
+                    removeChild(child);
+                }
+            }
+            return context.withEvalFailure(e);
+        }
+    }
+
+    private EvalRuntime ready(ArenaExecutionContext context) {
+        if (declaredWrongly()) {
             throw new EvalDefinitionException(definition.testClass().getName() + " cannot run: "
                     + String.join("; ", definition.problems()));
         }
         RunServices run = context.run();
         checkDatasetFiles(run.configuration().projectRoot());
+        releaseDiscoveryInstance();
         synchronized (this) {
-            discoveryInstance = null;
-            if (discoveryInstances != null) {
-                discoveryInstances.close();
-                discoveryInstances = null;
-            }
             if (!unreadableAtDiscovery.isEmpty()) {
                 throw new ConfigurationException(definition.testClass().getName() + " cannot filter its cases by tag: "
                         + String.join("; ", unreadableAtDiscovery));
             }
         }
-        EvalRuntime eval = EvalRuntime.create(definition, run, this::includesScorer);
-        return context.withEval(eval);
+        return EvalRuntime.create(definition, run, this::includesScorer);
+    }
+
+    /** Lets go of the instance the tag filters needed at discovery, and closes what created it. */
+    private synchronized void releaseDiscoveryInstance() {
+        discoveryInstance = null;
+        if (discoveryInstances != null) {
+            discoveryInstances.close();
+            discoveryInstances = null;
+        }
+    }
+
+    /** For a class that cannot run: its one test, failing with why. */
+    @Override
+    public ArenaExecutionContext execute(ArenaExecutionContext context, DynamicTestExecutor dynamicTestExecutor)
+            throws InterruptedException {
+        RuntimeException failure = context.evalFailure();
+        if (failure != null) {
+            CannotRunDescriptor test = new CannotRunDescriptor(getUniqueId(), definition, failure);
+            addChild(test);
+            dynamicTestExecutor.execute(test);
+            // its results must reach the leaderboard before the summary tests read it
+            dynamicTestExecutor.awaitFinished();
+        }
+        return context;
     }
 
     /** Closes what created the eval's instance, after its last test (Spring's {@code afterTestClass}). */

@@ -20,8 +20,11 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 
 /**
  * One configured gate ({@code arena.gates.*}) on one eval class: fails with an {@link AssertionFailedError} naming
- * eval, model, scorer, value and threshold when the bound does not hold for some model or scorer; aborted when it
- * matches nothing of the eval. Built without a rule, it carries the error of an unreadable gate configuration.
+ * eval, model, scorer, value and threshold when the bound does not hold for some model or scorer, or when an accuracy
+ * or pass-rate gate's target has more errored results than {@code max-errors} allows (none by default); aborted when
+ * it matches nothing of the eval, or when more specific gates cover every target it matches. It is judged together
+ * with the run's other gates, so the most specific gate of each target applies. Built without a rule, it carries the
+ * error of an unreadable gate configuration.
  */
 final class GateDescriptor extends SummaryDescriptor {
 
@@ -45,8 +48,14 @@ final class GateDescriptor extends SummaryDescriptor {
     }
 
     private static String bound(GateRule rule) {
-        return rule.kind() == GateRule.Kind.MAX_COST_USD ? String.format(Locale.ROOT, "<= $%.4f", rule.threshold())
-                : String.format(Locale.ROOT, ">= %.3f", rule.threshold());
+        switch (rule.kind()) {
+            case MAX_COST_USD:
+                return String.format(Locale.ROOT, "<= $%.4f", rule.threshold());
+            case MAX_ERRORS:
+                return String.format(Locale.ROOT, "<= %.0f", rule.threshold());
+            default:
+                return String.format(Locale.ROOT, ">= %.3f", rule.threshold());
+        }
     }
 
     @Override
@@ -59,7 +68,7 @@ final class GateDescriptor extends SummaryDescriptor {
         if (configurationError != null) {
             throw configurationError;
         }
-        List<GateResult> results = Gates.evaluate(leaderboard, new GateSpec(List.of(rule)));
+        List<GateResult> results = Gates.evaluate(leaderboard, new GateSpec(engine().summaryPlan().gates), rule);
         List<String> failed = new ArrayList<>();
         boolean applied = false;
         for (GateResult result : results) {
@@ -74,8 +83,8 @@ final class GateDescriptor extends SummaryDescriptor {
             throw new AssertionFailedError(String.join("\n", failed));
         }
         if (!applied) {
-            throw new TestAbortedException(results.isEmpty() ? "gate not applied: " + rule.key()
-                    + " matches nothing of " + eval : results.get(0).message());
+            throw new TestAbortedException(results.isEmpty() ? "gate not applied: more specific gates cover every "
+                    + "model and scorer of " + eval + " that " + rule.key() + " matches" : results.get(0).message());
         }
     }
 }

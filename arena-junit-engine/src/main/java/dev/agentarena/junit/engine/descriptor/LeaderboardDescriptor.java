@@ -12,12 +12,13 @@ import dev.agentarena.junit.engine.evaluation.RunServices;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
+import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 
 /**
  * The {@code leaderboard} test of an eval class ({@code arena.leaderboard.tests=true}): passes, prints the eval's
  * table (Surefire keeps it in the test's {@code <system-out>}) and publishes one report entry per model with rank,
- * composite and accuracy. The eval's own {@code leaderboard.html} and {@code .json} are written under
+ * composite, accuracy and, beside it, the errored results kept out of accuracy (per model and per scorer). The eval's own {@code leaderboard.html} and {@code .json} are written under
  * {@code leaderboards/<eval>/} in the output directory and attached to the test in Allure.
  */
 final class LeaderboardDescriptor extends SummaryDescriptor {
@@ -44,15 +45,23 @@ final class LeaderboardDescriptor extends SummaryDescriptor {
             entries.put("composite", number(model.composite()));
             entries.put("accuracy", number(model.accuracy().value()));
             entries.put("accuracy_ci", interval(model.accuracy()));
+            entries.put("errors", String.valueOf(model.errors()));
+            entries.put("call_errors", String.valueOf(model.callErrors()));
+            entries.put("scorer_errors", String.valueOf(model.scorerErrors()));
             entries.put("pass_rate", number(model.passRate().value()));
             entries.put("cases", String.valueOf(model.cases()));
-            entries.put("errors", String.valueOf(model.errors()));
             entries.put("not_run", String.valueOf(model.notRun()));
             entries.put("cost_usd", String.format(Locale.ROOT, "%.6f", model.costUsd()));
             if (model.vsBest() != null) {
                 entries.put("vs_best", String.format(Locale.ROOT, "%+.3f, p = %.3f (%s)%s",
                         model.vsBest().meanDifference(), model.vsBest().p(), model.vsBest().test(),
                         model.vsBest().significant() ? ", significant" : ""));
+            }
+            for (ScorerEntry scorer : model.scorers()) {
+                entries.put("scorer." + scorer.scorer(), String.format(Locale.ROOT,
+                        "accuracy %s, errors %d (%d from failed calls, %d from the scorer), n=%d",
+                        number(scorer.accuracy().value()), scorer.errors(), scorer.callErrors(),
+                        scorer.scorerErrors(), scorer.accuracy().n()));
             }
             publish(context, entries);
         }

@@ -31,16 +31,22 @@ final class ScoreSummaries {
     private final RunListener listeners;
     private final RepeatReducer reducer;
     private final String eval;
+    private final boolean lowScoresFail;
     private final Map<String, ScoreTally> tallies = new LinkedHashMap<>();
     private TestSource source;
 
+    /**
+     * @param lowScoresFail whether a low score fails its test ({@code arena.low-scores}), which the summary tests
+     *        follow
+     */
     ScoreSummaries(CaseContainerDescriptor container, CaseNodes nodes, RunListener listeners, RepeatReducer reducer,
-            String eval) {
+            String eval, boolean lowScoresFail) {
         this.container = container;
         this.nodes = nodes;
         this.listeners = listeners;
         this.reducer = reducer;
         this.eval = eval;
+        this.lowScoresFail = lowScoresFail;
     }
 
     /**
@@ -95,7 +101,7 @@ final class ScoreSummaries {
             String legacyName = container.modelKey() + "/" + container.cases().name() + "/" + tally.scorer();
             ScoreSummaryDescriptor test = new ScoreSummaryDescriptor(
                     ArenaUniqueIds.scores(container.getUniqueId(), tally.scorer()), tally, legacyName,
-                    nodes.displayNames().full(), source);
+                    nodes.displayNames().full(), source, lowScoresFail);
             container.addChild(test);
             executor.execute(test);
         }

@@ -23,7 +23,8 @@ import dev.agentarena.junit.engine.results.ScoreSummary;
  *
  * <p>Its name and report entries carry the aggregate of every result of the score (score, 95% interval, counts, the
  * lowest cases with their reasons). Its outcome is the worst of the results it stands for: an error when one ended in
- * an error (the error is not a low score), failed when one scored low, passed when one passed, skipped otherwise. In
+ * an error (the error is not a low score), failed when one scored low (passed, its name still marked ✘, under
+ * {@code arena.low-scores=report}, as a scorer test is), passed when one passed, skipped otherwise. In
  * {@code failures} mode the low scores and errors are tests of their own, so it passes.
  *
  * <p>Its unique id, {@code .../[scores:<score>]}, is stable: selecting it again (an IDE's rerun, Surefire's
@@ -34,23 +35,26 @@ final class ScoreSummaryDescriptor extends AbstractTestDescriptor implements Nod
     private final ScoreTally tally;
     private final ScoreSummary summary;
     private final String legacyName;
+    private final boolean lowScoresFail;
 
     /**
      * @param legacyName {@code <model>/<dataset>/<score>}, unique within the class
      * @param fullName whether the display name starts with the legacy name (under Surefire) or the score alone
      * @param source the dataset file, or {@code null}
+     * @param lowScoresFail whether a low score fails the test ({@code arena.low-scores})
      */
     ScoreSummaryDescriptor(UniqueId uniqueId, ScoreTally tally, String legacyName, boolean fullName,
-            TestSource source) {
-        this(uniqueId, tally, tally.summary(), legacyName, fullName, source);
+            TestSource source, boolean lowScoresFail) {
+        this(uniqueId, tally, tally.summary(), legacyName, fullName, source, lowScoresFail);
     }
 
     private ScoreSummaryDescriptor(UniqueId uniqueId, ScoreTally tally, ScoreSummary summary, String legacyName,
-            boolean fullName, TestSource source) {
+            boolean fullName, TestSource source, boolean lowScoresFail) {
         super(uniqueId, displayName(fullName ? legacyName : tally.scorer(), summary, outcome(tally)), source);
         this.tally = tally;
         this.summary = summary;
         this.legacyName = legacyName;
+        this.lowScoresFail = lowScoresFail;
     }
 
     /**
@@ -75,7 +79,7 @@ final class ScoreSummaryDescriptor extends AbstractTestDescriptor implements Nod
         }
     }
 
-    /** The status the test ends with: the worst of the results it stands for; {@code null} for skipped. */
+    /** The worst status of the results the test stands for, which its name shows; {@code null} for none scored. */
     private static ResultStatus outcome(ScoreTally tally) {
         if (tally.reportingError() != null || tally.stoodFor(ResultStatus.ERROR) > 0) {
             return ResultStatus.ERROR;
@@ -116,12 +120,12 @@ final class ScoreSummaryDescriptor extends AbstractTestDescriptor implements Nod
                     + (failed > 0 ? "; " + ScoreTally.count(failed) + " more scored low" : "") + ". First: "
                     + String.join("; ", summary.firstErrors()));
         }
-        if (failed > 0) {
+        if (failed > 0 && lowScoresFail) {
             throw new AssertionFailedError(ScoreTally.count(failed) + " of " + ScoreTally.count(summary.results())
                     + " results of " + subject + " scored low; score " + summary.scoreText() + ". Lowest: "
                     + String.join("; ", summary.lowest()));
         }
-        if (tally.stoodFor(ResultStatus.PASSED) == 0) {
+        if (tally.stoodFor(ResultStatus.PASSED) == 0 && failed == 0) {
             throw new TestAbortedException("no result of " + subject + " that this test stands for was scored: "
                     + ScoreTally.count(tally.stoodFor(ResultStatus.NOT_APPLICABLE)) + " not applicable, "
                     + ScoreTally.count(tally.stoodFor(ResultStatus.NOT_RUN)) + " not run");

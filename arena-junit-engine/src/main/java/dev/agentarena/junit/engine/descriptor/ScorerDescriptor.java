@@ -23,7 +23,8 @@ import dev.agentarena.junit.engine.results.ScoreLine;
  * listeners, publishes it as report entries, and ends with the outcome its status maps to.
  *
  * <p>Passed is successful; failed is an {@link AssertionFailedError} with the reference as expected and the output as
- * actual; not applicable and not run are aborted; an error of the task or the scorer is thrown as it is, so reports
+ * actual (successful under {@code arena.low-scores=report}, the low score staying in the name and the results);
+ * not applicable and not run are aborted; an error of the task or the scorer is thrown as it is, so reports
  * show it as an error, never as a low score.
  */
 final class ScorerDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
@@ -74,7 +75,10 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
             case PASSED:
                 return context;
             case FAILED:
-                throw new AssertionFailedError(failureMessage(record), reported.transcript().reference(),
+                if (!context.lowScores().failTests()) {
+                    return context;
+                }
+                throw new AssertionFailedError(ScoreLine.lowScoreMessage(record), reported.transcript().reference(),
                         record.output());
             case NOT_APPLICABLE:
                 throw new TestAbortedException(record.score() == null ? record.reason()
@@ -84,11 +88,6 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
             default:
                 throw asException(reported.error(), record);
         }
-    }
-
-    private static String failureMessage(ResultRecord record) {
-        return record.scorer() + " scored " + ScoreLine.format(record.score()) + " for case '" + record.caseId()
-                + "' on " + record.model() + (record.reason().isBlank() ? "" : ": " + record.reason());
     }
 
     private static Map<String, String> reportEntries(ResultRecord record) {

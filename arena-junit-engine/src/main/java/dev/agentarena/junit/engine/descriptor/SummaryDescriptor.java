@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.descriptor;
 import java.util.Map;
 import java.util.Optional;
 
+import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
@@ -55,6 +56,16 @@ abstract class SummaryDescriptor extends AbstractTestDescriptor implements Node<
         }
         summarise(context, run, eval, run.leaderboards().evalLeaderboard(eval));
         return context;
+    }
+
+    /** The engine's root, which holds what every eval class's summaries share (the run's gates). */
+    ArenaEngineDescriptor engine() {
+        TestDescriptor node = this;
+        while (!(node instanceof ArenaEngineDescriptor)) {
+            node = node.getParent().orElseThrow(() -> new IllegalStateException(getUniqueId()
+                    + " is not below the agent-arena engine"));
+        }
+        return (ArenaEngineDescriptor) node;
     }
 
     /** What this node is, for messages: {@code leaderboard}, {@code gate ...}, {@code baseline}. */

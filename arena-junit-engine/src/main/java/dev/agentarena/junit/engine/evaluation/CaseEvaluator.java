@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.opentest4j.TestAbortedException;
 
@@ -28,6 +31,8 @@ import dev.agentarena.junit.engine.scoring.ScorerVersions;
  * are then reported as errors, never as low scores.
  */
 final class CaseEvaluator {
+
+    private static final Pattern OPTION_ERROR = Pattern.compile("option '([^']+)' of scorer '");
 
     private final RunServices run;
     private final EvalRuntime eval;
@@ -65,6 +70,16 @@ final class CaseEvaluator {
             return failed(row, repeat, scorers, new IllegalStateException("No scorer grades case '" + evalCase.id()
                     + "': give it an eval_type, set @Eval(scorers = ...) or " + Constants.SCORERS_DEFAULT
                     + ", or add a @Scorer method"), null, CallUsage.NONE);
+        }
+        Optional<String> badOptions = ScorerOptionLevels.notPerCase(evalCase);
+        for (String scorer : evalCase.scorerOptions().keySet()) {
+            // a misspelt scorer in scorer_options would otherwise leave its options unread without a word
+            badOptions = badOptions.or(() -> eval.unknownScorer(scorer).map(unknown -> "scorer_options: " + unknown));
+        }
+        if (badOptions.isPresent()) {
+            return failed(row, repeat, scorers, new IllegalArgumentException(
+                    row.location().map(location -> location + ": ").orElse("") + "case '" + evalCase.id() + "': "
+                            + badOptions.get()), null, CallUsage.NONE);
         }
         // not steps: the callbacks pair up on whichever thread evaluates the repeat, also one that takes the case
         // over from a thread the watchdog gave up (which ends its own pair as it leaves)
@@ -124,7 +139,7 @@ final class CaseEvaluator {
             model = steps.step(TimeLimits.Kind.ENGINE, "the model handle", () -> {
                 run.budget().checkBeforeCall();
                 return new ModelHandle(modelKey, run.models().endpoint(modelKey), evalCase, repeat, run.budget(),
-                        steps.liveness());
+                        steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row));
             });
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase, steps);
             attempt.prompt = prompt;
@@ -160,7 +175,7 @@ final class CaseEvaluator {
         context = context.withOutput(scoredOutput);
 
         List<ScoreOutcome> outcomes = post.override() != null ? overridden(scorers, post)
-                : score(scorers, output, context, repeat, steps);
+                : score(scorers, output, context, repeat, steps, row);
         return new CaseOutcome(origin, row, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes);
     }
 
@@ -170,17 +185,18 @@ final class CaseEvaluator {
      * score name belongs to exactly one scorer.
      */
     private List<ScoreOutcome> score(List<ScorerDefinition> scorers, String output, CaseScoringContext context,
-            int repeat, CaseRun steps) {
+            int repeat, CaseRun steps, DatasetRow row) {
         List<ScoreOutcome> outcomes = new ArrayList<>();
         Map<String, String> owners = new LinkedHashMap<>();
         for (ScorerDefinition scorer : scorers) {
             // Named scores register under their scorer: the version and the artifact belong to the scorer.
             String registryName = registryName(scorer);
             List<ScoreOutcome> produced;
+            ScorerOptions options = eval.options().forCase(scorer.name(), context.testCase(), row);
             try {
                 produced = steps.step(TimeLimits.Kind.SCORER, "scorer '" + scorer.name() + "'", () -> {
                     JudgeUsage judgeUsage = new JudgeUsage(run.budget());
-                    CaseScoringContext scorerContext = context.withOptions(run.optionsFor(scorer.name()))
+                    CaseScoringContext scorerContext = context.withOptions(options)
                             .withJudge(() -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
                     List<ScoreOutcome> scores = new ArrayList<>();
                     for (NamedScore score : scorer.score(output, scorerContext)) {
@@ -192,7 +208,8 @@ final class CaseEvaluator {
             }
             catch (Throwable t) {
                 rethrowIfGivenUp(t);
-                produced = List.of(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null, asError(t)));
+                produced = List.of(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null,
+                        asError(withOptionSource(t, options))));
             }
             for (ScoreOutcome outcome : produced) {
                 String owner = owners.putIfAbsent(outcome.name(), scorer.name());
@@ -259,6 +276,26 @@ final class CaseEvaluator {
             return new IllegalStateException(String.valueOf(t.getMessage()), t);
         }
         return t;
+    }
+
+    /**
+     * A scorer's error about one of its options ({@code option 'pick' of scorer 'numeric' must be first or last, ...})
+     * also says where that option was set, as the typed getters of {@link ScorerOptions} do: the file and line, the
+     * annotation, the case or the property the user has to change.
+     */
+    static Throwable withOptionSource(Throwable t, ScorerOptions options) {
+        if (!(t instanceof IllegalArgumentException) || t.getMessage() == null) {
+            return t;
+        }
+        Matcher option = OPTION_ERROR.matcher(t.getMessage());
+        if (!option.lookingAt()) {
+            return t;
+        }
+        Optional<String> source = options.sourceOf(option.group(1));
+        if (source.isEmpty() || t.getMessage().contains(source.get())) {
+            return t;
+        }
+        return new IllegalArgumentException(t.getMessage() + " (" + source.get() + ")", t);
     }
 
     /**

@@ -94,8 +94,8 @@ final class EvalHooks {
         byName.put("input", evalCase.input());
         byName.put("reference", evalCase.reference());
         byName.put("metadata", evalCase.metadata());
-        Object[] arguments = new ArgumentResolver(byType, byName, List.of(textName)).withStringsByPosition()
-                .resolve(hook);
+        ArgumentResolver resolver = context == null ? ArgumentResolver.PRE_REQUEST : ArgumentResolver.POST_PROCESS;
+        Object[] arguments = resolver.resolve(hook, byType, byName);
         return ReflectionSupport.invokeMethod(hook, target(hook), arguments);
     }
 

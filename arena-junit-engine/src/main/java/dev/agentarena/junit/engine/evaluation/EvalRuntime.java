@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -44,6 +45,7 @@ public final class EvalRuntime implements AutoCloseable {
     private final TaskRunner task;
     private final EvalHooks hooks;
     private final Predicate<String> scorerFilter;
+    private final ScorerOptionLevels options;
 
     private EvalRuntime(RunServices run, EvalDefinition definition, EvalInstances instances, Object instance,
             ScorerRegistry registry,
@@ -62,6 +64,7 @@ public final class EvalRuntime implements AutoCloseable {
         this.defaultScorers = defaultScorers;
         this.task = new TaskRunner(definition.task(), instance, caseCallbacks);
         this.hooks = new EvalHooks(definition, instance, instances);
+        this.options = new ScorerOptionLevels(run.configuration(), definition);
     }
 
     /**
@@ -168,6 +171,23 @@ public final class EvalRuntime implements AutoCloseable {
 
     Object instance() {
         return instance;
+    }
+
+    /** The options each scorer reads for each case of this eval. */
+    ScorerOptionLevels options() {
+        return options;
+    }
+
+    /**
+     * Why a case's {@code scorer_options} cannot name this scorer (the known names and the nearest one), or empty
+     * when the eval knows it: a registered scorer or one of its {@code @Scorer} methods.
+     */
+    Optional<String> unknownScorer(String name) {
+        if (registry.find(name).isPresent() || definition.scorerMethods().stream()
+                .anyMatch(method -> EvalDefinition.scorerName(method).equals(name))) {
+            return Optional.empty();
+        }
+        return Optional.of(registry.unknownScorerMessage(name));
     }
 
     /** What surrounds each case (Spring's per-test callbacks, for a Spring eval class). */

@@ -1,8 +1,10 @@
 package dev.agentarena.junit.engine.evaluation;
 
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
@@ -32,12 +34,13 @@ final class ModelHandle implements Model {
 
     /**
      * @param live whether the case still wants calls: not once its task ran past its limit and was given up
+     * @param scorerOptions the options each scorer reads for the case, for simulated models that answer in their shape
      */
     ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget,
-            BooleanSupplier live) {
+            BooleanSupplier live, Function<String, ScorerOptions> scorerOptions) {
         this.key = key;
         this.endpoint = endpoint;
-        this.call = new ModelCall(evalCase, repeat);
+        this.call = new ModelCall(evalCase, repeat, scorerOptions);
         this.budget = budget;
         this.live = live;
     }

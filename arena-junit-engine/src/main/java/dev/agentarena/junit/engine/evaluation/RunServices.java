@@ -15,7 +15,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apiguardian.api.API;
 
-import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.models.ModelRegistry;
@@ -24,6 +23,7 @@ import dev.agentarena.junit.engine.reporting.ReportingSession;
 import dev.agentarena.junit.engine.reporting.ResultsFile;
 import dev.agentarena.junit.engine.reporting.RunListener;
 import dev.agentarena.junit.engine.reporting.RunListeners;
+import dev.agentarena.junit.engine.reporting.RunOutput;
 import dev.agentarena.junit.engine.reporting.RunReport;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
@@ -46,12 +46,12 @@ public final class RunServices implements AutoCloseable {
     private final ModelRegistry models;
     private final ScorerRegistry scorers;
     private final int concurrency;
-    private final Map<String, ScorerOptions> options = new ConcurrentHashMap<>();
     private final ScorerDiscovery discovery = new ScorerDiscovery();
     private final Map<Class<?>, ScorerRegistry> registriesByClass = new ConcurrentHashMap<>();
     private final Budget budget;
     private final Optional<Shard> shard;
     private final Path outputDirectory;
+    private final Optional<String> outputNote;
     private final ResultsFile results;
     private final Leaderboards leaderboards;
     private final RunListeners listeners;
@@ -61,7 +61,7 @@ public final class RunServices implements AutoCloseable {
     private final int textLimit;
     private ThreadPoolExecutor callPool;
 
-    private RunServices(ArenaConfiguration configuration, ReportingSession session) {
+    private RunServices(ArenaConfiguration configuration, ReportingSession session, Optional<String> partial) {
         this.configuration = configuration;
         this.session = session;
         this.models = ModelRegistry.create(configuration);
@@ -70,8 +70,12 @@ public final class RunServices implements AutoCloseable {
         this.budget = Budget.from(configuration);
         LeaderboardSettings leaderboardSettings = LeaderboardSettings.from(configuration);
         this.shard = Shard.from(configuration);
-        Path output = configuration.projectRoot().resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
-        this.outputDirectory = shard.map(part -> part.outputDirectory(output)).orElse(output);
+        Path configured = configuration.projectRoot()
+                .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
+        RunOutput output = RunOutput.of(shard.map(part -> part.outputDirectory(configured)).orElse(configured),
+                session, partial);
+        this.outputDirectory = output.directory();
+        this.outputNote = output.note();
         this.results = new ResultsFile(outputDirectory, session);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session);
         this.listeners = RunListeners.standard(results, leaderboards, configuration, outputDirectory);
@@ -90,7 +94,23 @@ public final class RunServices implements AutoCloseable {
      * @throws RuntimeException when a setting they read is invalid (naming key, value and source)
      */
     public static RunServices start(ArenaConfiguration configuration, ReportingSession session) {
-        return new RunServices(configuration, session);
+        return start(configuration, session, Optional.empty());
+    }
+
+    /**
+     * The services of one execution that may run only part of an eval: then its results and leaderboard go to their
+     * own directory (see {@link RunOutput}).
+     *
+     * @param partialSelection why only part of an eval runs, if it does
+     */
+    public static RunServices start(ArenaConfiguration configuration, ReportingSession session,
+            Optional<String> partialSelection) {
+        return new RunServices(configuration, session, partialSelection);
+    }
+
+    /** Where this execution writes its results, when that is not the output directory (a partial run), and why. */
+    public Optional<String> outputNote() {
+        return outputNote;
     }
 
     /** The run's configuration. */
@@ -183,12 +203,6 @@ public final class RunServices implements AutoCloseable {
     /** Whether the eval's cost estimate is still to be given: once per execution, and only with a budget. */
     boolean firstEstimate(String eval) {
         return budget.limitUsd().isPresent() && estimated.add(eval);
-    }
-
-    /** The scorer's {@code scorers.options.<name>} block. */
-    ScorerOptions optionsFor(String scorer) {
-        return options.computeIfAbsent(scorer,
-                name -> ScorerOptions.of(name, configuration.section(Constants.SCORER_OPTIONS_PREFIX + name + ".")));
     }
 
     /** The guard of every call into user code. */

@@ -3,7 +3,6 @@ package dev.agentarena.junit.engine.evaluation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.junit.platform.commons.support.ReflectionSupport;
@@ -50,8 +49,7 @@ final class TaskRunner {
         byName.put("input", evalCase.input());
         byName.put("prompt", prompt);
         byName.put("metadata", evalCase.metadata());
-        Object[] arguments = new ArgumentResolver(byType, byName, List.of("input")).withStringsByPosition()
-                .resolve(task);
+        Object[] arguments = ArgumentResolver.TASK.resolve(task, byType, byName);
         Object target = Modifier.isStatic(task.getModifiers()) ? null : evalInstance;
         Object returned = invoke(target, arguments);
         if (returned instanceof TaskOutput) {

@@ -19,6 +19,14 @@ public final class EvalInstanceStrategies {
     }
 
     /**
+     * Whether the class and its {@code @Hooks} classes are created with their no-argument constructors (else a
+     * framework creates them, which may inject constructor parameters). Cheap: for checks at discovery.
+     */
+    public static boolean byConstructor(Class<?> evalClass) {
+        return !SpringTestContext.appliesTo(evalClass);
+    }
+
+    /**
      * Opens the instances of one eval class; close them after its last case.
      *
      * @param properties the run's configuration parameters, for settings of the framework that creates them

@@ -15,6 +15,7 @@ import java.util.regex.PatternSyntaxException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.json.Json;
@@ -25,7 +26,9 @@ import dev.agentarena.junit.engine.json.Json;
  *
  * <p>The eval type is the case's {@code eval_type}, else the reference's shape (a number, an object, a list, Python
  * assertions), else the first of {@code arena.scorers.default}, else a label of {@code classification}, else
- * {@code exact_match}. Wrong answers are near misses that the type's scorer rejects.
+ * {@code exact_match}. Wrong answers are near misses that the type's scorer rejects. The scorer options that shape an
+ * answer ({@code classification.labels}, {@code contains.mode}, {@code regex.pattern}) are those the scorer reads for
+ * the case (its {@code scorer_options}, the eval's, the run's), when the call says; else the run's.
  */
 final class SimulatedAnswers {
 
@@ -44,18 +47,19 @@ final class SimulatedAnswers {
     }
 
     /**
-     * The answer to a case.
+     * The answer to the call's case, in the shape of the scorer options the call carries.
      *
      * @param variant a stable draw that picks the phrasing, so answers differ between cases
      */
-    String answer(EvalCase evalCase, boolean right, int variant) {
+    String answer(ModelCall call, boolean right, int variant) {
+        EvalCase evalCase = call.evalCase();
         Object reference = evalCase.reference();
         if (reference == null) {
             return "Simulated answer to: " + Json.text(evalCase.input());
         }
-        switch (type(evalCase)) {
+        switch (type(call)) {
             case "classification":
-                return classification(evalCase, Json.text(reference), right, variant);
+                return classification(call, Json.text(reference), right, variant);
             case "numeric":
                 return numeric(reference, right, variant);
             case "json_match":
@@ -64,15 +68,16 @@ final class SimulatedAnswers {
                 return right ? PythonAnswers.passing(codeReference(reference)) : PythonAnswers.failing(
                         codeReference(reference));
             case "contains":
-                return contains(reference, right, variant);
+                return contains(call, reference, right, variant);
             case "regex":
-                return regex(Json.text(reference), right);
+                return regex(call, Json.text(reference), right);
             default:
                 return right ? Json.text(reference) : nearMiss(Json.text(reference), variant);
         }
     }
 
-    String type(EvalCase evalCase) {
+    private String type(ModelCall call) {
+        EvalCase evalCase = call.evalCase();
         if (evalCase.evalType().isPresent()) {
             return evalCase.evalType().get();
         }
@@ -96,7 +101,7 @@ final class SimulatedAnswers {
         if (!defaults.isEmpty()) {
             return defaults.get(0);
         }
-        for (String label : labels(evalCase)) {
+        for (String label : labels(call)) {
             if (label.equalsIgnoreCase(text.trim())) {
                 return "classification";
             }
@@ -104,14 +109,14 @@ final class SimulatedAnswers {
         return "exact_match";
     }
 
-    private String classification(EvalCase evalCase, String label, boolean right, int variant) {
+    private String classification(ModelCall call, String label, boolean right, int variant) {
         String sentence = LABEL_SENTENCES[variant % LABEL_SENTENCES.length];
         if (right) {
             return String.format(Locale.ROOT, sentence, label);
         }
         List<String> others = new ArrayList<>();
         String lower = label.toLowerCase(Locale.ROOT);
-        for (String candidate : labels(evalCase)) {
+        for (String candidate : labels(call)) {
             String other = candidate.toLowerCase(Locale.ROOT);
             // a label containing the right one would still select it
             if (!other.contains(lower) && !lower.contains(other)) {
@@ -197,7 +202,7 @@ final class SimulatedAnswers {
         return Json.text(reference);
     }
 
-    private String contains(Object reference, boolean right, int variant) {
+    private String contains(ModelCall call, Object reference, boolean right, int variant) {
         String sentence = CONTAINS_SENTENCES[variant % CONTAINS_SENTENCES.length];
         if (!(reference instanceof List)) {
             String text = Json.text(reference);
@@ -206,8 +211,7 @@ final class SimulatedAnswers {
         List<String> items = new ArrayList<>();
         ((List<?>) reference).forEach(item -> items.add(Json.text(item)));
         if (!right) {
-            boolean any = settings.global(Constants.SCORER_OPTIONS_PREFIX + "contains.mode").orElse("all").trim()
-                    .equalsIgnoreCase("any");
+            boolean any = option(call, "contains", "mode").orElse("all").trim().equalsIgnoreCase("any");
             if (any || items.size() < 2) {
                 return UNSURE;
             }
@@ -216,8 +220,8 @@ final class SimulatedAnswers {
         return String.format(Locale.ROOT, sentence, joinAsProse(items));
     }
 
-    private String regex(String reference, boolean right) {
-        Optional<String> optionPattern = settings.global(Constants.SCORER_OPTIONS_PREFIX + "regex.pattern");
+    private String regex(ModelCall call, String reference, boolean right) {
+        Optional<String> optionPattern = option(call, "regex", "pattern");
         if (optionPattern.isPresent()) {
             // the pattern is configured; the reference is the expected capture
             return right ? "The value is " + reference + "." : "The value is " + nearMiss(reference, 0) + ".";
@@ -277,14 +281,28 @@ final class SimulatedAnswers {
         return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }
 
-    List<String> labels(EvalCase evalCase) {
-        Object fromCase = evalCase.metadata().get("labels");
-        if (fromCase instanceof List) {
-            List<String> labels = new ArrayList<>();
-            ((List<?>) fromCase).forEach(label -> labels.add(String.valueOf(label)));
-            return labels;
+    /** The labels the {@code classification} scorer reads for the call's case. */
+    List<String> labels(ModelCall call) {
+        Optional<ScorerOptions> options = call.optionsOf("classification");
+        if (options.isPresent()) {
+            try {
+                return options.get().getStringList("labels", List.of());
+            }
+            catch (IllegalArgumentException e) {
+                // the scorer reports the wrong type; the answer does without labels
+                return List.of();
+            }
         }
         return list(settings.global(Constants.SCORER_OPTIONS_PREFIX + "classification.labels").orElse(""));
+    }
+
+    /** An option of a scorer for the call's case, as text. */
+    private Optional<String> option(ModelCall call, String scorer, String name) {
+        Optional<ScorerOptions> options = call.optionsOf(scorer);
+        if (options.isPresent()) {
+            return options.get().get(name).map(String::valueOf);
+        }
+        return settings.global(Constants.SCORER_OPTIONS_PREFIX + scorer + "." + name);
     }
 
     private static List<String> list(String text) {

@@ -99,7 +99,7 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
     public ModelAnswer answer(ModelRequest request, ModelCall call) {
         long start = System.nanoTime();
         String answer = judgeInstructions(request).map(instructions -> judge(instructions, request, call))
-                .orElseGet(() -> call.forCase().map(c -> answer(c, call.repeat())).orElseGet(request::prompt));
+                .orElseGet(() -> call.forCase().isPresent() ? answer(call) : request.prompt());
         String salt = call.forCase().map(EvalCase::id).orElse(request.prompt());
         // +-25% around the configured latency, so latency statistics have something to show
         sleep(Math.round(profile.latencyMs() * (0.75 + 0.5 * draw("latency|" + salt + "|" + call.repeat()))));
@@ -119,9 +119,10 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
         return draw(evalCase.id() + (repeat == 0 ? "" : "|" + repeat)) < profile.accuracy();
     }
 
-    private String answer(EvalCase evalCase, int repeat) {
+    private String answer(ModelCall call) {
+        EvalCase evalCase = call.evalCase();
         int variant = (int) (draw("variant|" + evalCase.id()) * 1_000_000);
-        return answers.answer(evalCase, answersCorrectly(evalCase, repeat), variant);
+        return answers.answer(call, answersCorrectly(evalCase, call.repeat()), variant);
     }
 
     private Optional<String> judgeInstructions(ModelRequest request) {

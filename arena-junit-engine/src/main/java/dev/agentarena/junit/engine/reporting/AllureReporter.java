@@ -17,13 +17,15 @@ import dev.agentarena.junit.engine.reporting.allure.AllureFacade;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
  * The engine's Allure output, registered only when Allure is on the test class path.
  *
  * <p>{@code allure-junit-platform} turns every scorer test into an Allure result and derives its status from the
- * JUnit result (failed for a low score, broken for an error, skipped for not applicable); this listener adds what only
- * the engine knows: parameters, grouping labels, the model call as a step, and the prompt, outputs, reference and
+ * JUnit result (failed for a low score, broken for an error, skipped for not applicable; a low score whose test passes
+ * under {@code arena.low-scores=report} is turned failed again by {@code LowScoreVerdicts}); this listener adds what
+ * only the engine knows: parameters, grouping labels, the model call as a step, and the prompt, outputs, reference and
  * score as attachments; the summary tests grouped under their eval with the eval's leaderboard attached. At the end of
  * the run it writes {@code environment.properties} and {@code categories.json}.
  *
@@ -41,10 +43,12 @@ public final class AllureReporter implements RunListener {
             .toOptional().isPresent();
 
     private final ArenaConfiguration configuration;
+    private final LowScores lowScores;
     private final Set<String> models = new TreeSet<>();
 
     private AllureReporter(ArenaConfiguration configuration) {
         this.configuration = configuration;
+        this.lowScores = LowScores.from(configuration);
     }
 
     /** Whether Allure's API is on the class path. */
@@ -59,7 +63,8 @@ public final class AllureReporter implements RunListener {
 
     /**
      * Adds the scorer test's parameters, labels, step and attachments to the current Allure result: the event comes
-     * on the test's own execution thread, where Allure knows the current test.
+     * on the test's own execution thread, where Allure knows the current test. A low score whose test passes
+     * ({@code arena.low-scores=report}) is still failed in Allure.
      */
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
@@ -67,6 +72,9 @@ public final class AllureReporter implements RunListener {
             models.add(record.model());
         }
         guarded("report " + record.caseId(), () -> AllureFacade.report(record, transcript));
+        if (record.status() == ResultStatus.FAILED && !lowScores.failTests()) {
+            guarded("fail the low score of " + record.caseId(), () -> AllureFacade.failLowScore(record));
+        }
     }
 
     /** No Allure result to add to: no test is running, and the score's summary test stands for the result. */

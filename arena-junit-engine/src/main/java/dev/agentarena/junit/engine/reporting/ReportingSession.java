@@ -31,6 +31,11 @@ public final class ReportingSession implements AutoCloseable {
     private final Map<Path, RunAccumulator> leaderboards = new ConcurrentHashMap<>();
     private final Map<Path, Object> fileLocks = new ConcurrentHashMap<>();
 
+    /** Whether an execution of this session has opened the file for writing. */
+    public boolean opened(Path file) {
+        return startedFiles.contains(key(file));
+    }
+
     /** Whether this is the first time in the session that the file is opened for writing (then truncate it). */
     public boolean firstOpen(Path file) {
         return startedFiles.add(key(file));

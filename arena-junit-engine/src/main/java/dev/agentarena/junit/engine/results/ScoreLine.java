@@ -51,6 +51,15 @@ public final class ScoreLine {
         return why.isEmpty() ? text : text + " " + why;
     }
 
+    /**
+     * What a low score says as a test failure, and in Allure: {@code <scorer> scored 0.00 for case '<id>' on
+     * <model>: <reason>}.
+     */
+    public static String lowScoreMessage(ResultRecord record) {
+        return record.scorer() + " scored " + format(record.score()) + " for case '" + record.caseId() + "' on "
+                + record.model() + (record.reason() == null || record.reason().isBlank() ? "" : ": " + record.reason());
+    }
+
     /** Two decimals, or {@code –} for no score. */
     public static String format(Double score) {
         return score == null ? "–" : String.format(Locale.ROOT, "%.2f", score);

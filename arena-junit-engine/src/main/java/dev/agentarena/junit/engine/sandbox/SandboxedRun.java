@@ -55,6 +55,9 @@ public final class SandboxedRun {
 
     private static final long POLL_MILLIS = 25;
     private static final long KILL_WAIT_MILLIS = 5000;
+    /** How long to wait for the rest of the output once the program ended. */
+    private static final long DRAIN_MILLIS_SANDBOXED = 60_000;
+    private static final long DRAIN_MILLIS_UNSANDBOXED = 5_000;
 
     private SandboxedRun() {
     }
@@ -117,9 +120,13 @@ public final class SandboxedRun {
         }
         long ended = System.nanoTime();
         awaitGone(process, seen);
-        // A grandchild that inherited the pipes may keep them open (unsandboxed only); do not wait for it.
-        outDrain.join(2000);
-        errDrain.join(2000);
+        // Sandboxed, every process of the program is gone by now, so the pipes are closed and the drains end as soon
+        // as they have read the rest: wait for them (on a loaded machine that can take seconds, and a short wait
+        // would lose the program's last words, its assertion error). Unsandboxed, a grandchild that inherited the
+        // pipes may keep them open: do not wait long for it.
+        long drainMillis = namespaced ? DRAIN_MILLIS_SANDBOXED : DRAIN_MILLIS_UNSANDBOXED;
+        outDrain.join(drainMillis);
+        errDrain.join(drainMillis);
         long startedAt = start.startedAt();
         long startupNanos = (startedAt == 0 ? ended : startedAt) - spawned;
         return new Outcome(ending, ending == Ending.EXITED ? process.exitValue() : -1, stdout.text(), stderr.text(),

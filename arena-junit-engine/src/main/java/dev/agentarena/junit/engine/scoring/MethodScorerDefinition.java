@@ -25,8 +25,6 @@ import dev.agentarena.junit.TaskOutput;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class MethodScorerDefinition implements ScorerDefinition {
 
-    private static final List<String> POSITIONAL = List.of("output", "reference", "input");
-
     private final Method method;
     private final Object target;
     private final String name;
@@ -80,7 +78,7 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         if (soft != null) {
             byType.put(soft.type(), soft.instance());
         }
-        Object[] arguments = new ArgumentResolver(byType, byName, POSITIONAL).resolve(method);
+        Object[] arguments = ArgumentResolver.SCORER.resolve(method, byType, byName);
         Object returned;
         try {
             returned = ReflectionSupport.invokeMethod(method, target, arguments);

@@ -127,7 +127,11 @@ public final class ScorerRegistry {
 
     /** The error message for an unknown name: the known names and the nearest one. */
     public String unknownScorerMessage(String name) {
-        List<String> names = names();
+        return unknownScorerMessage(name, names());
+    }
+
+    /** The error message for a name that is none of these (sorted) names. */
+    static String unknownScorerMessage(String name, List<String> names) {
         String hint = NearestName.among(name, names, Math.max(2, name.length() / 3))
                 .map(nearest -> " Did you mean '" + nearest + "'?").orElse("");
         return "Unknown scorer '" + name + "'." + hint + " Known scorers: " + String.join(", ", names) + ".";

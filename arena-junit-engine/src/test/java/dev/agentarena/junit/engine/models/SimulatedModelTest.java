@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.core.type.TypeReference;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelRequest;
@@ -121,6 +123,23 @@ class SimulatedModelTest {
         }
         assertThat(answer(true, EvalCase.of("t", "x", "technical"))).as("inferred from the labels").contains(
                 "technical");
+    }
+
+    @Test
+    void wrongAnswersUseTheScorerOptionsTheCallCarriesOverTheRunsOnes() {
+        List<String> sentiments = List.of("positive", "negative", "neutral");
+        Function<String, ScorerOptions> options = scorer -> scorer.equals("classification")
+                ? ScorerOptions.of(scorer, Map.of("labels", sentiments)) : ScorerOptions.empty(scorer);
+        try (ModelRegistry registry = registry("arena.models.sim_small.accuracy", "0")) {
+            for (int i = 0; i < 10; i++) {
+                EvalCase evalCase = EvalCase.of("review-" + i, "Meh.", "negative");
+                String wrong = registry.endpoint("sim_small").answer(ModelRequest.ofPrompt("Meh."),
+                        new ModelCall(evalCase, 0, options)).completion().text();
+                assertThat(sentiments.stream().filter(wrong::contains)).as(wrong).singleElement()
+                        .isNotEqualTo("negative");
+                assertThat(labelsIn(wrong)).as("not the run's labels").isEmpty();
+            }
+        }
     }
 
     private static List<String> labelsIn(String answer) {

@@ -21,14 +21,20 @@ import javax.tools.ToolProvider;
 
 import dev.agentarena.junit.scoring.OutputScorer;
 
-/** Compiles one source file at test time, to compare the versions of two spellings of a class. */
-final class SourceCompiler {
+/**
+ * Compiles one source file at test time: to compare the versions of two spellings of a class, or to build a fixture
+ * without {@code -parameters}, as a project that does not set it would.
+ */
+public final class SourceCompiler {
 
     private SourceCompiler() {
     }
 
-    /** Compiles {@code source} (class {@code className}, package-less) with full debug info into {@code dir}. */
-    static Path compile(Path dir, String className, String source) {
+    /**
+     * Compiles {@code source}, the file of top-level class {@code className} (in any package), with full debug info
+     * ({@code -g}, as Maven compiles) but without {@code -parameters} into {@code dir}.
+     */
+    public static Path compile(Path dir, String className, String source) {
         try {
             Path src = Files.createDirectories(dir.resolve("src")).resolve(className + ".java");
             Path out = Files.createDirectories(dir.resolve("classes"));
@@ -50,7 +56,7 @@ final class SourceCompiler {
     }
 
     /** Packs a class directory into a jar. */
-    static Path jar(Path classes, Path jar) throws IOException {
+    public static Path jar(Path classes, Path jar) throws IOException {
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file);
                 Stream<Path> paths = Files.walk(classes)) {
             for (Path path : (Iterable<Path>) paths.filter(Files::isRegularFile)::iterator) {
@@ -62,7 +68,7 @@ final class SourceCompiler {
         return jar;
     }
 
-    static Class<?> load(Path classesOrJar, String className) {
+    public static Class<?> load(Path classesOrJar, String className) {
         try {
             URLClassLoader loader = new URLClassLoader(new URL[] {classesOrJar.toUri().toURL()},
                     SourceCompiler.class.getClassLoader());

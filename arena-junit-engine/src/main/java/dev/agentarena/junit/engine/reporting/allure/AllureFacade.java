@@ -28,7 +28,8 @@ import dev.agentarena.junit.engine.results.ScoreLine;
  *
  * <p>It stays within the facade methods Allure 3 keeps ({@code step}, {@code parameter}, {@code label},
  * {@code epic}, {@code feature}, {@code story}, {@code suite}, {@code description}, {@code attachment}); the status is
- * left to {@code allure-junit-platform}, which derives it from the JUnit result.
+ * left to {@code allure-junit-platform}, which derives it from the JUnit result, except for a low score whose test
+ * passes ({@code arena.low-scores=report}), which {@link LowScoreVerdicts} keeps failed.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class AllureFacade {
@@ -88,6 +89,16 @@ public final class AllureFacade {
         attachText("reference", transcript.reference());
         attachText("score (json)", scoreJson(record, transcript));
         transcript.wholeTexts().forEach((what, whole) -> attachText(what + " (whole)", whole.text()));
+    }
+
+    /**
+     * Fails the current Allure result when it stops, with the low score's message: its JUnit test passes under
+     * {@code arena.low-scores=report}, and {@code allure-junit-platform} would call it passed.
+     */
+    public static void failLowScore(ResultRecord record) {
+        if (tracking()) {
+            Allure.label(LowScoreVerdicts.LABEL, ScoreLine.lowScoreMessage(record));
+        }
     }
 
     /** Groups a summary test under its eval. */

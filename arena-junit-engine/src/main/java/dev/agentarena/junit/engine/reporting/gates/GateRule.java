@@ -21,7 +21,12 @@ public record GateRule(Kind kind, String selector, double threshold, String key)
         /** Pass rate must be at least the threshold. */
         MIN_PASS_RATE("min-pass-rate", "pass rate"),
         /** Total cost in US dollars must be at most the threshold. */
-        MAX_COST_USD("max-cost-usd", "cost");
+        MAX_COST_USD("max-cost-usd", "cost"),
+        /**
+         * Errored results must be at most the threshold, a whole number. Also the allowance of the accuracy and
+         * pass-rate gates of the same targets, which fail on any errored result by default.
+         */
+        MAX_ERRORS("max-errors", "errored results");
 
         private final String key;
         private final String label;
@@ -42,7 +47,7 @@ public record GateRule(Kind kind, String selector, double threshold, String key)
         }
 
         boolean isMinimum() {
-            return this != MAX_COST_USD;
+            return this == MIN_ACCURACY || this == MIN_PASS_RATE;
         }
     }
 

@@ -23,7 +23,10 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  * <li>{@code arena.gates.min-accuracy.<eval>.<model>.<scorer>=0.95}: one scorer on one model;</li>
  * <li>the same for {@code min-pass-rate};</li>
  * <li>{@code arena.gates.max-cost-usd=5}: the whole run; {@code .<eval>}: one eval, all models together;
- * {@code .<eval>.<model>}: one model of one eval.</li>
+ * {@code .<eval>.<model>}: one model of one eval;</li>
+ * <li>{@code arena.gates.max-errors=2}: at most 2 errored results per eval and model, with the selectors of
+ * {@code min-accuracy}; it is also how many errored results the accuracy and pass-rate gates of the same targets
+ * allow, none by default.</li>
  * </ul>
  * {@code *} stands for any eval or model. Names may contain dots: a selector is matched against the evals, models and
  * scorers of the run. For a given eval and model (or eval, model and scorer) the most specific matching gate applies,
@@ -79,8 +82,9 @@ public final class GateSpec {
                 }
             }
             if (kind == null) {
-                throw new ConfigurationException("Unknown gate " + key + ": a gate key starts with " + Constants.GATES_PREFIX
-                        + "min-accuracy, " + Constants.GATES_PREFIX + "min-pass-rate or " + Constants.GATES_PREFIX + "max-cost-usd");
+                throw new ConfigurationException("Unknown gate " + key + ": a gate key starts with "
+                        + Constants.GATES_PREFIX + "min-accuracy, " + Constants.GATES_PREFIX + "min-pass-rate, "
+                        + Constants.GATES_PREFIX + "max-cost-usd or " + Constants.GATES_PREFIX + "max-errors");
             }
             rules.add(new GateRule(kind, selector, threshold(kind, key, entry.getValue()), key));
         }
@@ -97,6 +101,10 @@ public final class GateSpec {
         }
         if (kind.isMinimum() && !(value >= 0 && value <= 1)) {
             throw new ConfigurationException(key + " must be between 0 and 1, but was " + text);
+        }
+        if (kind == GateRule.Kind.MAX_ERRORS && !(value >= 0 && Double.isFinite(value) && value == Math.rint(value))) {
+            throw new ConfigurationException(key + " must be a whole number of errored results, at least 0, but was "
+                    + text);
         }
         if (!kind.isMinimum() && !(value >= 0 && Double.isFinite(value))) {
             throw new ConfigurationException(key + " must be a non-negative amount of US dollars, but was " + text);

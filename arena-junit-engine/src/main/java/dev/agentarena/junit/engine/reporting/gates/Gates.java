@@ -8,11 +8,11 @@ import java.util.TreeSet;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
-import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 
 /** Evaluates a {@link GateSpec} against a leaderboard. */
 @API(status = API.Status.INTERNAL, since = "0.1")
@@ -26,9 +26,13 @@ public final class Gates {
     /**
      * One result per gated target, in rule order, then any unmatched or ambiguous rules.
      *
-     * <p>Accuracy and pass-rate gates apply per eval and model (no scorer in the selector) or per eval, model and
-     * scorer; within each target the most specific rule wins, ties going to the strictest bound. Cost gates apply to
-     * the run, to an eval (all models together) or to one model of one eval.
+     * <p>Accuracy, pass-rate and errored-result gates apply per eval and model (no scorer in the selector) or per
+     * eval, model and scorer; within each target the most specific rule wins, ties going to the strictest bound. Cost
+     * gates apply to the run, to an eval (all models together) or to one model of one eval.
+     *
+     * <p>Errored results are kept out of accuracy and pass rate, so an accuracy or pass-rate gate also fails when its
+     * target has more errored results than allowed: by the most specific {@code max-errors} rule of the target (for a
+     * scorer, of the scorer, else of its model), none by default.
      */
     public static List<GateResult> evaluate(Leaderboard leaderboard, GateSpec spec) {
         List<GateResult> results = new ArrayList<>();
@@ -77,25 +81,60 @@ public final class Gates {
         return results.stream().anyMatch(GateResult::failed);
     }
 
+    /**
+     * Only the results of one rule of a spec, judged as {@link #evaluate(Leaderboard, GateSpec)} judges them: a
+     * target goes to the most specific rule of the spec, and the spec's {@code max-errors} rules are the allowances.
+     * Empty when every target the rule covers belongs to a more specific rule.
+     */
+    public static List<GateResult> evaluate(Leaderboard leaderboard, GateSpec spec, GateRule rule) {
+        List<GateResult> mine = new ArrayList<>();
+        for (GateResult result : evaluate(leaderboard, spec)) {
+            if (result.rule().equals(rule)) {
+                mine.add(result);
+            }
+        }
+        return mine;
+    }
+
     private static void scoreGates(GateRule.Kind kind, Leaderboard leaderboard, List<Resolved> rules,
             List<GateResult> results) {
         for (EvalLeaderboard eval : leaderboard.evals()) {
             for (ModelEntry model : eval.models()) {
                 Resolved rule = pick(kind, rules, eval.eval(), model.model(), null);
                 if (rule != null) {
-                    Estimate value = kind == GateRule.Kind.MIN_ACCURACY ? model.accuracy() : model.passRate();
-                    results.add(check(rule.rule, eval.eval(), model.model(), null, value.value()));
+                    double value = kind == GateRule.Kind.MIN_ACCURACY ? model.accuracy().value()
+                            : kind == GateRule.Kind.MIN_PASS_RATE ? model.passRate().value() : model.errors();
+                    results.add(check(rule.rule, eval.eval(), model.model(), null, value, model.errors(),
+                            allowance(kind, rules, eval.eval(), model.model(), null)));
                 }
                 for (ScorerEntry scorer : model.scorers()) {
                     Resolved scorerRule = pick(kind, rules, eval.eval(), model.model(), scorer.scorer());
                     if (scorerRule != null) {
-                        Estimate value = kind == GateRule.Kind.MIN_ACCURACY ? scorer.accuracy() : scorer.passRate();
-                        results.add(check(scorerRule.rule, eval.eval(), model.model(), scorer.scorer(),
-                                value.value()));
+                        double value = kind == GateRule.Kind.MIN_ACCURACY ? scorer.accuracy().value()
+                                : kind == GateRule.Kind.MIN_PASS_RATE ? scorer.passRate().value() : scorer.errors();
+                        results.add(check(scorerRule.rule, eval.eval(), model.model(), scorer.scorer(), value,
+                                scorer.errors(), allowance(kind, rules, eval.eval(), model.model(), scorer.scorer())));
                     }
                 }
             }
         }
+    }
+
+    /**
+     * The {@code max-errors} rule that says how many errored results an accuracy or pass-rate gate allows on a target
+     * (for a scorer, its own rule, else its model's), or {@code null} for none allowed; always {@code null} for other
+     * kinds, which do not look at errors.
+     */
+    private static GateRule allowance(GateRule.Kind kind, List<Resolved> rules, String eval, String model,
+            String scorer) {
+        if (!kind.isMinimum()) {
+            return null;
+        }
+        Resolved allowed = scorer == null ? null : pick(GateRule.Kind.MAX_ERRORS, rules, eval, model, scorer);
+        if (allowed == null) {
+            allowed = pick(GateRule.Kind.MAX_ERRORS, rules, eval, model, null);
+        }
+        return allowed == null ? null : allowed.rule;
     }
 
     private static void costGates(Leaderboard leaderboard, List<Resolved> rules, List<GateResult> results) {
@@ -128,11 +167,16 @@ public final class Gates {
                 continue;
             }
             if (best == null || p.specificity() > best.pattern.specificity()
-                    || (p.specificity() == best.pattern.specificity() && r.rule.threshold() > best.rule.threshold())) {
+                    || (p.specificity() == best.pattern.specificity() && stricter(kind, r.rule, best.rule))) {
                 best = r;
             }
         }
         return best;
+    }
+
+    /** Whether a rule's bound is stricter than another's: a higher floor, or a lower ceiling. */
+    private static boolean stricter(GateRule.Kind kind, GateRule rule, GateRule than) {
+        return kind.isMinimum() ? rule.threshold() > than.threshold() : rule.threshold() < than.threshold();
     }
 
     /** The most specific cost rule for an eval (model null) or a model of an eval; ties go to the lowest budget. */
@@ -179,9 +223,21 @@ public final class Gates {
     }
 
     private static GateResult check(GateRule rule, String eval, String model, String scorer, double value) {
+        return check(rule, eval, model, scorer, value, 0, null);
+    }
+
+    /**
+     * @param errors the target's errored results, which an accuracy or pass-rate gate does not see in its value
+     * @param allowance the {@code max-errors} rule that allows some, or {@code null}: none allowed
+     */
+    private static GateResult check(GateRule rule, String eval, String model, String scorer, double value,
+            int errors, GateRule allowance) {
         GateRule.Kind kind = rule.kind();
         boolean measured = !Double.isNaN(value);
-        boolean holds = measured && (kind.isMinimum() ? value >= rule.threshold() : value <= rule.threshold());
+        boolean bound = measured && (kind.isMinimum() ? value >= rule.threshold() : value <= rule.threshold());
+        int allowed = allowance == null ? 0 : (int) allowance.threshold();
+        boolean tooManyErrors = kind.isMinimum() && errors > allowed;
+        boolean holds = bound && !tooManyErrors;
         StringBuilder target = new StringBuilder();
         if (eval == null) {
             target.append("whole run");
@@ -195,13 +251,33 @@ public final class Gates {
                 target.append(" / ").append(scorer);
             }
         }
-        String shown = kind.isMinimum() ? format(value) : usd(value);
-        String bound = kind.isMinimum() ? format(rule.threshold()) : usd(rule.threshold());
-        String relation = holds ? (kind.isMinimum() ? ">=" : "<=") : (kind.isMinimum() ? "<" : ">");
+        String shown = show(kind, value);
+        String threshold = show(kind, rule.threshold());
+        String relation = bound ? (kind.isMinimum() ? ">=" : "<=") : (kind.isMinimum() ? "<" : ">");
         String message = (holds ? "gate passed: " : "gate failed: ") + target + " " + kind.label() + " " + shown + " "
-                + relation + " " + bound + " (" + kind.key() + ")" + (measured ? "" : ": no scored results");
+                + relation + " " + threshold + " (" + kind.key() + ")" + (measured ? "" : ": no scored results");
+        if (tooManyErrors) {
+            message += (bound ? ", but " : "; and ") + errors + (errors == 1 ? " result" : " results") + " errored"
+                    + (allowance == null ? " and none are allowed (" + Constants.GATES_PREFIX
+                            + GateRule.Kind.MAX_ERRORS.key() + ")"
+                            : ", more than the " + allowed + " allowed by " + allowance.key())
+                    + "; errored results are not in " + kind.label();
+        }
+        else if (kind.isMinimum() && errors > 0) {
+            message += "; " + errors + " errored (" + allowed + " allowed by " + allowance.key() + ")";
+        }
         return new GateResult(rule, holds ? GateResult.Status.PASSED : GateResult.Status.FAILED, eval, model, scorer,
                 value, message);
+    }
+
+    private static String show(GateRule.Kind kind, double value) {
+        if (kind == GateRule.Kind.MAX_COST_USD) {
+            return usd(value);
+        }
+        if (kind == GateRule.Kind.MAX_ERRORS) {
+            return String.format(Locale.ROOT, "%.0f", value);
+        }
+        return format(value);
     }
 
     private static String format(double value) {

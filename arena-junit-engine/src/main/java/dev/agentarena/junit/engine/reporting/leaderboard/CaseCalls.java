@@ -19,9 +19,10 @@ import dev.agentarena.junit.engine.results.ResultStatus;
 final class CaseCalls {
 
     static final byte CALLED = 1;
-    static final byte ERROR = 2;
     static final byte CACHED = 4;
     static final byte NOT_RUN = 8;
+    /** The call itself failed (the model, the task, a hook or the row): its scorers never ran. */
+    static final byte CALL_FAILED = 16;
 
     private int capacity;
     /** Per repeat, per case; a repeat's column is allocated when a record of that repeat arrives. */
@@ -47,8 +48,8 @@ final class CaseCalls {
             return;
         }
         f[i] |= CALLED;
-        if (record.status() == ResultStatus.ERROR) {
-            f[i] |= ERROR;
+        if (CaseRuns.callFailed(record)) {
+            f[i] |= CALL_FAILED;
         }
         if (record.cached()) {
             f[i] |= CACHED;

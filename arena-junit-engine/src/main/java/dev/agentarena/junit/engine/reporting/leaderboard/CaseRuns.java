@@ -12,11 +12,15 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * case's number in the {@link CaseIndex}. A record arriving twice for a case and repeat replaces the first.
  *
  * <p>Each repeat's status is kept as one byte, its {@link ResultStatus} ordinal plus one (0 for a repeat not seen),
- * and its score as a double: a million cases take about ten bytes each.
+ * with {@link #CALL_FAILED} set on an error that came before the scorer ran, and its score as a double: a million
+ * cases take about ten bytes each.
  */
 final class CaseRuns {
 
     private static final byte UNSEEN = 0;
+    /** Set on an error result without an output: the case's call (task, model, hook or row) failed, not the scorer. */
+    private static final byte CALL_FAILED = 0x40;
+    private static final byte STATUS_BITS = 0x3f;
     private static final ResultStatus[] STATUSES = ResultStatus.values();
 
     private int capacity;
@@ -58,7 +62,15 @@ final class CaseRuns {
     private static byte state(ResultRecord record) {
         ResultStatus status = record.status().counts() && !record.counts() ? ResultStatus.NOT_APPLICABLE
                 : record.status();
-        return (byte) (status.ordinal() + 1);
+        return (byte) ((status.ordinal() + 1) | (callFailed(record) ? CALL_FAILED : 0));
+    }
+
+    /**
+     * Whether an error result says the case's call failed before any scorer ran (the model call, the task, a hook, or
+     * an unreadable row): such a result has no output, while a scorer that threw had one to grade.
+     */
+    static boolean callFailed(ResultRecord record) {
+        return record.status() == ResultStatus.ERROR && record.output() == null;
     }
 
     /** Room for case {@code i} and repeat {@code repeat}. */
@@ -103,7 +115,7 @@ final class CaseRuns {
     /** The repeat's status, or {@code null} when no result of it arrived. */
     ResultStatus status(int i, int repeat) {
         byte state = i < capacity && states[repeat] != null ? states[repeat][i] : UNSEEN;
-        return state == UNSEEN ? null : STATUSES[state - 1];
+        return state == UNSEEN ? null : STATUSES[(state & STATUS_BITS) - 1];
     }
 
     double score(int i, int repeat) {
@@ -115,6 +127,15 @@ final class CaseRuns {
         int count = 0;
         for (int r = 0; r < states.length; r++) {
             count += status(i, r) == status ? 1 : 0;
+        }
+        return count;
+    }
+
+    /** How many repeats of the case are errors because the case's call failed, before the scorer ran. */
+    int callErrors(int i) {
+        int count = 0;
+        for (int r = 0; r < states.length; r++) {
+            count += i < capacity && states[r] != null && (states[r][i] & CALL_FAILED) != 0 ? 1 : 0;
         }
         return count;
     }

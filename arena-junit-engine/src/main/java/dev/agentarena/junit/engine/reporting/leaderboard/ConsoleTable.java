@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -24,8 +25,8 @@ final class ConsoleTable {
                     .append(")\n");
             Set<String> metrics = Formats.metricNames(eval);
             List<String[]> rows = new ArrayList<>();
-            List<String> header = new ArrayList<>(List.of("#", "model", "composite", "accuracy", "95% CI",
-                    "pass rate", "n", "errors", "cost/case", "cost", "p50 ms", "p95 ms", "tokens/case", "pareto"));
+            List<String> header = new ArrayList<>(List.of("#", "model", "composite", "accuracy", "95% CI", "errors",
+                    "pass rate", "n", "cost/case", "cost", "p50 ms", "p95 ms", "tokens/case", "pareto"));
             header.addAll(metrics);
             header.add("vs best");
             rows.add(header.toArray(String[]::new));
@@ -33,8 +34,8 @@ final class ConsoleTable {
                 List<String> row = new ArrayList<>(List.of(String.valueOf(model.rank()),
                         model.model(), Formats.rate(model.composite()),
                         Formats.rate(model.accuracy().value()), Formats.interval(model.accuracy()),
-                        Formats.rate(model.passRate().value()), String.valueOf(model.cases()),
-                        String.valueOf(model.errors()), Formats.usd(model.costPerCase().value()),
+                        String.valueOf(model.errors()), Formats.rate(model.passRate().value()),
+                        String.valueOf(model.cases()), Formats.usd(model.costPerCase().value()),
                         Formats.usd(model.costUsd()), Formats.whole(model.latencyP50Ms()),
                         Formats.whole(model.latencyP95Ms()), Formats.whole(model.tokensPerCase()),
                         model.onParetoFrontier() ? "yes" : ""));
@@ -44,14 +45,33 @@ final class ConsoleTable {
                 }
                 row.add(Formats.versus(model.vsBest()));
                 rows.add(row.toArray(String[]::new));
+                if (model.scorers().size() > 1) {
+                    for (ScorerEntry scorer : model.scorers()) {
+                        rows.add(scorerRow(scorer, header.size()));
+                    }
+                }
             }
             appendAligned(out, rows);
-            out.append("pareto: on the accuracy/cost frontier; *: differs from the best at p < 0.05\n");
+            out.append("errors: results that errored (kept out of accuracy); pareto: on the accuracy/cost frontier; "
+                    + "*: differs from the best at p < 0.05\n");
             for (String warning : eval.warnings()) {
                 out.append("! ").append(warning).append('\n');
             }
         }
         return out.toString();
+    }
+
+    /** A scorer's line under its model: its own accuracy, interval, errors, pass rate and n. */
+    private static String[] scorerRow(ScorerEntry scorer, int columns) {
+        String[] row = new String[columns];
+        Arrays.fill(row, "");
+        row[1] = "  " + scorer.scorer();
+        row[3] = Formats.rate(scorer.accuracy().value());
+        row[4] = Formats.interval(scorer.accuracy());
+        row[5] = String.valueOf(scorer.errors());
+        row[6] = Formats.rate(scorer.passRate().value());
+        row[7] = String.valueOf(scorer.accuracy().n());
+        return row;
     }
 
     private static void appendAligned(StringBuilder out, List<String[]> rows) {

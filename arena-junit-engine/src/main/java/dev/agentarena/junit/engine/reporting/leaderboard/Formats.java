@@ -50,6 +50,14 @@ final class Formats {
                 test.significant() ? " *" : "");
     }
 
+    /** {@code 0}, or {@code 3 (1 from failed calls, 2 from scorers)}: errored results and where they came from. */
+    static String errors(int errors, int ofFailedCalls, int ofScorers) {
+        if (errors == 0) {
+            return "0";
+        }
+        return errors + " (" + ofFailedCalls + " from failed calls, " + ofScorers + " from scorers)";
+    }
+
     static String weights(Map<String, Double> weights) {
         StringBuilder text = new StringBuilder();
         weights.forEach((name, weight) -> text.append(text.length() == 0 ? "" : ", ").append(name).append('=')

@@ -49,7 +49,8 @@ final class LeaderboardHtml {
         html.append("<p>Composite weights: ").append(escape(Formats.weights(eval.weights()))).append("</p>\n");
         Set<String> metrics = Formats.metricNames(eval);
         html.append("<div class=\"scroll\"><table>\n<tr><th>#</th><th class=\"l\">model</th><th>composite</th><th>accuracy</th>")
-                .append("<th>95% CI</th><th>pass rate</th><th>95% CI</th><th>n</th><th>errors</th>")
+                .append("<th>95% CI</th><th title=\"errored results, kept out of accuracy\">errors</th>")
+                .append("<th>pass rate</th><th>95% CI</th><th>n</th>")
                 .append("<th>cost/case</th><th>cost</th><th>p50 ms</th><th>p95 ms</th><th>tokens/case</th>");
         for (String metric : metrics) {
             html.append("<th>").append(escape(metric)).append("</th>");
@@ -60,9 +61,11 @@ final class LeaderboardHtml {
                     .append("</td>").append(cell(Formats.rate(model.composite())))
                     .append(cell(Formats.rate(model.accuracy().value())))
                     .append(cell(Formats.interval(model.accuracy())))
+                    .append(cell(Formats.errors(model.errors(), model.errors() - model.scorerErrors(),
+                            model.scorerErrors())))
                     .append(cell(Formats.rate(model.passRate().value())))
                     .append(cell(Formats.interval(model.passRate())))
-                    .append(cell(String.valueOf(model.cases()))).append(cell(String.valueOf(model.errors())))
+                    .append(cell(String.valueOf(model.cases())))
                     .append(cell(Formats.usd(model.costPerCase().value()))).append(cell(Formats.usd(model.costUsd())))
                     .append(cell(Formats.whole(model.latencyP50Ms()))).append(cell(Formats.whole(model.latencyP95Ms())))
                     .append(cell(Formats.whole(model.tokensPerCase())));
@@ -95,8 +98,9 @@ final class LeaderboardHtml {
 
     private static void scorerTable(StringBuilder html, EvalLeaderboard eval) {
         html.append("<h3>Scorers</h3>\n<div class=\"scroll\"><table>\n<tr><th class=\"l\">model</th><th class=\"l\">scorer</th>")
-                .append("<th class=\"l\">version</th><th>accuracy</th><th>95% CI</th><th>pass rate</th><th>n</th>")
-                .append("<th>errors</th><th>not applicable</th><th>flaky</th><th class=\"l\">metrics</th></tr>\n");
+                .append("<th class=\"l\">version</th><th>accuracy</th><th>95% CI</th>")
+                .append("<th title=\"errored results, kept out of accuracy\">errors</th><th>pass rate</th><th>n</th>")
+                .append("<th>not applicable</th><th>flaky</th><th class=\"l\">metrics</th></tr>\n");
         List<String> flakyLines = new ArrayList<>();
         for (ModelEntry model : eval.models()) {
             for (ScorerEntry scorer : model.scorers()) {
@@ -109,9 +113,9 @@ final class LeaderboardHtml {
                         .append(escape(scorer.scorerVersion())).append("</td>")
                         .append(cell(Formats.rate(scorer.accuracy().value())))
                         .append(cell(Formats.interval(scorer.accuracy())))
+                        .append(cell(Formats.errors(scorer.errors(), scorer.callErrors(), scorer.scorerErrors())))
                         .append(cell(Formats.rate(scorer.passRate().value())))
                         .append(cell(String.valueOf(scorer.accuracy().n())))
-                        .append(cell(String.valueOf(scorer.errors())))
                         .append(cell(String.valueOf(scorer.notApplicable())))
                         .append(cell(String.valueOf(scorer.flaky().size())))
                         .append("<td class=\"l\">").append(escape(metrics.toString())).append("</td></tr>\n");

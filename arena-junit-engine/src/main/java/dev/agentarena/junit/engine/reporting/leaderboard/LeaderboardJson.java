@@ -50,6 +50,9 @@ final class LeaderboardJson {
         ArrayNode lower = node.putArray("lowerIsBetter");
         new TreeSet<>(LeaderboardSettings.BUILTIN_LOWER_IS_BETTER).forEach(lower::add);
         new TreeSet<>(settings.lowerIsBetter()).forEach(lower::add);
+        ArrayNode bounded = node.putArray("bounded");
+        new TreeSet<>(LeaderboardSettings.BUILTIN_BOUNDED).forEach(bounded::add);
+        new TreeSet<>(settings.bounded()).forEach(bounded::add);
         return node;
     }
 
@@ -77,9 +80,11 @@ final class LeaderboardJson {
         ObjectNode normalized = node.putObject("normalized");
         model.normalized().forEach((k, v) -> number(normalized, k, v));
         node.set("accuracy", estimate(model.accuracy()));
+        node.put("errors", model.errors());
+        node.put("callErrors", model.callErrors());
+        node.put("scorerErrors", model.scorerErrors());
         node.set("passRate", estimate(model.passRate()));
         node.put("cases", model.cases());
-        node.put("errors", model.errors());
         node.put("notRun", model.notRun());
         node.put("calls", model.calls());
         number(node, "costUsd", model.costUsd());
@@ -109,9 +114,11 @@ final class LeaderboardJson {
         node.put("scorerVersion", scorer.scorerVersion());
         node.put("registryName", scorer.registryName());
         node.set("accuracy", estimate(scorer.accuracy()));
+        node.put("errors", scorer.errors());
+        node.put("callErrors", scorer.callErrors());
+        node.put("scorerErrors", scorer.scorerErrors());
         node.set("passRate", estimate(scorer.passRate()));
         node.put("results", scorer.results());
-        node.put("errors", scorer.errors());
         node.put("notApplicable", scorer.notApplicable());
         node.put("notRun", scorer.notRun());
         node.set("metrics", metrics(scorer.metrics()));

@@ -20,13 +20,15 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  * @param weights composite weights by dimension ({@code arena.metrics.weights.<dimension>}, default accuracy 1.0)
  * @param lowerIsBetter custom metrics where less is better, besides cost, latency and tokens
  *        ({@code arena.metrics.lower-is-better}, comma-separated)
+ * @param bounded custom metrics whose values lie in [0, 1], besides accuracy and pass rate: the composite keeps their
+ *        value instead of rescaling them across models ({@code arena.metrics.bounded}, comma-separated)
  * @param reducer how repeats of a case are reduced ({@code arena.repeat-reducer}, default {@code mean})
  * @param minCases below this many shared cases a comparison is called underpowered
  *        ({@code arena.leaderboard.min-cases}, default 30)
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record LeaderboardSettings(long seed, int resamples, Map<String, Double> weights, Set<String> lowerIsBetter,
-        RepeatReducer reducer, int minCases) {
+        Set<String> bounded, RepeatReducer reducer, int minCases) {
 
     /** Dimension: weighted mean of per-case scores. */
     public static final String ACCURACY = "accuracy";
@@ -49,6 +51,12 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
     static final Set<String> BUILTIN_LOWER_IS_BETTER = Set.of(COST, LATENCY, TOKENS, LATENCY_MS, TOKENS_IN,
             TOKENS_OUT);
 
+    /** Builtin dimensions that are shares in [0, 1]: the composite uses their value as it is. */
+    static final Set<String> BUILTIN_BOUNDED = Set.of(ACCURACY, PASS_RATE);
+
+    /** The key that declares custom metrics bounded, for messages. */
+    static final String BOUNDED_KEY = Constants.METRICS_BOUNDED;
+
     /** Freezes and checks. */
     public LeaderboardSettings {
         if (resamples < 0) {
@@ -63,37 +71,48 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
             }
         });
         lowerIsBetter = lowerIsBetter == null ? Set.of() : Set.copyOf(lowerIsBetter);
+        bounded = bounded == null ? Set.of() : Set.copyOf(bounded);
         reducer = reducer == null ? RepeatReducer.MEAN : reducer;
     }
 
     /** Seed 42, 2000 resamples, accuracy only, mean of repeats, 30 cases. */
     public static LeaderboardSettings defaults() {
-        return new LeaderboardSettings(42, 2000, Map.of(), Set.of(), RepeatReducer.MEAN, 30);
+        return new LeaderboardSettings(42, 2000, Map.of(), Set.of(), Set.of(), RepeatReducer.MEAN, 30);
     }
 
     /** These settings with other weights. */
     public LeaderboardSettings withWeights(Map<String, Double> newWeights) {
-        return new LeaderboardSettings(seed, resamples, newWeights, lowerIsBetter, reducer, minCases);
+        return new LeaderboardSettings(seed, resamples, newWeights, lowerIsBetter, bounded, reducer, minCases);
     }
 
     /** These settings with another reducer. */
     public LeaderboardSettings withReducer(RepeatReducer newReducer) {
-        return new LeaderboardSettings(seed, resamples, weights, lowerIsBetter, newReducer, minCases);
+        return new LeaderboardSettings(seed, resamples, weights, lowerIsBetter, bounded, newReducer, minCases);
     }
 
     /** These settings with another seed. */
     public LeaderboardSettings withSeed(long newSeed) {
-        return new LeaderboardSettings(newSeed, resamples, weights, lowerIsBetter, reducer, minCases);
+        return new LeaderboardSettings(newSeed, resamples, weights, lowerIsBetter, bounded, reducer, minCases);
     }
 
     /** These settings with more custom metrics where less is better. */
     public LeaderboardSettings withLowerIsBetter(Set<String> metrics) {
-        return new LeaderboardSettings(seed, resamples, weights, metrics, reducer, minCases);
+        return new LeaderboardSettings(seed, resamples, weights, metrics, bounded, reducer, minCases);
+    }
+
+    /** These settings with more custom metrics whose values lie in [0, 1]. */
+    public LeaderboardSettings withBounded(Set<String> metrics) {
+        return new LeaderboardSettings(seed, resamples, weights, lowerIsBetter, metrics, reducer, minCases);
     }
 
     /** Whether less is better on a dimension. */
     public boolean lowerIsBetter(String dimension) {
         return BUILTIN_LOWER_IS_BETTER.contains(dimension) || lowerIsBetter.contains(dimension);
+    }
+
+    /** Whether a dimension's values lie in [0, 1], so the composite keeps them as they are. */
+    public boolean bounded(String dimension) {
+        return BUILTIN_BOUNDED.contains(dimension) || bounded.contains(dimension);
     }
 
     /** Reads the settings, naming the key in any error. */
@@ -118,12 +137,13 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
         });
         Set<String> lower = new TreeSet<>();
         lower.addAll(configuration.getList(Constants.METRICS_LOWER_IS_BETTER));
+        Set<String> bounded = new TreeSet<>(configuration.getList(Constants.METRICS_BOUNDED));
         RepeatReducer reducer = configuration.get(Constants.REPEAT_REDUCER).map(RepeatReducer::parse).orElse(RepeatReducer.MEAN);
         int resamples = configuration.getInt(Constants.LEADERBOARD_BOOTSTRAP_RESAMPLES, 2000);
         if (resamples < 0) {
             throw new ConfigurationException(Constants.LEADERBOARD_BOOTSTRAP_RESAMPLES + " must not be negative, but was " + resamples);
         }
         int minCases = configuration.getInt(Constants.LEADERBOARD_MIN_CASES, 30);
-        return new LeaderboardSettings(seed, resamples, weights, lower, reducer, minCases);
+        return new LeaderboardSettings(seed, resamples, weights, lower, bounded, reducer, minCases);
     }
 }

@@ -53,7 +53,7 @@ final class ModelAggregator {
         Map<String, Estimate> metrics = metrics(cell.scorers.values(), label);
 
         int calls = 0;
-        int errors = 0;
+        int callErrors = 0;
         int notRun = 0;
         double cost = 0;
         long tokensIn = 0;
@@ -73,7 +73,7 @@ final class ModelAggregator {
                     caseCost += call.cost(i, r);
                     tokensIn += call.tokensIn(i, r);
                     tokensOut += call.tokensOut(i, r);
-                    errors += call.has(i, r, CaseCalls.ERROR) ? 1 : 0;
+                    callErrors += call.has(i, r, CaseCalls.CALL_FAILED) ? 1 : 0;
                     if (call.latency(i, r) >= 0) {
                         if (latencyCount == latencies.length) {
                             latencies = Arrays.copyOf(latencies, latencyCount * 2);
@@ -95,9 +95,12 @@ final class ModelAggregator {
         double tokensPerCase = calledCases == 0 ? Double.NaN : (double) (tokensIn + tokensOut) / calledCases;
         double[] sortedLatencies = Arrays.copyOf(latencies, latencyCount);
         Arrays.sort(sortedLatencies);
-        return new ModelEntry(model, 0, Double.NaN, Map.of(), accuracy, passRate, cases.size(), errors, notRun, calls,
-                cost, costPerCase, tokensIn, tokensOut, tokensPerCase, Quantiles.of(sortedLatencies, 0.5),
-                Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length, metrics, false, null, scorers, cases);
+        int errors = scorers.stream().mapToInt(ScorerEntry::errors).sum();
+        int scorerErrors = scorers.stream().mapToInt(ScorerEntry::scorerErrors).sum();
+        return new ModelEntry(model, 0, Double.NaN, Map.of(), accuracy, passRate, cases.size(), errors, callErrors,
+                scorerErrors, notRun, calls, cost, costPerCase, tokensIn, tokensOut, tokensPerCase,
+                Quantiles.of(sortedLatencies, 0.5), Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length,
+                metrics, false, null, scorers, cases);
     }
 
     /** The numbers of the cases, in id order, with at least one counted repeat of the scorer. */
@@ -130,6 +133,7 @@ final class ModelAggregator {
         List<FlakyCase> flaky = new ArrayList<>();
         int results = 0;
         int errors = 0;
+        int callErrors = 0;
         int notApplicable = 0;
         int notRun = 0;
         int loweredK = 0;
@@ -141,6 +145,7 @@ final class ModelAggregator {
                 continue;
             }
             errors += runs.count(i, ResultStatus.ERROR);
+            callErrors += runs.callErrors(i);
             notApplicable += runs.count(i, ResultStatus.NOT_APPLICABLE);
             notRun += runs.count(i, ResultStatus.NOT_RUN);
             results += seen;
@@ -187,8 +192,8 @@ final class ModelAggregator {
         CaseScores cases = new CaseScores(ids, scores, passed, weights);
         String label = eval + "|" + model + "|" + name;
         return new ScorerEntry(name, String.join(",", scorer.versions), scorer.registryName, accuracy(cases, label),
-                passRate(cases), results, errors, notApplicable, notRun, metrics(List.of(scorer), label), flaky,
-                cases);
+                passRate(cases), results, errors, callErrors, errors - callErrors, notApplicable, notRun,
+                metrics(List.of(scorer), label), flaky, cases);
     }
 
     /**

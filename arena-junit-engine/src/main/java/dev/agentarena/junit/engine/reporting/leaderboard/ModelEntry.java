@@ -26,7 +26,10 @@ import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
  * @param accuracy weighted mean of per-case scores
  * @param passRate share of cases whose verdict passed
  * @param cases cases with a counted score
- * @param errors model calls (case and repeat) with at least one error record
+ * @param errors results with status {@code error}, of every scorer and repeat: kept out of accuracy, so shown beside it
+ * @param callErrors model calls (case and repeat) that failed before any scorer ran: the model call, the task, a hook
+ *        or an unreadable row (each makes one error result per scorer)
+ * @param scorerErrors results whose scorer threw on an output it was given
  * @param notRun model calls the budget left over
  * @param calls model calls made
  * @param costUsd total cost in US dollars
@@ -45,7 +48,8 @@ import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record ModelEntry(String model, int rank, double composite, Map<String, Double> normalized, Estimate accuracy,
-        Estimate passRate, int cases, int errors, int notRun, int calls, double costUsd, Estimate costPerCase,
+        Estimate passRate, int cases, int errors, int callErrors, int scorerErrors, int notRun, int calls,
+        double costUsd, Estimate costPerCase,
         long tokensIn, long tokensOut, double tokensPerCase, double latencyP50Ms, double latencyP95Ms,
         int latencyCalls, Map<String, Estimate> metrics, boolean onParetoFrontier, PairedTest vsBest,
         List<ScorerEntry> scorers, CaseScores caseScores) {
@@ -84,8 +88,8 @@ public record ModelEntry(String model, int rank, double composite, Map<String, D
     /** This entry placed in its eval's ranking. */
     ModelEntry ranked(int newRank, double newComposite, Map<String, Double> newNormalized, boolean pareto,
             PairedTest comparison) {
-        return new ModelEntry(model, newRank, newComposite, newNormalized, accuracy, passRate, cases, errors, notRun,
-                calls, costUsd, costPerCase, tokensIn, tokensOut, tokensPerCase, latencyP50Ms, latencyP95Ms,
+        return new ModelEntry(model, newRank, newComposite, newNormalized, accuracy, passRate, cases, errors,
+                callErrors, scorerErrors, notRun, calls, costUsd, costPerCase, tokensIn, tokensOut, tokensPerCase, latencyP50Ms, latencyP95Ms,
                 latencyCalls, metrics, pareto, comparison, scorers, caseScores);
     }
 

@@ -24,7 +24,7 @@ final class Ranking {
         if (used.isEmpty()) {
             warnings.add("no weighted dimension is available; models are ranked by accuracy");
         }
-        Map<String, double[]> normalized = Composite.normalizeAll(used, drafts, settings);
+        Map<String, double[]> normalized = Composite.normalizeAll(used, drafts, settings, warnings);
         List<ModelEntry> scored = new ArrayList<>();
         for (int i = 0; i < drafts.size(); i++) {
             Map<String, Double> norms = new LinkedHashMap<>();
@@ -60,9 +60,7 @@ final class Ranking {
                 warnings.add(entry.model() + " has only " + entry.cases() + " scored cases (fewer than "
                         + settings.minCases() + "); its 95% interval is wide: " + interval(entry.accuracy()));
             }
-            if (entry.errors() > 0) {
-                warnings.add(entry.model() + ": " + entry.errors() + " call(s) ended in an error, kept out of accuracy");
-            }
+            warnings.addAll(ErrorSummary.warnings(entry));
         }
         return new EvalLeaderboard(eval, used, ranked,
                 frontier.stream().map(Pareto.Point::name).collect(Collectors.toList()), warnings);

@@ -21,6 +21,8 @@ import dev.agentarena.junit.engine.reporting.statistics.Estimate;
  * @param passRate share of counted cases whose reduced verdict passed (Wilson)
  * @param results records seen
  * @param errors records with status {@code error}: shown, never counted as a low score
+ * @param callErrors of those, the ones whose case's call failed before this scorer ran
+ * @param scorerErrors of those, the ones where this scorer threw on an output
  * @param notApplicable records left out because the scorer abstained
  * @param notRun records of cases the budget left over
  * @param metrics per custom metric, the weighted mean over cases of the per-case mean (bootstrap)
@@ -29,7 +31,8 @@ import dev.agentarena.junit.engine.reporting.statistics.Estimate;
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record ScorerEntry(String scorer, String scorerVersion, String registryName, Estimate accuracy,
-        Estimate passRate, int results, int errors, int notApplicable, int notRun, Map<String, Estimate> metrics,
+        Estimate passRate, int results, int errors, int callErrors, int scorerErrors, int notApplicable, int notRun,
+        Map<String, Estimate> metrics,
         List<FlakyCase> flaky, CaseScores cases) {
 
     /** Freezes the collections. */

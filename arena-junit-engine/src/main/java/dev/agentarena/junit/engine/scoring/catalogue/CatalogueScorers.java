@@ -102,22 +102,32 @@ public final class CatalogueScorers {
 
     /**
      * {@code within_tolerance}: the whole output is a number within a relative tolerance of {@code expected}:
-     * |output − expected| ≤ tolerance · |expected|, with {@code metadata.tolerance} defaulting to 0.01. Output that
-     * is not exactly one number scores 0. Not applicable without {@code expected}. Detail: {@code value}.
+     * |output − expected| ≤ tolerance · |expected|. The tolerance is the case's {@code metadata.tolerance}, else the
+     * option {@code tolerance} (the case's {@code scorer_options}, the eval's, the run's), else 0.01. Output that is
+     * not exactly one number scores 0. Not applicable without {@code expected}. Detail: {@code value}.
      */
     @Scorer("within_tolerance")
-    public static ScoreResult withinTolerance(String output, Object expected, Map<String, Object> metadata) {
+    public static ScoreResult withinTolerance(String output, Object expected, Map<String, Object> metadata,
+            ScoringContext context) {
         if (expected == null) {
             return null;
         }
         BigDecimal target = decimal(expected).orElseThrow(() -> new IllegalArgumentException(
                 "scorer 'within_tolerance': expected must be a number, but was '" + abbreviate(String.valueOf(expected),
                         60) + "'"));
-        Object toleranceValue = metadata == null ? null : metadata.get("tolerance");
-        BigDecimal tolerance = toleranceValue == null ? new BigDecimal("0.01") : decimal(toleranceValue)
-                .filter(t -> t.signum() >= 0)
-                .orElseThrow(() -> new IllegalArgumentException("scorer 'within_tolerance': metadata.tolerance must"
-                        + " be a number >= 0, but was '" + toleranceValue + "'"));
+        Object fromMetadata = metadata == null ? null : metadata.get("tolerance");
+        BigDecimal tolerance;
+        if (fromMetadata != null) {
+            tolerance = decimal(fromMetadata).filter(t -> t.signum() >= 0)
+                    .orElseThrow(() -> new IllegalArgumentException("scorer 'within_tolerance': metadata.tolerance must"
+                            + " be a number >= 0, but was '" + fromMetadata + "'"));
+        }
+        else {
+            ScorerOptions options = context.options();
+            Object fromOptions = options.get("tolerance").orElse(null);
+            tolerance = fromOptions == null ? new BigDecimal("0.01") : decimal(fromOptions)
+                    .filter(t -> t.signum() >= 0).orElseThrow(() -> options.invalid("tolerance", "a number >= 0"));
+        }
         Optional<BigDecimal> value = decimal(output);
         if (value.isEmpty()) {
             return ScoreResult.fail("output '" + abbreviate(output == null ? "" : output.strip(), 60)
@@ -229,7 +239,7 @@ public final class CatalogueScorers {
         Map<String, String> descriptions = new LinkedHashMap<>();
         descriptions.put("required_facts", "Share of expected.must_include phrases found in the output");
         descriptions.put("json_shape", "Output parses as a JSON object with every key of expected.keys");
-        descriptions.put("within_tolerance", "Numeric output within metadata.tolerance (default 1%) of expected");
+        descriptions.put("within_tolerance", "Numeric output within a relative tolerance (default 1%) of expected");
         descriptions.put("no_leaks_or_refusals", "Named scores no_internal_ids and no_refusal");
         descriptions.put("applies_when", "Phrases required only for cases whose metadata matches; else n/a");
         descriptions.put("tool_calls", "Expected tools called, in the required order, with the expected arguments");

@@ -11,9 +11,11 @@ import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
+import dev.agentarena.junit.engine.reporting.gates.GateRule;
 import dev.agentarena.junit.engine.reporting.gates.GateSpec;
 import dev.agentarena.junit.engine.reporting.gates.Gates;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 class GatesTest {
 
@@ -116,7 +118,8 @@ class GatesTest {
     void badKeysAndValuesAreConfigurationErrorsNamingTheKey() {
         assertThatThrownBy(() -> GateSpec.parse(Map.of("arena.gates.min-acuracy", "0.8")))
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("arena.gates.min-acuracy")
-                .hasMessageContaining("min-accuracy, arena.gates.min-pass-rate or arena.gates.max-cost-usd");
+                .hasMessageContaining("min-accuracy, arena.gates.min-pass-rate, arena.gates.max-cost-usd or "
+                        + "arena.gates.max-errors");
         assertThatThrownBy(() -> GateSpec.parse(Map.of("arena.gates.min-accuracy.e", "eighty")))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessage("arena.gates.min-accuracy.e must be a number, but was \"eighty\"");
@@ -124,6 +127,65 @@ class GatesTest {
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("between 0 and 1");
         assertThatThrownBy(() -> GateSpec.parse(Map.of("arena.gates.max-cost-usd", "-1")))
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("non-negative");
+        assertThatThrownBy(() -> GateSpec.parse(Map.of("arena.gates.max-errors", "1.5")))
+                .isInstanceOf(ConfigurationException.class).hasMessage("arena.gates.max-errors must be a whole number "
+                        + "of errored results, at least 0, but was 1.5");
         assertThat(GateSpec.parse(Map.of("arena.other", "x")).isEmpty()).isTrue();
+    }
+
+    /** sim_small: exact_match passes every case, tone throws on every output, and the call of c9 failed. */
+    private static Leaderboard withErrors() {
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            records.add(Results.of("e", "sim_small", "c" + i).build());
+            records.add(Results.of("e", "sim_small", "c" + i).scorer("tone").score(null)
+                    .status(ResultStatus.ERROR).build());
+        }
+        records.add(Results.of("e", "sim_small", "c9").score(null).status(ResultStatus.ERROR).output(null).build());
+        records.add(Results.of("e", "sim_small", "c9").scorer("tone").score(null).status(ResultStatus.ERROR)
+                .output(null).build());
+        return Leaderboard.compute(records, LeaderboardSettings.defaults());
+    }
+
+    @Test
+    void anAccuracyGateFailsOnErroredResultsByDefault() {
+        // Accuracy leaves errors out: exact_match's 9 scored cases all passed, so accuracy is 1.000.
+        List<GateResult> results = Gates.evaluate(withErrors(), GateSpec.parse(Map.of(
+                "arena.gates.min-accuracy", "0.8", "arena.gates.min-accuracy.e.exact_match", "0.8")));
+        assertThat(results).extracting(GateResult::message).containsExactly(
+                "gate failed: e / sim_small accuracy 1.000 >= 0.800 (min-accuracy), but 11 results errored and none"
+                        + " are allowed (arena.gates.max-errors); errored results are not in accuracy",
+                "gate failed: e / sim_small / exact_match accuracy 1.000 >= 0.800 (min-accuracy), but 1 result"
+                        + " errored and none are allowed (arena.gates.max-errors); errored results are not in"
+                        + " accuracy");
+        assertThat(results).allMatch(GateResult::failed);
+    }
+
+    @Test
+    void maxErrorsAllowsSomeAndIsAGateOfItsOwn() {
+        List<GateResult> results = Gates.evaluate(withErrors(), GateSpec.parse(Map.of(
+                "arena.gates.min-pass-rate.e", "0.8", "arena.gates.max-errors.e.sim_small", "11",
+                "arena.gates.min-accuracy.e.exact_match", "0.8", "arena.gates.max-errors.e.tone", "10")));
+        assertThat(results).extracting(GateResult::message).containsExactly(
+                // the scorer gate takes its model's allowance, as no max-errors names exact_match
+                "gate passed: e / sim_small / exact_match accuracy 1.000 >= 0.800 (min-accuracy); 1 errored (11"
+                        + " allowed by arena.gates.max-errors.e.sim_small)",
+                "gate passed: e / sim_small pass rate 1.000 >= 0.800 (min-pass-rate); 11 errored (11 allowed by"
+                        + " arena.gates.max-errors.e.sim_small)",
+                "gate passed: e / sim_small errored results 11 <= 11 (max-errors)",
+                "gate passed: e / sim_small / tone errored results 10 <= 10 (max-errors)");
+        List<GateResult> strict = Gates.evaluate(withErrors(), GateSpec.parse(Map.of("arena.gates.max-errors", "3")));
+        assertThat(strict).extracting(GateResult::message).containsExactly(
+                "gate failed: e / sim_small errored results 11 > 3 (max-errors)");
+    }
+
+    @Test
+    void aGateJudgedAloneLeavesTargetsToMoreSpecificGates() {
+        GateSpec spec = GateSpec.parse(Map.of("arena.gates.min-accuracy", "0.9",
+                "arena.gates.min-accuracy.support-triage.sim_small", "0.8"));
+        GateRule global = spec.rules().stream().filter(r -> r.selector().isEmpty()).findFirst().orElseThrow();
+        // sim_small belongs to the more specific gate, which relaxes the global one for it
+        assertThat(Gates.evaluate(leaderboard(), spec, global)).extracting(GateResult::message).containsExactly(
+                "gate passed: support-triage / sim_large accuracy 0.950 >= 0.900 (min-accuracy)");
     }
 }

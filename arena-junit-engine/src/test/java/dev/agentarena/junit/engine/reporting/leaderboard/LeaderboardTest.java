@@ -101,13 +101,14 @@ class LeaderboardTest {
         LeaderboardSettings settings = DEFAULTS.withWeights(Map.of("accuracy", 0.5, "cost", 0.5));
         EvalLeaderboard eval = Leaderboard.compute(records, settings).evals().get(0);
 
-        // accuracy norm: a 1, b 0.5, c 0; cost norm (lower is better): a 0, b 1, c 0.5.
-        // composite = (0.5·acc + 0.5·cost) / 1: a 0.5, b 0.75, c 0.25.
+        // accuracy is bounded, so it keeps its value: a 0.9, b 0.6, c 0.3; cost is rescaled across the models
+        // (lower is better): a 0, b 1, c 0.5. composite = (0.5·acc + 0.5·cost) / 1: a 0.45, b 0.8, c 0.4.
         assertThat(eval.models()).extracting(ModelEntry::model).containsExactly("b", "a", "c");
         assertThat(eval.models()).extracting(ModelEntry::rank).containsExactly(1, 2, 3);
-        assertThat(eval.model("b").orElseThrow().composite()).isCloseTo(0.75, within(1e-12));
-        assertThat(eval.model("a").orElseThrow().composite()).isCloseTo(0.5, within(1e-12));
-        assertThat(eval.model("c").orElseThrow().composite()).isCloseTo(0.25, within(1e-12));
+        assertThat(eval.model("b").orElseThrow().composite()).isCloseTo(0.8, within(1e-12));
+        assertThat(eval.model("a").orElseThrow().composite()).isCloseTo(0.45, within(1e-12));
+        assertThat(eval.model("c").orElseThrow().composite()).isCloseTo(0.4, within(1e-12));
+        assertThat(eval.model("a").orElseThrow().normalized().get("accuracy")).isCloseTo(0.9, within(1e-12));
         assertThat(eval.model("c").orElseThrow().normalized().get("cost")).isCloseTo(0.5, within(1e-12));
         // a (most accurate) and b (cheapest) are on the frontier; c is dominated by b.
         assertThat(eval.paretoFrontier()).containsExactly("b", "a");
@@ -124,8 +125,69 @@ class LeaderboardTest {
         EvalLeaderboard eval = Leaderboard.compute(records, DEFAULTS).evals().get(0);
         assertThat(eval.weights()).containsExactly(Map.entry("accuracy", 1.0));
         assertThat(eval.models()).extracting(ModelEntry::model).containsExactly("a", "b");
-        assertThat(eval.models().get(0).composite()).isEqualTo(1.0);
-        assertThat(eval.models().get(1).composite()).isEqualTo(0.0);
+        // the composite of accuracy alone is the accuracy, not where it sits between the models
+        assertThat(eval.models().get(0).composite()).isCloseTo(0.9, within(1e-12));
+        assertThat(eval.models().get(1).composite()).isCloseTo(0.6, within(1e-12));
+    }
+
+    @Test
+    void boundedMetricsKeepTheirValueAndUnboundedOnesAreRescaled() {
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            records.add(Results.of("e", "a", "c" + i).metric("hallucination_rate", 0.25).metric("words", 40).build());
+            records.add(Results.of("e", "b", "c" + i).metric("hallucination_rate", 0.5).metric("words", 20).build());
+        }
+        LeaderboardSettings settings = DEFAULTS.withWeights(Map.of("hallucination_rate", 1.0, "words", 1.0))
+                .withLowerIsBetter(java.util.Set.of("hallucination_rate", "words"))
+                .withBounded(java.util.Set.of("hallucination_rate"));
+        EvalLeaderboard eval = Leaderboard.compute(records, settings).evals().get(0);
+        ModelEntry a = eval.model("a").orElseThrow();
+        ModelEntry b = eval.model("b").orElseThrow();
+        // bounded and lower-better: 1 − x; unbounded words: min–max across the two models
+        assertThat(a.normalized()).containsEntry("hallucination_rate", 0.75).containsEntry("words", 0.0);
+        assertThat(b.normalized()).containsEntry("hallucination_rate", 0.5).containsEntry("words", 1.0);
+        assertThat(b.composite()).isCloseTo(0.75, within(1e-12));
+        assertThat(a.composite()).isCloseTo(0.375, within(1e-12));
+
+        // declared bounded but out of [0, 1]: rescaled, with a warning
+        EvalLeaderboard wrong = Leaderboard.compute(records, DEFAULTS.withWeights(Map.of("words", 1.0))
+                .withBounded(java.util.Set.of("words"))).evals().get(0);
+        assertThat(wrong.model("a").orElseThrow().normalized()).containsEntry("words", 1.0);
+        assertThat(wrong.warnings()).contains("words is declared bounded (arena.metrics.bounded) but some model's "
+                + "value lies outside [0, 1]; rescaled across models instead");
+    }
+
+    @Test
+    void erroredResultsAreCountedBesideAccuracyAndToldApart() {
+        // sim_small: exact_match passes c0..c2; tone throws on c0..c2; the call of c3 failed (no output).
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            records.add(Results.of("e", "sim_small", "c" + i).build());
+            records.add(Results.of("e", "sim_small", "c" + i).scorer("tone").score(null).status(ResultStatus.ERROR)
+                    .build());
+        }
+        for (String scorer : List.of("exact_match", "tone")) {
+            records.add(Results.of("e", "sim_small", "c3").scorer(scorer).score(null).status(ResultStatus.ERROR)
+                    .output(null).build());
+        }
+        EvalLeaderboard eval = Leaderboard.compute(records, DEFAULTS).evals().get(0);
+        ModelEntry model = eval.models().get(0);
+
+        assertThat(model.accuracy().value()).isEqualTo(1.0);
+        assertThat(model.errors()).isEqualTo(5);
+        assertThat(model.callErrors()).isEqualTo(1);
+        assertThat(model.scorerErrors()).isEqualTo(3);
+        ScorerEntry tone = model.scorer("tone").orElseThrow();
+        assertThat(tone.errors()).isEqualTo(4);
+        assertThat(tone.callErrors()).isEqualTo(1);
+        assertThat(tone.scorerErrors()).isEqualTo(3);
+        assertThat(tone.accuracy().present()).isFalse();
+        assertThat(model.scorer("exact_match").orElseThrow().errors()).isEqualTo(1);
+        assertThat(eval.warnings()).contains(
+                "sim_small: 5 errored results, kept out of accuracy: 1 model call failed before scoring (the model,"
+                        + " the task, a hook or an unreadable row): 2 results; 3 scorer errors (tone 3)",
+                "sim_small / tone: every result errored (4), so it has no accuracy and the model's accuracy comes"
+                        + " from its other scorers alone");
     }
 
     @Test

@@ -76,6 +76,39 @@ class OutputsTest {
     }
 
     @Test
+    void erroredResultsStandBesideAccuracyInEveryOutput() throws Exception {
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            records.add(Results.of("e", "m", "c" + i).build());
+            records.add(Results.of("e", "m", "c" + i).scorer("tone").score(null)
+                    .status(dev.agentarena.junit.engine.results.ResultStatus.ERROR).build());
+        }
+        Leaderboard leaderboard = Leaderboard.compute(records, LeaderboardSettings.defaults());
+
+        List<String> lines = leaderboard.toConsoleTable().lines().toList();
+        String header = lines.get(1);
+        assertThat(header).containsPattern("accuracy +95% CI +errors +pass rate");
+        int errors = header.indexOf("errors");
+        assertThat(lines.get(2).substring(errors)).startsWith("4 ");
+        // one line per scorer under a model graded by several
+        int modelColumn = header.indexOf("model");
+        assertThat(lines.get(3).substring(modelColumn)).startsWith("  exact_match");
+        assertThat(lines.get(3).substring(errors)).startsWith("0 ");
+        assertThat(lines.get(4).substring(modelColumn)).startsWith("  tone");
+        assertThat(lines.get(4).substring(header.indexOf("accuracy"))).startsWith("-");
+        assertThat(lines.get(4).substring(errors)).startsWith("4 ");
+
+        JsonNode model = Json.MAPPER.readTree(leaderboard.toJson()).path("evals").get(0).path("models").get(0);
+        assertThat(model.path("errors").asInt()).isEqualTo(4);
+        assertThat(model.path("callErrors").asInt()).isZero();
+        assertThat(model.path("scorerErrors").asInt()).isEqualTo(4);
+        assertThat(model.path("scorers").get(1).path("scorer").asText()).isEqualTo("tone");
+        assertThat(model.path("scorers").get(1).path("scorerErrors").asInt()).isEqualTo(4);
+
+        assertThat(leaderboard.toHtml()).contains("<td>4 (0 from failed calls, 4 from scorers)</td>");
+    }
+
+    @Test
     void writesBothFiles(@TempDir Path dir) throws Exception {
         leaderboard().writeTo(dir.resolve("arena"));
         assertThat(Files.readString(dir.resolve("arena").resolve(Leaderboard.JSON_FILE))).startsWith("{");

@@ -25,6 +25,7 @@ public final class Results {
     private double cost = 0.001;
     private boolean cached;
     private double weight = 1.0;
+    private String output = "output";
 
     private Results(String eval, String model, String caseId) {
         this.eval = eval;
@@ -92,6 +93,12 @@ public final class Results {
         return this;
     }
 
+    /** The scored output; {@code null} with status error says the case's call failed before any scorer ran. */
+    public Results output(String text) {
+        this.output = text;
+        return this;
+    }
+
     public Results weight(double w) {
         this.weight = w;
         return this;
@@ -106,6 +113,6 @@ public final class Results {
         Boolean passed = s == ResultStatus.PASSED ? Boolean.TRUE : s == ResultStatus.FAILED ? Boolean.FALSE : null;
         String registry = (eval + "-" + scorer).toLowerCase().replace('_', '-');
         return new ResultRecord(eval, model, "dataset", caseId, scorer, version, registry, repeat, score, passed, s,
-                "reason", metrics, latency, tokensIn, tokensOut, cost, cached, weight, List.of(), null, "output");
+                "reason", metrics, latency, tokensIn, tokensOut, cost, cached, weight, List.of(), s == ResultStatus.ERROR ? "boom" : null, output);
     }
 }

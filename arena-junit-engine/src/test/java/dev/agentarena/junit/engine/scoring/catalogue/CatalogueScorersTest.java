@@ -71,18 +71,32 @@ class CatalogueScorersTest {
 
     @Test
     void withinToleranceIsRelativeWithTheToleranceFromMetadata() {
-        assertThat(CatalogueScorers.withinTolerance("101", 100, Map.of()).passed()).as("1% default").isTrue();
-        assertThat(CatalogueScorers.withinTolerance("101.5", 100, Map.of()).passed()).isFalse();
-        assertThat(CatalogueScorers.withinTolerance(" 110 ", 100.0, Map.of("tolerance", 0.1)).passed()).isTrue();
-        assertThat(CatalogueScorers.withinTolerance("110", "100", Map.of("tolerance", "0.05")).passed()).isFalse();
-        ScoreResult words = CatalogueScorers.withinTolerance("about 100", 100, Map.of());
+        TestScoringContext none = TestScoringContext.forScorer("within_tolerance");
+        assertThat(CatalogueScorers.withinTolerance("101", 100, Map.of(), none).passed()).as("1% default").isTrue();
+        assertThat(CatalogueScorers.withinTolerance("101.5", 100, Map.of(), none).passed()).isFalse();
+        assertThat(CatalogueScorers.withinTolerance(" 110 ", 100.0, Map.of("tolerance", 0.1), none).passed()).isTrue();
+        assertThat(CatalogueScorers.withinTolerance("110", "100", Map.of("tolerance", "0.05"), none).passed())
+                .isFalse();
+        ScoreResult words = CatalogueScorers.withinTolerance("about 100", 100, Map.of(), none);
         assertThat(words.score()).isZero();
         assertThat(words.reason()).isEqualTo("output 'about 100' is not a number");
-        assertThat(CatalogueScorers.withinTolerance("NaN", 100, Map.of()).score()).isZero();
-        assertThat(CatalogueScorers.withinTolerance("1", null, Map.of())).isNull();
-        assertThat(CatalogueScorers.withinTolerance("1", 1, null).passed()).isTrue();
-        assertThatThrownBy(() -> CatalogueScorers.withinTolerance("1", 1, Map.of("tolerance", "wide")))
+        assertThat(CatalogueScorers.withinTolerance("NaN", 100, Map.of(), none).score()).isZero();
+        assertThat(CatalogueScorers.withinTolerance("1", null, Map.of(), none)).isNull();
+        assertThat(CatalogueScorers.withinTolerance("1", 1, null, none).passed()).isTrue();
+        assertThatThrownBy(() -> CatalogueScorers.withinTolerance("1", 1, Map.of("tolerance", "wide"), none))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("wide");
+    }
+
+    @Test
+    void withinToleranceTakesTheToleranceOptionWhenTheCaseMetadataHasNone() {
+        TestScoringContext wide = TestScoringContext.forScorer("within_tolerance").with("tolerance", "0.1");
+
+        assertThat(CatalogueScorers.withinTolerance("110", 100, Map.of(), wide).passed()).as("option").isTrue();
+        assertThat(CatalogueScorers.withinTolerance("110", 100, Map.of("tolerance", 0.05), wide).passed())
+                .as("metadata.tolerance is the case's own and wins").isFalse();
+        assertThatThrownBy(() -> CatalogueScorers.withinTolerance("1", 1, Map.of(),
+                TestScoringContext.forScorer("within_tolerance").with("tolerance", "-1")))
+                .hasMessage("option 'tolerance' of scorer 'within_tolerance' must be a number >= 0, but was \"-1\"");
     }
 
     @Test

@@ -1,0 +1,62 @@
+package dev.agentarena.junit.engine.scoring;
+
+import java.util.ArrayList;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
+import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
+
+/**
+ * Tells, at discovery, whether an eval can use a scorer name, so that a misspelt {@code @Eval(scorers = ...)} or
+ * {@code @ScorerOption(scorer = ...)} is a declaration problem of the class rather than a surprise when it runs.
+ *
+ * <p>Builtin and catalogue names are answered from their names alone, read once per JVM. Any other name needs the scorer
+ * classes found for the eval's package ({@link ScorerDiscovery}, which instantiates them to learn their names): that
+ * scan happens only for such names, and once per package for the lifetime of this object (one discovery).
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ScorerNames {
+
+    private final ScorerDiscovery discovery = new ScorerDiscovery();
+
+    /**
+     * Why the eval cannot use this name (the known names and the nearest one), or empty when it can, or when the
+     * scorers next to the eval cannot be loaded: the run reports that itself, with the whole story.
+     */
+    public Optional<String> unknown(Class<?> evalClass, String name) {
+        Set<String> known = new TreeSet<>(builtins());
+        if (known.contains(name)) {
+            return Optional.empty();
+        }
+        try {
+            discovery.scorersFor(evalClass).forEach(scorer -> known.add(scorer.name()));
+        }
+        catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return known.contains(name) ? Optional.empty()
+                : Optional.of(ScorerRegistry.unknownScorerMessage(name, new ArrayList<>(known)));
+    }
+
+    /** The builtin and catalogue names, without building their definitions (which reads their bytecode). */
+    private static Set<String> builtins() {
+        return Builtins.NAMES;
+    }
+
+    /** Holds the names, read the first time they are needed. */
+    private static final class Builtins {
+
+        static final Set<String> NAMES = names();
+
+        private static Set<String> names() {
+            Set<String> all = new TreeSet<>();
+            BuiltinScorers.all().forEach(scorer -> all.add(scorer.name()));
+            all.addAll(CatalogueScorers.descriptions().keySet());
+            return Set.copyOf(all);
+        }
+    }
+}

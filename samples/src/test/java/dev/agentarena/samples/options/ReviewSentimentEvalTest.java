@@ -1,0 +1,18 @@
+package dev.agentarena.samples.options;
+
+import dev.agentarena.junit.Eval;
+import dev.agentarena.junit.EvalDataset;
+import dev.agentarena.junit.Models;
+import dev.agentarena.junit.ScorerOption;
+
+/**
+ * Review sentiment: the classification scorer of support triage, with labels of its own. The samples' arena.yaml
+ * gives every eval the triage queues as labels; this eval's option wins over them, for its cases only. The answers
+ * were recorded in production ({@code output} in {@code reviews.jsonl}): no model is called.
+ */
+@Eval(value = "review-sentiment", scorers = "classification")
+@ScorerOption(scorer = "classification", name = "labels", value = {"positive", "negative", "neutral"})
+@Models("recorded")
+@EvalDataset("reviews.jsonl")
+class ReviewSentimentEvalTest {
+}
