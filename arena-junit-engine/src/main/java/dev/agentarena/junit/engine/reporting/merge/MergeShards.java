@@ -45,7 +45,8 @@ import dev.agentarena.junit.engine.results.ShardManifest;
 /**
  * Merges the shards of one run ({@code arena.shard=i/n}, each run on its own machine or JVM) into what one run would
  * have left: one {@code results.jsonl}, one {@code leaderboard.json} and {@code .html}, the gates checked and the
- * baseline compared (or updated) over every case. The command of CI's merge job:
+ * baseline compared (or updated) over every case. The command of CI's merge job, in a JVM of its own so that its exit
+ * status is the step's (see {@code docs/guides/large-runs.md}):
  *
  * <pre>
  * java -cp &lt;test class path&gt; dev.agentarena.junit.engine.reporting.merge.MergeShards [options] &lt;dir&gt;...
