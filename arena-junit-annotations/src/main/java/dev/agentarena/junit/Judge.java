@@ -15,6 +15,9 @@ public interface Judge {
     /** The judge model's key. */
     String modelKey();
 
-    /** Sends the instructions as the system message and the content as the user message; returns the raw answer. */
+    /**
+     * Sends the instructions as the system message and the content as the user message; returns the raw answer.
+     * Blank instructions send the content alone, for a question that carries its own instructions.
+     */
     String ask(String instructions, String content);
 }

@@ -13,7 +13,8 @@ import org.apiguardian.api.API;
  * The models an eval runs against, e.g. {@code @Models({"sim_small", "openai:gpt-4o-mini"})}.
  *
  * <p>The configuration key {@code arena.models} overrides it for every eval, so CI can swap models without a code
- * change. With neither, the eval runs against {@code sim_small}.
+ * change. Models the eval class supplies itself ({@link EvalModel @EvalModel}) join these. With none of them, the eval
+ * runs against {@code sim_small}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented

@@ -180,9 +180,11 @@ class CodeExecAdversarialTest {
 
             String stdout = (String) attack.result.detail().get("stdout");
             assertThat(stdout.lines()).hasSize(targets.size());
-            // The sandbox's /tmp is its own: a write there lands in its tmpfs, whatever the host has at that path.
-            assertThat(stdout.lines()).allMatch(line -> line.startsWith("/tmp/") ? line.endsWith("=> WROTE")
-                    : line.contains("=> BLOCKED"), "written in /tmp, blocked elsewhere");
+            // The sandbox's /tmp is its own: a write there lands in its tmpfs (or fails, for a directory the tmpfs does
+            // not have, when the project itself lives below the host's /tmp), whatever the host has at that path.
+            assertThat(stdout.lines()).contains("/tmp/inside.txt => WROTE");
+            assertThat(stdout.lines()).allMatch(line -> line.startsWith("/tmp/") ? line.contains("=> WROTE")
+                    || line.contains("=> BLOCKED") : line.contains("=> BLOCKED"), "blocked outside /tmp");
             assertThat(hostTargets).as("files on the host").noneMatch(Files::exists);
         }
         finally {

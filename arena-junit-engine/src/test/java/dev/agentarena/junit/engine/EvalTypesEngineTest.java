@@ -33,6 +33,7 @@ class EvalTypesEngineTest {
                 .with("arena.scorers.options.numeric.tolerance", "0.5")
                 .with("arena.scorers.options.json_match.threshold", "0.5")
                 .with("arena.scorers.options.semantic.threshold", "0.95")
+                .with("arena.scorers.options.semantic.embedding", "token_set")
                 .with("arena.scorers.options.applies_when.equals", "refunds")
                 .execute(EvalTypesFixture.class);
 
@@ -58,6 +59,7 @@ class EvalTypesEngineTest {
                 "      threshold: 0.5",
                 "    semantic:",
                 "      threshold: 0.95",
+                "      embedding: token_set",
                 "    applies_when:",
                 "      equals: [refunds]",
                 ""));

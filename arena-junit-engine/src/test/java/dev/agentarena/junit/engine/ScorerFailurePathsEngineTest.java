@@ -19,8 +19,8 @@ import dev.agentarena.junit.engine.fixtures.scoring.ScorerFailuresFixture;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
 
 /**
- * Every builtin and catalogue scorer through the engine on the paths that do not pass (a low score, not applicable,
- * an error of the scorer, an error of the task before it), with Allure tracking the tests as under
+ * Every builtin, catalogue and integration scorer through the engine on the paths that do not pass (a low score, not
+ * applicable, an error of the scorer, an error of the task before it), with Allure tracking the tests as under
  * {@code allure-junit-platform}: the JUnit outcome of each test agrees with its {@code results.jsonl} line, and a
  * failure carries the reference as expected and the output as actual.
  */
@@ -49,7 +49,9 @@ class ScorerFailurePathsEngineTest {
             entry("no_leaks_or_refusals", Set.of("failed", "error")),
             entry("applies_when", Set.of("failed", "not_applicable", "error")),
             entry("tool_calls", Set.of("failed", "not_applicable", "error")),
-            entry("trajectory", Set.of("failed", "not_applicable", "error")));
+            entry("trajectory", Set.of("failed", "not_applicable", "error")),
+            entry("spring_ai_relevancy", Set.of("failed", "not_applicable", "error")),
+            entry("spring_ai_fact_checking", Set.of("failed", "not_applicable", "error")));
 
     /** Options of the wrong value for every scorer that has options: each makes that scorer an error. */
     private static final Map<String, String> BAD_OPTIONS = Map.ofEntries(

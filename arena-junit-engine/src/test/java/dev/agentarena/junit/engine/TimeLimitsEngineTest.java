@@ -49,7 +49,7 @@ class TimeLimitsEngineTest {
         JsonNode sleeps = run.line("sleeps", "misbehave");
         assertThat(sleeps.get("status").asText()).isEqualTo("error");
         assertThat(sleeps.get("reason").asText()).isEqualTo("scorer 'misbehave' did not finish within its limit of "
-                + "500 ms (arena.timeout.scorer, or @Timeouts(scorer = ...) on the eval class); it was interrupted");
+                + "2 s (arena.timeout.scorer, or @Timeouts(scorer = ...) on the eval class); it was interrupted");
         assertThat(sleeps.get("error").asText()).startsWith("CallTimedOutException: ");
         assertThat(run.line("sleeps", "steady").get("status").asText()).isEqualTo("passed");
     }

@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
+import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.scoring.ArgumentResolver;
 
 /**
@@ -99,7 +100,9 @@ final class DeclarationChecks {
                 || Iterable.class.isAssignableFrom(type)
                 // a supertype of what the engine accepts: Object, Serializable, Comparable, ...; decided per call
                 || type.isAssignableFrom(ScoreResult.class) || type.isAssignableFrom(Double.class)
-                || type.isAssignableFrom(List.class) || type.isAssignableFrom(Map.class);
+                || type.isAssignableFrom(List.class) || type.isAssignableFrom(Map.class)
+                // a library's evaluation result, when the library is on the class path
+                || Integrations.scoresAs(type);
     }
 
     private static boolean datasetReturn(Class<?> type) {

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -48,6 +49,7 @@ public final class EvalDefinition {
     private final Class<?> testClass;
     private final String name;
     private final List<String> models;
+    private final List<DeclaredModel> declaredModels;
     private final List<DatasetSpec> datasets;
     private final List<Method> scorerMethods;
     private final Method task;
@@ -58,13 +60,14 @@ public final class EvalDefinition {
     private final boolean needsInstance;
     private final List<DeclarationProblem> problems;
 
-    private EvalDefinition(Class<?> testClass, String name, List<String> models, List<DatasetSpec> datasets,
-            List<Method> scorerMethods, Method task, List<String> defaultScorers, List<Method> preRequestHooks,
-            List<Method> postProcessHooks, Map<String, Map<String, Object>> scorerOptions,
-            List<DeclarationProblem> problems) {
+    private EvalDefinition(Class<?> testClass, String name, List<String> models, List<DeclaredModel> declaredModels,
+            List<DatasetSpec> datasets, List<Method> scorerMethods, Method task, List<String> defaultScorers,
+            List<Method> preRequestHooks, List<Method> postProcessHooks,
+            Map<String, Map<String, Object>> scorerOptions, List<DeclarationProblem> problems) {
         this.testClass = testClass;
         this.name = name;
         this.models = List.copyOf(models);
+        this.declaredModels = List.copyOf(declaredModels);
         this.datasets = List.copyOf(datasets);
         this.scorerMethods = List.copyOf(scorerMethods);
         this.task = task;
@@ -73,7 +76,7 @@ public final class EvalDefinition {
         this.postProcessHooks = List.copyOf(postProcessHooks);
         this.scorerOptions = scorerOptions;
         this.needsInstance = needsInstance(testClass, scorerMethods, datasets, task, preRequestHooks,
-                postProcessHooks);
+                postProcessHooks, declaredModels);
         this.problems = Collections.unmodifiableList(problems);
     }
 
@@ -113,6 +116,8 @@ public final class EvalDefinition {
         String name = AnnotationSupport.findAnnotation(testClass, Eval.class).map(Eval::value)
                 .filter(value -> !value.isBlank()).orElse(testClass.getSimpleName());
 
+        // arena.models replaces everything; else @Models, then the models the class declares (@EvalModel)
+        List<DeclaredModel> declared = DeclaredModel.findAll(testClass, declaration);
         List<String> models;
         boolean emptyModelsSetting = false;
         try {
@@ -125,8 +130,14 @@ public final class EvalDefinition {
             emptyModelsSetting = true;
         }
         if (models.isEmpty() && !emptyModelsSetting) {
-            models = AnnotationSupport.findAnnotation(testClass, Models.class).map(m -> List.of(m.value()))
-                    .orElse(List.of(DEFAULT_MODEL));
+            Optional<Models> annotated = AnnotationSupport.findAnnotation(testClass, Models.class);
+            models = new ArrayList<>(annotated.map(m -> List.of(m.value()))
+                    .orElse(declared.isEmpty() ? List.of(DEFAULT_MODEL) : List.of()));
+            for (DeclaredModel model : declared) {
+                if (models.stream().noneMatch(key -> key.trim().equals(model.key()))) {
+                    models.add(model.key());
+                }
+            }
         }
         Set<String> uniqueModels = new LinkedHashSet<>();
         for (String model : models) {
@@ -197,7 +208,7 @@ public final class EvalDefinition {
         List<Method> hooks = new ArrayList<>(preRequest);
         hooks.addAll(postProcess);
         DeclarationChecks.constructors(testClass, needsInstance(testClass, scorers, datasets, task, preRequest,
-                postProcess), hookClasses, hooks, declaration);
+                postProcess, declared), hookClasses, hooks, declaration);
         for (String scorer : defaultScorers) {
             scorerNames.unknown(testClass, scorer).ifPresent(unknown -> problems.add(testClass.getSimpleName() + ": "
                     + unknown));
@@ -216,7 +227,7 @@ public final class EvalDefinition {
             }
         }
         problems.forEach(message -> declaration.add(DeclarationProblem.ofClass(message)));
-        return new EvalDefinition(testClass, name, new ArrayList<>(uniqueModels), datasets, scorers, task,
+        return new EvalDefinition(testClass, name, new ArrayList<>(uniqueModels), declared, datasets, scorers, task,
                 defaultScorers, preRequest, postProcess, scorerOptions, declaration);
     }
 
@@ -258,9 +269,12 @@ public final class EvalDefinition {
         return Collections.unmodifiableMap(options);
     }
 
-    /** Whether a non-static method of the class itself must be called: then the engine creates an instance. */
+    /**
+     * Whether a non-static method of the class itself must be called, or a non-static {@code @EvalModel} member read:
+     * then the engine creates an instance.
+     */
     private static boolean needsInstance(Class<?> testClass, List<Method> scorers, List<DatasetSpec> datasets,
-            Method task, List<Method> preRequest, List<Method> postProcess) {
+            Method task, List<Method> preRequest, List<Method> postProcess, List<DeclaredModel> declaredModels) {
         List<Method> methods = new ArrayList<>(scorers);
         datasets.forEach(spec -> {
             if (spec.method() != null && spec.file() == null) {
@@ -273,7 +287,8 @@ public final class EvalDefinition {
         methods.addAll(preRequest);
         methods.addAll(postProcess);
         return methods.stream().anyMatch(m -> !Modifier.isStatic(m.getModifiers())
-                && m.getDeclaringClass().isAssignableFrom(testClass));
+                && m.getDeclaringClass().isAssignableFrom(testClass))
+                || declaredModels.stream().anyMatch(DeclaredModel::needsInstance);
     }
 
     private static List<DatasetSpec> uniqueNames(List<DatasetSpec> datasets, List<String> problems) {
@@ -321,6 +336,11 @@ public final class EvalDefinition {
         return models;
     }
 
+    /** The models the class supplies itself ({@code @EvalModel}), by key; {@code arena.models} may leave them out. */
+    public List<DeclaredModel> declaredModels() {
+        return declaredModels;
+    }
+
     /** Datasets, in order. */
     public List<DatasetSpec> datasets() {
         return datasets;
@@ -359,7 +379,10 @@ public final class EvalDefinition {
         return scorerOptions;
     }
 
-    /** Whether an instance of the class is needed: a dataset, scorer, task or hook method of it is not static. */
+    /**
+     * Whether an instance of the class is needed: a dataset, scorer, task or hook method of it is not static, or an
+     * {@code @EvalModel} member.
+     */
     public boolean needsInstance() {
         return needsInstance;
     }

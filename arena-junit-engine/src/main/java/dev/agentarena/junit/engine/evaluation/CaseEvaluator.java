@@ -138,7 +138,7 @@ final class CaseEvaluator {
             // the budget is checked before the first call as well, so a spent budget skips hooks and task alike
             model = steps.step(TimeLimits.Kind.ENGINE, "the model handle", () -> {
                 run.budget().checkBeforeCall();
-                return new ModelHandle(modelKey, run.models().endpoint(modelKey), evalCase, repeat, run.budget(),
+                return new ModelHandle(modelKey, eval.endpoint(modelKey), evalCase, repeat, run.budget(),
                         steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row));
             });
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase, steps);

@@ -20,6 +20,8 @@ import dev.agentarena.junit.engine.definition.Repeats;
 import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.models.declared.DeclaredModels;
 import dev.agentarena.junit.engine.scoring.MethodScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
@@ -46,6 +48,8 @@ public final class EvalRuntime implements AutoCloseable {
     private final EvalHooks hooks;
     private final Predicate<String> scorerFilter;
     private final ScorerOptionLevels options;
+    // its @EvalModel members as models, set up when the first case asks for one; guarded by this
+    private DeclaredModels declaredModels;
 
     private EvalRuntime(RunServices run, EvalDefinition definition, EvalInstances instances, Object instance,
             ScorerRegistry registry,
@@ -73,8 +77,11 @@ public final class EvalRuntime implements AutoCloseable {
      *
      * @param scorerFilter which scores' tests are selected (an IDE may run a single {@code @Scorer} method)
      * @throws IllegalArgumentException when a default scorer is unknown, naming it and the known ones
+     * @throws dev.agentarena.junit.engine.config.ConfigurationException when an {@code @EvalModel} key is one a
+     *         connector serves
      */
     public static EvalRuntime create(EvalDefinition definition, RunServices run, Predicate<String> scorerFilter) {
+        DeclaredModels.checkKeys(definition.declaredModels(), run.models());
         ScorerRegistry registry = run.scorersFor(definition.testClass());
         // names first: a typo in @Eval(scorers) is the likelier mistake, and it needs no instance to report
         List<ScorerDefinition> defaults = new ArrayList<>();
@@ -85,7 +92,7 @@ public final class EvalRuntime implements AutoCloseable {
         }
         EvalInstances instances = EvalInstanceStrategies.open(definition.testClass(), run.configuration()::get);
         try {
-            Object instance = needsInstance(definition) ? instances.createEvalInstance() : null;
+            Object instance = definition.needsInstance() ? instances.createEvalInstance() : null;
             List<ScorerDefinition> methodScorers = new ArrayList<>();
             for (Method method : definition.scorerMethods()) {
                 methodScorers.add(new MethodScorerDefinition(method,
@@ -103,22 +110,6 @@ public final class EvalRuntime implements AutoCloseable {
             }
             throw e;
         }
-    }
-
-    private static boolean needsInstance(EvalDefinition definition) {
-        List<Method> methods = new ArrayList<>(definition.scorerMethods());
-        definition.datasets().forEach(spec -> {
-            if (spec.method() != null) {
-                methods.add(spec.method());
-            }
-        });
-        if (definition.task() != null) {
-            methods.add(definition.task());
-        }
-        methods.addAll(definition.preRequestHooks());
-        methods.addAll(definition.postProcessHooks());
-        return methods.stream().anyMatch(m -> !Modifier.isStatic(m.getModifiers())
-                && m.getDeclaringClass().isAssignableFrom(definition.testClass()));
     }
 
     /** What the class declares. */
@@ -201,6 +192,21 @@ public final class EvalRuntime implements AutoCloseable {
 
     EvalHooks hooks() {
         return hooks;
+    }
+
+    /**
+     * The model behind a key: the eval's own {@code @EvalModel} member for a key it declares, else the run's
+     * connector for the key.
+     */
+    ModelEndpoint endpoint(String modelKey) {
+        DeclaredModels declared;
+        synchronized (this) {
+            if (declaredModels == null) {
+                declaredModels = DeclaredModels.of(definition.declaredModels(), instance, run.models());
+            }
+            declared = declaredModels;
+        }
+        return declared.endpoint(modelKey).orElseGet(() -> run.models().endpoint(modelKey));
     }
 
     /**

@@ -9,6 +9,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.scoring.ArgumentResolver;
@@ -45,6 +46,8 @@ final class TaskRunner {
         Map<Class<?>, Object> byType = new LinkedHashMap<>();
         byType.put(EvalCase.class, evalCase);
         byType.put(Model.class, model);
+        // a LangChain4j or Spring AI chat model over the same handle, for AI services the task builds
+        byType.putAll(Integrations.taskParameters(task, model));
         Map<String, Object> byName = new LinkedHashMap<>();
         byName.put("input", evalCase.input());
         byName.put("prompt", prompt);

@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.integration.spring.SpringTestContext;
 import dev.agentarena.junit.engine.lifecycle.ConstructorInstances;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;

@@ -33,8 +33,11 @@ final class ModelJudge implements Judge {
 
     @Override
     public String ask(String instructions, String content) {
-        ModelRequest request = ModelRequest.ofMessages(List.of(Message.system(instructions), Message.user(content)))
-                .withTemperature(0);
+        // blank instructions send no system message: a question that carries its own instructions (a Spring AI
+        // evaluator's prompt) reaches the judge as it was written
+        ModelRequest request = ModelRequest.ofMessages(instructions == null || instructions.isBlank()
+                ? List.of(Message.user(content))
+                : List.of(Message.system(instructions), Message.user(content))).withTemperature(0);
         Completion completion = endpoint.answer(request, call).completion();
         onCompletion.accept(completion);
         return completion.text();

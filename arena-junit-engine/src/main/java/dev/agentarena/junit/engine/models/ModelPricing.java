@@ -97,6 +97,19 @@ public final class ModelPricing {
         return (tokensIn * price.inputPerMillion() + tokensOut * price.outputPerMillion()) / 1_000_000.0;
     }
 
+    /**
+     * The cost of a call whose response reports the model that answered (e.g. {@code gpt-4o-mini-2024-07-18}): this
+     * pricing when it has a price, else the built-in price of the reported model, else 0. For models the engine does
+     * not name itself, such as a LangChain4j or Spring AI chat model.
+     */
+    public double costUsd(String reportedModel, long tokensIn, long tokensOut) {
+        if (price != null || reportedModel == null || reportedModel.isBlank()) {
+            return costUsd(tokensIn, tokensOut);
+        }
+        return builtin(reportedModel).map(reported -> new ModelPricing(reported).costUsd(tokensIn, tokensOut))
+                .orElse(0.0);
+    }
+
     private static Optional<Double> read(String modelKey, ModelSettings settings, String name) {
         Optional<String> text = settings.get(name);
         if (text.isEmpty()) {

@@ -65,13 +65,24 @@ public final class ModelRegistry implements AutoCloseable {
         for (ModelClientProvider provider : providers) {
             if (provider.supports(modelKey)) {
                 ModelClient client = provider.create(modelKey, settings(modelKey));
-                ModelEndpoint endpoint = ModelEndpoint.of(client);
-                return recordings.mode() == CacheMode.OFF ? endpoint
-                        : new RecordingModel(modelKey, endpoint, recordings);
+                return recorded(modelKey, ModelEndpoint.of(client));
             }
         }
         throw new ConfigurationException("No model client supports the model key '" + modelKey
                 + "'. Use sim_small, sim_large, sim_judge, recorded, openai:<model>, or add a ModelClientProvider.");
+    }
+
+    /**
+     * A model this registry does not create (an eval class's own {@code @EvalModel}), behind the run's record/replay
+     * as every model is.
+     */
+    public ModelEndpoint recorded(String modelKey, ModelEndpoint endpoint) {
+        return recordings.mode() == CacheMode.OFF ? endpoint : new RecordingModel(modelKey, endpoint, recordings);
+    }
+
+    /** Whether a connector on the classpath serves the model key. */
+    public boolean serves(String modelKey) {
+        return providers.stream().anyMatch(provider -> provider.supports(modelKey));
     }
 
     /** The key of the judge model: {@code arena.judge.model}, by default {@code sim_judge}. */

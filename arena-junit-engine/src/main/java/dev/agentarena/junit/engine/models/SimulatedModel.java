@@ -22,7 +22,8 @@ import dev.agentarena.junit.model.ModelRequest;
  *
  * <p>It proves the scorers and the pipeline before anything is spent on real models. It needs the case the request
  * was made for; a request with no case (a user's own call) gets an echo. Judge requests (the {@link JudgePrompt}
- * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict.
+ * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict, and
+ * {@code sim_judge} answers yes/no questions with labelled sections (Spring AI's evaluators) with yes or no.
  */
 final class SimulatedModel implements ModelClient, ModelEndpoint {
 
@@ -99,6 +100,7 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
     public ModelAnswer answer(ModelRequest request, ModelCall call) {
         long start = System.nanoTime();
         String answer = judgeInstructions(request).map(instructions -> judge(instructions, request, call))
+                .or(() -> yesNoJudge(request, call))
                 .orElseGet(() -> call.forCase().isPresent() ? answer(call) : request.prompt());
         String salt = call.forCase().map(EvalCase::id).orElse(request.prompt());
         // +-25% around the configured latency, so latency statistics have something to show
@@ -137,6 +139,18 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
             }
         }
         return Optional.empty();
+    }
+
+    /** {@code sim_judge} also answers the yes/no questions of Spring AI's evaluators. */
+    private Optional<String> yesNoJudge(ModelRequest request, ModelCall call) {
+        if (!profile.key().equals("sim_judge")) {
+            return Optional.empty();
+        }
+        return SimulatedJudge.yesNoQuestion(request.prompt()).map(question -> {
+            String subject = call.forCase().map(EvalCase::id).orElse(request.prompt()) + "|" + call.repeat();
+            return SimulatedJudge.answerYesNo(question, 1.0 - profile.accuracy(), profile.abstainRate(),
+                    draw("judge|" + subject), draw("abstain|" + subject));
+        });
     }
 
     private String judge(String instructions, ModelRequest request, ModelCall call) {

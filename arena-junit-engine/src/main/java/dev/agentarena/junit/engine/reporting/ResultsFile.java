@@ -19,8 +19,8 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
-import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
 

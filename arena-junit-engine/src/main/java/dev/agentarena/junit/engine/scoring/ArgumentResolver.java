@@ -15,15 +15,17 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.config.NearestName;
+import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.model.Model;
 
 /**
  * Binds the parameters of user methods (scorers, tasks, hooks), as keyword arguments are bound: by type when the type
- * says what the value is ({@link EvalCase}, {@link ScoringContext}, {@link TaskOutput}, {@link Model}), else by
- * name, which needs the class compiled with {@code -parameters}. Nothing is bound by position: a parameter whose name
- * is unknown and whose type says nothing is a declaration problem, reported at discovery by {@link #problems}, never
- * a silently swapped reference and metadata.
+ * says what the value is ({@link EvalCase}, {@link ScoringContext}, {@link TaskOutput}, {@link Model}, and for a task
+ * or a scorer a chat library's model when the library is on the class path: {@link Integrations#providesChatModel}),
+ * else by name, which needs the class compiled with {@code -parameters}. Nothing is bound by position: a parameter
+ * whose name is unknown and whose type says nothing is a declaration problem, reported at discovery by
+ * {@link #problems}, never a silently swapped reference and metadata.
  *
  * <p>One exception, where the value is unambiguous: a task's input and a hook's text (what the hook rewrites) also go
  * to the first {@code String} parameter that no name claims, named or not. A task without {@code -parameters} whose
@@ -162,6 +164,10 @@ public final class ArgumentResolver {
             return false;
         }
         if (this == SCORER && type.getName().equals(SOFT_ASSERTIONS)) {
+            return true;
+        }
+        // a chat library's model (LangChain4j, Spring AI): over the model under evaluation, or in a scorer the judge
+        if ((this == TASK || this == SCORER) && Integrations.providesChatModel(type)) {
             return true;
         }
         return types.stream().anyMatch(type::isAssignableFrom);

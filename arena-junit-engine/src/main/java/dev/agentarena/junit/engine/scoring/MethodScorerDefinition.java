@@ -16,11 +16,13 @@ import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.integration.Integrations;
 
 /**
  * Runs a {@link Scorer @Scorer} method and turns whatever it returns into named scores: a number, a boolean,
  * {@code null} (not applicable), a {@link ScoreResult}, a list of named {@link ScoreResult}s, a
- * {@code Map<String, Number>}, or nothing, in which case a thrown {@link AssertionError} scores 0.
+ * {@code Map<String, Number>}, a Spring AI {@code EvaluationResponse}, or nothing, in which case a thrown
+ * {@link AssertionError} scores 0.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class MethodScorerDefinition implements ScorerDefinition {
@@ -74,6 +76,8 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         byName.put("metadata", evalCase.metadata());
         byName.put("tags", evalCase.tags());
         byName.put("id", evalCase.id());
+        // a LangChain4j ChatModel or Spring AI ChatClient.Builder over the judge, for evaluators built in the method
+        byType.putAll(Integrations.judgeParameters(method, context::judge));
         SoftAssertionsCounter soft = SoftAssertionsCounter.forMethod(method);
         if (soft != null) {
             byType.put(soft.type(), soft.instance());
@@ -144,10 +148,16 @@ public final class MethodScorerDefinition implements ScorerDefinition {
             }
         }
         else {
-            throw new IllegalArgumentException("Scorer '" + name + "' returned a " + returned.getClass().getName()
-                    + "; return a number, a boolean, null, a ScoreResult, a List<ScoreResult> or a Map<String, Number>");
+            ScoreResult evaluation = Integrations.scoreResult(returned, name).orElseThrow(() -> unsupported(returned));
+            scores.add(new NamedScore(name, evaluation));
         }
         return scores;
+    }
+
+    private IllegalArgumentException unsupported(Object returned) {
+        return new IllegalArgumentException("Scorer '" + name + "' returned a " + returned.getClass().getName()
+                + "; return a number, a boolean, null, a ScoreResult, a List<ScoreResult>, a Map<String, Number> "
+                + "or a Spring AI EvaluationResponse");
     }
 
     private ScoreResult number(String scoreName, Number value) {

@@ -14,12 +14,13 @@ import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.Scorer;
+import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 
 /**
- * Lists the scorers an eval can use, one per line: name, kind ({@code builtin}, {@code catalogue} or
- * {@code custom}), version and a one-line description. The Java counterpart of {@code arena scorers}.
+ * Lists the scorers an eval can use, one per line: name, kind ({@code builtin}, {@code catalogue},
+ * {@code integration} or {@code custom}), version and a one-line description. The Java counterpart of {@code arena scorers}.
  *
  * <pre>
  * java -cp ... dev.agentarena.junit.engine.scoring.ScorerListing [eval class or package ...]
@@ -49,7 +50,7 @@ public final class ScorerListing {
         List<Entry> entries = entries(args);
         int nameWidth = entries.stream().mapToInt(e -> e.name().length()).max().orElse(4);
         for (Entry entry : entries) {
-            out.println(String.format("%-" + nameWidth + "s  %-9s  %-12s  %s", entry.name(), entry.kind(), entry.version(),
+            out.println(String.format("%-" + nameWidth + "s  %-11s  %-12s  %s", entry.name(), entry.kind(), entry.version(),
                     entry.description()));
         }
     }
@@ -85,6 +86,7 @@ public final class ScorerListing {
             }
             else {
                 description = BuiltinScorers.description(scorer.name())
+                        .or(() -> Integrations.scorerDescription(scorer.name()))
                         .orElse(catalogue.getOrDefault(scorer.name(), ""));
             }
             add(entries, new Entry(scorer.name(), kind, scorer.version(), description));

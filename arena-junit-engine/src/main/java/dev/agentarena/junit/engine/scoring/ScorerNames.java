@@ -7,6 +7,7 @@ import java.util.TreeSet;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 
@@ -14,9 +15,10 @@ import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
  * Tells, at discovery, whether an eval can use a scorer name, so that a misspelt {@code @Eval(scorers = ...)} or
  * {@code @ScorerOption(scorer = ...)} is a declaration problem of the class rather than a surprise when it runs.
  *
- * <p>Builtin and catalogue names are answered from their names alone, read once per JVM. Any other name needs the scorer
- * classes found for the eval's package ({@link ScorerDiscovery}, which instantiates them to learn their names): that
- * scan happens only for such names, and once per package for the lifetime of this object (one discovery).
+ * <p>Builtin, catalogue and integration (Spring AI's evaluators) names are answered from their names alone, read once
+ * per JVM. Any other name needs the scorer classes found for the eval's package ({@link ScorerDiscovery}, which
+ * instantiates them to learn their names): that scan happens only for such names, and once per package for the
+ * lifetime of this object (one discovery).
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ScorerNames {
@@ -42,7 +44,9 @@ public final class ScorerNames {
                 : Optional.of(ScorerRegistry.unknownScorerMessage(name, new ArrayList<>(known)));
     }
 
-    /** The builtin and catalogue names, without building their definitions (which reads their bytecode). */
+    /**
+     * The builtin, catalogue and integration names, without building their definitions (which reads their bytecode).
+     */
     private static Set<String> builtins() {
         return Builtins.NAMES;
     }
@@ -56,6 +60,7 @@ public final class ScorerNames {
             Set<String> all = new TreeSet<>();
             BuiltinScorers.all().forEach(scorer -> all.add(scorer.name()));
             all.addAll(CatalogueScorers.descriptions().keySet());
+            Integrations.scorers().forEach(scorer -> all.add(scorer.name()));
             return Set.copyOf(all);
         }
     }

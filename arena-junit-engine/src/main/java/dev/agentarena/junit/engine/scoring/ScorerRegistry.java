@@ -17,6 +17,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.engine.config.NearestName;
+import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.scoring.OutputScorer;
@@ -47,6 +48,10 @@ public final class ScorerRegistry {
         catalogue.sort(Comparator.comparing(Method::getName));
         for (Method method : catalogue) {
             registry.register(new MethodScorerDefinition(method, null), "catalogue");
+        }
+        // Spring AI's evaluators, when Spring AI is on the class path
+        for (OutputScorer scorer : Integrations.scorers()) {
+            registry.register(scorer, "integration");
         }
         return registry;
     }
@@ -113,7 +118,10 @@ public final class ScorerRegistry {
         return Collections.unmodifiableList(new ArrayList<>(byName.values()));
     }
 
-    /** How the scorer came to be registered: {@code builtin}, {@code catalogue} or {@code custom}. */
+    /**
+     * How the scorer came to be registered: {@code builtin}, {@code catalogue}, {@code integration} (brought by a
+     * library on the class path) or {@code custom}.
+     */
     public synchronized String kind(String name) {
         return kinds.getOrDefault(name, "custom");
     }
@@ -134,7 +142,8 @@ public final class ScorerRegistry {
     static String unknownScorerMessage(String name, List<String> names) {
         String hint = NearestName.among(name, names, Math.max(2, name.length() / 3))
                 .map(nearest -> " Did you mean '" + nearest + "'?").orElse("");
-        return "Unknown scorer '" + name + "'." + hint + " Known scorers: " + String.join(", ", names) + ".";
+        return "Unknown scorer '" + name + "'." + hint + Integrations.unknownScorerHint(name) + " Known scorers: "
+                + String.join(", ", names) + ".";
     }
 
     private static String describe(ScorerDefinition definition) {

@@ -59,7 +59,11 @@ class ScorerListingTest {
         assertThat(lines).anyMatch(line -> line.matches("numeric\\s+builtin\\s+[0-9a-f]{12}\\s+Extracts a number.*"));
         int versionColumn = lines.get(0).indexOf("builtin");
         assertThat(lines).allMatch(line -> line.indexOf(line.contains("builtin") ? "builtin"
-                : line.contains("catalogue") ? "catalogue" : "custom") == versionColumn);
+                : line.contains("catalogue") ? "catalogue" : line.contains("integration") ? "integration"
+                : "custom") == versionColumn);
+        // Spring AI is on this module's test class path: its evaluators are listed as integration scorers
+        assertThat(lines).anyMatch(line -> line.matches(
+                "spring_ai_relevancy\\s+integration\\s+[0-9a-f]{12}\\s+Spring AI's RelevancyEvaluator.*"));
     }
 
     @Test

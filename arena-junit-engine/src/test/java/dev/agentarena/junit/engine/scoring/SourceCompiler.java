@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -18,6 +19,8 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
+
+import org.apiguardian.api.API;
 
 import dev.agentarena.junit.scoring.OutputScorer;
 
@@ -39,9 +42,10 @@ public final class SourceCompiler {
             Path src = Files.createDirectories(dir.resolve("src")).resolve(className + ".java");
             Path out = Files.createDirectories(dir.resolve("classes"));
             Files.writeString(src, source);
-            Path api = Path.of(OutputScorer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            // the API, and apiguardian, whose @API statuses the API's class files carry
+            String classPath = location(OutputScorer.class) + File.pathSeparator + location(API.class);
             JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
-            List<String> args = new ArrayList<>(List.of("-g", "--release", "17", "-cp", api.toString(), "-d",
+            List<String> args = new ArrayList<>(List.of("-g", "--release", "17", "-cp", classPath, "-d",
                     out.toString(), src.toString()));
             int status = compiler.run(null, null, null, args.toArray(new String[0]));
             assertThat(status).as("javac status").isZero();
@@ -53,6 +57,10 @@ public final class SourceCompiler {
         catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static Path location(Class<?> type) throws URISyntaxException {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     /** Packs a class directory into a jar. */

@@ -40,7 +40,8 @@ public final class BuiltinScorers {
         descriptions.put("regex", "Regex search over the output, with optional capture-group comparison");
         descriptions.put("numeric", "Extracts a number and compares with absolute or relative tolerance");
         descriptions.put("json_match", "JSON-parses the output and scores the fraction of reference keys that match");
-        descriptions.put("semantic", "Token-set cosine similarity, or your own embedding function");
+        descriptions.put("semantic", "Sentence-embedding similarity (all-MiniLM-L6-v2, offline) when on the classpath, "
+                + "else token-set cosine; or your own embedding function");
         descriptions.put("code_exec", "Executes generated code plus reference assertions in a sandbox");
         descriptions.put("llm_judge", "Grades with a judge model and returns its 0-1 score");
         descriptions.put("manual", "Always 0.5, unscored: collects outputs for human grading");

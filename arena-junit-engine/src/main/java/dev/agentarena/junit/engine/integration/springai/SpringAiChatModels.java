@@ -1,0 +1,80 @@
+package dev.agentarena.junit.engine.integration.springai;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.model.ChatModel;
+
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.engine.models.ModelPricing;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelRequest;
+
+/**
+ * The part of the integration that names Spring AI's chat types; loaded only when Spring AI is present. The chat
+ * client's types are named only in methods that run when it is present too.
+ */
+final class SpringAiChatModels {
+
+    private SpringAiChatModels() {
+    }
+
+    static boolean isChatModel(Object model, boolean clientAvailable) {
+        return model instanceof ChatModel || clientAvailable && Clients.isChatClient(model);
+    }
+
+    static ModelClient client(String modelKey, Object model, ModelPricing pricing) {
+        if (model instanceof ChatModel) {
+            return SpringAiModelClient.of(modelKey, (ChatModel) model, pricing);
+        }
+        return Clients.client(modelKey, model, pricing);
+    }
+
+    static boolean accepts(Class<?> type, boolean clientAvailable) {
+        return type != Object.class
+                && (type.isAssignableFrom(ChatModel.class) || clientAvailable && Clients.accepts(type));
+    }
+
+    static void chatModelFor(List<Class<?>> parameterTypes, String modelKey, Function<ModelRequest, Completion> calls,
+            boolean clientAvailable, Map<Class<?>, Object> values) {
+        ChatModel model = new ArenaSpringChatModel(modelKey, calls);
+        for (Class<?> type : parameterTypes) {
+            if (type == Object.class) {
+                continue;
+            }
+            if (type.isAssignableFrom(ChatModel.class)) {
+                values.put(ChatModel.class, model);
+            }
+            else if (clientAvailable) {
+                Clients.chatClientFor(type, model, values);
+            }
+        }
+    }
+
+    /** What names the chat client's types, kept apart so a model-only class path never loads them. */
+    private static final class Clients {
+
+        static boolean isChatClient(Object model) {
+            return model instanceof ChatClient;
+        }
+
+        static ModelClient client(String modelKey, Object model, ModelPricing pricing) {
+            return SpringAiModelClient.of(modelKey, (ChatClient) model, pricing);
+        }
+
+        static boolean accepts(Class<?> type) {
+            return type.isAssignableFrom(ChatClient.class) || type.isAssignableFrom(ChatClient.Builder.class);
+        }
+
+        static void chatClientFor(Class<?> type, ChatModel model, Map<Class<?>, Object> values) {
+            if (type.isAssignableFrom(ChatClient.class)) {
+                values.put(ChatClient.class, ChatClient.create(model));
+            }
+            else if (type.isAssignableFrom(ChatClient.Builder.class)) {
+                values.put(ChatClient.Builder.class, ChatClient.builder(model));
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package dev.agentarena.junit.engine.integration.springai;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.apiguardian.api.API;
+import org.junit.platform.commons.support.ReflectionSupport;
+
+import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.engine.models.ModelPricing;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.scoring.OutputScorer;
+
+/**
+ * The engine's Spring AI integration, active only when Spring AI is on the test class path: a Spring AI
+ * {@code ChatModel} or {@code ChatClient} as a model of an eval; a {@code ChatModel}, {@code ChatClient} and
+ * {@code ChatClient.Builder} the engine provides to tasks (over the model under evaluation) and to scorers (over the
+ * judge); Spring AI's evaluators as the scorers {@code spring_ai_relevancy} and {@code spring_ai_fact_checking};
+ * and an {@code EvaluationResponse} returned by a {@code @Scorer} method read as a score.
+ *
+ * <p>Nothing here names a Spring AI type: those live in {@link SpringAiChatModels} and the classes it uses, loaded
+ * only once the class checks have passed, so the engine runs unchanged without Spring AI.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class SpringAiIntegration {
+
+    static final String CHAT_MODEL = "org.springframework.ai.chat.model.ChatModel";
+    static final String CHAT_CLIENT = "org.springframework.ai.chat.client.ChatClient";
+    static final String EVALUATION_RESPONSE = "org.springframework.ai.evaluation.EvaluationResponse";
+    static final String RELEVANCY_EVALUATOR = "org.springframework.ai.chat.evaluation.RelevancyEvaluator";
+
+    /** The Maven coordinates that bring the chat client and the evaluators, for messages. */
+    public static final String ARTIFACT = "org.springframework.ai:spring-ai-client-chat";
+
+    // The engine's own loader decides: a library visible only to the context loader could not be linked from here.
+    private static final boolean MODEL = present(CHAT_MODEL);
+    private static final boolean CLIENT = MODEL && present(CHAT_CLIENT);
+    private static final boolean EVALUATORS = CLIENT && present(RELEVANCY_EVALUATOR);
+    private static final boolean RESPONSES = present(EVALUATION_RESPONSE);
+
+    private SpringAiIntegration() {
+    }
+
+    private static boolean present(String className) {
+        return ReflectionSupport.tryToLoadClass(className, SpringAiIntegration.class.getClassLoader()).toOptional()
+                .isPresent();
+    }
+
+    /** Whether Spring AI's chat model API is on the class path. */
+    public static boolean available() {
+        return MODEL;
+    }
+
+    /** Whether Spring AI's chat client is on the class path. */
+    static boolean clientAvailable() {
+        return CLIENT;
+    }
+
+    /** Whether Spring AI's evaluators (and the chat client they use) are on the class path. */
+    public static boolean evaluatorsAvailable() {
+        return EVALUATORS;
+    }
+
+    /** Whether the object is a Spring AI {@code ChatModel} or {@code ChatClient}. */
+    public static boolean isChatModel(Object model) {
+        return MODEL && SpringAiChatModels.isChatModel(model, CLIENT);
+    }
+
+    /**
+     * Whether a parameter of this type takes a Spring AI {@code ChatModel}, {@code ChatClient} or
+     * {@code ChatClient.Builder}: see {@link #chatModelFor}.
+     */
+    public static boolean accepts(Class<?> type) {
+        return MODEL && SpringAiChatModels.accepts(type, CLIENT);
+    }
+
+    /** Whether the type is Spring AI's {@code EvaluationResponse} (or a subclass), which scorers may return. */
+    public static boolean scoresAs(Class<?> type) {
+        return RESPONSES && EvaluationResponses.isResponseType(type);
+    }
+
+    /**
+     * A client that calls a Spring AI {@code ChatModel} or {@code ChatClient}: each call timed, its tokens taken from
+     * the response's usage, its cost from the pricing or the model name the response reports.
+     */
+    public static ModelClient client(String modelKey, Object model, ModelPricing pricing) {
+        return SpringAiChatModels.client(modelKey, model, pricing);
+    }
+
+    /**
+     * A Spring AI {@code ChatModel}, {@code ChatClient} or {@code ChatClient.Builder} whose calls go to
+     * {@code calls}, keyed by type, for each of those the parameter types accept; empty without Spring AI.
+     */
+    public static Map<Class<?>, Object> chatModelFor(List<Class<?>> parameterTypes, String modelKey,
+            Function<ModelRequest, Completion> calls) {
+        Map<Class<?>, Object> values = new LinkedHashMap<>();
+        if (MODEL) {
+            SpringAiChatModels.chatModelFor(parameterTypes, modelKey, calls, CLIENT, values);
+        }
+        return values;
+    }
+
+    /**
+     * The score of a Spring AI {@code EvaluationResponse} returned by a {@code @Scorer} method; empty for anything
+     * else.
+     */
+    public static Optional<ScoreResult> scoreResult(Object returned, String scorerName) {
+        if (!RESPONSES) {
+            return Optional.empty();
+        }
+        if (!EvaluationResponses.isResponse(returned)) {
+            return Optional.empty();
+        }
+        ScoreResult result = EvaluationResponses.toScoreResult(returned, scorerName);
+        return Optional.of(result.reason().isBlank()
+                ? result.withReason("EvaluationResponse: " + (Boolean.TRUE.equals(result.passed()) ? "pass" : "fail"))
+                : result);
+    }
+
+    /** The scorers over Spring AI's evaluators, when they are on the class path; none otherwise. */
+    public static List<OutputScorer> scorers() {
+        return EVALUATORS ? List.of(new SpringAiEvaluatorScorer(SpringAiEvaluatorScorer.Kind.RELEVANCY),
+                new SpringAiEvaluatorScorer(SpringAiEvaluatorScorer.Kind.FACT_CHECKING)) : List.of();
+    }
+
+    /** The one-line description of one of {@link #scorers()}, for listings. */
+    public static Optional<String> description(String scorerName) {
+        for (SpringAiEvaluatorScorer.Kind kind : SpringAiEvaluatorScorer.Kind.values()) {
+            if (kind.scorerName().equals(scorerName)) {
+                return Optional.of(kind.description());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A hint for an unknown scorer name that looks like one of {@link #scorers()} when they are not available. */
+    public static Optional<String> hintFor(String scorerName) {
+        if (EVALUATORS || !scorerName.startsWith("spring_ai")) {
+            return Optional.empty();
+        }
+        return Optional.of(" The scorers spring_ai_relevancy and spring_ai_fact_checking need Spring AI's evaluators "
+                + "on the test class path: add " + ARTIFACT + " (test scope).");
+    }
+}

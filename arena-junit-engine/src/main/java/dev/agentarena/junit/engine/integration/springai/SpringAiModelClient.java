@@ -1,0 +1,60 @@
+package dev.agentarena.junit.engine.integration.springai;
+
+import java.util.function.Function;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.prompt.Prompt;
+
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.engine.models.ModelPricing;
+import dev.agentarena.junit.engine.models.TimedResponse;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelCallException;
+import dev.agentarena.junit.model.ModelRequest;
+
+/**
+ * A Spring AI {@code ChatModel} or {@code ChatClient} as a model of an eval. A client's own system prompt, advisors
+ * and tools apply to every case; a failure is a {@link ModelCallException}, an error of the case and never a low
+ * score.
+ */
+final class SpringAiModelClient implements ModelClient {
+
+    private final String modelKey;
+    private final String describe;
+    private final Function<Prompt, ChatResponse> call;
+    private final ModelPricing pricing;
+
+    private SpringAiModelClient(String modelKey, String describe, Function<Prompt, ChatResponse> call,
+            ModelPricing pricing) {
+        this.modelKey = modelKey;
+        this.describe = describe;
+        this.call = call;
+        this.pricing = pricing;
+    }
+
+    static SpringAiModelClient of(String modelKey, ChatModel model, ModelPricing pricing) {
+        return new SpringAiModelClient(modelKey, "Spring AI " + model.getClass().getSimpleName(), model::call,
+                pricing);
+    }
+
+    static SpringAiModelClient of(String modelKey, ChatClient client, ModelPricing pricing) {
+        return new SpringAiModelClient(modelKey, "Spring AI ChatClient",
+                prompt -> client.prompt(prompt).call().chatResponse(), pricing);
+    }
+
+    @Override
+    public Completion complete(ModelRequest request) {
+        Prompt prompt = SpringAiMessages.prompt(request, modelKey);
+        TimedResponse<ChatResponse> timed = TimedResponse.of(modelKey, describe, () -> call.apply(prompt));
+        Completion completion = SpringAiMessages.completion(timed.response());
+        return completion.withLatency(timed.latency()).withCostUsd(pricing.costUsd(
+                SpringAiMessages.reportedModel(timed.response()), completion.tokensIn(), completion.tokensOut()));
+    }
+
+    @Override
+    public String toString() {
+        return "SpringAiModelClient[" + modelKey + ": " + describe + "]";
+    }
+}

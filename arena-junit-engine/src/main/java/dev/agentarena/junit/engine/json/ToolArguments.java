@@ -1,0 +1,57 @@
+package dev.agentarena.junit.engine.json;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apiguardian.api.API;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The arguments of a tool call, which chat libraries carry as a JSON string, as the map a
+ * {@link dev.agentarena.junit.ToolCall} holds, and back.
+ *
+ * <p>Invalid JSON is the model's mistake, not the transport's: it is kept under {@code _raw}, so a scorer sees a wrong
+ * call rather than the case erroring.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ToolArguments {
+
+    /** Where arguments that are not a JSON object are kept. */
+    public static final String RAW = "_raw";
+
+    private ToolArguments() {
+    }
+
+    /** The arguments of a JSON string; empty for a blank one. */
+    public static Map<String, Object> parse(String json) {
+        if (json == null || json.isBlank()) {
+            return Map.of();
+        }
+        JsonNode parsed;
+        try {
+            parsed = Json.MAPPER.readTree(json);
+        }
+        catch (JsonProcessingException e) {
+            return Map.of(RAW, json);
+        }
+        if (parsed == null || parsed.isMissingNode() || parsed.isNull()) {
+            return Map.of();
+        }
+        if (!parsed.isObject()) {
+            return Map.of(RAW, json);
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> map = Json.MAPPER.convertValue(parsed, LinkedHashMap.class);
+        return map;
+    }
+
+    /** The JSON string of the arguments; arguments kept raw are given back as they came. */
+    public static String write(Map<String, Object> arguments) {
+        if (arguments.size() == 1 && arguments.get(RAW) instanceof String) {
+            return (String) arguments.get(RAW);
+        }
+        return Json.write(arguments);
+    }
+}
