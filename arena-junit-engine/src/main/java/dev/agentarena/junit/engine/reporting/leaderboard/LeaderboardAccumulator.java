@@ -62,6 +62,11 @@ public final class LeaderboardAccumulator implements AutoCloseable {
         return log.spilled();
     }
 
+    /** The temporary file the results are kept in, or {@code null} (for tests). */
+    synchronized java.nio.file.Path spillFile() {
+        return log.file();
+    }
+
     /** The leaderboard of everything accepted so far. */
     public synchronized Leaderboard build() {
         Map<String, Map<String, ModelCell>> evals = new TreeMap<>();

@@ -82,6 +82,11 @@ final class ResultLog implements AutoCloseable {
         return file != null;
     }
 
+    /** The temporary file, or {@code null} while the records are in memory (for tests). */
+    Path file() {
+        return file;
+    }
+
     void append(ResultRecord record) {
         try {
             int eval = name(record.eval());
