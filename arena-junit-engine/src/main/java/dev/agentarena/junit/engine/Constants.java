@@ -72,6 +72,25 @@ public final class Constants {
     public static final String DISPLAY_NAMES = "arena.display-names";
 
     /**
+     * Which tests a run registers, for datasets too large for one test per case: {@code all} (the default) one test
+     * per model, case and scorer; {@code failures} a case's tests only for its low scores and errors, and one summary
+     * test per model, dataset and scorer standing for the rest; {@code summary} no case tests at all, only the summary
+     * tests, each carrying the aggregate (score, 95% interval, counts, the lowest cases' reasons) and failing when a
+     * case it stands for scored low, or erring when one ended in an error. {@code results.jsonl}, the leaderboards,
+     * gates and baselines hold every result in each mode. See {@code docs/guides/large-runs.md}.
+     */
+    public static final String NODES = "arena.nodes";
+
+    /**
+     * Runs one part of every dataset: {@code i/n} (1 &lt;= i &lt;= n) runs the cases whose id hashes to part i of n
+     * (see {@code docs/guides/large-runs.md} for the hash, which every JDK and machine computes alike), every model and
+     * repeat of a case in the same part; default unset, every case. The results go to {@code shard-<i>-of-<n>/} below
+     * the output directory, with a {@code shard.json} manifest written at the run's end; the leaderboard, gate and
+     * baseline tests of a part of a dataset are skipped: {@code MergeShards} merges the parts and judges the whole.
+     */
+    public static final String SHARD = "arena.shard";
+
+    /**
      * What a low score does to its test: {@code fail} (the default) ends it with an assertion failure, so any low score
      * fails the build; {@code report} ends it successfully while the score stays visible everywhere (the ✘ and the
      * score in the test's name, {@code "passed": false} in {@code results.jsonl} and the report entries, failed in

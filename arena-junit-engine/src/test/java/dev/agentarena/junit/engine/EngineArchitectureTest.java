@@ -69,7 +69,8 @@ class EngineArchitectureTest {
     /** Where standard output and standard error may be written, and why. */
     private static final Map<String, String> CONSOLE_WRITERS = Map.of(
             ENGINE + ".reporting/ConsoleReporter.java", "the console listener: score lines, summaries, the leaderboard",
-            ENGINE + ".scoring/ScorerListing.java", "a command-line main (exec:java@scorers) that prints a listing");
+            ENGINE + ".scoring/ScorerListing.java", "a command-line main (exec:java@scorers) that prints a listing",
+            ENGINE + ".reporting.merge/MergeShards.java", "a command-line main that merges shards and says what it did");
 
     /**
      * The static fields that hold state which could change, each with why it may: caches that hold what never

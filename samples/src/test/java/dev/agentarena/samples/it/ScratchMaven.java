@@ -74,6 +74,14 @@ final class ScratchMaven {
      */
     static synchronized Run mvn(Path project, String name, String... arguments) throws IOException,
             InterruptedException {
+        return run(project, name, command(arguments));
+    }
+
+    /**
+     * The command line of {@code mvn -B -ntp <arguments>} as {@link #mvn} runs it (private repository, settings,
+     * offline when this build is), for scripts that call {@code mvn} themselves.
+     */
+    static synchronized List<String> command(String... arguments) throws IOException {
         prepare();
         List<String> command = new ArrayList<>();
         command.add(executable());
@@ -83,7 +91,7 @@ final class ScratchMaven {
             command.addAll(List.of("-o", "-Daether.offline.protocols=file"));
         }
         command.addAll(List.of(arguments));
-        return run(project, name, command);
+        return command;
     }
 
     /** Runs a command (a JVM, a launcher) in a project directory, with this build's JDK as {@code JAVA_HOME}. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -121,6 +122,26 @@ public final class ArenaConfiguration {
             }
         }
         return warnings;
+    }
+
+    /**
+     * Every {@code arena.*} setting of this configuration (launcher parameters, {@code junit-platform.properties},
+     * system properties, {@code arena.yaml}) with the value the engine reads for it, by key: what a run was configured
+     * with, which the shards of one run must share. In the order the engine meets them ({@code arena.yaml}'s keys in
+     * the file's order first), so that settings read as a section (the composite's weights) keep their order when
+     * read back as parameters.
+     */
+    public Map<String, String> settings() {
+        Set<String> keys = new LinkedHashSet<>();
+        if (file != null) {
+            file.keys().stream().filter(key -> key.startsWith(Constants.PREFIX)).forEach(keys::add);
+        }
+        parameters.keySet().stream().filter(key -> key.startsWith(Constants.PREFIX)).sorted().forEach(keys::add);
+        System.getProperties().stringPropertyNames().stream().filter(key -> key.startsWith(Constants.PREFIX))
+                .sorted().forEach(keys::add);
+        Map<String, String> settings = new LinkedHashMap<>();
+        keys.forEach(key -> get(key).ifPresent(value -> settings.put(key, value)));
+        return settings;
     }
 
     /** The project root, absolute. */

@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.descriptor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import org.apiguardian.api.API;
 import org.junit.platform.engine.EngineExecutionListener;
@@ -14,14 +15,17 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.evaluation.RunServices;
+import dev.agentarena.junit.engine.evaluation.Shard;
 import dev.agentarena.junit.engine.reporting.LowScores;
 import dev.agentarena.junit.engine.reporting.ReportingSession;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.gates.GateSpec;
 import dev.agentarena.junit.engine.reporting.gates.Gates;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.ShardManifest;
 import dev.agentarena.junit.engine.scoring.ScorerNames;
 
 /**
@@ -81,8 +85,9 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         try {
             DisplayNames names = DisplayNames.from(configuration);
             LowScores lowScores = LowScores.from(configuration);
+            NodeMode nodes = NodeMode.from(configuration);
             RunServices run = RunServices.start(configuration, session, partialSelection());
-            return ArenaExecutionContext.of(listener, run, names, lowScores);
+            return ArenaExecutionContext.of(listener, run, names, lowScores, nodes);
         }
         catch (RuntimeException e) {
             return ArenaExecutionContext.failed(listener, e);
@@ -93,13 +98,14 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
      * Why this execution runs only part of an eval class, if it does: the first such class's reason. Known before the
      * first case runs: a selection by unique id or method, and filters that select cases by tag (they exclude a case
      * without tags: {@code --include-tag}, Surefire's {@code groups}). Filters that only exclude tags are not known to
-     * leave a case out until the cases run, so such a run writes its results where a full run does.
+     * leave a case out until the cases run, so such a run writes its results where a full run does. A shard
+     * ({@code arena.shard}) is not partial here: it writes into a directory of its own, for the merge.
      */
     private Optional<String> partialSelection() {
         for (TestDescriptor child : getChildren()) {
             if (child instanceof EvalClassDescriptor) {
                 EvalClassDescriptor evalClass = (EvalClassDescriptor) child;
-                Optional<String> partial = evalClass.partialSelection();
+                Optional<String> partial = evalClass.selectionGap();
                 if (partial.isPresent()) {
                     return partial;
                 }
@@ -136,13 +142,44 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
     @Override
     public void after(ArenaExecutionContext context) {
         if (context.hasRun()) {
-            context.run().finish().ifPresent(leaderboard -> checkRunGates(context.run(), leaderboard));
+            context.run().finish(evalRuns()).ifPresent(leaderboard -> checkRunGates(context.run(), leaderboard));
         }
+    }
+
+    /** The shard of every dataset this run runs ({@code arena.shard}), if it runs one; empty when it is invalid. */
+    Optional<Shard> shard() {
+        try {
+            return Shard.from(configuration);
+        }
+        catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The eval classes of this execution, for a shard's manifest. */
+    private List<ShardManifest.EvalRun> evalRuns() {
+        List<ShardManifest.EvalRun> evals = new ArrayList<>();
+        for (TestDescriptor child : getChildren()) {
+            if (child instanceof EvalClassDescriptor) {
+                EvalDefinition definition = ((EvalClassDescriptor) child).definition();
+                evals.add(new ShardManifest.EvalRun(definition.name(), definition.testClass().getName(),
+                        definition.models(), definition.datasets().stream().map(DatasetSpec::name)
+                                .collect(Collectors.toList()),
+                        ((EvalClassDescriptor) child).selectionGap().orElse(null)));
+            }
+        }
+        return evals;
     }
 
     private void checkRunGates(RunServices run, Leaderboard leaderboard) {
         GateSpec gates = new GateSpec(summaryPlan().runGates());
         if (gates.rules().isEmpty()) {
+            return;
+        }
+        Optional<Shard> shard = run.shard().filter(Shard::partial);
+        if (shard.isPresent()) {
+            run.listeners().warning("the run's gates are not checked on shard " + shard.get() + ": they judge the "
+                    + "whole run, once the shards are merged");
             return;
         }
         List<String> failed = new ArrayList<>();

@@ -19,40 +19,44 @@ public final class ArenaExecutionContext implements EngineExecutionContext {
     private final RunServices run;
     private final DisplayNames displayNames;
     private final LowScores lowScores;
+    private final NodeMode nodes;
     private final RuntimeException configurationError;
     private final EvalRuntime eval;
     private final RuntimeException evalFailure;
 
     private ArenaExecutionContext(EngineExecutionListener junit, RunServices run, DisplayNames displayNames,
-            LowScores lowScores, RuntimeException configurationError, EvalRuntime eval,
+            LowScores lowScores, NodeMode nodes, RuntimeException configurationError, EvalRuntime eval,
             RuntimeException evalFailure) {
         this.junit = junit;
         this.run = run;
         this.displayNames = displayNames;
         this.lowScores = lowScores;
+        this.nodes = nodes;
         this.configurationError = configurationError;
         this.eval = eval;
         this.evalFailure = evalFailure;
     }
 
     static ArenaExecutionContext of(EngineExecutionListener junit, RunServices run, DisplayNames displayNames,
-            LowScores lowScores) {
-        return new ArenaExecutionContext(junit, run, displayNames, lowScores, null, null, null);
+            LowScores lowScores, NodeMode nodes) {
+        return new ArenaExecutionContext(junit, run, displayNames, lowScores, nodes, null, null, null);
     }
 
     /** The context of a run whose configuration could not be read: every eval fails with the error. */
     static ArenaExecutionContext failed(EngineExecutionListener junit, RuntimeException configurationError) {
-        return new ArenaExecutionContext(junit, null, DisplayNames.SHORT, LowScores.FAIL, configurationError, null,
-                null);
+        return new ArenaExecutionContext(junit, null, DisplayNames.SHORT, LowScores.FAIL, NodeMode.ALL,
+                configurationError, null, null);
     }
 
     ArenaExecutionContext withEval(EvalRuntime newEval) {
-        return new ArenaExecutionContext(junit, run, displayNames, lowScores, configurationError, newEval, null);
+        return new ArenaExecutionContext(junit, run, displayNames, lowScores, nodes, configurationError, newEval,
+                null);
     }
 
     /** Below an eval class that cannot run: why. */
     ArenaExecutionContext withEvalFailure(RuntimeException failure) {
-        return new ArenaExecutionContext(junit, run, displayNames, lowScores, configurationError, null, failure);
+        return new ArenaExecutionContext(junit, run, displayNames, lowScores, nodes, configurationError, null,
+                failure);
     }
 
     /** JUnit's listener: report entries go to it. */
@@ -78,6 +82,11 @@ public final class ArenaExecutionContext implements EngineExecutionContext {
 
     DisplayNames displayNames() {
         return displayNames;
+    }
+
+    /** Which tests the run registers ({@code arena.nodes}). */
+    NodeMode nodes() {
+        return nodes;
     }
 
     /** What a low score does to its test ({@code arena.low-scores}). */

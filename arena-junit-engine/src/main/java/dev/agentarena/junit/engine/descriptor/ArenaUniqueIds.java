@@ -14,6 +14,7 @@ import dev.agentarena.junit.engine.Constants;
  * <pre>
  * [engine:agent-arena]/[class:com.acme.TriageEvalTest]
  *     /[model:sim_small][/[dataset:tickets]]/[case:refund_request]/[scorer:classification]
+ *     /[model:sim_small][/[dataset:tickets]]/[scores:classification]
  *     /[leaderboard:leaderboard] | /[gate:min-accuracy.triage] | /[baseline:baseline]
  *     /[cannot-run:cannot-run]
  * </pre>
@@ -21,7 +22,9 @@ import dev.agentarena.junit.engine.Constants;
  * <p>The dataset segment appears only in a class with several datasets; a scorer segment is the score's name, with
  * {@code #r<k>} for the k-th repeat and {@code #<n>} when a case emits the same name twice. IDE reruns and Surefire's
  * {@code rerunFailingTestsCount} select cases and scorers by these ids, so they must stay stable. The
- * {@code cannot-run} test of a class that fails to start, like a summary test, selects its whole class.
+ * {@code cannot-run} test of a class that fails to start, like a summary test, selects its whole class. A
+ * {@code scores} segment is the summary test of one score on a model (and dataset) under {@code arena.nodes=summary}
+ * or {@code failures}; selecting it runs its model's (dataset's) cases again.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ArenaUniqueIds {
@@ -31,6 +34,7 @@ public final class ArenaUniqueIds {
     static final String DATASET = "dataset";
     static final String CASE = "case";
     static final String SCORER = "scorer";
+    static final String SCORES = "scores";
     static final String LEADERBOARD = "leaderboard";
     static final String GATE = "gate";
     static final String BASELINE = "baseline";
@@ -60,6 +64,10 @@ public final class ArenaUniqueIds {
 
     static UniqueId scorer(UniqueId evalCase, String segment) {
         return evalCase.append(SCORER, segment);
+    }
+
+    static UniqueId scores(UniqueId container, String score) {
+        return container.append(SCORES, score);
     }
 
     static UniqueId leaderboard(UniqueId evalClass) {
@@ -102,6 +110,12 @@ public final class ArenaUniqueIds {
         int next = 3;
         String dataset = segment(segments, next, DATASET);
         next += dataset == null ? 0 : 1;
+        String scores = segment(segments, next, SCORES);
+        if (scores != null) {
+            return segments.size() == next + 1
+                    ? Optional.of(new Parsed(evalClass, third.getValue(), dataset, null, null, null, scores))
+                    : Optional.empty();
+        }
         String caseId = segment(segments, next, CASE);
         next += caseId == null ? 0 : 1;
         String scorer = caseId == null ? null : segment(segments, next, SCORER);
@@ -128,9 +142,16 @@ public final class ArenaUniqueIds {
      * @param scorer the scorer segment, or {@code null} for a whole case
      * @param summary the summary test's segment type ({@code leaderboard}, {@code gate}, {@code baseline}), or
      *        {@code cannot-run}, or {@code null}
+     * @param scores the score of a model's (dataset's) summary test ({@code arena.nodes}), or {@code null}
      */
     @API(status = API.Status.INTERNAL, since = "0.1")
     public record Parsed(String evalClass, String model, String dataset, String caseId, String scorer,
-            String summary) {
+            String summary, String scores) {
+
+        /** An id that names no score summary. */
+        public Parsed(String evalClass, String model, String dataset, String caseId, String scorer,
+                String summary) {
+            this(evalClass, model, dataset, caseId, scorer, summary, null);
+        }
     }
 }

@@ -91,6 +91,10 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
                 for (int n = 2; !used.add(segment); n++) {
                     segment = base + "#" + n;
                 }
+                if (!nodes.ownTest(result)) {
+                    // arena.nodes: a summary test stands for it (its segment is still taken, so ids stay stable)
+                    continue;
+                }
                 String scorerLegacyName = legacyName + "/" + segment;
                 ScorerDescriptor node = new ScorerDescriptor(ArenaUniqueIds.scorer(getUniqueId(), segment), result,
                         scorerLegacyName, nodes.displayNames().full() ? scorerLegacyName : segment, scorerSource,

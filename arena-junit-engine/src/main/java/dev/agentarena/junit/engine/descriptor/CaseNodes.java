@@ -19,6 +19,7 @@ import dev.agentarena.junit.engine.datasets.EditableSource;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
 import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
+import dev.agentarena.junit.engine.evaluation.ScorerResult;
 
 /**
  * Builds the dynamic nodes of one dataset run: names, sources (the dataset line, for IDE navigation) and tags, and
@@ -31,15 +32,17 @@ final class CaseNodes {
     private final String modelKey;
     private final CaseSelection selection;
     private final DisplayNames displayNames;
+    private final NodeMode mode;
     private final EditableSource editable = new EditableSource();
 
     CaseNodes(EvalRuntime eval, DatasetSpec spec, String modelKey, CaseSelection selection,
-            DisplayNames displayNames) {
+            DisplayNames displayNames, NodeMode mode) {
         this.eval = eval;
         this.spec = spec;
         this.modelKey = modelKey;
         this.selection = selection;
         this.displayNames = displayNames;
+        this.mode = mode;
     }
 
     /** The node of one case with all its repeats. */
@@ -59,6 +62,11 @@ final class CaseNodes {
     boolean includesScorer(String caseId, String scorer, String segment) {
         return eval.includesScorer(scorer)
                 && (selection.includesScorer(caseId, scorer) || selection.includesScorer(caseId, segment));
+    }
+
+    /** Whether a result gets a test of its own ({@code arena.nodes}); a summary test stands for the others. */
+    boolean ownTest(ScorerResult result) {
+        return mode.ownTest(result.record().status());
     }
 
     DisplayNames displayNames() {

@@ -15,6 +15,7 @@ import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.hierarchical.Node;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.DatasetFiles;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
@@ -23,6 +24,7 @@ import dev.agentarena.junit.engine.definition.EvalDefinitionException;
 import dev.agentarena.junit.engine.evaluation.CostEstimate;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
 import dev.agentarena.junit.engine.evaluation.RunServices;
+import dev.agentarena.junit.engine.evaluation.Shard;
 import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 
@@ -113,7 +115,8 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
 
     /**
      * Selects what a unique id below this class names: a model, a dataset, a case or one scorer of a case; a summary
-     * test selects the whole class, since it is computed from every result of the class.
+     * test selects the whole class, since it is computed from every result of the class; a score's summary test
+     * ({@code arena.nodes}) selects every case of its model (and dataset), which it is computed from.
      *
      * @return the descriptor that matched, empty when the id names nothing of this class
      */
@@ -237,8 +240,23 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         return new CostEstimate.Target(container.modelKey(), container.cases(), container.selection()::includesCase);
     }
 
-    /** Why the summaries would judge a partial run, if they would: every case of every model must have run. */
+    /**
+     * Why the summaries would judge a partial run, if they would: every case of every model must have run, and not
+     * only one shard of them ({@code arena.shard}; the merge judges the whole).
+     */
     Optional<String> partialSelection() {
+        Optional<Shard> shard = getParent().filter(ArenaEngineDescriptor.class::isInstance)
+                .flatMap(engine -> ((ArenaEngineDescriptor) engine).shard()).filter(Shard::partial);
+        if (shard.isPresent()) {
+            return Optional.of("only shard " + shard.get() + " of " + definition.name() + " runs here ("
+                    + Constants.SHARD + "); its leaderboard, gates and baseline are judged once the shards are "
+                    + "merged (MergeShards, see docs/guides/large-runs.md)");
+        }
+        return selectionGap();
+    }
+
+    /** Why not every case of every model was selected (by unique id, method or filter), if not. */
+    Optional<String> selectionGap() {
         String partial = "only part of " + definition.name() + " was selected";
         if (!fullySelected) {
             return Optional.of(partial + " (by unique id, method or filter); summaries need every case of every "

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.evaluation;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -28,6 +29,7 @@ import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.results.LongTexts;
+import dev.agentarena.junit.engine.results.ShardManifest;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
@@ -47,6 +49,7 @@ public final class RunServices implements AutoCloseable {
     private final ScorerDiscovery discovery = new ScorerDiscovery();
     private final Map<Class<?>, ScorerRegistry> registriesByClass = new ConcurrentHashMap<>();
     private final Budget budget;
+    private final Optional<Shard> shard;
     private final Path outputDirectory;
     private final Optional<String> outputNote;
     private final ResultsFile results;
@@ -66,8 +69,11 @@ public final class RunServices implements AutoCloseable {
         this.concurrency = configuration.getPositiveInt(Constants.CONCURRENCY, 8);
         this.budget = Budget.from(configuration);
         LeaderboardSettings leaderboardSettings = LeaderboardSettings.from(configuration);
-        RunOutput output = RunOutput.of(configuration.projectRoot()
-                .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena")), session, partial);
+        this.shard = Shard.from(configuration);
+        Path configured = configuration.projectRoot()
+                .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
+        RunOutput output = RunOutput.of(shard.map(part -> part.outputDirectory(configured)).orElse(configured),
+                session, partial);
         this.outputDirectory = output.directory();
         this.outputNote = output.note();
         this.results = new ResultsFile(outputDirectory, session);
@@ -127,21 +133,33 @@ public final class RunServices implements AutoCloseable {
         return new BaselineStore(file, session.lockFor(file), listeners::warning);
     }
 
+    /** The part of every dataset this run runs ({@code arena.shard}), if it runs one. */
+    public Optional<Shard> shard() {
+        return shard;
+    }
+
     /**
-     * Ends the execution: when it recorded any result, writes the run's leaderboard files and tells the listeners.
+     * Ends the execution: when it recorded any result, writes the run's leaderboard files and tells the listeners; a
+     * shard's run then describes itself for the merge (with or without results).
      *
+     * @param evals the eval classes this execution ran, for a shard's manifest
      * @return the run's leaderboard, when a result was recorded
      */
-    public Optional<Leaderboard> finish() {
-        if (!results.writtenAny()) {
-            return Optional.empty();
+    public Optional<Leaderboard> finish(List<ShardManifest.EvalRun> evals) {
+        Optional<Leaderboard> finished = Optional.empty();
+        if (results.writtenAny()) {
+            Leaderboard leaderboard = leaderboards.runLeaderboard();
+            leaderboards.writeRunFiles(leaderboard);
+            Optional<RunReport.BudgetSpend> spend = budget.limitUsd()
+                    .map(limit -> new RunReport.BudgetSpend(limit, budget.spentUsd(), budget.reason()));
+            listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend));
+            finished = Optional.of(leaderboard);
         }
-        Leaderboard leaderboard = leaderboards.runLeaderboard();
-        leaderboards.writeRunFiles(leaderboard);
-        Optional<RunReport.BudgetSpend> spend = budget.limitUsd()
-                .map(limit -> new RunReport.BudgetSpend(limit, budget.spentUsd(), budget.reason()));
-        listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend));
-        return Optional.of(leaderboard);
+        if (shard.isPresent()) {
+            listeners.shardFinished(ShardRuns.manifest(shard.get(), configuration, evals, outputDirectory, session),
+                    outputDirectory);
+        }
+        return finished;
     }
 
     /** Masks the run's secrets in everything written about a result. */
@@ -227,5 +245,6 @@ public final class RunServices implements AutoCloseable {
         }
         models.close();
         results.close();
+        leaderboards.close();
     }
 }

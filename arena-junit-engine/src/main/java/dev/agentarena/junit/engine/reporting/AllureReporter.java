@@ -77,6 +77,14 @@ public final class AllureReporter implements RunListener {
         }
     }
 
+    /** No Allure result to add to: no test is running, and the score's summary test stands for the result. */
+    @Override
+    public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+        synchronized (models) {
+            models.add(record.model());
+        }
+    }
+
     /** Groups a summary test under its eval, beside the eval's scorer tests. */
     @Override
     public void summaryStarted(String eval, String summary) {

@@ -13,6 +13,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.Money;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreSummary;
 import dev.agentarena.junit.engine.results.ScoreLine;
 
 /**
@@ -87,6 +88,16 @@ final class ConsoleReporter implements RunListener {
                     : "the first " + scoreLines + " tests printed theirs") + "; every result is in " + resultsFile
                     + " (" + Constants.OUTPUT_SCORE_LINES + "=all prints every one)");
         }
+    }
+
+    /** No line per result without a test: its summary test prints the aggregate (a million lines would not help). */
+    @Override
+    public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+    }
+
+    @Override
+    public void scoreSummaryReported(ScoreSummary summary) {
+        out().println(summary.line());
     }
 
     @Override

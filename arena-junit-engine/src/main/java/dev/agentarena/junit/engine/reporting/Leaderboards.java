@@ -20,7 +20,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * (leaderboard, gates, baseline) read. Writes their {@code leaderboard.json} and {@code leaderboard.html}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
-public final class Leaderboards implements RunListener {
+public final class Leaderboards implements RunListener, AutoCloseable {
 
     /** Where each eval's own leaderboard files go, below the output directory. */
     public static final String EVAL_DIRECTORY = "leaderboards";
@@ -37,14 +37,24 @@ public final class Leaderboards implements RunListener {
         this.run = session.runLeaderboard(outputDirectory, settings);
     }
 
+    /** The settings the leaderboards are built with (the repeat reducer, which the summary tests share). */
+    public LeaderboardSettings settings() {
+        return settings;
+    }
+
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         run.accept(record);
         evals.computeIfAbsent(record.eval(), name -> new EvalResults()).accumulator.accept(record);
     }
 
-    /** The leaderboard of every result written to the output directory in this session. */
+    /**
+     * The leaderboard of every result written to the output directory in this session. Built at the end of a run,
+     * once the summary tests are done: the evals' leaderboards they read are let go first, so a large run holds one
+     * leaderboard at a time.
+     */
     public Leaderboard runLeaderboard() {
+        evals.values().forEach(EvalResults::forget);
         return run.build();
     }
 
@@ -78,11 +88,22 @@ public final class Leaderboards implements RunListener {
         }
     }
 
+    /** Lets go of the evals' results of this execution (and their temporary files); the run's stay in the session. */
+    @Override
+    public void close() {
+        evals.values().forEach(results -> results.accumulator.close());
+    }
+
     /** One eval's results, built into a leaderboard once per batch of new results: all summary tests share it. */
     private final class EvalResults {
         final LeaderboardAccumulator accumulator = new LeaderboardAccumulator(settings);
         private Leaderboard built;
         private long builtAt = -1;
+
+        synchronized void forget() {
+            built = null;
+            builtAt = -1;
+        }
 
         synchronized Leaderboard leaderboard() {
             if (built == null || builtAt != accumulator.size()) {

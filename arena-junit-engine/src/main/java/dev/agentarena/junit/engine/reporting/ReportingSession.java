@@ -20,11 +20,12 @@ import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
  * {@code leaderboard.json} always agrees with {@code results.jsonl}. The baseline file is read and written under one
  * lock per file.
  *
- * <p>The engine keeps one instance in the launcher session's store; where there is none (a request created without a
- * launcher), each execution gets its own.
+ * <p>The engine keeps one instance in the launcher session's store, which closes it with the session (deleting the
+ * temporary files of large leaderboards); where there is none (a request created without a launcher), each execution
+ * gets its own.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
-public final class ReportingSession {
+public final class ReportingSession implements AutoCloseable {
 
     private final Set<Path> startedFiles = ConcurrentHashMap.newKeySet();
     private final Map<Path, RunAccumulator> leaderboards = new ConcurrentHashMap<>();
@@ -45,9 +46,21 @@ public final class ReportingSession {
      * changed since the last execution.
      */
     public LeaderboardAccumulator runLeaderboard(Path outputDirectory, LeaderboardSettings settings) {
-        return leaderboards.compute(key(outputDirectory), (directory, existing) ->
-                existing != null && existing.settings.equals(settings) ? existing : new RunAccumulator(settings))
-                .accumulator;
+        return leaderboards.compute(key(outputDirectory), (directory, existing) -> {
+            if (existing != null && existing.settings.equals(settings)) {
+                return existing;
+            }
+            if (existing != null) {
+                existing.accumulator.close();
+            }
+            return new RunAccumulator(settings);
+        }).accumulator;
+    }
+
+    /** Lets go of the run leaderboards' results (and their temporary files). */
+    @Override
+    public void close() {
+        leaderboards.values().forEach(run -> run.accumulator.close());
     }
 
     /** The lock under which a file shared by the session's executions (the baseline) is read and written. */

@@ -27,6 +27,7 @@ import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
  * {@code results.jsonl}: one JSON object per result, each line flushed as it is written, so a killed run leaves a
@@ -303,6 +304,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     private void removePreviousSummaries() throws IOException {
         Files.deleteIfExists(directory.resolve(Leaderboard.JSON_FILE));
         Files.deleteIfExists(directory.resolve(Leaderboard.HTML_FILE));
+        Files.deleteIfExists(directory.resolve(ShardManifest.FILE_NAME));
         deleteTree(directory.resolve(Leaderboards.EVAL_DIRECTORY));
         deleteTree(directory.resolve(LongTexts.DIRECTORY));
     }

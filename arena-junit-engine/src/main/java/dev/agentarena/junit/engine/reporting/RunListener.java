@@ -9,6 +9,8 @@ import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreSummary;
+import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
  * Receives what a run produces, so that no test node writes a report itself: the test tree hands every result and
@@ -41,6 +43,20 @@ public interface RunListener {
      * @param transcript the exchange with the model and the scorer's detail, for reports that show a case in full
      */
     default void resultReported(ResultRecord record, CaseTranscript transcript) {
+    }
+
+    /**
+     * A result whose case has no test of its own ({@code arena.nodes=summary} or {@code failures}): a summary test
+     * stands for it. By default it is heard as {@link #resultReported}, so every output that keeps results (the
+     * results file, the leaderboard) keeps it; outputs that present tests one by one (the console's score line,
+     * Allure) stay quiet instead. It arrives on the case container's thread, with no test running.
+     */
+    default void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+        resultReported(record, transcript);
+    }
+
+    /** A summary test of one score on one model and dataset ({@code arena.nodes}): the aggregate it carries. */
+    default void scoreSummaryReported(ScoreSummary summary) {
     }
 
     /** What an eval will cost, before its first model call (only when a budget is set). */
@@ -77,6 +93,15 @@ public interface RunListener {
 
     /** Something the user should know that belongs to no test (a setting that is ignored, a file rewritten). */
     default void warning(String message) {
+    }
+
+    /**
+     * A shard's run ({@code arena.shard}) ended, with or without results: what the merge needs to check that the
+     * shards belong together.
+     *
+     * @param directory the shard's output directory, where its {@code results.jsonl} is
+     */
+    default void shardFinished(ShardManifest manifest, Path directory) {
     }
 
     /** The run ended with at least one result: its leaderboard, where its files are, and what it spent. */

@@ -7,12 +7,15 @@ import java.util.function.Consumer;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreSummary;
+import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
  * The run's chain of {@link RunListener}s, in the order they hear each event, and the one place where the outputs
@@ -39,7 +42,8 @@ public final class RunListeners implements RunListener {
      * The outputs of every run, in order: {@code results.jsonl}, the whole texts of cut reasons and errors, the
      * leaderboards (which the summary tests read), the console (a score line per test up to
      * {@value dev.agentarena.junit.engine.Constants#OUTPUT_SCORE_LINES}, Surefire keeps it in the test's
-     * {@code <system-out>}) and, when Allure is on the class path, Allure.
+     * {@code <system-out>}), when Allure is on the class path, Allure, and for a shard of a run
+     * ({@code arena.shard}), its {@code shard.json}.
      */
     public static RunListeners standard(ResultsFile results, Leaderboards leaderboards,
             ArenaConfiguration configuration, Path outputDirectory) {
@@ -49,6 +53,9 @@ public final class RunListeners implements RunListener {
         chain.add(leaderboards);
         chain.add(new ConsoleReporter(ConsoleReporter.scoreLines(configuration), results.file()));
         AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
+        if (configuration.get(Constants.SHARD).isPresent()) {
+            chain.add(new ShardManifestFile());
+        }
         return new RunListeners(chain);
     }
 
@@ -96,6 +103,16 @@ public final class RunListeners implements RunListener {
     }
 
     @Override
+    public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+        each(listener -> listener.resultWithoutTest(record, transcript));
+    }
+
+    @Override
+    public void scoreSummaryReported(ScoreSummary summary) {
+        each(listener -> listener.scoreSummaryReported(summary));
+    }
+
+    @Override
     public void costEstimated(String eval, String estimate) {
         each(listener -> listener.costEstimated(eval, estimate));
     }
@@ -133,6 +150,11 @@ public final class RunListeners implements RunListener {
     @Override
     public void warning(String message) {
         each(listener -> listener.warning(message));
+    }
+
+    @Override
+    public void shardFinished(ShardManifest manifest, Path directory) {
+        each(listener -> listener.shardFinished(manifest, directory));
     }
 
     @Override

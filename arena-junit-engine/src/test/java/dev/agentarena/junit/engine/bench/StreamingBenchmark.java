@@ -4,23 +4,12 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.lang.management.MemoryUsage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
-import javax.management.NotificationEmitter;
-import javax.management.openmbean.CompositeData;
 
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.EngineFilter;
@@ -32,8 +21,6 @@ import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
-
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.fixtures.StreamingBenchmarkFixture;
 
@@ -42,7 +29,9 @@ import dev.agentarena.junit.engine.fixtures.StreamingBenchmarkFixture;
  * and reports wall time and heap: the peak heap in use, and the peak live heap (after a collection), which is what
  * the run retains. Run by {@code bench/streaming.sh}, once per size in a fresh JVM, so the numbers compare.
  *
- * <p>Usage: {@code StreamingBenchmark <lines> <work dir>}.
+ * <p>Usage: {@code StreamingBenchmark <lines> <work dir> [generate]}. The system property {@code arena.nodes}
+ * ({@code all} or {@code summary}) chooses the test tree; with {@code generate} it only writes the dataset, for
+ * {@code bench/streaming.sh} to run it through the console launcher or Surefire, where {@link HeapReport} measures.
  */
 public final class StreamingBenchmark {
 
@@ -54,6 +43,9 @@ public final class StreamingBenchmark {
         Path dir = Paths.get(args.length > 1 ? args[1] : "target/arena-bench").toAbsolutePath();
         Files.createDirectories(dir);
         generate(dir.resolve("arena-bench.jsonl"), lines);
+        if (args.length > 2 && args[2].equals("generate")) {
+            return;
+        }
 
         HeapWatch heap = new HeapWatch();
         Counting listener = new Counting(heap);
@@ -62,6 +54,7 @@ public final class StreamingBenchmark {
                 .filters(EngineFilter.includeEngines(Constants.ENGINE_ID))
                 .configurationParameter(Constants.PROJECT_ROOT, dir.toString())
                 .configurationParameter(Constants.OUTPUT_DIR, dir.resolve("out").toString())
+                .configurationParameter(Constants.NODES, System.getProperty(Constants.NODES, "all"))
                 .build();
         Launcher launcher = LauncherFactory.create();
         heap.reset();
@@ -76,7 +69,7 @@ public final class StreamingBenchmark {
     }
 
     /** Every tenth output is wrong, so failures (and their exceptions) are part of the cost. */
-    private static void generate(Path file, int lines) throws IOException {
+    static void generate(Path file, int lines) throws IOException {
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             String[] labels = {"billing", "technical", "account", "other"};
             for (int i = 1; i <= lines; i++) {
@@ -91,7 +84,7 @@ public final class StreamingBenchmark {
     }
 
     private static double mb(long bytes) {
-        return bytes / (1024.0 * 1024.0);
+        return HeapWatch.mb(bytes);
     }
 
     /** Counts finished tests and keeps nothing else; measures the live heap once the plan has run. */
@@ -137,52 +130,6 @@ public final class StreamingBenchmark {
             catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }
-    }
-
-    /** Peak heap use since a reset, and the largest heap left after any collection. */
-    private static final class HeapWatch {
-
-        private final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans().stream()
-                .filter(pool -> pool.getType() == MemoryType.HEAP).collect(Collectors.toList());
-        private final Set<String> heapPools = pools.stream().map(MemoryPoolMXBean::getName)
-                .collect(Collectors.toSet());
-        private final AtomicLong peakLive = new AtomicLong();
-
-        HeapWatch() {
-            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-                ((NotificationEmitter) gc).addNotificationListener((notification, handback) -> {
-                    if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION
-                            .equals(notification.getType())) {
-                        Map<String, MemoryUsage> after = GarbageCollectionNotificationInfo
-                                .from((CompositeData) notification.getUserData()).getGcInfo()
-                                .getMemoryUsageAfterGc();
-                        long live = after.entrySet().stream().filter(e -> heapPools.contains(e.getKey()))
-                                .mapToLong(e -> e.getValue().getUsed()).sum();
-                        peakLive.accumulateAndGet(live, Math::max);
-                    }
-                }, null, null);
-            }
-        }
-
-        void reset() {
-            System.gc();
-            pools.forEach(MemoryPoolMXBean::resetPeakUsage);
-            peakLive.set(0);
-        }
-
-        /** Sum of the pools' peaks: an upper bound of the heap in use at any one time. */
-        long peakUsed() {
-            return pools.stream().mapToLong(pool -> pool.getPeakUsage().getUsed()).sum();
-        }
-
-        long peakLive() {
-            return peakLive.get();
-        }
-
-        long liveNow() {
-            System.gc();
-            return pools.stream().mapToLong(pool -> pool.getUsage().getUsed()).sum();
         }
     }
 }

@@ -82,6 +82,23 @@ class ArenaUniqueIdsTest {
     }
 
     @Test
+    void theScoreSummaryOfAModelAndOfADataset() {
+        UniqueId ofModel = ArenaUniqueIds.scores(ArenaUniqueIds.model(EVAL, "sim_small"), "exact_match");
+        UniqueId ofDataset = ArenaUniqueIds.scores(ArenaUniqueIds.dataset(ArenaUniqueIds.model(EVAL, "sim_small"),
+                "tickets"), "tone");
+
+        assertThat(ofModel).hasToString("[engine:agent-arena]/[class:com.acme.TriageEvalTest]/[model:sim_small]"
+                + "/[scores:exact_match]");
+        assertThat(ArenaUniqueIds.parse(ofModel))
+                .contains(new Parsed(CLASS_NAME, "sim_small", null, null, null, null, "exact_match"));
+        assertThat(ArenaUniqueIds.parse(ofDataset))
+                .contains(new Parsed(CLASS_NAME, "sim_small", "tickets", null, null, null, "tone"));
+        assertThat(ArenaUniqueIds.parse(ofModel.append("case", "refund"))).as("nothing below a score summary")
+                .isEmpty();
+        assertThat(ArenaUniqueIds.parse(EVAL.append("scores", "tone"))).as("only below a model").isEmpty();
+    }
+
+    @Test
     void theSummaryTests() {
         assertThat(ArenaUniqueIds.parse(ArenaUniqueIds.leaderboard(EVAL)))
                 .contains(new Parsed(CLASS_NAME, null, null, null, null, "leaderboard"));

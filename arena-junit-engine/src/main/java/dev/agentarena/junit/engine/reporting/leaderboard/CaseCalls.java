@@ -6,11 +6,15 @@ import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
- * The model calls of one case, one per repeat.
+ * The model calls of one model's cases in one eval, one per case and repeat, in columns indexed by the case's number
+ * in the {@link CaseIndex} and by repeat.
  *
  * <p>Every scorer's record of a case and repeat carries the same call's cost, tokens and latency, so they are taken
  * once per repeat (the largest value seen, which tolerates a record written before the cost was known) rather than
  * summed over scorers.
+ *
+ * <p>Primitive columns rather than an object per case: a million cases with recorded outputs take a few bytes each.
+ * The cost, token, latency and weight columns are only allocated once a case has a value other than the default.
  */
 final class CaseCalls {
 
@@ -20,69 +24,143 @@ final class CaseCalls {
     /** The call itself failed (the model, the task, a hook or the row): its scorers never ran. */
     static final byte CALL_FAILED = 16;
 
-    double weight = 1.0;
-    private double[] cost = new double[1];
-    private long[] tokensIn = new long[1];
-    private long[] tokensOut = new long[1];
-    private long[] latency = {-1};
-    private byte[] flags = new byte[1];
+    private int capacity;
+    /** Per repeat, per case; a repeat's column is allocated when a record of that repeat arrives. */
+    private byte[][] flags = new byte[1][];
+    private double[][] cost = new double[1][];
+    private long[][] tokensIn = new long[1][];
+    private long[][] tokensOut = new long[1][];
+    /** −1 for none. */
+    private long[][] latency = new long[1][];
+    /** Per case; 1.0 until a case has another weight. */
+    private double[] weights;
 
-    void add(ResultRecord record) {
+    void add(int i, ResultRecord record) {
         int r = record.repeat();
-        if (flags.length <= r) {
+        ensure(i, r);
+        if (Double.isFinite(record.weight()) && (weights != null || record.weight() != 1.0)) {
+            weights = column(weights, 1.0);
+            weights[i] = record.weight();
+        }
+        byte[] f = flags[r] = column(flags[r]);
+        if (record.status() == ResultStatus.NOT_RUN) {
+            f[i] |= NOT_RUN;
+            return;
+        }
+        f[i] |= CALLED;
+        if (CaseRuns.callFailed(record)) {
+            f[i] |= CALL_FAILED;
+        }
+        if (record.cached()) {
+            f[i] |= CACHED;
+        }
+        if (record.costUsd() > 0 || cost[r] != null) {
+            cost[r] = column(cost[r]);
+            cost[r][i] = Math.max(cost[r][i], record.costUsd());
+        }
+        if (record.tokensIn() > 0 || tokensIn[r] != null) {
+            tokensIn[r] = column(tokensIn[r], 0);
+            tokensIn[r][i] = Math.max(tokensIn[r][i], record.tokensIn());
+        }
+        if (record.tokensOut() > 0 || tokensOut[r] != null) {
+            tokensOut[r] = column(tokensOut[r], 0);
+            tokensOut[r][i] = Math.max(tokensOut[r][i], record.tokensOut());
+        }
+        if (record.latencyMs() != null && !record.cached()) {
+            latency[r] = column(latency[r], -1);
+            latency[r][i] = Math.max(latency[r][i], record.latencyMs());
+        }
+    }
+
+    /** Room for case {@code i} and repeat {@code r}. */
+    private void ensure(int i, int r) {
+        if (r >= flags.length) {
             int length = Math.max(r + 1, flags.length * 2);
-            int old = flags.length;
+            flags = Arrays.copyOf(flags, length);
             cost = Arrays.copyOf(cost, length);
             tokensIn = Arrays.copyOf(tokensIn, length);
             tokensOut = Arrays.copyOf(tokensOut, length);
             latency = Arrays.copyOf(latency, length);
-            Arrays.fill(latency, old, length, -1L);
-            flags = Arrays.copyOf(flags, length);
         }
-        if (Double.isFinite(record.weight())) {
-            weight = record.weight();
-        }
-        if (record.status() == ResultStatus.NOT_RUN) {
-            flags[r] |= NOT_RUN;
-            return;
-        }
-        flags[r] |= CALLED;
-        if (CaseRuns.callFailed(record)) {
-            flags[r] |= CALL_FAILED;
-        }
-        if (record.cached()) {
-            flags[r] |= CACHED;
-        }
-        cost[r] = Math.max(cost[r], record.costUsd());
-        tokensIn[r] = Math.max(tokensIn[r], record.tokensIn());
-        tokensOut[r] = Math.max(tokensOut[r], record.tokensOut());
-        if (record.latencyMs() != null && !record.cached()) {
-            latency[r] = Math.max(latency[r], record.latencyMs());
+        if (i >= capacity) {
+            int old = capacity;
+            capacity = Math.max(i + 1, capacity + (capacity >> 1) + 16);
+            for (int k = 0; k < flags.length; k++) {
+                flags[k] = flags[k] == null ? null : Arrays.copyOf(flags[k], capacity);
+                cost[k] = cost[k] == null ? null : Arrays.copyOf(cost[k], capacity);
+                tokensIn[k] = tokensIn[k] == null ? null : Arrays.copyOf(tokensIn[k], capacity);
+                tokensOut[k] = tokensOut[k] == null ? null : Arrays.copyOf(tokensOut[k], capacity);
+                latency[k] = grown(latency[k], old, capacity, -1);
+            }
+            if (weights != null) {
+                weights = Arrays.copyOf(weights, capacity);
+                Arrays.fill(weights, old, capacity, 1.0);
+            }
         }
     }
 
+    private static long[] grown(long[] column, int old, int capacity, long fill) {
+        if (column == null) {
+            return null;
+        }
+        long[] larger = Arrays.copyOf(column, capacity);
+        Arrays.fill(larger, old, capacity, fill);
+        return larger;
+    }
+
+    private byte[] column(byte[] column) {
+        return column != null ? column : new byte[capacity];
+    }
+
+    private double[] column(double[] column) {
+        return column != null ? column : new double[capacity];
+    }
+
+    private double[] column(double[] column, double fill) {
+        if (column != null) {
+            return column;
+        }
+        double[] created = new double[capacity];
+        Arrays.fill(created, fill);
+        return created;
+    }
+
+    private long[] column(long[] column, long fill) {
+        if (column != null) {
+            return column;
+        }
+        long[] created = new long[capacity];
+        Arrays.fill(created, fill);
+        return created;
+    }
+
+    /** How many repeat columns there are (a case may have results for fewer). */
     int repeats() {
         return flags.length;
     }
 
-    boolean has(int repeat, byte flag) {
-        return (flags[repeat] & flag) != 0;
+    boolean has(int i, int repeat, byte flag) {
+        return flags[repeat] != null && (flags[repeat][i] & flag) != 0;
     }
 
-    double cost(int repeat) {
-        return cost[repeat];
+    double weight(int i) {
+        return weights == null ? 1.0 : weights[i];
     }
 
-    long tokensIn(int repeat) {
-        return tokensIn[repeat];
+    double cost(int i, int repeat) {
+        return cost[repeat] == null ? 0 : cost[repeat][i];
     }
 
-    long tokensOut(int repeat) {
-        return tokensOut[repeat];
+    long tokensIn(int i, int repeat) {
+        return tokensIn[repeat] == null ? 0 : tokensIn[repeat][i];
+    }
+
+    long tokensOut(int i, int repeat) {
+        return tokensOut[repeat] == null ? 0 : tokensOut[repeat][i];
     }
 
     /** The call's latency, or −1 when it was cached or reported none. */
-    long latency(int repeat) {
-        return has(repeat, CACHED) ? -1 : latency[repeat];
+    long latency(int i, int repeat) {
+        return has(i, repeat, CACHED) || latency[repeat] == null ? -1 : latency[repeat][i];
     }
 }

@@ -8,10 +8,12 @@ import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
- * What one scorer said of one case, repeat by repeat. A record arriving twice for a repeat replaces the first.
+ * What one scorer said of one model's cases in one eval, case by case and repeat by repeat, in columns indexed by the
+ * case's number in the {@link CaseIndex}. A record arriving twice for a case and repeat replaces the first.
  *
  * <p>Each repeat's status is kept as one byte, its {@link ResultStatus} ordinal plus one (0 for a repeat not seen),
- * with {@link #CALL_FAILED} set on an error that came before the scorer ran: a million cases fit in a few megabytes.
+ * with {@link #CALL_FAILED} set on an error that came before the scorer ran, and its score as a double: a million
+ * cases take about ten bytes each.
  */
 final class CaseRuns {
 
@@ -21,16 +23,22 @@ final class CaseRuns {
     private static final byte STATUS_BITS = 0x3f;
     private static final ResultStatus[] STATUSES = ResultStatus.values();
 
-    private double[] scores = new double[1];
-    private byte[] states = new byte[1];
-    /** Metric name to its value in each repeat, {@code NaN} where a repeat did not report it. */
-    private Map<String, double[]> metrics;
+    private int capacity;
+    /** Per repeat, per case; a repeat's columns are allocated when a record of that repeat arrives. */
+    private byte[][] states = new byte[1][];
+    private double[][] scores = new double[1][];
+    /** Metric name to its value per repeat and case, {@code NaN} where a repeat did not report it. */
+    private Map<String, double[][]> metrics;
 
-    void add(ResultRecord record) {
+    void add(int i, ResultRecord record) {
         int repeat = record.repeat();
-        grow(repeat + 1);
-        states[repeat] = state(record);
-        scores[repeat] = record.score() == null ? Double.NaN : record.score();
+        ensure(i, repeat);
+        if (states[repeat] == null) {
+            states[repeat] = new byte[capacity];
+            scores[repeat] = new double[capacity];
+        }
+        states[repeat][i] = state(record);
+        scores[repeat][i] = record.score() == null ? Double.NaN : record.score();
         for (Map.Entry<String, Double> metric : record.metrics().entrySet()) {
             if (metric.getValue() == null || !Double.isFinite(metric.getValue())) {
                 continue;
@@ -38,14 +46,15 @@ final class CaseRuns {
             if (metrics == null) {
                 metrics = new HashMap<>();
             }
-            double[] values = metrics.computeIfAbsent(metric.getKey(), name -> nans(states.length));
+            double[][] values = metrics.computeIfAbsent(metric.getKey(), name -> new double[states.length][]);
             if (values.length < states.length) {
-                int old = values.length;
                 values = Arrays.copyOf(values, states.length);
-                Arrays.fill(values, old, values.length, Double.NaN);
                 metrics.put(metric.getKey(), values);
             }
-            values[repeat] = metric.getValue();
+            if (values[repeat] == null) {
+                values[repeat] = nans(capacity, 0);
+            }
+            values[repeat][i] = metric.getValue();
         }
     }
 
@@ -64,79 +73,104 @@ final class CaseRuns {
         return record.status() == ResultStatus.ERROR && record.output() == null;
     }
 
-    private void grow(int size) {
-        if (states.length < size) {
-            int length = Math.max(size, states.length * 2);
-            scores = Arrays.copyOf(scores, length);
+    /** Room for case {@code i} and repeat {@code repeat}. */
+    private void ensure(int i, int repeat) {
+        if (repeat >= states.length) {
+            int length = Math.max(repeat + 1, states.length * 2);
             states = Arrays.copyOf(states, length);
+            scores = Arrays.copyOf(scores, length);
+        }
+        if (i >= capacity) {
+            int old = capacity;
+            capacity = Math.max(i + 1, capacity + (capacity >> 1) + 16);
+            for (int r = 0; r < states.length; r++) {
+                states[r] = states[r] == null ? null : Arrays.copyOf(states[r], capacity);
+                scores[r] = scores[r] == null ? null : Arrays.copyOf(scores[r], capacity);
+            }
+            if (metrics != null) {
+                for (double[][] values : metrics.values()) {
+                    for (int r = 0; r < values.length; r++) {
+                        values[r] = values[r] == null ? null : nans(capacity, old, values[r]);
+                    }
+                }
+            }
         }
     }
 
-    private static double[] nans(int length) {
-        double[] values = new double[length];
-        Arrays.fill(values, Double.NaN);
+    private static double[] nans(int length, int from, double[] copied) {
+        double[] values = Arrays.copyOf(copied, length);
+        Arrays.fill(values, from, length, Double.NaN);
         return values;
     }
 
+    private static double[] nans(int length, int from) {
+        return nans(length, from, new double[0]);
+    }
+
+    /** How many repeat columns there are (a case may have results for fewer). */
     int repeats() {
         return states.length;
     }
 
     /** The repeat's status, or {@code null} when no result of it arrived. */
-    ResultStatus status(int repeat) {
-        return states[repeat] == UNSEEN ? null : STATUSES[(states[repeat] & STATUS_BITS) - 1];
+    ResultStatus status(int i, int repeat) {
+        byte state = i < capacity && states[repeat] != null ? states[repeat][i] : UNSEEN;
+        return state == UNSEEN ? null : STATUSES[(state & STATUS_BITS) - 1];
     }
 
-    double score(int repeat) {
-        return scores[repeat];
+    double score(int i, int repeat) {
+        return scores[repeat][i];
     }
 
-    /** How many repeats have this status. */
-    int count(ResultStatus status) {
-        byte state = (byte) (status.ordinal() + 1);
+    /** How many repeats of the case have this status. */
+    int count(int i, ResultStatus status) {
         int count = 0;
-        for (byte s : states) {
-            count += (s & STATUS_BITS) == state ? 1 : 0;
+        for (int r = 0; r < states.length; r++) {
+            count += status(i, r) == status ? 1 : 0;
         }
         return count;
     }
 
-    /** How many repeats are errors because the case's call failed, before the scorer ran. */
-    int callErrors() {
+    /** How many repeats of the case are errors because the case's call failed, before the scorer ran. */
+    int callErrors(int i) {
         int count = 0;
-        for (byte s : states) {
-            count += (s & CALL_FAILED) != 0 ? 1 : 0;
+        for (int r = 0; r < states.length; r++) {
+            count += i < capacity && states[r] != null && (states[r][i] & CALL_FAILED) != 0 ? 1 : 0;
         }
         return count;
     }
 
-    /** How many repeats have a result. */
-    int seen() {
+    /** How many repeats of the case have a result. */
+    int seen(int i) {
         int count = 0;
-        for (byte s : states) {
-            count += s == UNSEEN ? 0 : 1;
+        for (int r = 0; r < states.length; r++) {
+            count += status(i, r) == null ? 0 : 1;
         }
         return count;
     }
 
-    /** Whether any repeat reported a metric. */
-    boolean hasMetrics() {
-        return metrics != null;
-    }
-
-    /** Adds each metric's per-repeat values into {@code sums} as {sum, count}. */
-    void addMetrics(Map<String, double[]> sums) {
+    /** Hands each metric the case reported to {@code sink}: the sum and count of its values over the repeats. */
+    void addMetrics(int i, MetricSums sink) {
         if (metrics == null) {
             return;
         }
         metrics.forEach((name, values) -> {
-            double[] sum = sums.computeIfAbsent(name, n -> new double[2]);
-            for (double value : values) {
-                if (!Double.isNaN(value)) {
-                    sum[0] += value;
-                    sum[1]++;
+            double sum = 0;
+            int count = 0;
+            for (double[] column : values) {
+                if (column != null && i < column.length && !Double.isNaN(column[i])) {
+                    sum += column[i];
+                    count++;
                 }
             }
+            if (count > 0) {
+                sink.add(name, sum, count);
+            }
         });
+    }
+
+    /** Receives one case's metric sums. */
+    interface MetricSums {
+        void add(String metric, double sum, int count);
     }
 }

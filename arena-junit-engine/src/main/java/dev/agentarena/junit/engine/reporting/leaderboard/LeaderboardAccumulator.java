@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -12,19 +13,27 @@ import dev.agentarena.junit.engine.results.ResultRecord;
 /**
  * Collects results as they arrive and builds the leaderboard at any time.
  *
- * <p>Memory grows with cases × scorers × models × repeats, held in primitive arrays; outputs, reasons and tags are
- * not kept. Thread-safe: workers may {@link #accept} concurrently. The result does not depend on arrival order.
+ * <p>Results are kept in a {@link ResultLog}, a few dozen bytes each, in memory while they are few and in a temporary
+ * file past a few megabytes, so a run of a million cases does not keep its per-case data on the heap; outputs,
+ * reasons and tags are not kept. A build reads them back into primitive columns (some 90 bytes per case and scorer,
+ * the case id included), aggregates and lets them go. Thread-safe: workers may {@link #accept} concurrently. The
+ * result does not depend on arrival order. Close it to delete its file.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
-public final class LeaderboardAccumulator {
+public final class LeaderboardAccumulator implements AutoCloseable {
 
     private final LeaderboardSettings settings;
-    private final Map<String, Map<String, ModelCell>> evals = new TreeMap<>();
-    private long accepted;
+    private final ResultLog log;
 
     /** An empty accumulator. */
     public LeaderboardAccumulator(LeaderboardSettings settings) {
+        this(settings, ResultLog.DEFAULT_MEMORY_LIMIT);
+    }
+
+    /** An accumulator that keeps its results in a temporary file past {@code memoryLimit} bytes (for tests). */
+    LeaderboardAccumulator(LeaderboardSettings settings, int memoryLimit) {
         this.settings = settings;
+        this.log = new ResultLog(memoryLimit);
     }
 
     /**
@@ -40,27 +49,51 @@ public final class LeaderboardAccumulator {
             throw new IllegalArgumentException("negative repeat index " + record.repeat() + " for case "
                     + record.caseId());
         }
-        evals.computeIfAbsent(record.eval(), e -> new TreeMap<>())
-                .computeIfAbsent(record.model(), m -> new ModelCell())
-                .add(record);
-        accepted++;
+        log.append(record);
     }
 
     /** How many results were accepted. */
     public synchronized long size() {
-        return accepted;
+        return log.size();
+    }
+
+    /** Whether the results are kept in a temporary file (for tests). */
+    synchronized boolean spilled() {
+        return log.spilled();
+    }
+
+    /** The temporary file the results are kept in, or {@code null} (for tests). */
+    synchronized java.nio.file.Path spillFile() {
+        return log.file();
     }
 
     /** The leaderboard of everything accepted so far. */
     public synchronized Leaderboard build() {
+        Map<String, Map<String, ModelCell>> evals = new TreeMap<>();
+        log.replay(record -> evals.computeIfAbsent(record.eval(), e -> new TreeMap<>())
+                .computeIfAbsent(record.model(), m -> new ModelCell())
+                .add(record));
         List<EvalLeaderboard> boards = new ArrayList<>();
-        evals.forEach((eval, models) -> {
+        for (Iterator<Map.Entry<String, Map<String, ModelCell>>> e = evals.entrySet().iterator(); e.hasNext();) {
+            Map.Entry<String, Map<String, ModelCell>> eval = e.next();
             List<String> warnings = new ArrayList<>();
             List<ModelEntry> drafts = new ArrayList<>();
-            models.forEach((model, cell) -> drafts.add(new ModelAggregator(eval, model, cell, settings, warnings)
-                    .aggregate()));
-            boards.add(Ranking.rank(eval, drafts, settings, warnings));
-        });
+            // each cell goes once aggregated: a build holds one model's columns, not every model's
+            for (Iterator<Map.Entry<String, ModelCell>> m = eval.getValue().entrySet().iterator(); m.hasNext();) {
+                Map.Entry<String, ModelCell> model = m.next();
+                drafts.add(new ModelAggregator(eval.getKey(), model.getKey(), model.getValue(), settings, warnings)
+                        .aggregate());
+                m.remove();
+            }
+            boards.add(Ranking.rank(eval.getKey(), drafts, settings, warnings));
+            e.remove();
+        }
         return new Leaderboard(settings, boards);
+    }
+
+    /** Deletes the temporary file, if any, and forgets every result. */
+    @Override
+    public synchronized void close() {
+        log.close();
     }
 }

@@ -2,7 +2,6 @@ package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,7 +13,11 @@ import dev.agentarena.junit.engine.reporting.statistics.Quantiles;
 import dev.agentarena.junit.engine.reporting.statistics.Wilson;
 import dev.agentarena.junit.engine.results.ResultStatus;
 
-/** Turns one model's cell into its aggregates, before ranking. */
+/**
+ * Turns one model's cell into its aggregates, before ranking. Cases are visited in ascending order of their ids, so
+ * neither arrival order nor the cell's numbering changes a figure; per-case values are kept in arrays indexed by the
+ * case's number, never in a map per case.
+ */
 final class ModelAggregator {
 
     private final String eval;
@@ -22,6 +25,8 @@ final class ModelAggregator {
     private final ModelCell cell;
     private final LeaderboardSettings settings;
     private final List<String> warnings;
+    /** The case numbers in ascending order of their ids. */
+    private final int[] order;
 
     ModelAggregator(String eval, String model, ModelCell cell, LeaderboardSettings settings, List<String> warnings) {
         this.eval = eval;
@@ -29,15 +34,19 @@ final class ModelAggregator {
         this.cell = cell;
         this.settings = settings;
         this.warnings = warnings;
+        this.order = cell.cases.sorted();
     }
 
     /** The unranked entry: rank 0, composite NaN, no comparison. */
     ModelEntry aggregate() {
         List<ScorerEntry> scorers = new ArrayList<>();
+        List<int[]> scorerCases = new ArrayList<>();
         for (Map.Entry<String, ScorerCell> scorer : cell.scorers.entrySet()) {
-            scorers.add(scorer(scorer.getKey(), scorer.getValue()));
+            int[] numbers = counted(scorer.getValue().runs);
+            scorers.add(scorer(scorer.getKey(), scorer.getValue(), numbers));
+            scorerCases.add(numbers);
         }
-        CaseScores cases = modelCases(scorers);
+        CaseScores cases = modelCases(scorers, scorerCases);
         String label = eval + "|" + model;
         Estimate accuracy = accuracy(cases, label);
         Estimate passRate = passRate(cases);
@@ -49,29 +58,30 @@ final class ModelAggregator {
         double cost = 0;
         long tokensIn = 0;
         long tokensOut = 0;
-        double[] latencies = new double[cell.calls.size()];
+        double[] latencies = new double[16];
         int latencyCount = 0;
-        double[] caseCosts = new double[cell.calls.size()];
+        double[] caseCosts = new double[order.length];
         int calledCases = 0;
-        for (CaseCalls call : sortedCalls()) {
+        CaseCalls call = cell.calls;
+        for (int i : order) {
             boolean called = false;
             double caseCost = 0;
             for (int r = 0; r < call.repeats(); r++) {
-                if (call.has(r, CaseCalls.CALLED)) {
+                if (call.has(i, r, CaseCalls.CALLED)) {
                     called = true;
                     calls++;
-                    caseCost += call.cost(r);
-                    tokensIn += call.tokensIn(r);
-                    tokensOut += call.tokensOut(r);
-                    callErrors += call.has(r, CaseCalls.CALL_FAILED) ? 1 : 0;
-                    if (call.latency(r) >= 0) {
+                    caseCost += call.cost(i, r);
+                    tokensIn += call.tokensIn(i, r);
+                    tokensOut += call.tokensOut(i, r);
+                    callErrors += call.has(i, r, CaseCalls.CALL_FAILED) ? 1 : 0;
+                    if (call.latency(i, r) >= 0) {
                         if (latencyCount == latencies.length) {
-                            latencies = Arrays.copyOf(latencies, latencyCount * 2 + 1);
+                            latencies = Arrays.copyOf(latencies, latencyCount * 2);
                         }
-                        latencies[latencyCount++] = call.latency(r);
+                        latencies[latencyCount++] = call.latency(i, r);
                     }
                 }
-                else if (call.has(r, CaseCalls.NOT_RUN)) {
+                else if (call.has(i, r, CaseCalls.NOT_RUN)) {
                     notRun++;
                 }
             }
@@ -89,37 +99,34 @@ final class ModelAggregator {
         int scorerErrors = scorers.stream().mapToInt(ScorerEntry::scorerErrors).sum();
         return new ModelEntry(model, 0, Double.NaN, Map.of(), accuracy, passRate, cases.size(), errors, callErrors,
                 scorerErrors, notRun, calls, cost, costPerCase, tokensIn, tokensOut, tokensPerCase,
-                Quantiles.of(sortedLatencies, 0.5),
-                Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length, metrics, false, null, scorers, cases);
+                Quantiles.of(sortedLatencies, 0.5), Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length,
+                metrics, false, null, scorers, cases);
     }
 
-    private List<CaseCalls> sortedCalls() {
-        List<CaseCalls> calls = new ArrayList<>(cell.calls.size());
-        for (String id : sortedIds(cell.calls)) {
-            calls.add(cell.calls.get(id));
+    /** The numbers of the cases, in id order, with at least one counted repeat of the scorer. */
+    private int[] counted(CaseRuns runs) {
+        int[] numbers = new int[order.length];
+        int n = 0;
+        for (int i : order) {
+            for (int r = 0; r < runs.repeats(); r++) {
+                ResultStatus status = runs.status(i, r);
+                if (status != null && status.counts()) {
+                    numbers[n++] = i;
+                    break;
+                }
+            }
         }
-        return calls;
+        return Arrays.copyOf(numbers, n);
     }
 
-    /**
-     * The keys in ascending order, as a {@code TreeMap} of them would iterate: sorting an array of a run's case ids
-     * costs a fraction of building a tree of them.
-     */
-    private static String[] sortedIds(Map<String, ?> byId) {
-        String[] ids = byId.keySet().toArray(new String[0]);
-        Arrays.sort(ids);
-        return ids;
-    }
-
-    private ScorerEntry scorer(String name, ScorerCell scorer) {
+    private ScorerEntry scorer(String name, ScorerCell scorer, int[] countedCases) {
         if (scorer.versions.size() > 1) {
             warnings.add(model + " / " + name + " was scored by several scorer versions (" + String.join(", ",
                     scorer.versions) + "); its results mix definitions");
         }
-        String[] sortedIds = sortedIds(scorer.cases);
-        String[] ids = new String[sortedIds.length];
-        int kept = 0;
-        int size = scorer.cases.size();
+        CaseRuns runs = scorer.runs;
+        int size = countedCases.length;
+        String[] ids = new String[size];
         double[] scores = new double[size];
         boolean[] passed = new boolean[size];
         double[] weights = new double[size];
@@ -131,13 +138,17 @@ final class ModelAggregator {
         int notRun = 0;
         int loweredK = 0;
         RepeatReducer reducer = settings.reducer();
-        for (String id : sortedIds) {
-            CaseRuns runs = scorer.cases.get(id);
-            errors += runs.count(ResultStatus.ERROR);
-            callErrors += runs.callErrors();
-            notApplicable += runs.count(ResultStatus.NOT_APPLICABLE);
-            notRun += runs.count(ResultStatus.NOT_RUN);
-            results += runs.seen();
+        int next = 0;
+        for (int i : order) {
+            int seen = runs.seen(i);
+            if (seen == 0) {
+                continue;
+            }
+            errors += runs.count(i, ResultStatus.ERROR);
+            callErrors += runs.callErrors(i);
+            notApplicable += runs.count(i, ResultStatus.NOT_APPLICABLE);
+            notRun += runs.count(i, ResultStatus.NOT_RUN);
+            results += seen;
             int n = 0;
             int c = 0;
             double sum = 0;
@@ -145,9 +156,9 @@ final class ModelAggregator {
             double min = Double.POSITIVE_INFINITY;
             double max = Double.NEGATIVE_INFINITY;
             for (int r = 0; r < runs.repeats(); r++) {
-                ResultStatus status = runs.status(r);
+                ResultStatus status = runs.status(i, r);
                 if (status != null && status.counts()) {
-                    double score = runs.score(r);
+                    double score = runs.score(i, r);
                     n++;
                     c += status == ResultStatus.PASSED ? 1 : 0;
                     sum += score;
@@ -163,11 +174,12 @@ final class ModelAggregator {
                 loweredK++;
             }
             double mean = sum / n;
-            int i = kept++;
-            ids[i] = id;
-            scores[i] = reducer.reduce(n, c, mean);
-            passed[i] = reducer.verdict(n, c);
-            weights[i] = cell.weight(id);
+            String id = cell.cases.id(i);
+            ids[next] = id;
+            scores[next] = reducer.reduce(n, c, mean);
+            passed[next] = reducer.verdict(n, c);
+            weights[next] = cell.weight(i);
+            next++;
             if (n > 1 && ((c > 0 && c < n) || max > min)) {
                 double variance = Math.max(0, sumSquares / n - mean * mean);
                 flaky.add(new FlakyCase(id, c, n, min, max, Math.sqrt(variance)));
@@ -177,38 +189,50 @@ final class ModelAggregator {
             warnings.add(model + " / " + name + ": " + loweredK + " case(s) had fewer than " + reducer.k()
                     + " counted repeats; " + reducer + " used k = n for them");
         }
-        int n = kept;
-        // already in id order
-        CaseScores cases = new CaseScores(Arrays.copyOf(ids, n), Arrays.copyOf(scores, n), Arrays.copyOf(passed, n),
-                Arrays.copyOf(weights, n));
+        CaseScores cases = new CaseScores(ids, scores, passed, weights);
         String label = eval + "|" + model + "|" + name;
         return new ScorerEntry(name, String.join(",", scorer.versions), scorer.registryName, accuracy(cases, label),
                 passRate(cases), results, errors, callErrors, errors - callErrors, notApplicable, notRun,
                 metrics(List.of(scorer), label), flaky, cases);
     }
 
-    /** A case's model-level score is the mean of its counted scorers; it passes when they all passed. */
-    private CaseScores modelCases(List<ScorerEntry> scorers) {
-        // each case's scores are added in scorer order, whatever the map; the ids are sorted once at the end
-        Map<String, double[]> byCase = new HashMap<>();
-        for (ScorerEntry scorer : scorers) {
-            CaseScores cases = scorer.cases();
-            for (int i = 0; i < cases.size(); i++) {
-                double[] acc = byCase.computeIfAbsent(cases.id(i), id -> new double[] {0, 0, 1});
-                acc[0] += cases.score(i);
-                acc[1]++;
-                acc[2] = cases.passed(i) ? acc[2] : 0;
+    /**
+     * A case's model-level score is the mean of its counted scorers; it passes when they all passed.
+     *
+     * @param scorerCases per scorer, the case numbers of its {@link ScorerEntry#cases()}, in the same order
+     */
+    private CaseScores modelCases(List<ScorerEntry> scorers, List<int[]> scorerCases) {
+        int size = cell.cases.size();
+        double[] sums = new double[size];
+        int[] counts = new int[size];
+        boolean[] failed = new boolean[size];
+        for (int s = 0; s < scorers.size(); s++) {
+            CaseScores cases = scorers.get(s).cases();
+            int[] numbers = scorerCases.get(s);
+            for (int j = 0; j < cases.size(); j++) {
+                int i = numbers[j];
+                sums[i] += cases.score(j);
+                counts[i]++;
+                failed[i] |= !cases.passed(j);
             }
         }
-        String[] ids = sortedIds(byCase);
-        double[] scores = new double[ids.length];
-        boolean[] passed = new boolean[ids.length];
-        double[] weights = new double[ids.length];
-        for (int i = 0; i < ids.length; i++) {
-            double[] acc = byCase.get(ids[i]);
-            scores[i] = acc[0] / acc[1];
-            passed[i] = acc[2] == 1;
-            weights[i] = cell.weight(ids[i]);
+        int n = 0;
+        for (int i : order) {
+            n += counts[i] > 0 ? 1 : 0;
+        }
+        String[] ids = new String[n];
+        double[] scores = new double[n];
+        boolean[] passed = new boolean[n];
+        double[] weights = new double[n];
+        int next = 0;
+        for (int i : order) {
+            if (counts[i] > 0) {
+                ids[next] = cell.cases.id(i);
+                scores[next] = sums[i] / counts[i];
+                passed[next] = !failed[i];
+                weights[next] = cell.weight(i);
+                next++;
+            }
         }
         return new CaseScores(ids, scores, passed, weights);
     }
@@ -236,30 +260,33 @@ final class ModelAggregator {
 
     /** Per metric: the mean over repeats and scorers within a case, then the weighted mean over cases. */
     private Map<String, Estimate> metrics(Iterable<ScorerCell> scorers, String label) {
-        Map<String, Map<String, double[]>> byMetric = new TreeMap<>();
+        int size = cell.cases.size();
+        // per metric: {sum, count} of each case, by case number; scorers add in their (name) order
+        Map<String, double[][]> byMetric = new TreeMap<>();
         for (ScorerCell scorer : scorers) {
-            for (Map.Entry<String, CaseRuns> entry : scorer.cases.entrySet()) {
-                if (!entry.getValue().hasMetrics()) {
-                    continue;
-                }
-                Map<String, double[]> sums = new HashMap<>();
-                entry.getValue().addMetrics(sums);
-                sums.forEach((metric, sum) -> {
-                    double[] acc = byMetric.computeIfAbsent(metric, m -> new TreeMap<>())
-                            .computeIfAbsent(entry.getKey(), id -> new double[2]);
-                    acc[0] += sum[0];
-                    acc[1] += sum[1];
+            for (int i = 0; i < size; i++) {
+                int caseNumber = i;
+                scorer.runs.addMetrics(i, (metric, sum, count) -> {
+                    double[][] acc = byMetric.computeIfAbsent(metric, m -> new double[2][size]);
+                    acc[0][caseNumber] += sum;
+                    acc[1][caseNumber] += count;
                 });
             }
         }
         Map<String, Estimate> estimates = new TreeMap<>();
-        byMetric.forEach((metric, cases) -> {
-            double[] values = new double[cases.size()];
-            double[] weights = new double[cases.size()];
-            int i = 0;
-            for (Map.Entry<String, double[]> entry : cases.entrySet()) {
-                values[i] = entry.getValue()[0] / entry.getValue()[1];
-                weights[i++] = cell.weight(entry.getKey());
+        byMetric.forEach((metric, acc) -> {
+            int n = 0;
+            for (int i : order) {
+                n += acc[1][i] > 0 ? 1 : 0;
+            }
+            double[] values = new double[n];
+            double[] weights = new double[n];
+            int next = 0;
+            for (int i : order) {
+                if (acc[1][i] > 0) {
+                    values[next] = acc[0][i] / acc[1][i];
+                    weights[next++] = cell.weight(i);
+                }
             }
             estimates.put(metric, Bootstrap.mean(values, weights, settings.seed(), metric + "|" + label,
                     settings.resamples()));

@@ -1,7 +1,5 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.TreeSet;
 
 import dev.agentarena.junit.engine.results.ResultRecord;
@@ -11,15 +9,16 @@ final class ScorerCell {
 
     final TreeSet<String> versions = new TreeSet<>();
     String registryName;
-    final Map<String, CaseRuns> cases = new HashMap<>();
+    /** The scorer's results, by the case's number in the model's {@link CaseIndex}. */
+    final CaseRuns runs = new CaseRuns();
 
-    void add(ResultRecord record) {
+    void add(int caseNumber, ResultRecord record) {
         if (record.scorerVersion() != null && !record.scorerVersion().isBlank()) {
             versions.add(record.scorerVersion());
         }
         if (registryName == null) {
             registryName = record.registryName();
         }
-        cases.computeIfAbsent(record.caseId(), id -> new CaseRuns()).add(record);
+        runs.add(caseNumber, record);
     }
 }

@@ -48,9 +48,16 @@ public final class Bootstrap {
 
     /**
      * The weighted means of {@code resamples} resamples with replacement, drawn as {@code new Random(seed)} would
-     * draw them: resample after resample, each index by {@link Random#nextInt(int)}.
+     * draw them: resample after resample, each index by {@link Random#nextInt(int)}. When every value is the same and
+     * so is every weight, each resample adds the same terms in the same order, so every mean is bit for bit the mean
+     * of the values: that is returned without drawing (a million cases that cost nothing need no two billion draws).
      */
     public static double[] resampledMeans(double[] values, double[] weights, long seed, int resamples) {
+        if (constant(values) && (weights == null || constant(weights))) {
+            double[] means = new double[resamples];
+            Arrays.fill(means, weightedMean(values, weights, null));
+            return means;
+        }
         Terms terms = Terms.of(values, unitWeights(weights) ? null : weights);
         Draws draws = new Draws(seed, values.length);
         double[] means = new double[resamples];
@@ -58,6 +65,15 @@ public final class Bootstrap {
             means[b] = draws.resampledMean(terms);
         }
         return means;
+    }
+
+    private static boolean constant(double[] values) {
+        for (double value : values) {
+            if (value != values[0]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether every weight is 1: each term is then the value itself and the total the count, bit for bit. */

@@ -1,0 +1,118 @@
+package dev.agentarena.junit.engine.descriptor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.platform.engine.TestSource;
+import org.junit.platform.engine.support.descriptor.FileSource;
+import org.junit.platform.engine.support.hierarchical.Node.DynamicTestExecutor;
+
+import dev.agentarena.junit.engine.datasets.DatasetLocation;
+import dev.agentarena.junit.engine.datasets.EditableSource;
+import dev.agentarena.junit.engine.evaluation.CaseOutcome;
+import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
+import dev.agentarena.junit.engine.evaluation.ScorerResult;
+import dev.agentarena.junit.engine.reporting.RunListener;
+import dev.agentarena.junit.engine.reporting.leaderboard.RepeatReducer;
+import dev.agentarena.junit.engine.results.ResultRecord;
+
+/**
+ * The summary tests of one case container when cases have no tests of their own ({@link NodeMode#SUMMARY},
+ * {@link NodeMode#FAILURES}): hands each result without a test to the run's outputs, tallies every result per score,
+ * and once the container's last case ran registers one {@link ScoreSummaryDescriptor} per score, in the order the
+ * scores first appeared.
+ */
+final class ScoreSummaries {
+
+    private final CaseContainerDescriptor container;
+    private final CaseNodes nodes;
+    private final RunListener listeners;
+    private final RepeatReducer reducer;
+    private final String eval;
+    private final boolean lowScoresFail;
+    private final Map<String, ScoreTally> tallies = new LinkedHashMap<>();
+    private TestSource source;
+
+    /**
+     * @param lowScoresFail whether a low score fails its test ({@code arena.low-scores}), which the summary tests
+     *        follow
+     */
+    ScoreSummaries(CaseContainerDescriptor container, CaseNodes nodes, RunListener listeners, RepeatReducer reducer,
+            String eval, boolean lowScoresFail) {
+        this.container = container;
+        this.nodes = nodes;
+        this.listeners = listeners;
+        this.reducer = reducer;
+        this.eval = eval;
+        this.lowScoresFail = lowScoresFail;
+    }
+
+    /**
+     * Tallies a case's selected results and reports those without a test of their own.
+     *
+     * @return whether any selected result of the case gets a test of its own (then the case gets a node)
+     */
+    boolean add(EvaluatedCase evaluated) {
+        if (source == null) {
+            source = datasetFile(evaluated);
+        }
+        Map<String, List<ScorerResult>> byScore = new LinkedHashMap<>();
+        boolean anyOwnTest = false;
+        List<CaseOutcome> repeats = evaluated.repeats();
+        for (CaseOutcome outcome : repeats) {
+            String suffix = repeats.size() == 1 ? "" : "#r" + (outcome.repeat() + 1);
+            for (ScorerResult result : outcome.results()) {
+                String score = result.record().scorer();
+                if (nodes.includesScorer(outcome.caseId(), score, score + suffix)) {
+                    byScore.computeIfAbsent(score, name -> new ArrayList<>()).add(result);
+                }
+            }
+        }
+        for (Map.Entry<String, List<ScorerResult>> score : byScore.entrySet()) {
+            ScoreTally tally = tallies.computeIfAbsent(score.getKey(), name -> new ScoreTally(eval,
+                    container.modelKey(), container.cases().name(), name, reducer));
+            List<ResultRecord> records = new ArrayList<>();
+            List<Boolean> withoutTest = new ArrayList<>();
+            for (ScorerResult result : score.getValue()) {
+                boolean ownTest = nodes.ownTest(result);
+                anyOwnTest |= ownTest;
+                records.add(result.record());
+                withoutTest.add(!ownTest);
+                if (!ownTest) {
+                    try {
+                        listeners.resultWithoutTest(result.record(), result.transcript());
+                    }
+                    catch (RuntimeException e) {
+                        // one output's problem must not stop the container's other cases: the summary test fails
+                        tally.reportingFailed(e);
+                    }
+                }
+            }
+            tally.addCase(records, withoutTest);
+        }
+        return anyOwnTest;
+    }
+
+    /** Registers and runs the summary tests, one per score. */
+    void register(DynamicTestExecutor executor) {
+        for (ScoreTally tally : tallies.values()) {
+            String legacyName = container.modelKey() + "/" + container.cases().name() + "/" + tally.scorer();
+            ScoreSummaryDescriptor test = new ScoreSummaryDescriptor(
+                    ArenaUniqueIds.scores(container.getUniqueId(), tally.scorer()), tally, legacyName,
+                    nodes.displayNames().full(), source, lowScoresFail);
+            container.addChild(test);
+            executor.execute(test);
+        }
+    }
+
+    /** The dataset file, for IDEs to open from a summary test; none for a dataset method (see {@link CaseNodes}). */
+    private static TestSource datasetFile(EvaluatedCase evaluated) {
+        DatasetLocation location = evaluated.row().location().orElse(null);
+        if (location == null || location.file().isEmpty()) {
+            return null;
+        }
+        return FileSource.from(new EditableSource().of(location.file().get()).toFile());
+    }
+}

@@ -1,0 +1,304 @@
+package dev.agentarena.junit.engine.reporting.merge;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.apiguardian.api.API;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.reporting.ResultsFile;
+import dev.agentarena.junit.engine.reporting.baseline.Baseline;
+import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
+import dev.agentarena.junit.engine.reporting.baseline.BaselineSettings;
+import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
+import dev.agentarena.junit.engine.reporting.gates.GateResult;
+import dev.agentarena.junit.engine.reporting.gates.GateSpec;
+import dev.agentarena.junit.engine.reporting.gates.Gates;
+import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ShardManifest;
+
+/**
+ * Merges the shards of one run ({@code arena.shard=i/n}, each run on its own machine or JVM) into what one run would
+ * have left: one {@code results.jsonl}, one {@code leaderboard.json} and {@code .html}, the gates checked and the
+ * baseline compared (or updated) over every case. The command of CI's merge job, in a JVM of its own so that its exit
+ * status is the step's (see {@code docs/guides/large-runs.md}):
+ *
+ * <pre>
+ * java -cp &lt;test class path&gt; dev.agentarena.junit.engine.reporting.merge.MergeShards [options] &lt;dir&gt;...
+ *   &lt;dir&gt;               a shard's output directory, or any directory holding shards (searched for shard.json)
+ *   --output &lt;dir&gt;      where the merged files go; default target/arena
+ *   --project-root &lt;dir&gt; where the baseline file is found; default the working directory
+ *   --update-baseline    write the merged run into the baseline file instead of comparing
+ * </pre>
+ *
+ * <p>It refuses, before writing anything, shards that do not make one run: a shard missing or given twice, shards of
+ * different splits, configurations, eval classes or scorer versions, a shard that ran only part of an eval besides its
+ * shard, or a results file changed since its shard finished. Exit status: 0 merged (gates held, no regression),
+ * 1 merged but a gate failed or the baseline regressed, 2 the shards were refused or could not be read.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class MergeShards {
+
+    /** Merged; the gates held and nothing regressed. */
+    public static final int MERGED = 0;
+    /** Merged, but a gate failed or the baseline regressed. */
+    public static final int JUDGED_FAILED = 1;
+    /** Not merged: the shards do not make one run, or could not be read. */
+    public static final int REFUSED = 2;
+
+    private static final String PREFIX = "[arena] ";
+    private static final ObjectMapper RESULTS = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private MergeShards(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs the merge and exits with its status when that is not 0. */
+    public static void main(String[] args) {
+        int status = run(args, System.out, System.err);
+        if (status != MERGED) {
+            System.exit(status);
+        }
+    }
+
+    /**
+     * Runs the merge.
+     *
+     * @return {@link #MERGED}, {@link #JUDGED_FAILED} or {@link #REFUSED}
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        MergeShards merge = new MergeShards(out, err);
+        try {
+            return merge.merge(Options.parse(args));
+        }
+        catch (ShardMergeException | IllegalArgumentException e) {
+            err.println(PREFIX + "merge refused: " + e.getMessage());
+            return REFUSED;
+        }
+        catch (IOException | RuntimeException e) {
+            err.println(PREFIX + "merge failed: " + e);
+            return REFUSED;
+        }
+    }
+
+    private int merge(Options options) throws IOException {
+        ShardSet shards = ShardSet.find(options.shards);
+        out.println(PREFIX + "merging " + shards.parts().size() + " shards: " + String.join(", ",
+                shards.parts().stream().map(ShardSet.Part::describe).toList()));
+        ArenaConfiguration configuration = configuration(shards.configuration(), options.projectRoot);
+        LeaderboardSettings settings = LeaderboardSettings.from(configuration);
+        Files.createDirectories(options.output);
+        Path results = options.output.resolve(ResultsFile.FILE_NAME);
+        Path partial = options.output.resolve(ResultsFile.FILE_NAME + ".merging");
+        Leaderboard leaderboard;
+        long merged = 0;
+        try (LeaderboardAccumulator accumulator = new LeaderboardAccumulator(settings)) {
+            Map<String, Map<String, Set<String>>> versions = new TreeMap<>();
+            try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
+                for (ShardSet.Part part : shards.parts()) {
+                    merged += copy(part, writer, accumulator, versions);
+                }
+            }
+            catch (RuntimeException | IOException e) {
+                Files.deleteIfExists(partial);
+                throw e;
+            }
+            checkVersions(versions, partial);
+            Files.move(partial, results, StandardCopyOption.REPLACE_EXISTING);
+            leaderboard = accumulator.build();
+        }
+        leaderboard.writeTo(options.output);
+        out.println(PREFIX + "merged " + merged + " results of " + leaderboard.evals().size() + " eval(s) into "
+                + results);
+        out.println(PREFIX + "leaderboard: " + options.output.resolve(Leaderboard.HTML_FILE));
+        out.print(leaderboard.toConsoleTable());
+
+        List<String> failures = new ArrayList<>();
+        for (GateResult gate : Gates.evaluate(leaderboard, GateSpec.from(configuration,
+                configuration.settings().keySet()))) {
+            out.println(PREFIX + gate.message());
+            if (gate.failed()) {
+                failures.add(gate.message());
+            }
+        }
+        failures.addAll(baseline(configuration, leaderboard, options.updateBaseline));
+        if (!failures.isEmpty()) {
+            err.println(PREFIX + "the merged run failed " + failures.size() + " check(s):");
+            failures.forEach(failure -> err.println("  " + failure.strip()));
+            return JUDGED_FAILED;
+        }
+        out.println(PREFIX + "merged run passed its gates and baseline");
+        return MERGED;
+    }
+
+    /** The shards' configuration, read as they read it; where files are is this machine's. */
+    private static ArenaConfiguration configuration(Map<String, String> recorded, Path projectRoot) {
+        Map<String, String> settings = new LinkedHashMap<>(recorded);
+        ShardSet.PER_MACHINE.forEach(settings::remove);
+        settings.put(Constants.PROJECT_ROOT, projectRoot.toString());
+        return ArenaConfiguration.withoutFile(new RecordedParameters(settings));
+    }
+
+    /** Copies a shard's lines into the merged file and the leaderboard, noting each scorer's versions. */
+    private static long copy(ShardSet.Part part, BufferedWriter writer, LeaderboardAccumulator accumulator,
+            Map<String, Map<String, Set<String>>> versions) throws IOException {
+        if (!Files.isRegularFile(part.results())) {
+            return 0;
+        }
+        long lines = 0;
+        try (BufferedReader reader = Files.newBufferedReader(part.results(), StandardCharsets.UTF_8)) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                lines++;
+                ResultRecord record;
+                try {
+                    record = RESULTS.readValue(line, ResultRecord.class);
+                }
+                catch (JsonProcessingException e) {
+                    throw new ShardMergeException(part.results() + ", line " + lines + ": not a result: "
+                            + e.getOriginalMessage());
+                }
+                accumulator.accept(record);
+                if (record.scorer() != null && record.scorerVersion() != null && !record.scorerVersion().isBlank()) {
+                    versions.computeIfAbsent(record.eval() + " / " + record.scorer(), key -> new TreeMap<>())
+                            .computeIfAbsent(record.scorerVersion(), version -> new TreeSet<>())
+                            .add(part.manifest().shard());
+                }
+                writer.write(line);
+                writer.write('\n');
+            }
+        }
+        return lines;
+    }
+
+    private static void checkVersions(Map<String, Map<String, Set<String>>> versions, Path partial)
+            throws IOException {
+        List<String> mixed = new ArrayList<>();
+        versions.forEach((scorer, byVersion) -> {
+            if (byVersion.size() > 1) {
+                List<String> where = new ArrayList<>();
+                byVersion.forEach((version, shards) -> where.add(version + " in shard(s) " + String.join(", ",
+                        shards)));
+                mixed.add(scorer + ": " + String.join("; ", where));
+            }
+        });
+        if (!mixed.isEmpty()) {
+            Files.deleteIfExists(partial);
+            throw new ShardMergeException("the shards scored with different scorer versions, so their scores do not "
+                    + "add up: " + String.join(" | ", mixed) + ". Run every shard from the same commit");
+        }
+    }
+
+    /** Compares the merged run with the baseline file, or writes it there; the failures, one per entry. */
+    private List<String> baseline(ArenaConfiguration configuration, Leaderboard leaderboard, boolean update)
+            throws IOException {
+        BaselineSettings settings = BaselineSettings.from(configuration);
+        BaselineStore store = new BaselineStore(settings.path(), new Object(), warning -> out.println(PREFIX
+                + warning));
+        List<String> failures = new ArrayList<>();
+        if (update || settings.update()) {
+            for (EvalLeaderboard eval : leaderboard.evals()) {
+                int entries = store.update(leaderboard, eval.eval());
+                out.println(PREFIX + "baseline: wrote " + entries + " entries of " + eval.eval() + " to "
+                        + settings.path());
+            }
+            return failures;
+        }
+        if (!Files.isRegularFile(settings.path())) {
+            if (settings.required()) {
+                failures.add("no baseline file at " + settings.path() + " (" + Constants.BASELINE_PATH
+                        + " names it)");
+            }
+            return failures;
+        }
+        for (EvalLeaderboard eval : leaderboard.evals()) {
+            Baseline baseline = store.read(eval.eval());
+            if (baseline.entries().isEmpty()) {
+                out.println(PREFIX + "baseline " + settings.path() + " has no entry for " + eval.eval());
+                continue;
+            }
+            BaselineComparison comparison = BaselineComparison.compare(baseline, leaderboard, settings.tolerance());
+            out.print(PREFIX + eval.eval() + " " + comparison.summary());
+            comparison.results().stream().filter(result -> result.failed())
+                    .forEach(result -> failures.add(result.message()));
+        }
+        return failures;
+    }
+
+    /** The command line. */
+    private static final class Options {
+        final List<Path> shards = new ArrayList<>();
+        Path output = Paths.get("target", "arena");
+        Path projectRoot = Paths.get("");
+        boolean updateBaseline;
+
+        static Options parse(String[] args) {
+            Options options = new Options();
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--output":
+                        options.output = Paths.get(value(args, ++i, "--output"));
+                        break;
+                    case "--project-root":
+                        options.projectRoot = Paths.get(value(args, ++i, "--project-root"));
+                        break;
+                    case "--update-baseline":
+                        options.updateBaseline = true;
+                        break;
+                    default:
+                        if (args[i].startsWith("--")) {
+                            throw new IllegalArgumentException("unknown option " + args[i] + "; usage: MergeShards "
+                                    + "[--output <dir>] [--project-root <dir>] [--update-baseline] <shard dir>...");
+                        }
+                        options.shards.add(Paths.get(args[i]));
+                }
+            }
+            if (options.shards.isEmpty()) {
+                throw new IllegalArgumentException("no shard directory given; usage: MergeShards [--output <dir>] "
+                        + "[--project-root <dir>] [--update-baseline] <shard dir>... (a directory holding the "
+                        + "shards' " + ShardManifest.FILE_NAME + " files will do)");
+            }
+            options.output = options.output.toAbsolutePath().normalize();
+            options.projectRoot = options.projectRoot.toAbsolutePath().normalize();
+            return options;
+        }
+
+        private static String value(String[] args, int i, String option) {
+            if (i >= args.length) {
+                throw new IllegalArgumentException(option + " needs a value");
+            }
+            return args[i];
+        }
+    }
+}
