@@ -25,7 +25,7 @@ ROOT=$(cd ../.. && pwd)
 # on a shared machine, other builds otherwise take an equal share whatever their nice.
 if [[ -z ${VERSUS_JUPITER_SETSID:-} ]]; then
   export VERSUS_JUPITER_SETSID=1
-  exec setsid --wait "$0" "$@"
+  exec setsid --wait "$HERE/$(basename "$0")" "$@"
 fi
 echo -10 >/proc/self/autogroup 2>/dev/null || true
 
