@@ -47,6 +47,17 @@ public final class Constants {
      */
     public static final String OUTPUT_TEXT_LIMIT = "arena.output.text-limit";
 
+    /**
+     * How many scorer tests of a run print their {@code [arena]} score line to standard output (Surefire keeps it in
+     * the test's {@code <system-out>}): a whole number, at least 0, or {@code all}; default 250. Past the limit one
+     * line says where the rest are: every result is in {@code results.jsonl} whatever the limit, and every test keeps
+     * its name, outcome, failure message and report entries. Surefire stores each test's output in a temporary file
+     * of its own, synced to disk, and checks every new one against all before it: a line costs about a millisecond
+     * under {@code mvn test} (a microsecond in the console launcher), and a line per test made a run of 100,000 cases
+     * take minutes; see the benchmarks page.
+     */
+    public static final String OUTPUT_SCORE_LINES = "arena.output.score-lines";
+
     /** How many model calls run at once per dataset: a whole number, at least 1; default 8. */
     public static final String CONCURRENCY = "arena.concurrency";
 

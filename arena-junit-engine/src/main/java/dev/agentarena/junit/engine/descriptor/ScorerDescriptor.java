@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.descriptor;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -15,6 +14,7 @@ import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
+import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreLine;
 
@@ -28,6 +28,8 @@ import dev.agentarena.junit.engine.results.ScoreLine;
  * show it as an error, never as a low score.
  */
 final class ScorerDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
+
+    private static final StackTraceElement[] NO_FRAMES = new StackTraceElement[0];
 
     // Released once reported: a run of a million cases keeps every node until it ends, and the result holds the
     // case's output, transcript and metrics.
@@ -78,16 +80,27 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
                 if (!context.lowScores().failTests()) {
                     return context;
                 }
-                throw new AssertionFailedError(ScoreLine.lowScoreMessage(record), reported.transcript().reference(),
-                        record.output());
+                throw verdict(new AssertionFailedError(ScoreLine.lowScoreMessage(record),
+                        reported.transcript().reference(), record.output()));
             case NOT_APPLICABLE:
-                throw new TestAbortedException(record.score() == null ? record.reason()
-                        : "unscored (" + ScoreLine.format(record.score()) + "): " + record.reason());
+                throw verdict(new TestAbortedException(record.score() == null ? record.reason()
+                        : "unscored (" + ScoreLine.format(record.score()) + "): " + record.reason()));
             case NOT_RUN:
-                throw new TestAbortedException("not run: " + record.reason());
+                throw verdict(new TestAbortedException("not run: " + record.reason()));
             default:
                 throw asException(reported.error(), record);
         }
+    }
+
+    /**
+     * A low score or an abstention is a verdict on the case, not a failure of code: its message says everything, and
+     * the frames of the engine that threw it say nothing about the case. Without them, a run with thousands of low
+     * scores does not pay for thousands of stack traces to be pruned by the launcher, sent by Surefire and written to
+     * its XML, and reports show the message alone. Errors keep their stack traces.
+     */
+    private static <T extends Throwable> T verdict(T throwable) {
+        throwable.setStackTrace(NO_FRAMES);
+        return throwable;
     }
 
     private static Map<String, String> reportEntries(ResultRecord record) {
@@ -102,13 +115,13 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         entries.put("passed", String.valueOf(record.passed()));
         entries.put("reason", nonBlank(record.reason()));
         record.metrics().forEach((name, value) -> entries.put("metric." + name,
-                String.format(Locale.ROOT, "%.6f", value)));
+                Decimals.fixed(value, 6)));
         if (record.latencyMs() != null) {
             entries.put("latency_ms", String.valueOf(record.latencyMs()));
         }
         entries.put("tokens_in", String.valueOf(record.tokensIn()));
         entries.put("tokens_out", String.valueOf(record.tokensOut()));
-        entries.put("cost_usd", String.format(Locale.ROOT, "%.6f", record.costUsd()));
+        entries.put("cost_usd", Decimals.fixed(record.costUsd(), 6));
         if (record.error() != null) {
             entries.put("error", nonBlank(record.error()));
         }

@@ -99,6 +99,12 @@ final class CaseRun {
             synchronized (this) {
                 done = List.copyOf(outcomes);
             }
+            // the outputs prepare what they will write here, off the reporting thread that every test waits for
+            for (CaseOutcome outcome : done) {
+                for (ScorerResult result : outcome.results()) {
+                    run.listeners().resultComputed(result.record(), result.transcript());
+                }
+            }
             evaluated.complete(new EvaluatedCase(row, done));
         }
         catch (GivenUp e) {

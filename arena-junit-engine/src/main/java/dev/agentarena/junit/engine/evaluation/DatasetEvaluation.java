@@ -18,6 +18,15 @@ import dev.agentarena.junit.engine.datasets.DatasetStream;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoCloseable {
 
+    /**
+     * How many cases per call slot may be started ahead of the one being reported: a call finishes while the
+     * reporting thread is busy with a slow stretch (its first thousand tests run before they are compiled, a
+     * collection, Surefire's handling of each test) and the next call can start at once. Eight per slot keep the calls
+     * going through those (under {@code mvn test}, 1,000 cases at 50 ms with 32 slots took 0.3 s less than with two
+     * per slot); the cases held are only those started and not yet reported.
+     */
+    static final int READ_AHEAD = 8;
+
     private final DatasetStream rows;
     private final CasePipeline<DatasetRow, EvaluatedCase> pipeline;
 
@@ -29,7 +38,7 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
             Predicate<DatasetRow> selected, int repeats) {
         this.rows = rows;
         this.pipeline = new CasePipeline<>(selected(rows, selected),
-                row -> new CaseRun(run, evaluator, limits, row, repeats).start(), run.concurrency() * 2);
+                row -> new CaseRun(run, evaluator, limits, row, repeats).start(), READ_AHEAD * run.concurrency());
     }
 
     /** The rows the predicate accepts, asked lazily and before the row's model call. */

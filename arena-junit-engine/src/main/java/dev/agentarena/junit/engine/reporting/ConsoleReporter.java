@@ -2,6 +2,10 @@ package dev.agentarena.junit.engine.reporting;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Optional;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
 
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
@@ -13,8 +17,9 @@ import dev.agentarena.junit.engine.results.ScoreSummary;
 import dev.agentarena.junit.engine.results.ScoreLine;
 
 /**
- * The console: one {@code [arena]} score line per scorer test, the summaries' messages and tables, and the run's
- * leaderboard at its end. The only part of the engine that writes to standard output.
+ * The console: one {@code [arena]} score line per scorer test, up to {@value Constants#OUTPUT_SCORE_LINES} of them,
+ * the summaries' messages and tables, and the run's leaderboard at its end. The only part of the engine that writes to
+ * standard output.
  *
  * <p>Each line goes to {@code System.out} as it is at the time of the event, not as it was when the run started:
  * Surefire and IDEs swap it per test to capture each test's output (Surefire keeps it in the test's
@@ -22,7 +27,48 @@ import dev.agentarena.junit.engine.results.ScoreLine;
  */
 final class ConsoleReporter implements RunListener {
 
+    /** How many score lines a run prints unless {@value Constants#OUTPUT_SCORE_LINES} says otherwise. */
+    static final int DEFAULT_SCORE_LINES = 250;
+
     private static final String PREFIX = "[arena] ";
+
+    private final long scoreLines;
+    private final Path resultsFile;
+    private long printed;
+
+    /**
+     * @param scoreLines how many score lines to print, {@link Long#MAX_VALUE} for all
+     * @param resultsFile where every result is, for the line that says so once the limit is reached
+     */
+    ConsoleReporter(long scoreLines, Path resultsFile) {
+        this.scoreLines = scoreLines;
+        this.resultsFile = resultsFile;
+    }
+
+    /**
+     * The limit that {@value Constants#OUTPUT_SCORE_LINES} sets: a whole number of at least 0, or {@code all}.
+     *
+     * @throws dev.agentarena.junit.engine.config.ConfigurationException naming the key and the value otherwise
+     */
+    static long scoreLines(ArenaConfiguration configuration) {
+        Optional<String> value = configuration.get(Constants.OUTPUT_SCORE_LINES).map(String::strip);
+        if (value.isEmpty()) {
+            return DEFAULT_SCORE_LINES;
+        }
+        if (value.get().equalsIgnoreCase("all")) {
+            return Long.MAX_VALUE;
+        }
+        try {
+            long limit = Long.parseLong(value.get());
+            if (limit >= 0) {
+                return limit;
+            }
+        }
+        catch (NumberFormatException e) {
+            // reported below
+        }
+        throw configuration.invalid(Constants.OUTPUT_SCORE_LINES, value.get(), "a whole number of at least 0, or all");
+    }
 
     private static PrintStream out() {
         return System.out;
@@ -30,7 +76,18 @@ final class ConsoleReporter implements RunListener {
 
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
-        out().println(ScoreLine.of(record));
+        long shown;
+        synchronized (this) {
+            shown = printed < Long.MAX_VALUE ? ++printed : printed;
+        }
+        if (shown <= scoreLines) {
+            out().println(ScoreLine.of(record));
+        }
+        else if (shown == scoreLines + 1) {
+            out().println(PREFIX + "score lines: " + (scoreLines == 0 ? "none are printed"
+                    : "the first " + scoreLines + " tests printed theirs") + "; every result is in " + resultsFile
+                    + " (" + Constants.OUTPUT_SCORE_LINES + "=all prints every one)");
+        }
     }
 
     /** No line per result without a test: its summary test prints the aggregate (a million lines would not help). */

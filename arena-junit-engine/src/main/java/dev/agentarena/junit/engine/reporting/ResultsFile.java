@@ -3,23 +3,28 @@ package dev.agentarena.junit.engine.reporting;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.apiguardian.api.API;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
@@ -38,13 +43,28 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     public static final String FILE_NAME = "results.jsonl";
 
     /** Field names as in the results file: snake case. */
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
+    static final ObjectMapper MAPPER = JsonMapper.builder()
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .build();
 
     private final Path directory;
     private final Path file;
     private final ReportingSession session;
+    /** How many lines prepared ahead are kept at most; more than the run's cases in flight times their scorers. */
+    static final int PREPARED_LINES = 4096;
+
+    private final Lines lines = new Lines();
+    private final ThreadLocal<Lines> workerLines = ThreadLocal.withInitial(Lines::new);
+    // lines prepared on the call pool, by the identity of their record, taken when it is reported; the eldest go
+    // first when full (a result that is never reported: a scorer the launcher did not select)
+    private final Map<Identity, String> prepared = Collections.synchronizedMap(new LinkedHashMap<>() {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Identity, String> eldest) {
+            return size() > PREPARED_LINES;
+        }
+    });
     private BufferedWriter writer;
     private boolean written;
 
@@ -65,6 +85,12 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         return written;
     }
 
+    /** Serialises the result on the thread that computed it, so that reporting it only writes the line. */
+    @Override
+    public void resultComputed(ResultRecord record, CaseTranscript transcript) {
+        prepared.put(new Identity(record), wellFormed(workerLines.get().line(record)));
+    }
+
     @Override
     public synchronized void resultReported(ResultRecord record, CaseTranscript transcript) {
         try {
@@ -74,17 +100,166 @@ public final class ResultsFile implements RunListener, AutoCloseable {
             // One string per line, written whole: the encoder refuses half a surrogate pair (a reason cut inside an
             // emoji), and a refused write would leave half a line and break every later one.
             written = true;
-            writer.write(wellFormed(MAPPER.writeValueAsString(record)) + "\n");
+            String line = prepared.remove(new Identity(record));
+            writer.write(line != null ? line : wellFormed(lines.line(record)));
+            writer.write('\n');
             writer.flush();
-        }
-        catch (JsonProcessingException e) {
-            throw new IllegalStateException("Cannot serialise result " + record.caseId() + "/" + record.scorer(), e);
         }
         catch (IOException e) {
             // the next result opens the file again (appending), so one failed write does not lose every later one
             closeQuietly();
             throw new UncheckedIOException("Cannot write to " + file, e);
         }
+    }
+
+    /**
+     * A result as one line of JSON, without its line break: what {@link #MAPPER} writes of the record (the same
+     * fields, in the same order, with the same numbers).
+     */
+    static String line(ResultRecord record) {
+        return new Lines().line(record);
+    }
+
+    /**
+     * Writes results lines field by field with one streaming generator into one buffer, both kept from line to line:
+     * a run writes a line per test. Not thread-safe; the results file's lock guards it.
+     */
+    static final class Lines {
+
+        private final StringBuilder text = new StringBuilder(512);
+        private final Writer into = new Writer() {
+            @Override
+            public void write(char[] chars, int offset, int length) {
+                text.append(chars, offset, length);
+            }
+
+            @Override
+            public void write(String string, int offset, int length) {
+                text.append(string, offset, offset + length);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        private JsonGenerator json;
+
+        String line(ResultRecord record) {
+            text.setLength(0);
+            try {
+                if (json == null) {
+                    json = MAPPER.getFactory().createGenerator(into);
+                    // lines are taken one by one: no separator between them
+                    json.setRootValueSeparator(null);
+                }
+                write(json, record);
+                json.flush();
+            }
+            catch (IOException | RuntimeException e) {
+                // a generator left inside an object would write the next line into it
+                json = null;
+                throw new IllegalStateException("Cannot serialise result " + record.caseId() + "/" + record.scorer(),
+                        e);
+            }
+            return text.toString();
+        }
+    }
+
+    private static void write(JsonGenerator json, ResultRecord record) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("eval", record.eval());
+        json.writeStringField("model", record.model());
+        json.writeStringField("dataset", record.dataset());
+        json.writeStringField("case_id", record.caseId());
+        json.writeStringField("scorer", record.scorer());
+        json.writeStringField("scorer_version", record.scorerVersion());
+        json.writeStringField("registry_name", record.registryName());
+        json.writeNumberField("repeat", record.repeat());
+        json.writeFieldName("score");
+        if (record.score() == null) {
+            json.writeNull();
+        }
+        else {
+            writeNumber(json, record.score());
+        }
+        json.writeFieldName("passed");
+        if (record.passed() == null) {
+            json.writeNull();
+        }
+        else {
+            json.writeBoolean(record.passed());
+        }
+        json.writeStringField("status", record.status() == null ? null : record.status().jsonName());
+        json.writeStringField("reason", record.reason());
+        json.writeObjectFieldStart("metrics");
+        for (Map.Entry<String, Double> metric : record.metrics().entrySet()) {
+            json.writeFieldName(metric.getKey());
+            if (metric.getValue() == null) {
+                json.writeNull();
+            }
+            else {
+                writeNumber(json, metric.getValue());
+            }
+        }
+        json.writeEndObject();
+        json.writeFieldName("latency_ms");
+        if (record.latencyMs() == null) {
+            json.writeNull();
+        }
+        else {
+            json.writeNumber(record.latencyMs());
+        }
+        json.writeNumberField("tokens_in", record.tokensIn());
+        json.writeNumberField("tokens_out", record.tokensOut());
+        json.writeFieldName("cost_usd");
+        writeNumber(json, record.costUsd());
+        json.writeBooleanField("cached", record.cached());
+        json.writeFieldName("weight");
+        writeNumber(json, record.weight());
+        json.writeArrayFieldStart("tags");
+        for (String tag : record.tags()) {
+            json.writeString(tag);
+        }
+        json.writeEndArray();
+        json.writeStringField("error", record.error());
+        json.writeStringField("output", record.output());
+        json.writeEndObject();
+    }
+
+    /** A result by its identity: records are values, and two equal results are still two lines. */
+    private static final class Identity {
+
+        private final ResultRecord record;
+
+        Identity(ResultRecord record) {
+            this.record = record;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Identity && ((Identity) other).record == record;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(record);
+        }
+    }
+
+    /**
+     * Writes a double as the generator would ({@link Double#toString} for a finite value), remembering the text: a
+     * run's scores, costs and weights take few distinct values, and each results line has several.
+     */
+    private static void writeNumber(JsonGenerator json, double value) throws IOException {
+        if (!Double.isFinite(value)) {
+            json.writeNumber(value);
+            return;
+        }
+        json.writeNumber(Decimals.shortest(value));
     }
 
     /** The text with every unpaired surrogate replaced by U+FFFD, so that it encodes as UTF-8. */

@@ -18,12 +18,23 @@ import dev.agentarena.junit.engine.results.ShardManifest;
  * the leaderboard files, Allure, ...) is one listener. A new output format is one new class, registered in
  * {@link RunListeners#standard}.
  *
- * <p>Events arrive on the thread of the test they belong to (Allure relies on that), one at a time per test. Every
- * method has an empty default. A listener must not throw for a reporting problem of its own: the chain logs and
- * carries on, and the test's outcome stays what the result says.
+ * <p>Events arrive on the thread of the test they belong to (Allure relies on that), one at a time per test, except
+ * {@link #resultComputed}, which comes earlier from the thread that computed the result. Every method has an empty
+ * default. A listener must not throw for a reporting problem of its own: the chain logs and carries on, and the
+ * test's outcome stays what the result says.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public interface RunListener {
+
+    /**
+     * A result was computed, ahead of its test: on the thread that computed it (a worker of the run's call pool),
+     * concurrently with other events, and possibly for a result that is never reported (a scorer the launcher did not
+     * select). A listener may prepare here what it will write once the result is reported, so that the reporting
+     * thread, which every test waits for, has less to do; it must not write anything yet, and must be thread-safe.
+     * What it throws is ignored: the report is prepared again when the result is reported.
+     */
+    default void resultComputed(ResultRecord record, CaseTranscript transcript) {
+    }
 
     /**
      * One scorer test's result, just before its JUnit outcome is reported.

@@ -40,8 +40,9 @@ public final class RunListeners implements RunListener {
 
     /**
      * The outputs of every run, in order: {@code results.jsonl}, the whole texts of cut reasons and errors, the
-     * leaderboards (which the summary tests read), the console (a score line per test, Surefire keeps it in the
-     * test's {@code <system-out>}), when Allure is on the class path, Allure, and for a shard of a run
+     * leaderboards (which the summary tests read), the console (a score line per test up to
+     * {@value dev.agentarena.junit.engine.Constants#OUTPUT_SCORE_LINES}, Surefire keeps it in the test's
+     * {@code <system-out>}), when Allure is on the class path, Allure, and for a shard of a run
      * ({@code arena.shard}), its {@code shard.json}.
      */
     public static RunListeners standard(ResultsFile results, Leaderboards leaderboards,
@@ -50,7 +51,7 @@ public final class RunListeners implements RunListener {
         chain.add(results);
         chain.add(new WholeTexts(outputDirectory));
         chain.add(leaderboards);
-        chain.add(new ConsoleReporter());
+        chain.add(new ConsoleReporter(ConsoleReporter.scoreLines(configuration), results.file()));
         AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
         if (configuration.get(Constants.SHARD).isPresent()) {
             chain.add(new ShardManifestFile());
@@ -80,6 +81,19 @@ public final class RunListeners implements RunListener {
         }
         if (first != null) {
             throw first;
+        }
+    }
+
+    /** Every listener hears it; what one throws is ignored (see {@link RunListener#resultComputed}). */
+    @Override
+    public void resultComputed(ResultRecord record, CaseTranscript transcript) {
+        for (RunListener listener : listeners) {
+            try {
+                listener.resultComputed(record, transcript);
+            }
+            catch (RuntimeException e) {
+                // prepared again when the result is reported, where a real problem fails its test
+            }
         }
     }
 

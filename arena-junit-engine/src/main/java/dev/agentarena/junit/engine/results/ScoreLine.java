@@ -1,6 +1,5 @@
 package dev.agentarena.junit.engine.results;
 
-import java.util.Locale;
 import java.util.Map;
 
 import org.apiguardian.api.API;
@@ -21,7 +20,8 @@ public final class ScoreLine {
     public static String of(ResultRecord record) {
         StringBuilder line = new StringBuilder("[arena] ").append(record.eval()).append(' ').append(record.model())
                 .append(' ').append(record.dataset()).append('[').append(record.caseId()).append("]/")
-                .append(record.scorer()).append(" score=").append(format(record.score())).append(" status=")
+                .append(record.scorer()).append(" score=");
+        appendScore(line, record.score()).append(" status=")
                 .append(record.status()).append(" passed=").append(record.passed());
         line.append(" reason=\"").append(sanitize(record.reason(), 300)).append('"');
         if (!record.metrics().isEmpty()) {
@@ -31,7 +31,7 @@ public final class ScoreLine {
             line.append(" latency_ms=").append(record.latencyMs());
         }
         line.append(" tokens=").append(record.tokensIn()).append('/').append(record.tokensOut());
-        line.append(String.format(Locale.ROOT, " cost_usd=%.6f", record.costUsd()));
+        Decimals.appendFixed(line.append(" cost_usd="), record.costUsd(), 6);
         if (record.cached()) {
             line.append(" cached=true");
         }
@@ -46,9 +46,10 @@ public final class ScoreLine {
      * stay unique in the XML.
      */
     public static String displayName(String scorer, Double score, ResultStatus status, String reason) {
-        String text = sanitize(scorer, 160) + " " + format(score) + " " + status.mark();
+        StringBuilder text = new StringBuilder(64).append(sanitize(scorer, 160)).append(' ');
+        appendScore(text, score).append(' ').append(status.mark());
         String why = sanitize(reason, MAX_DISPLAY_REASON);
-        return why.isEmpty() ? text : text + " " + why;
+        return (why.isEmpty() ? text : text.append(' ').append(why)).toString();
     }
 
     /**
@@ -62,14 +63,18 @@ public final class ScoreLine {
 
     /** Two decimals, or {@code –} for no score. */
     public static String format(Double score) {
-        return score == null ? "–" : String.format(Locale.ROOT, "%.2f", score);
+        return score == null ? "–" : Decimals.fixed(score, 2);
+    }
+
+    private static StringBuilder appendScore(StringBuilder text, Double score) {
+        return score == null ? text.append('–') : Decimals.appendFixed(text, score, 2);
     }
 
     /** Metrics as {@code {name=0.800, ...}}. */
     public static String metrics(Map<String, Double> metrics) {
         StringBuilder text = new StringBuilder("{");
         metrics.forEach((name, value) -> text.append(text.length() == 1 ? "" : ", ").append(name).append('=')
-                .append(String.format(Locale.ROOT, "%.3f", value)));
+                .append(Decimals.fixed(value, 3)));
         return text.append('}').toString();
     }
 
@@ -81,7 +86,34 @@ public final class ScoreLine {
         if (text == null) {
             return "";
         }
-        String clean = text.replaceAll("[\\p{Cntrl}\\u2028\\u2029]+", " ").strip();
+        String clean = withoutControls(text).strip();
         return clean.length() <= max ? clean : clean.substring(0, max - 1) + "…";
+    }
+
+    /** Each run of control characters ({@code \\p{Cntrl}}, U+2028, U+2029) as one space; the text itself if none. */
+    private static String withoutControls(String text) {
+        int first = 0;
+        while (first < text.length() && !isControl(text.charAt(first))) {
+            first++;
+        }
+        if (first == text.length()) {
+            return text;
+        }
+        StringBuilder clean = new StringBuilder(text.length()).append(text, 0, first);
+        for (int i = first; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!isControl(c)) {
+                clean.append(c);
+            }
+            else if (i == first || !isControl(text.charAt(i - 1))) {
+                clean.append(' ');
+            }
+        }
+        return clean.toString();
+    }
+
+    /** What the regex class {@code [\\p{Cntrl}\\u2028\\u2029]} matches: C0 controls, DEL, and the two separators. */
+    private static boolean isControl(char c) {
+        return c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029';
     }
 }

@@ -14,12 +14,12 @@ import dev.agentarena.junit.scoring.OutputScorer;
 public final class ClassScorerDefinition implements ScorerDefinition {
 
     private final OutputScorer scorer;
-    private final String version;
+    // digested when first asked for: a run reads the versions of the scorers it uses, not of every builtin
+    private volatile String version;
 
     /** Wraps the scorer; the version is a digest of its class's code. */
     public ClassScorerDefinition(OutputScorer scorer) {
         this.scorer = scorer;
-        this.version = ScorerVersions.of(scorer.getClass());
     }
 
     /** The wrapped scorer. */
@@ -34,7 +34,12 @@ public final class ClassScorerDefinition implements ScorerDefinition {
 
     @Override
     public String version() {
-        return version;
+        String digest = version;
+        if (digest == null) {
+            digest = ScorerVersions.of(scorer.getClass());
+            version = digest;
+        }
+        return digest;
     }
 
     @Override

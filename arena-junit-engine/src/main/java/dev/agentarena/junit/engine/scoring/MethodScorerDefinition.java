@@ -31,7 +31,8 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     private final Object target;
     private final String name;
     private final double threshold;
-    private final String version;
+    // digested when first asked for: a run reads the versions of the scorers it uses, not of the whole catalogue
+    private volatile String version;
 
     /**
      * @param method the annotated method
@@ -44,7 +45,6 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         this.target = target;
         this.name = annotation.value().isBlank() ? method.getName() : annotation.value();
         this.threshold = annotation.threshold();
-        this.version = ScorerVersions.of(method);
     }
 
     /** The method. */
@@ -59,7 +59,12 @@ public final class MethodScorerDefinition implements ScorerDefinition {
 
     @Override
     public String version() {
-        return version;
+        String digest = version;
+        if (digest == null) {
+            digest = ScorerVersions.of(method);
+            version = digest;
+        }
+        return digest;
     }
 
     @Override

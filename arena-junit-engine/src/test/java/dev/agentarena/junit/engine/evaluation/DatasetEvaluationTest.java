@@ -123,15 +123,16 @@ class DatasetEvaluationTest {
         EvalRuntime eval = runtime(run, Tickets.class);
         Tickets tickets = (Tickets) eval.instance();
 
-        DatasetEvaluation evaluation = eval.evaluate(spec(eval, "tickets"), "sim_small", row -> true);
+        DatasetEvaluation evaluation = eval.evaluate(spec(eval, "many"), "sim_small", row -> true);
         EvaluatedCase first = evaluation.next();
         evaluation.close();
 
-        assertThat(first.caseId()).isEqualTo("t1");
+        assertThat(first.caseId()).isEqualTo("m1");
         assertThat(tickets.closed).isTrue();
         assertThat(evaluation.hasNext()).isFalse();
-        // the window is twice the concurrency: no more than the first three rows were read
-        assertThat(tickets.events).filteredOn(event -> event.startsWith("read")).hasSizeLessThanOrEqualTo(3);
+        // the window is READ_AHEAD cases per call slot: no more than one window and the row after it were read
+        assertThat(tickets.events).filteredOn(event -> event.startsWith("read"))
+                .hasSizeLessThanOrEqualTo(DatasetEvaluation.READ_AHEAD + 1);
     }
 
     @Test
@@ -166,7 +167,7 @@ class DatasetEvaluationTest {
         return ids;
     }
 
-    /** Six tickets read lazily; records when each row is read, selected and sent to the task. */
+    /** Tickets read lazily; records when each row is read, selected and sent to the task. */
     @Eval(value = "tickets", scorers = "exact_match")
     static class Tickets {
 
@@ -178,6 +179,15 @@ class DatasetEvaluationTest {
             return Stream.of("t1", "t2", "t3", "t4", "t5", "t6").map(id -> {
                 events.add("read " + id);
                 return EvalCase.of(id, "billing", "billing");
+            }).onClose(() -> closed.set(true));
+        }
+
+        /** Far more rows than one read-ahead window at concurrency 1. */
+        @EvalDataset
+        Stream<EvalCase> many() {
+            return java.util.stream.IntStream.rangeClosed(1, 10 * DatasetEvaluation.READ_AHEAD).mapToObj(i -> {
+                events.add("read m" + i);
+                return EvalCase.of("m" + i, "billing", "billing");
             }).onClose(() -> closed.set(true));
         }
 

@@ -40,6 +40,36 @@ class ResultsFileTest {
         assertThat(json.readTree(lines.get(1)).get("reason").asText()).isEqualTo("fine 👍");
     }
 
+    @Test
+    void linesPreparedOnOtherThreadsAreWrittenInReportOrderAndEqualResultsAreStillTwoLines() throws Exception {
+        ResultRecord first = record("a", "half \uD83D", "one");
+        ResultRecord second = record("b", "fine", "two");
+        ResultRecord twin = record("b", "fine", "two");
+        ResultRecord unprepared = record("c", "late", "three");
+        try (ResultsFile file = new ResultsFile(dir, new ReportingSession())) {
+            Thread worker = new Thread(() -> {
+                file.resultComputed(second, null);
+                file.resultComputed(first, null);
+                file.resultComputed(twin, null);
+            });
+            worker.start();
+            worker.join();
+            // results computed but never reported (a scorer not selected) are let go of once there are too many
+            for (int i = 0; i < ResultsFile.PREPARED_LINES + 10; i++) {
+                file.resultComputed(record("dropped-" + i, "", ""), null);
+            }
+            file.resultReported(first, null);
+            file.resultReported(second, null);
+            file.resultReported(twin, null);
+            file.resultReported(unprepared, null);
+        }
+
+        List<String> lines = Files.readAllLines(dir.resolve(ResultsFile.FILE_NAME), StandardCharsets.UTF_8);
+        assertThat(lines).containsExactly(ResultsFile.wellFormed(ResultsFile.line(first)), ResultsFile.line(second),
+                ResultsFile.line(twin), ResultsFile.line(unprepared));
+        assertThat(lines.get(0)).contains("half \uFFFD");
+    }
+
     private static ResultRecord record(String caseId, String reason, String output) {
         return new ResultRecord("eval", "sim_small", "cases", caseId, "exact_match", "v1", "eval-exact-match", 0, 0.0,
                 false, ResultStatus.FAILED, reason, Map.of(), 1L, 0, 0, 0.0, false, 1.0, List.of(), null, output);

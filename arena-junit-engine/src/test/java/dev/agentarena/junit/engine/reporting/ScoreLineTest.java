@@ -31,6 +31,24 @@ class ScoreLineTest {
     }
 
     @Test
+    void sanitizingRemovesWhatTheControlCharacterClassMatches() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        char[] alphabet = {'a', ' ', '\t', '\n', '\r', '\u0000', '\u001f', '\u007f', '\u0080', '\u2028', '\u2029',
+            '\u00a0', '\u3000', 'é', '\ud83d', '\ude00'};
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int n = random.nextInt(12); n > 0; n--) {
+                text.append(alphabet[random.nextInt(alphabet.length)]);
+            }
+            String expected = text.toString().replaceAll("[\\p{Cntrl}\\u2028\\u2029]+", " ").strip();
+            int max = random.nextInt(1, 14);
+            expected = expected.length() <= max ? expected : expected.substring(0, max - 1) + "…";
+            assertThat(ScoreLine.sanitize(text.toString(), max)).as("%s", text.chars().boxed().toList())
+                    .isEqualTo(expected);
+        }
+    }
+
+    @Test
     void marksTellEveryStatusApart() {
         assertThat(ScoreLine.displayName("s", null, ResultStatus.ERROR, "boom")).isEqualTo("s – ! boom");
         assertThat(ScoreLine.displayName("s", null, ResultStatus.NOT_APPLICABLE, "")).isEqualTo("s – –");

@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.reporting.statistics;
 
 import java.util.Arrays;
-import java.util.Random;
 
 import org.apiguardian.api.API;
 
@@ -91,8 +90,7 @@ public record PairedTest(int n, double meanDifference, double low, double high, 
         double high = mean;
         double bootstrapP = 1.0;
         if (n > 1 && resamples > 0) {
-            Random random = Bootstrap.random(seed, label);
-            double[] means = Bootstrap.resampledMeans(shared, null, random, resamples);
+            double[] means = Bootstrap.resampledMeans(shared, null, Bootstrap.seed(seed, label), resamples);
             int atOrBelow = 0;
             int atOrAbove = 0;
             for (double m : means) {

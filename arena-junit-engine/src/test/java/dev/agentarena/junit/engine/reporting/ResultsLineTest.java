@@ -1,0 +1,104 @@
+package dev.agentarena.junit.engine.reporting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
+
+/** The results line written field by field is what Jackson's data binding writes of the record. */
+class ResultsLineTest {
+
+    private static final String[] TEXTS = {"", "plain", "quote \" and \\ backslash", "line\nbreak\ttab\u0000nul",
+        "é ü 中文", "emoji 😀", "\u2028\u2029", "half \ud83d surrogate", "</script>", null};
+    private static final double[] NUMBERS = {0, -0.0, 1, 0.5, 1.0 / 3, 1e-7, 2.15e-5, 1e22, 123456.789, -4.25,
+        Double.NaN, Double.POSITIVE_INFINITY, Double.MIN_VALUE, Double.MAX_VALUE};
+
+    @Test
+    void writesWhatDataBindingWritesForEveryKindOfValue() throws Exception {
+        SplittableRandom random = new SplittableRandom(11);
+        ResultsFile.Lines reused = new ResultsFile.Lines();
+        for (int i = 0; i < 3000; i++) {
+            ResultRecord record = randomRecord(random);
+            String bound = ResultsFile.MAPPER.writeValueAsString(record);
+            assertThat(ResultsFile.line(record)).isEqualTo(bound);
+            assertThat(reused.line(record)).as("line %d from the generator kept from line to line", i)
+                    .isEqualTo(bound);
+        }
+    }
+
+    @Test
+    void aLineThatCannotBeWrittenLeavesTheNextOnesWhole() {
+        ResultsFile.Lines lines = new ResultsFile.Lines();
+        ResultRecord good = randomRecord(new SplittableRandom(5));
+        Map<String, Double> nullKey = new LinkedHashMap<>();
+        nullKey.put(null, 1.0);
+        ResultRecord bad = new ResultRecord("e", "m", "d", "c", "s", "v", "r", 0, 1.0, true, ResultStatus.PASSED, "",
+                nullKey, null, 0, 0, 0, false, 1, List.of(), null, "o");
+
+        assertThat(lines.line(good)).isEqualTo(ResultsFile.line(good));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> lines.line(bad))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("c/s");
+        assertThat(lines.line(good)).isEqualTo(ResultsFile.line(good));
+    }
+
+    @Test
+    void writesEveryFieldOfTheRecordInItsOrder() throws Exception {
+        ResultRecord record = randomRecord(new SplittableRandom(1));
+        List<String> written = new ArrayList<>();
+        for (Iterator<String> names = ResultsFile.MAPPER.readTree(ResultsFile.line(record)).fieldNames();
+                names.hasNext();) {
+            written.add(names.next());
+        }
+        List<String> components = Arrays.stream(ResultRecord.class.getRecordComponents()).map(RecordComponent::getName)
+                .map(new PropertyNamingStrategies.SnakeCaseStrategy()::translate).toList();
+
+        assertThat(written).as("a field added to ResultRecord must be written by ResultsFile.line too")
+                .isEqualTo(components);
+    }
+
+    private static ResultRecord randomRecord(SplittableRandom random) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        for (int n = random.nextInt(4); n > 0; n--) {
+            metrics.put(nonNull(text(random, "m" + n)), random.nextInt(6) == 0 ? null : number(random));
+        }
+        List<String> tags = new ArrayList<>();
+        for (int n = random.nextInt(3); n > 0; n--) {
+            tags.add(nonNull(text(random, "t" + n)));
+        }
+        ResultStatus[] statuses = ResultStatus.values();
+        return new ResultRecord(text(random, "eval"), text(random, "model"), text(random, "dataset"),
+                text(random, "case"), text(random, "scorer"), text(random, "v1"), text(random, "eval-scorer"),
+                random.nextInt(5), random.nextBoolean() ? null : number(random),
+                random.nextInt(3) == 0 ? null : random.nextBoolean(),
+                random.nextInt(8) == 0 ? null : statuses[random.nextInt(statuses.length)], text(random, "reason"),
+                metrics, random.nextBoolean() ? null : random.nextLong(-5, 100_000), random.nextLong(0, 1L << 40),
+                random.nextLong(0, 1L << 20), number(random), random.nextBoolean(), number(random), tags,
+                random.nextBoolean() ? null : text(random, "error"), text(random, "output"));
+    }
+
+    private static String text(SplittableRandom random, String plain) {
+        return random.nextBoolean() ? plain : TEXTS[random.nextInt(TEXTS.length)];
+    }
+
+    private static String nonNull(String text) {
+        return text == null ? "null" : text;
+    }
+
+    private static double number(SplittableRandom random) {
+        return random.nextBoolean() ? random.nextDouble() * random.nextInt(1, 1000)
+                : NUMBERS[random.nextInt(NUMBERS.length)];
+    }
+}
