@@ -57,8 +57,16 @@ public final class TaskOutput {
         return withToolCalls(List.of(ToolCall.of(name, arguments)));
     }
 
-    /** A copy with this metric; it becomes a leaderboard dimension. */
+    /**
+     * A copy with this metric; it becomes a leaderboard dimension.
+     *
+     * @throws IllegalArgumentException if the value is not finite (NaN or infinite), as for
+     *         {@link ScoreResult#withMetric}: one such value would turn the metric's leaderboard mean into NaN
+     */
     public TaskOutput withMetric(String name, double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("metric '" + name + "' must be finite, was " + value);
+        }
         Map<String, Double> all = new LinkedHashMap<>(metrics);
         all.put(Objects.requireNonNull(name, "name"), value);
         return new TaskOutput(text, toolCalls, all, tokensIn, tokensOut, costUsd);

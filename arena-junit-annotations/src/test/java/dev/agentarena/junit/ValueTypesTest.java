@@ -20,6 +20,13 @@ class ValueTypesTest {
     }
 
     @Test
+    void aTaskMetricMustBeFiniteLikeAScorerMetric() {
+        assertThatThrownBy(() -> TaskOutput.of("answer").withMetric("steps", Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("metric 'steps' must be finite, was NaN");
+        assertThat(TaskOutput.of("answer").withMetric("steps", 3).metrics()).containsEntry("steps", 3.0);
+    }
+
+    @Test
     void aPlainScorePassesAtTheDefaultThresholdAndUnscoredHasNoVerdict() {
         assertThat(ScoreResult.of(0.5).passed()).isTrue();
         assertThat(ScoreResult.of(0.49).passed()).isFalse();

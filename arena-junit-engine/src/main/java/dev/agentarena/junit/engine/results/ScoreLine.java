@@ -16,11 +16,17 @@ public final class ScoreLine {
     private ScoreLine() {
     }
 
-    /** {@code [arena] sim_small tickets[refund_request]/exact_match score=1.00 status=passed reason="..." metrics={...}}. */
+    /**
+     * {@code [arena] sim_small tickets[refund_request]/exact_match score=1.00 status=passed reason="..." metrics={...}};
+     * a result of no case (an eval that cannot run) names only its scorer: {@code [arena] tickets sim_small cannot_run}.
+     */
     public static String of(ResultRecord record) {
         StringBuilder line = new StringBuilder("[arena] ").append(record.eval()).append(' ').append(record.model())
-                .append(' ').append(record.dataset()).append('[').append(record.caseId()).append("]/")
-                .append(record.scorer()).append(" score=");
+                .append(' ');
+        if (!record.dataset().isEmpty() || !record.caseId().isEmpty()) {
+            line.append(record.dataset()).append('[').append(record.caseId()).append("]/");
+        }
+        line.append(record.scorer()).append(" score=");
         appendScore(line, record.score()).append(" status=")
                 .append(record.status()).append(" passed=").append(record.passed());
         line.append(" reason=\"").append(sanitize(record.reason(), 300)).append('"');

@@ -64,4 +64,14 @@ class ScoreLineTest {
                 + " status=passed passed=true reason=\"3 words ok\" metrics={words=3.000} latency_ms=40 tokens=8/1"
                 + " cost_usd=0.000002");
     }
+
+    @Test
+    void aResultOfNoCaseNamesOnlyItsScorer() {
+        ResultRecord record = new ResultRecord("refunds", "sim_small", "", "", "cannot_run", "",
+                "refunds-cannot_run", 0, null, null, ResultStatus.ERROR, "no dataset file", Map.of(), null, 0, 0,
+                0.0, false, 1.0, List.of(), "IllegalArgumentException: no dataset file", null);
+
+        assertThat(ScoreLine.of(record)).startsWith("[arena] refunds sim_small cannot_run score=– status=error")
+                .doesNotContain("[]");
+    }
 }
