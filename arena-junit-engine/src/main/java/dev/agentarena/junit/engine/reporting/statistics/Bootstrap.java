@@ -41,7 +41,7 @@ public final class Bootstrap {
         if (n == 1 || resamples < 1) {
             return new Estimate(point, point, point, n, Estimate.BOOTSTRAP);
         }
-        double[] means = resampledMeans(values, unitWeights(weights) ? null : weights, seed(seed, label), resamples);
+        double[] means = resampledMeans(values, weights, seed(seed, label), resamples);
         Arrays.sort(means);
         return new Estimate(point, Quantiles.of(means, 0.025), Quantiles.of(means, 0.975), n, Estimate.BOOTSTRAP);
     }
