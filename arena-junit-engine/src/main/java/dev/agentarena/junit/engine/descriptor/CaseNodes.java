@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.descriptor;
 
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -34,6 +35,11 @@ final class CaseNodes {
     private final DisplayNames displayNames;
     private final NodeMode mode;
     private final EditableSource editable = new EditableSource();
+    // the dataset file's source without a position, for the last file asked: a case's source is this one with the
+    // case's line, since FileSource.from makes the path canonical, which costs a system call per directory of it, for
+    // each case twice (its filter, then its node)
+    private Path lastFile;
+    private FileSource lastFileSource;
 
     CaseNodes(EvalRuntime eval, DatasetSpec spec, String modelKey, CaseSelection selection,
             DisplayNames displayNames, NodeMode mode) {
@@ -81,10 +87,17 @@ final class CaseNodes {
     private TestSource source(DatasetRow row) {
         DatasetLocation location = row.location().orElse(null);
         if (location != null && location.file().isPresent()) {
-            return FileSource.from(editable.of(location.file().get()).toFile(),
-                    FilePosition.from(Math.max(1, location.line())));
+            return fileSource(location.file().get()).withPosition(FilePosition.from(Math.max(1, location.line())));
         }
         return spec.method() == null ? null : MethodSource.from(spec.method());
+    }
+
+    private synchronized FileSource fileSource(Path file) {
+        if (!file.equals(lastFile)) {
+            lastFileSource = FileSource.from(editable.of(file).toFile());
+            lastFile = file;
+        }
+        return lastFileSource;
     }
 
     /** A case's tags as JUnit tags; tags that JUnit's syntax rejects are left out. */
