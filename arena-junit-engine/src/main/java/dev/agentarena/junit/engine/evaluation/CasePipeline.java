@@ -13,6 +13,10 @@ import java.util.function.Function;
  * Starts work on items ahead of the consumer, at most {@code window} at a time, and hands results back in source
  * order.
  *
+ * <p>The window is refilled half at a time, not item by item: work started on an idle pool wakes a thread, and a pool
+ * that is faster than the consumer (calls that cost nothing) would otherwise be woken, and put back to sleep, once
+ * per item. While half the window is still in flight, a pool with fewer threads than that never waits for work.
+ *
  * <p>Model calls are I/O-bound and slow; nodes must still be reported in dataset order and one at a time. Reading
  * ahead by a bounded window keeps every worker busy while holding only {@code window} items in memory, however
  * large the dataset.
@@ -54,7 +58,9 @@ final class CasePipeline<T, R> implements Iterator<R>, AutoCloseable {
         }
         try {
             R result = head.get();
-            fill();
+            if (inFlight.size() <= window / 2) {
+                fill();
+            }
             return result;
         }
         catch (InterruptedException e) {

@@ -70,8 +70,8 @@ class CasePipelineTest {
     }
 
     @Test
-    void readsNoMoreThanTheWindowAheadOfTheConsumer() {
-        int window = 3;
+    void readsNoMoreThanTheWindowAheadOfTheConsumerAndRefillsItHalfAtATime() {
+        int window = 4;
         CountingSource source = new CountingSource(10);
         List<Integer> readWhenConsumed = new ArrayList<>();
 
@@ -85,8 +85,9 @@ class CasePipelineTest {
             }
         }
 
-        // one more item is read for each item consumed, until the source runs dry
-        assertThat(readWhenConsumed).containsExactly(4, 5, 6, 7, 8, 9, 10, 10, 10, 10);
+        // once half the window is consumed, it is filled again at once (one wake-up of the pool per batch, not per
+        // item), until the source runs dry
+        assertThat(readWhenConsumed).containsExactly(4, 6, 6, 8, 8, 10, 10, 10, 10, 10);
     }
 
     @Test
