@@ -84,7 +84,7 @@ class EngineArchitectureTest {
                     "scoring.builtin.SemanticScorer.EMBEDDINGS"),
             because("constant: filled once by its static initializer, then only read",
                     "scoring.builtin.BuiltinScorers.DESCRIPTIONS", "config.KnownKeys.KEYS",
-                    "config.KnownKeys.PREFIXES"),
+                    "config.KnownKeys.PREFIXES", "reporting.statistics.Binomial.LOG_FACTORIAL"),
             because("cache: facts of this machine (where an interpreter is installed, whether bubblewrap works), "
                     + "probed once per JVM", "sandbox.Installations.CACHE", "sandbox.Sandboxes.BUBBLEWRAPS"),
             because("constant: an empty array, which has no element to replace", "sandbox.StartMarker.EMPTY",

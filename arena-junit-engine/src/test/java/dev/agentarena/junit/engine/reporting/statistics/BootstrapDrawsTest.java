@@ -2,12 +2,16 @@ package dev.agentarena.junit.engine.reporting.statistics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.Random;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
-/** The bootstrap's own generator draws what {@link Random} draws, so every interval stays what it was. */
+/**
+ * The bootstrap's own generator draws what {@link Random} draws, so every interval drawn case by case stays what it
+ * was.
+ */
 class BootstrapDrawsTest {
 
     @Test
@@ -64,7 +68,7 @@ class BootstrapDrawsTest {
             long seed = data.nextLong();
             for (double[] w : new double[][] {null, weights}) {
                 double[] expected = referenceMeans(values, w, new Random(seed), 300);
-                double[] actual = Bootstrap.resampledMeans(values, w, seed, 300);
+                double[] actual = drawnMeans(values, w, seed, 300);
                 for (int b = 0; b < expected.length; b++) {
                     assertThat(Double.doubleToRawLongBits(actual[b])).as("resample %d of round %d", b, round)
                             .isEqualTo(Double.doubleToRawLongBits(expected[b]));
@@ -88,13 +92,36 @@ class BootstrapDrawsTest {
             long seed = data.nextLong();
             for (double[] w : new double[][] {null, weights}) {
                 double[] expected = referenceMeans(values, w, new Random(seed), 12);
-                double[] actual = Bootstrap.resampledMeans(values, w, seed, 12);
+                double[] actual = drawnMeans(values, w, seed, 12);
                 for (int b = 0; b < expected.length; b++) {
                     assertThat(Double.doubleToRawLongBits(actual[b])).as("resample %d, %d distinct", b, distinct)
                             .isEqualTo(Double.doubleToRawLongBits(expected[b]));
                 }
             }
         }
+    }
+
+    @Test
+    void manyDistinctTermsAreDrawnCaseByCaseAsRandomDraws() {
+        SplittableRandom data = new SplittableRandom(5);
+        int n = 3000;
+        double[] values = new double[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = data.nextDouble();
+        }
+        long seed = data.nextLong();
+        double[] expected = referenceMeans(values, null, new Random(seed), 20);
+        double[] actual = Bootstrap.resampledMeans(values, null, seed, 20);
+        for (int b = 0; b < expected.length; b++) {
+            assertThat(Double.doubleToRawLongBits(actual[b])).as("resample %d", b)
+                    .isEqualTo(Double.doubleToRawLongBits(expected[b]));
+        }
+    }
+
+    private static double[] drawnMeans(double[] values, double[] weights, long seed, int resamples) {
+        boolean unit = weights == null || Arrays.stream(weights).allMatch(w -> w == 1.0);
+        return Bootstrap.drawnMeans(Bootstrap.Terms.of(values, unit ? null : weights), values.length, seed,
+                resamples);
     }
 
     /** The bootstrap as it was written over {@link Random}. */
