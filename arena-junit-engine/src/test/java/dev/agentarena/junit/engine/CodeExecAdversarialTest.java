@@ -74,6 +74,19 @@ class CodeExecAdversarialTest {
     }
 
     @Test
+    void theLimitIsNamedWhenOtherProcessesWriteTheirLastFramesAfterTheError() throws Exception {
+        // what a fork bomb's processes can leave, their tracebacks interleaved: the error is not in the last lines
+        Attack attack = attack("import sys\n"
+                + "sys.stderr.write('BlockingIOError: [Errno 11] Resource temporarily unavailable\\n')\n"
+                + "sys.stderr.write('Traceback (most recent call last):\\n  File \"/code/solution.py\", line 3\\n"
+                + "    os.fork()\\n')\n"
+                + "sys.exit(1)\n", context.with("max_processes", 32));
+
+        assertThat(attack.result.reason()).startsWith("exit code 1: ").endsWith("os.fork() (process limit: 32 "
+                + "processes and threads, option max_processes)");
+    }
+
+    @Test
     void aBusyLoopIsStoppedByTheCpuTimeLimitBeforeTheClock() throws Exception {
         Attack attack = attack(HostilePrograms.infiniteLoop(), context.with("cpu_seconds", 1)
                 .with("timeout_seconds", 60));

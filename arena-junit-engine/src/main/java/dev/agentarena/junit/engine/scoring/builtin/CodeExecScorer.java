@@ -267,14 +267,17 @@ public final class CodeExecScorer implements OutputScorer {
                     result = ScoreResult.pass("exit code 0");
                 }
                 else {
-                    String tail = lastLines(outcome.stderr().isBlank() ? outcome.stdout() : outcome.stderr());
+                    String errors = outcome.stderr().isBlank() ? outcome.stdout() : outcome.stderr();
+                    String tail = lastLines(errors);
                     List<String> notes = new ArrayList<>();
                     String signal = signal(outcome.exitCode(), limits, sandbox.isolated());
                     if (!signal.isEmpty()) {
                         notes.add(signal);
                     }
                     if (sandbox.isolated()) {
-                        notes.addAll(limitsHit(tail, limits));
+                        // more than the last lines shown: processes that end together (a fork bomb's) interleave
+                        // their tracebacks, and the error line may come before another's last frames
+                        notes.addAll(limitsHit(Abbreviations.tail(errors, DETAIL_CHARS), limits));
                     }
                     result = ScoreResult.fail("exit code " + outcome.exitCode() + (tail.isEmpty() ? "" : ": " + tail)
                             + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
