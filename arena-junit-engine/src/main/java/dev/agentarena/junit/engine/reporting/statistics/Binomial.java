@@ -6,8 +6,8 @@ import java.util.SplittableRandom;
  * Exact binomial variates by inversion, searching outwards from the mode: a uniform number is spent on the outcomes
  * in the order mode, mode + 1, mode − 1, mode + 2, …, each taking as much of it as its probability, so each outcome
  * comes out with exactly its probability (up to the rounding of the probabilities), after about 1.6 standard
- * deviations of steps on average: some 80 for a million trials at p = ½, where drawing the trials one by one costs a
- * million.
+ * deviations of steps on average: some 80 for 10,000 trials at p = ½ (800 for a million), where drawing the trials
+ * one by one costs 10,000 (a million).
  *
  * <p>{@link Bootstrap} draws a resample's count of each distinct value with it (a multinomial, as successive
  * binomials), instead of drawing the resample's cases one by one.
