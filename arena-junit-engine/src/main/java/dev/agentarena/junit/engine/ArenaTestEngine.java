@@ -13,7 +13,7 @@ import org.junit.platform.engine.support.store.NamespacedHierarchicalStore;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.descriptor.ArenaEngineDescriptor;
-import dev.agentarena.junit.engine.descriptor.ArenaExecutionContext;
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 import dev.agentarena.junit.engine.descriptor.CaseFilter;
 import dev.agentarena.junit.engine.discovery.DeclarationIssues;
 import dev.agentarena.junit.engine.discovery.DiscoverySelectorResolver;

@@ -24,7 +24,7 @@ import org.junit.platform.testkit.engine.Event;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.config.ConfigurationException;
-import dev.agentarena.junit.engine.evaluation.DatasetRowException;
+import dev.agentarena.junit.engine.datasets.DatasetRowException;
 import dev.agentarena.junit.engine.fixtures.DataProblemsFixtures;
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
 

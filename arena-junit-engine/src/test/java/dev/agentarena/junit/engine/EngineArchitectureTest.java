@@ -38,6 +38,7 @@ import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.library.Architectures;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 
@@ -91,8 +92,9 @@ class EngineArchitectureTest {
                     "descriptor.ScorerDescriptor.NO_FRAMES"),
             because("cache: the text of a double, which is fixed for the value; bounded, cleared when full",
                     "results.Decimals.MEMO"),
-            because("constant: an array that nothing writes to", "models.SimulatedAnswers.LABEL_SENTENCES",
-                    "models.SimulatedAnswers.NUMBER_SENTENCES", "models.SimulatedAnswers.CONTAINS_SENTENCES",
+            because("constant: an array that nothing writes to", "models.simulated.SimulatedAnswers.LABEL_SENTENCES",
+                    "models.simulated.SimulatedAnswers.NUMBER_SENTENCES",
+                    "models.simulated.SimulatedAnswers.CONTAINS_SENTENCES",
                     "reporting.leaderboard.CaseRuns.STATUSES", "results.Decimals.POWERS",
                     "results.Decimals.PATTERNS"))
             .flatMap(Collection::stream)
@@ -114,6 +116,69 @@ class EngineArchitectureTest {
     void enginePackagesHaveNoCycles() {
         slices().assignedFrom(EVERY_ENGINE_PACKAGE).should().beFreeOfCycles()
                 .ignoreDependency(DescribedPredicate.alwaysTrue(), JavaClass.Predicates.equivalentTo(Constants.class))
+                .check(MAIN);
+    }
+
+    /**
+     * The rule above compares leaf packages; this one compares the top-level groups ({@code models} with
+     * {@code models.openai}, ...), where a cycle through subpackages would otherwise go unseen (issue 22:
+     * {@code definition → scoring → integration → models → definition}).
+     */
+    @Test
+    void topLevelGroupsOfTheEngineHaveNoCycles() {
+        slices().matching(ENGINE + ".(*)..").namingSlices("$1").should().beFreeOfCycles()
+                .ignoreDependency(DescribedPredicate.alwaysTrue(), JavaClass.Predicates.equivalentTo(Constants.class))
+                .check(MAIN);
+    }
+
+    /**
+     * How a run flows ({@code docs/architecture/engine.md}): the engine resolves selectors ({@code discovery}) into
+     * the test tree ({@code descriptor}), which executes through the run's wiring ({@code execution}); the wiring
+     * drives the evaluation core and the outputs, which know nothing of each other; below them the eval as declared,
+     * its scorers, parameters, instances, models and the adapters of optional libraries. The foundations (config,
+     * json, datasets, results, secrets, sandbox) may be used by every layer.
+     */
+    @Test
+    void layersFollowHowARunFlows() {
+        Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("Engine").definedBy(ENGINE)
+                .layer("Discovery").definedBy(ENGINE + ".discovery..")
+                .layer("Descriptor").definedBy(ENGINE + ".descriptor..")
+                .layer("Execution").definedBy(ENGINE + ".execution..")
+                .layer("Evaluation").definedBy(ENGINE + ".evaluation..")
+                .layer("Reporting").definedBy(ENGINE + ".reporting..")
+                .layer("Definition").definedBy(ENGINE + ".definition..")
+                .layer("Scoring").definedBy(ENGINE + ".scoring..")
+                .layer("Parameters").definedBy(ENGINE + ".parameters..")
+                .layer("Lifecycle").definedBy(ENGINE + ".lifecycle..")
+                .layer("Models").definedBy(ENGINE + ".models..")
+                .layer("Integration").definedBy(ENGINE + ".integration..")
+                .whereLayer("Discovery").mayOnlyBeAccessedByLayers("Engine")
+                .whereLayer("Descriptor").mayOnlyBeAccessedByLayers("Engine", "Discovery")
+                .whereLayer("Execution").mayOnlyBeAccessedByLayers("Engine", "Descriptor")
+                .whereLayer("Evaluation").mayOnlyBeAccessedByLayers("Descriptor", "Execution")
+                .whereLayer("Reporting").mayOnlyBeAccessedByLayers("Engine", "Descriptor", "Execution")
+                .whereLayer("Definition").mayOnlyBeAccessedByLayers("Discovery", "Descriptor", "Execution",
+                        "Evaluation")
+                .whereLayer("Scoring").mayOnlyBeAccessedByLayers("Descriptor", "Execution", "Evaluation",
+                        "Definition")
+                .whereLayer("Parameters").mayOnlyBeAccessedByLayers("Evaluation", "Definition", "Scoring")
+                .whereLayer("Lifecycle").mayOnlyBeAccessedByLayers("Descriptor", "Evaluation", "Integration")
+                .whereLayer("Models").mayOnlyBeAccessedByLayers("Execution", "Evaluation", "Scoring",
+                        "Integration")
+                .whereLayer("Integration").mayOnlyBeAccessedByLayers("Descriptor", "Evaluation", "Definition",
+                        "Scoring", "Parameters")
+                .ignoreDependency(DescribedPredicate.alwaysTrue(), JavaClass.Predicates.equivalentTo(Constants.class))
+                .check(MAIN);
+    }
+
+    @Test
+    void theEvaluationCoreKnowsNothingOfOutputsOrOfTheTestTree() {
+        noClasses().that().resideInAPackage(ENGINE + ".evaluation..")
+                .should().dependOnClassesThat().resideInAnyPackage(ENGINE + ".reporting..", ENGINE + ".execution..",
+                        ENGINE + ".descriptor..", ENGINE + ".discovery..")
+                .because("the core sends its two events (a result computed, a cost estimated) through "
+                        + "EvaluationEvents; the run's wiring in execution/ hands them to the outputs")
                 .check(MAIN);
     }
 

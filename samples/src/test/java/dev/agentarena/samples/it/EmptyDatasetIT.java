@@ -45,7 +45,7 @@ class EmptyDatasetIT {
         NodeList errors = testcase.getElementsByTagName("error");
         assertThat(errors.getLength()).isEqualTo(1);
         Element error = (Element) errors.item(0);
-        assertThat(error.getAttribute("type")).isEqualTo("dev.agentarena.junit.engine.evaluation.DatasetRowException");
+        assertThat(error.getAttribute("type")).isEqualTo("dev.agentarena.junit.engine.datasets.DatasetRowException");
         assertThat(error.getAttribute("message")).isEqualTo("new-tickets.jsonl:1: no cases: the file is empty;"
                 + " a dataset needs at least one case");
         String out = testcase.getElementsByTagName("system-out").item(0).getTextContent();

@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.integration.Integrations;
-import dev.agentarena.junit.engine.scoring.ArgumentResolver;
+import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 
 /**
  * The checks of an eval's declaration that need no dataset and no model: each finds what would otherwise fail every

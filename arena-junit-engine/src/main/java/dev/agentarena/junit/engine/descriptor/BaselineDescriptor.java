@@ -13,7 +13,8 @@ import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 import dev.agentarena.junit.engine.Constants;
-import dev.agentarena.junit.engine.evaluation.RunServices;
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
+import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.reporting.baseline.Baseline;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineResult;

@@ -9,6 +9,7 @@ import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 import dev.agentarena.junit.engine.definition.DatasetSpec;
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 
 /**
  * A container that may hold one dataset's cases on one model, registering them as they complete: a model of a class

@@ -15,6 +15,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import dev.agentarena.junit.engine.evaluation.CaseOutcome;
 import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 import dev.agentarena.junit.engine.results.ScoreLine;
 
 /**

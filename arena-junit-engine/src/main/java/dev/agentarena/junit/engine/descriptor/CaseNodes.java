@@ -21,6 +21,8 @@ import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
 import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
+import dev.agentarena.junit.engine.execution.DisplayNames;
+import dev.agentarena.junit.engine.execution.NodeMode;
 
 /**
  * Builds the dynamic nodes of one dataset run: names, sources (the dataset line, for IDE navigation) and tags, and

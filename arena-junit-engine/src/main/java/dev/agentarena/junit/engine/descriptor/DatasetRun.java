@@ -12,6 +12,8 @@ import dev.agentarena.junit.engine.evaluation.DatasetEvaluation;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
 import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.Shard;
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
+import dev.agentarena.junit.engine.execution.NodeMode;
 
 /**
  * Runs the cases of one container: has the eval evaluate the selected rows of the dataset on the container's model,

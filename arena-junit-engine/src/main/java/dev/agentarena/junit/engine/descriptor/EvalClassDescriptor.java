@@ -23,7 +23,8 @@ import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.definition.EvalDefinitionException;
 import dev.agentarena.junit.engine.evaluation.CostEstimate;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
-import dev.agentarena.junit.engine.evaluation.RunServices;
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
+import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.evaluation.Shard;
 import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
@@ -370,7 +371,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
                         + String.join("; ", unreadableAtDiscovery));
             }
         }
-        return EvalRuntime.create(definition, run, this::includesScorer);
+        return EvalRuntime.create(definition, run.evaluation(), this::includesScorer);
     }
 
     /** Lets go of the instance the tag filters needed at discovery, and closes what created it. */

@@ -11,7 +11,8 @@ import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 import dev.agentarena.junit.engine.Constants;
-import dev.agentarena.junit.engine.evaluation.RunServices;
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
+import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.gates.GateRule;
 import dev.agentarena.junit.engine.reporting.gates.GateSpec;

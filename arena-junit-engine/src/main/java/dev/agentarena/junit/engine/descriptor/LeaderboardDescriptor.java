@@ -8,7 +8,8 @@ import java.util.Map;
 import org.junit.platform.engine.UniqueId;
 import org.opentest4j.TestAbortedException;
 
-import dev.agentarena.junit.engine.evaluation.RunServices;
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
+import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;

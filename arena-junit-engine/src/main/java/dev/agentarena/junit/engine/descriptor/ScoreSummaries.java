@@ -14,8 +14,10 @@ import dev.agentarena.junit.engine.datasets.EditableSource;
 import dev.agentarena.junit.engine.evaluation.CaseOutcome;
 import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
+import dev.agentarena.junit.engine.execution.NodeMode;
 import dev.agentarena.junit.engine.reporting.RunListener;
 import dev.agentarena.junit.engine.reporting.leaderboard.RepeatReducer;
+import dev.agentarena.junit.engine.reporting.leaderboard.ScoreTally;
 import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**

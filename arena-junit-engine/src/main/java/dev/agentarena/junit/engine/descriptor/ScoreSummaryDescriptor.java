@@ -13,6 +13,8 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
+import dev.agentarena.junit.engine.reporting.leaderboard.ScoreTally;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.ScoreLine;
 import dev.agentarena.junit.engine.results.ScoreSummary;

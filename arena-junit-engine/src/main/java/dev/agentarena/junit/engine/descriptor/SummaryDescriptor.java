@@ -11,7 +11,8 @@ import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.TestAbortedException;
 
-import dev.agentarena.junit.engine.evaluation.RunServices;
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
+import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.ScoreLine;
 

@@ -16,6 +16,7 @@ import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.datasets.DatasetRowException;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.scoring.NamedScore;
@@ -34,12 +35,12 @@ final class CaseEvaluator {
 
     private static final Pattern OPTION_ERROR = Pattern.compile("option '([^']+)' of scorer '");
 
-    private final RunServices run;
+    private final EvaluationServices run;
     private final EvalRuntime eval;
     private final String modelKey;
     private final CaseOutcome.Origin origin;
 
-    CaseEvaluator(RunServices run, EvalRuntime eval, String modelKey, String dataset) {
+    CaseEvaluator(EvaluationServices run, EvalRuntime eval, String modelKey, String dataset) {
         this.run = run;
         this.eval = eval;
         this.modelKey = modelKey;

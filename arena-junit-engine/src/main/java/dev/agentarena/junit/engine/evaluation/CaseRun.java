@@ -40,7 +40,7 @@ final class CaseRun {
     private record Result(Object value, Throwable error) {
     }
 
-    private final RunServices run;
+    private final EvaluationServices run;
     private final CaseEvaluator evaluator;
     private final TimeLimits limits;
     private final DatasetRow row;
@@ -54,7 +54,7 @@ final class CaseRun {
     private int cursor;
     private volatile int generation;
 
-    CaseRun(RunServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetRow row, int repeats) {
+    CaseRun(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetRow row, int repeats) {
         this.run = run;
         this.evaluator = evaluator;
         this.limits = limits;
@@ -102,7 +102,7 @@ final class CaseRun {
             // the outputs prepare what they will write here, off the reporting thread that every test waits for
             for (CaseOutcome outcome : done) {
                 for (ScorerResult result : outcome.results()) {
-                    run.listeners().resultComputed(result.record(), result.transcript());
+                    run.events().resultComputed(result.record(), result.transcript());
                 }
             }
             evaluated.complete(new EvaluatedCase(row, done));

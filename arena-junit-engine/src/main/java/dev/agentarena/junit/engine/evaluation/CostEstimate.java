@@ -44,7 +44,7 @@ public final class CostEstimate {
     }
 
     /** One line for the console; reads the targeted datasets once more. */
-    static String describe(RunServices run, EvalRuntime eval, List<Target> targets) {
+    static String describe(EvaluationServices run, EvalRuntime eval, List<Target> targets) {
         int repeats = eval.repeats();
         Map<String, long[]> byModel = new LinkedHashMap<>();
         for (Target target : targets) {

@@ -32,16 +32,16 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
     static final int READ_AHEAD = 16;
 
     private final DatasetStream rows;
-    private final CasePipeline<DatasetRow, EvaluatedCase> pipeline;
+    private final ReadAheadWindow<DatasetRow, EvaluatedCase> pipeline;
 
     /**
      * The repeats of one case run one after the other (a {@link CaseRun}); the pipeline runs different cases in
      * parallel on the run's pool.
      */
-    DatasetEvaluation(RunServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
+    DatasetEvaluation(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
             Predicate<DatasetRow> selected, int repeats) {
         this.rows = rows;
-        this.pipeline = new CasePipeline<>(selected(rows, selected),
+        this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
                 row -> new CaseRun(run, evaluator, limits, row, repeats).start(), READ_AHEAD * run.concurrency());
     }
 

@@ -15,7 +15,7 @@ import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
-import dev.agentarena.junit.engine.scoring.ArgumentResolver;
+import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 
 /**
  * Runs an eval's {@code @PreRequest} and {@code @PostProcess} hooks, in order, each on the output of the one before:

@@ -21,7 +21,7 @@ import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
-import dev.agentarena.junit.engine.models.declared.DeclaredModels;
+import dev.agentarena.junit.engine.evaluation.declared.DeclaredModels;
 import dev.agentarena.junit.engine.scoring.MethodScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
@@ -34,7 +34,7 @@ import dev.agentarena.junit.engine.scoring.ScorerRegistry;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class EvalRuntime implements AutoCloseable {
 
-    private final RunServices run;
+    private final EvaluationServices run;
     private final EvalDefinition definition;
     private final int repeats;
     private final TimeLimits limits;
@@ -51,7 +51,7 @@ public final class EvalRuntime implements AutoCloseable {
     // its @EvalModel members as models, set up when the first case asks for one; guarded by this
     private DeclaredModels declaredModels;
 
-    private EvalRuntime(RunServices run, EvalDefinition definition, EvalInstances instances, Object instance,
+    private EvalRuntime(EvaluationServices run, EvalDefinition definition, EvalInstances instances, Object instance,
             ScorerRegistry registry,
             List<ScorerDefinition> methodScorers, List<ScorerDefinition> defaultScorers,
             Predicate<String> scorerFilter) {
@@ -80,7 +80,8 @@ public final class EvalRuntime implements AutoCloseable {
      * @throws dev.agentarena.junit.engine.config.ConfigurationException when an {@code @EvalModel} key is one a
      *         connector serves
      */
-    public static EvalRuntime create(EvalDefinition definition, RunServices run, Predicate<String> scorerFilter) {
+    public static EvalRuntime create(EvalDefinition definition, EvaluationServices run,
+            Predicate<String> scorerFilter) {
         DeclaredModels.checkKeys(definition.declaredModels(), run.models());
         ScorerRegistry registry = run.scorersFor(definition.testClass());
         // names first: a typo in @Eval(scorers) is the likelier mistake, and it needs no instance to report
@@ -156,7 +157,7 @@ public final class EvalRuntime implements AutoCloseable {
      */
     public void estimateCostOnce(Supplier<List<CostEstimate.Target>> targets) {
         if (run.firstEstimate(definition.name())) {
-            run.listeners().costEstimated(definition.name(), CostEstimate.describe(run, this, targets.get()));
+            run.events().costEstimated(definition.name(), CostEstimate.describe(run, this, targets.get()));
         }
     }
 

@@ -12,7 +12,7 @@ import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
-import dev.agentarena.junit.engine.scoring.ArgumentResolver;
+import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelRequest;

@@ -14,8 +14,9 @@ import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.integration.langchain4j.LangChain4jIntegration;
+import dev.agentarena.junit.engine.integration.langchain4j.LocalEmbeddings;
 import dev.agentarena.junit.engine.integration.springai.SpringAiIntegration;
-import dev.agentarena.junit.engine.models.JudgeCalls;
+import dev.agentarena.junit.engine.models.judge.JudgeCalls;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.scoring.OutputScorer;
@@ -126,5 +127,27 @@ public final class Integrations {
     /** A hint for an unknown scorer name whose library is missing, to append to the error message. */
     public static String unknownScorerHint(String scorerName) {
         return SpringAiIntegration.hintFor(scorerName).orElse("");
+    }
+
+    /**
+     * The embedding model that runs in process when its library is on the class path (LangChain4j's
+     * all-MiniLM-L6-v2), by the name results report for it; empty when it is not.
+     */
+    public static Optional<String> localEmbeddingModel() {
+        return LocalEmbeddings.available() ? Optional.of(LocalEmbeddings.NAME) : Optional.empty();
+    }
+
+    /** The name {@link #localEmbeddingModel()} reports, whether or not the model is on the class path. */
+    public static String localEmbeddingModelName() {
+        return LocalEmbeddings.NAME;
+    }
+
+    /**
+     * The in-process embedding of a text ({@link #localEmbeddingModel()}).
+     *
+     * @throws IllegalStateException when the model is not on the class path, naming the artifact to add
+     */
+    public static double[] localEmbedding(String text) {
+        return LocalEmbeddings.embed(text);
     }
 }

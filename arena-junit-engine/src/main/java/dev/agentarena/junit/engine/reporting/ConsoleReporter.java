@@ -4,6 +4,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 
@@ -25,7 +27,8 @@ import dev.agentarena.junit.engine.results.ScoreLine;
  * Surefire and IDEs swap it per test to capture each test's output (Surefire keeps it in the test's
  * {@code <system-out>}).
  */
-final class ConsoleReporter implements RunListener {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ConsoleReporter implements RunListener {
 
     /** How many score lines a run prints unless {@value Constants#OUTPUT_SCORE_LINES} says otherwise. */
     static final int DEFAULT_SCORE_LINES = 250;
@@ -40,7 +43,7 @@ final class ConsoleReporter implements RunListener {
      * @param scoreLines how many score lines to print, {@link Long#MAX_VALUE} for all
      * @param resultsFile where every result is, for the line that says so once the limit is reached
      */
-    ConsoleReporter(long scoreLines, Path resultsFile) {
+    public ConsoleReporter(long scoreLines, Path resultsFile) {
         this.scoreLines = scoreLines;
         this.resultsFile = resultsFile;
     }
@@ -50,7 +53,7 @@ final class ConsoleReporter implements RunListener {
      *
      * @throws dev.agentarena.junit.engine.config.ConfigurationException naming the key and the value otherwise
      */
-    static long scoreLines(ArenaConfiguration configuration) {
+    public static long scoreLines(ArenaConfiguration configuration) {
         Optional<String> value = configuration.get(Constants.OUTPUT_SCORE_LINES).map(String::strip);
         if (value.isEmpty()) {
             return DEFAULT_SCORE_LINES;

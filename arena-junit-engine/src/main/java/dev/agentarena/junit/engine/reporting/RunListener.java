@@ -16,7 +16,7 @@ import dev.agentarena.junit.engine.results.ShardManifest;
  * Receives what a run produces, so that no test node writes a report itself: the test tree hands every result and
  * summary to one run-scoped chain of listeners ({@link RunListeners}), and each output (the console, the results file,
  * the leaderboard files, Allure, ...) is one listener. A new output format is one new class, registered in
- * {@link RunListeners#standard}.
+ * the run's wiring ({@code execution/RunServices}), which builds the chain.
  *
  * <p>Events arrive on the thread of the test they belong to (Allure relies on that), one at a time per test, except
  * {@link #resultComputed}, which comes earlier from the thread that computed the result. Every method has an empty

@@ -9,6 +9,7 @@ import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.reporting.allure.AllureReporter;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
@@ -36,27 +37,6 @@ public final class RunListeners implements RunListener {
     /** A chain of these listeners, in this order. */
     public static RunListeners of(List<RunListener> listeners) {
         return new RunListeners(listeners);
-    }
-
-    /**
-     * The outputs of every run, in order: {@code results.jsonl}, the whole texts of cut reasons and errors, the
-     * leaderboards (which the summary tests read), the console (a score line per test up to
-     * {@value dev.agentarena.junit.engine.Constants#OUTPUT_SCORE_LINES}, Surefire keeps it in the test's
-     * {@code <system-out>}), when Allure is on the class path, Allure, and for a shard of a run
-     * ({@code arena.shard}), its {@code shard.json}.
-     */
-    public static RunListeners standard(ResultsFile results, Leaderboards leaderboards,
-            ArenaConfiguration configuration, Path outputDirectory) {
-        List<RunListener> chain = new ArrayList<>();
-        chain.add(results);
-        chain.add(new WholeTexts(outputDirectory));
-        chain.add(leaderboards);
-        chain.add(new ConsoleReporter(ConsoleReporter.scoreLines(configuration), results.file()));
-        AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
-        if (configuration.get(Constants.SHARD).isPresent()) {
-            chain.add(new ShardManifestFile());
-        }
-        return new RunListeners(chain);
     }
 
     /** The listeners, in order. */

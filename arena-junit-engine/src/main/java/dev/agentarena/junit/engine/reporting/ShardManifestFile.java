@@ -4,13 +4,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
  * Writes a shard's {@code shard.json} beside its {@code results.jsonl} when its run ends ({@code arena.shard}):
  * written last and atomically, so its presence says the shard finished.
  */
-final class ShardManifestFile implements RunListener {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ShardManifestFile implements RunListener {
 
     @Override
     public void shardFinished(ShardManifest manifest, Path directory) {

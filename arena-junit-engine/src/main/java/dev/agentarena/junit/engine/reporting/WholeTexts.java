@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.apiguardian.api.API;
+
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
@@ -14,11 +16,12 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * Keeps the whole text of every reason and error that was cut (see {@link LongTexts}) beside the results, under
  * {@code texts/} in the output directory, where the cut text says it is.
  */
-final class WholeTexts implements RunListener {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class WholeTexts implements RunListener {
 
     private final Path outputDirectory;
 
-    WholeTexts(Path outputDirectory) {
+    public WholeTexts(Path outputDirectory) {
         this.outputDirectory = outputDirectory;
     }
 

@@ -17,6 +17,8 @@ import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.integration.Integrations;
+import dev.agentarena.junit.engine.integration.assertj.SoftAssertionsCounter;
+import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 
 /**
  * Runs a {@link Scorer @Scorer} method and turns whatever it returns into named scores: a number, a boolean,

@@ -18,6 +18,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.engine.config.NearestName;
 import dev.agentarena.junit.engine.integration.Integrations;
+import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.scoring.OutputScorer;

@@ -38,6 +38,8 @@ import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.datasets.DatasetRowException;
+import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.results.Money;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
@@ -92,7 +94,7 @@ class CaseEvaluatorTest {
             assertThat(result.record().costUsd()).as(result.record().scorer()).isPositive();
             assertThat(result.transcript().prompt()).isEqualTo("billing");
         }
-        assertThat(run.budget().spentUsd()).isEqualTo(outcome.results().get(0).record().costUsd());
+        assertThat(run.evaluation().budget().spentUsd()).isEqualTo(outcome.results().get(0).record().costUsd());
     }
 
     @Test
@@ -216,7 +218,8 @@ class CaseEvaluatorTest {
 
     @Test
     void noScorerForACaseIsAnErrorSayingHowToAddOne() {
-        CaseOutcome outcome = evaluate(new CaseEvaluator(run, runtime(run, Unscored.class), "sim_small", "cases"),
+        CaseOutcome outcome = evaluate(
+                new CaseEvaluator(run.evaluation(), runtime(run, Unscored.class), "sim_small", "cases"),
                 row(EvalCase.of("lonely", "billing", "billing")), 0);
 
         assertThat(statuses(outcome)).containsExactly(entry("task", ResultStatus.ERROR));
@@ -263,7 +266,7 @@ class CaseEvaluatorTest {
 
     private CaseEvaluator evaluator() {
         eval = runtime(run, Behaviours.class);
-        evaluator = new CaseEvaluator(run, eval, "sim_small", "cases");
+        evaluator = new CaseEvaluator(run.evaluation(), eval, "sim_small", "cases");
         return evaluator;
     }
 
@@ -275,7 +278,8 @@ class CaseEvaluatorTest {
     private CaseOutcome evaluate(CaseEvaluator caseEvaluator, DatasetRow row, int repeat) {
         TimeLimits limits = TimeLimits.of(run.configuration(), Behaviours.class);
         try {
-            return new CaseRun(run, caseEvaluator, limits, row, repeat + 1).start().get(60, TimeUnit.SECONDS)
+            return new CaseRun(run.evaluation(), caseEvaluator, limits, row, repeat + 1).start()
+                    .get(60, TimeUnit.SECONDS)
                     .repeats().get(repeat);
         }
         catch (Exception e) {

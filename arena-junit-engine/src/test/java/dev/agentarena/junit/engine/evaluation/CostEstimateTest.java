@@ -18,6 +18,7 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
+import dev.agentarena.junit.engine.execution.RunServices;
 
 /**
  * The cost estimate given before an eval's first call: selected cases × repeats, tokens from the lengths of input and
@@ -44,7 +45,7 @@ class CostEstimateTest {
         run = services(directory, Constants.REPEATS, "2", SMALL_INPUT_PRICE, "1000000", SMALL_OUTPUT_PRICE, "0");
         EvalRuntime eval = runtime(run, Priced.class);
 
-        String estimate = CostEstimate.describe(run, eval, List.of(
+        String estimate = CostEstimate.describe(run.evaluation(), eval, List.of(
                 new CostEstimate.Target("sim_small", spec(eval), id -> true),
                 new CostEstimate.Target("echo", spec(eval), Set.of("eight")::contains)));
 
@@ -57,15 +58,15 @@ class CostEstimateTest {
     void withABudgetSaysWhatIsLeftAndWhetherItWillRunOut() {
         run = services(directory, Constants.BUDGET_USD, "6", SMALL_INPUT_PRICE, "1000000", SMALL_OUTPUT_PRICE, "0");
         EvalRuntime eval = runtime(run, Priced.class);
-        run.budget().charge(1);
+        run.evaluation().budget().charge(1);
 
-        String estimate = CostEstimate.describe(run, eval,
+        String estimate = CostEstimate.describe(run.evaluation(), eval,
                 List.of(new CostEstimate.Target("sim_small", spec(eval), id -> true)));
 
         assertThat(estimate).endsWith("total ~$5.0000; budget $6.0000, $5.0000 left");
 
-        run.budget().charge(0.5);
-        assertThat(CostEstimate.describe(run, eval,
+        run.evaluation().budget().charge(0.5);
+        assertThat(CostEstimate.describe(run.evaluation(), eval,
                 List.of(new CostEstimate.Target("sim_small", spec(eval), id -> true))))
                 .endsWith("budget $6.0000, $4.5000 left — the budget will likely run out: the cases left over will "
                         + "be reported as not run");
@@ -76,7 +77,7 @@ class CostEstimateTest {
         run = services(directory, Constants.BUDGET_USD, "1");
         EvalRuntime eval = runtime(run, Priced.class);
 
-        String estimate = CostEstimate.describe(run, eval, List.of(new CostEstimate.Target("sim_small",
+        String estimate = CostEstimate.describe(run.evaluation(), eval, List.of(new CostEstimate.Target("sim_small",
                 new DatasetSpec("gone", "gone.jsonl", null), id -> true)));
 
         assertThat(estimate).startsWith("cost estimate for priced unavailable: dataset gone cannot be read (")
@@ -86,13 +87,13 @@ class CostEstimateTest {
     @Test
     void isGivenOncePerEvalAndOnlyWithABudget() {
         run = services(directory);
-        assertThat(run.firstEstimate("priced")).as("without a budget").isFalse();
+        assertThat(run.evaluation().firstEstimate("priced")).as("without a budget").isFalse();
         run.close();
 
         run = services(directory, Constants.BUDGET_USD, "1");
-        assertThat(run.firstEstimate("priced")).isTrue();
-        assertThat(run.firstEstimate("priced")).isFalse();
-        assertThat(run.firstEstimate("other")).isTrue();
+        assertThat(run.evaluation().firstEstimate("priced")).isTrue();
+        assertThat(run.evaluation().firstEstimate("priced")).isFalse();
+        assertThat(run.evaluation().firstEstimate("other")).isTrue();
     }
 
     private static DatasetSpec spec(EvalRuntime eval) {

@@ -27,6 +27,7 @@ import dev.agentarena.junit.Task;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.model.Model;
 
@@ -152,7 +153,7 @@ class DatasetEvaluationTest {
     @Test
     void theScorerFilterSaysWhichScorersAreSelected() {
         run = services(directory);
-        EvalRuntime eval = EvalRuntime.create(EvalDefinition.of(Tickets.class, run.configuration()), run,
+        EvalRuntime eval = EvalRuntime.create(EvalDefinition.of(Tickets.class, run.configuration()), run.evaluation(),
                 Predicate.isEqual("exact_match"));
 
         assertThat(eval.includesScorer("exact_match")).isTrue();

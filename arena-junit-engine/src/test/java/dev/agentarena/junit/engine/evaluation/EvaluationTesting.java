@@ -11,6 +11,7 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.MapConfigurationParameters;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.reporting.ReportingSession;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
@@ -44,7 +45,7 @@ final class EvaluationTesting {
 
     /** The eval class, ready to run with every scorer selected. */
     static EvalRuntime runtime(RunServices run, Class<?> evalClass) {
-        return EvalRuntime.create(EvalDefinition.of(evalClass, run.configuration()), run, scorer -> true);
+        return EvalRuntime.create(EvalDefinition.of(evalClass, run.configuration()), run.evaluation(), scorer -> true);
     }
 
     /** A good row, as a dataset method yields it. */

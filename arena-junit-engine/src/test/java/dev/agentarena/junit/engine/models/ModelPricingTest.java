@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.models.ModelPricing.Price;
+import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 
 class ModelPricingTest {
 

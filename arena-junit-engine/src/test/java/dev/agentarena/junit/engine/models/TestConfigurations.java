@@ -8,6 +8,7 @@ import java.util.Optional;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.MapConfigurationParameters;
+import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 
 /** Configurations and registries built from plain maps, with a substituted environment. */
 public final class TestConfigurations {

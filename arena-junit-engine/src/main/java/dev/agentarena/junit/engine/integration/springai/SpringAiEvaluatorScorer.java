@@ -7,7 +7,7 @@ import java.util.Locale;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.engine.models.JudgeCalls;
+import dev.agentarena.junit.engine.models.judge.JudgeCalls;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**

@@ -10,7 +10,7 @@ import org.springframework.ai.document.Document;
 import org.springframework.ai.evaluation.EvaluationRequest;
 import org.springframework.ai.evaluation.Evaluator;
 
-import dev.agentarena.junit.engine.models.JudgeCalls;
+import dev.agentarena.junit.engine.models.judge.JudgeCalls;
 
 /** The part of {@link SpringAiEvaluatorScorer} that names Spring AI types; loaded only when they are present. */
 final class SpringAiEvaluators {

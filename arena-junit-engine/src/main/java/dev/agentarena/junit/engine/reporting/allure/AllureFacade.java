@@ -24,7 +24,7 @@ import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.ScoreLine;
 
 /**
- * The only class that names Allure types, loaded only after {@link dev.agentarena.junit.engine.reporting.AllureReporter} found Allure on the class path.
+ * The only class that names Allure types, loaded only after {@link AllureReporter} found Allure on the class path.
  *
  * <p>It stays within the facade methods Allure 3 keeps ({@code step}, {@code parameter}, {@code label},
  * {@code epic}, {@code feature}, {@code story}, {@code suite}, {@code description}, {@code attachment}); the status is

@@ -8,9 +8,9 @@ import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.engine.models.JudgePrompt;
-import dev.agentarena.junit.engine.models.JudgePrompt.Scale;
-import dev.agentarena.junit.engine.models.JudgePrompt.Verdict;
+import dev.agentarena.junit.engine.models.judge.JudgePrompt;
+import dev.agentarena.junit.engine.models.judge.JudgePrompt.Scale;
+import dev.agentarena.junit.engine.models.judge.JudgePrompt.Verdict;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**

@@ -12,7 +12,7 @@ import org.apiguardian.api.API;
 
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
-import dev.agentarena.junit.engine.integration.langchain4j.LocalEmbeddings;
+import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.scoring.EmbeddingFunction;
 import dev.agentarena.junit.scoring.OutputScorer;
@@ -73,7 +73,7 @@ public final class SemanticScorer implements OutputScorer {
         String expected = Json.text(reference);
         String embedding = context.options().getString("embedding", AUTO);
         if (embedding.equals(AUTO)) {
-            embedding = LocalEmbeddings.available() ? LocalEmbeddings.NAME : TOKEN_SET;
+            embedding = Integrations.localEmbeddingModel().orElse(TOKEN_SET);
         }
         double similarity;
         String measure;
@@ -81,7 +81,7 @@ public final class SemanticScorer implements OutputScorer {
             similarity = tokenSetCosine(actual, expected);
             measure = "lexical token-set cosine";
         }
-        else if (embedding.equals(LocalEmbeddings.NAME)) {
+        else if (embedding.equals(Integrations.localEmbeddingModelName())) {
             similarity = localEmbeddingCosine(actual, expected);
             measure = "all-MiniLM-L6-v2 embeddings";
         }
@@ -91,7 +91,7 @@ public final class SemanticScorer implements OutputScorer {
             measure = "embeddings of " + embedding;
         }
         double threshold = context.options().getDouble("threshold",
-                embedding.equals(LocalEmbeddings.NAME) ? EMBEDDING_THRESHOLD : DEFAULT_THRESHOLD);
+                embedding.equals(Integrations.localEmbeddingModelName()) ? EMBEDDING_THRESHOLD : DEFAULT_THRESHOLD);
         if (!(threshold >= 0 && threshold <= 1)) {
             throw new IllegalArgumentException("option 'threshold' of scorer 'semantic' must lie in [0, 1], but was "
                     + threshold);
@@ -108,8 +108,8 @@ public final class SemanticScorer implements OutputScorer {
         if (a.isBlank() || b.isBlank()) {
             return a.isBlank() && b.isBlank() ? 1.0 : 0.0;
         }
-        return Math.max(0.0, vectorCosine(LocalEmbeddings.NAME, LocalEmbeddings.embed(head(a)),
-                LocalEmbeddings.embed(head(b))));
+        return Math.max(0.0, vectorCosine(Integrations.localEmbeddingModelName(), Integrations.localEmbedding(head(a)),
+                Integrations.localEmbedding(head(b))));
     }
 
     /** The start of a text, at most {@value #EMBEDDING_MAX_CHARS} characters, without splitting a surrogate pair. */

@@ -29,7 +29,7 @@ import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
-import dev.agentarena.junit.engine.models.ModelRegistry;
+import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 import dev.agentarena.junit.engine.models.TestConfigurations;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;

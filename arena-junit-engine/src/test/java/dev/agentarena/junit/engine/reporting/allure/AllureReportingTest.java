@@ -24,7 +24,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.json.Json;
-import dev.agentarena.junit.engine.reporting.AllureReporter;
 import dev.agentarena.junit.engine.reporting.RunListener;
 import dev.agentarena.junit.engine.reporting.RunReport;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;

@@ -9,7 +9,6 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.fixtures.StatusFixture;
-import dev.agentarena.junit.engine.reporting.AllureReporter;
 
 /**
  * Runs the status fixture and sums up every test's result, one line per test; a {@link Function} so that a test can

@@ -1,0 +1,172 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.models.registry.ModelRegistry;
+import dev.agentarena.junit.engine.results.LongTexts;
+import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
+import dev.agentarena.junit.engine.scoring.ScorerRegistry;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
+
+/**
+ * What the evaluations of one execution share: the configuration, model clients, scorers, the pool that runs cases
+ * ahead of the reporting thread, the budget, the watchdog of user code, and the two events the core sends out. The
+ * run's wiring ({@code execution/RunServices}) owns one and adds the outputs; this class knows none of them.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class EvaluationServices implements AutoCloseable {
+
+    private final ArenaConfiguration configuration;
+    private final EvaluationEvents events;
+    private final ModelRegistry models;
+    private final ScorerRegistry scorers;
+    private final int concurrency;
+    private final ScorerDiscovery discovery = new ScorerDiscovery();
+    private final Map<Class<?>, ScorerRegistry> registriesByClass = new ConcurrentHashMap<>();
+    private final Budget budget;
+    private final Set<String> estimated = ConcurrentHashMap.newKeySet();
+    private final Watchdog watchdog = new Watchdog();
+    private final SecretRedactor redactor;
+    private final int textLimit;
+    private ThreadPoolExecutor callPool;
+
+    private EvaluationServices(ArenaConfiguration configuration, EvaluationEvents events) {
+        this.configuration = configuration;
+        this.events = events;
+        this.concurrency = configuration.getPositiveInt(Constants.CONCURRENCY, 8);
+        this.budget = Budget.from(configuration);
+        this.redactor = SecretRedactor.forRun(configuration, System.getenv());
+        this.textLimit = configuration.getInt(Constants.OUTPUT_TEXT_LIMIT, LongTexts.DEFAULT_LIMIT);
+        if (textLimit < 0 || (textLimit > 0 && textLimit < 100)) {
+            throw configuration.invalid(Constants.OUTPUT_TEXT_LIMIT, String.valueOf(textLimit),
+                    "0 (no limit) or at least 100 characters");
+        }
+        this.models = ModelRegistry.create(configuration);
+        this.scorers = ScorerRegistry.withBuiltins();
+    }
+
+    /**
+     * The evaluation services of one execution.
+     *
+     * @param events where computed results and cost estimates go
+     * @throws RuntimeException when a setting they read is invalid (naming key, value and source)
+     */
+    public static EvaluationServices start(ArenaConfiguration configuration, EvaluationEvents events) {
+        return new EvaluationServices(configuration, events);
+    }
+
+    /** The run's configuration. */
+    public ArenaConfiguration configuration() {
+        return configuration;
+    }
+
+    /** The budget's cap ({@code arena.budget.usd}), what was spent against it and why it stopped calls, if set. */
+    public Optional<BudgetSpend> budgetSpend() {
+        return budget.limitUsd().map(limit -> new BudgetSpend(limit, budget.spentUsd(), budget.reason()));
+    }
+
+    /** What a run with a budget spent of it. */
+    public record BudgetSpend(double limitUsd, double spentUsd, String reason) {
+    }
+
+    EvaluationEvents events() {
+        return events;
+    }
+
+    /** Masks the run's secrets in everything written about a result. */
+    SecretRedactor redactor() {
+        return redactor;
+    }
+
+    /** How long a reason or error may be before it is cut; 0 for no limit. */
+    int textLimit() {
+        return textLimit;
+    }
+
+    ModelRegistry models() {
+        return models;
+    }
+
+    /**
+     * The scorers an eval class can name: the builtins, the catalogue, and the {@code Scorer} classes found next to
+     * the class or through {@code ServiceLoader}.
+     *
+     * @throws IllegalArgumentException when a discovered scorer takes a name that is already taken
+     */
+    ScorerRegistry scorersFor(Class<?> evalClass) {
+        try {
+            return registriesByClass.computeIfAbsent(evalClass,
+                    type -> scorers.withDiscovered(discovery.scorersFor(type)));
+        }
+        catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(evalClass.getName() + " cannot run: " + e.getMessage(), e);
+        }
+    }
+
+    int concurrency() {
+        return concurrency;
+    }
+
+    Budget budget() {
+        return budget;
+    }
+
+    /** Whether the eval's cost estimate is still to be given: once per execution, and only with a budget. */
+    boolean firstEstimate(String eval) {
+        return budget.limitUsd().isPresent() && estimated.add(eval);
+    }
+
+    /** The guard of every call into user code. */
+    Watchdog watchdog() {
+        return watchdog;
+    }
+
+    /**
+     * A worker of the pool is stuck in a call that was given up: the pool gets one more thread, so the run keeps its
+     * concurrency. (The stuck one, should it return, stays in the pool as a spare.)
+     */
+    synchronized void replaceStuckWorker() {
+        ThreadPoolExecutor pool = (ThreadPoolExecutor) callPool();
+        pool.setMaximumPoolSize(pool.getMaximumPoolSize() + 1);
+        pool.setCorePoolSize(pool.getCorePoolSize() + 1);
+    }
+
+    /** The pool on which cases are evaluated ahead; its threads inherit the engine's context class loader. */
+    synchronized ExecutorService callPool() {
+        if (callPool == null) {
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            AtomicInteger count = new AtomicInteger();
+            ThreadFactory factory = runnable -> {
+                Thread thread = new Thread(runnable, "arena-call-" + count.incrementAndGet());
+                thread.setDaemon(true);
+                thread.setContextClassLoader(loader);
+                return thread;
+            };
+            callPool = new ThreadPoolExecutor(concurrency, concurrency, 0L, TimeUnit.MILLISECONDS,
+                    new LinkedBlockingQueue<>(), factory);
+        }
+        return callPool;
+    }
+
+    @Override
+    public synchronized void close() {
+        watchdog.close();
+        if (callPool != null) {
+            callPool.shutdownNow();
+        }
+        models.close();
+    }
+}

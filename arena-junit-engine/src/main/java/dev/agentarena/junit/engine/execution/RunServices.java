@@ -1,0 +1,185 @@
+package dev.agentarena.junit.engine.execution;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.evaluation.EvaluationEvents;
+import dev.agentarena.junit.engine.evaluation.EvaluationServices;
+import dev.agentarena.junit.engine.evaluation.Shard;
+import dev.agentarena.junit.engine.reporting.ConsoleReporter;
+import dev.agentarena.junit.engine.reporting.Leaderboards;
+import dev.agentarena.junit.engine.reporting.ReportingSession;
+import dev.agentarena.junit.engine.reporting.ResultsFile;
+import dev.agentarena.junit.engine.reporting.RunListener;
+import dev.agentarena.junit.engine.reporting.RunListeners;
+import dev.agentarena.junit.engine.reporting.RunOutput;
+import dev.agentarena.junit.engine.reporting.RunReport;
+import dev.agentarena.junit.engine.reporting.ShardManifestFile;
+import dev.agentarena.junit.engine.reporting.WholeTexts;
+import dev.agentarena.junit.engine.reporting.allure.AllureReporter;
+import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ShardManifest;
+
+/**
+ * The wiring of one execution of the engine: the evaluation core's services, and the outputs its two events and every
+ * test's result go to (the results file, the leaderboards and the rest of the listener chain), in the directory the
+ * run writes to.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class RunServices implements AutoCloseable {
+
+    private final ArenaConfiguration configuration;
+    private final ReportingSession session;
+    private final Optional<Shard> shard;
+    private final Path outputDirectory;
+    private final Optional<String> outputNote;
+    private final ResultsFile results;
+    private final Leaderboards leaderboards;
+    private final RunListeners listeners;
+    private final EvaluationServices evaluation;
+
+    private RunServices(ArenaConfiguration configuration, ReportingSession session, Optional<String> partial) {
+        this.configuration = configuration;
+        this.session = session;
+        LeaderboardSettings leaderboardSettings = LeaderboardSettings.from(configuration);
+        this.shard = Shard.from(configuration);
+        Path configured = configuration.projectRoot()
+                .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
+        RunOutput output = RunOutput.of(shard.map(part -> part.outputDirectory(configured)).orElse(configured),
+                session, partial);
+        this.outputDirectory = output.directory();
+        this.outputNote = output.note();
+        this.results = new ResultsFile(outputDirectory, session);
+        this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session);
+        this.listeners = outputs(results, leaderboards, configuration, outputDirectory);
+        this.evaluation = EvaluationServices.start(configuration, new EvaluationEvents() {
+            @Override
+            public void resultComputed(ResultRecord record, CaseTranscript transcript) {
+                listeners.resultComputed(record, transcript);
+            }
+
+            @Override
+            public void costEstimated(String eval, String estimate) {
+                listeners.costEstimated(eval, estimate);
+            }
+        });
+    }
+
+    /**
+     * The services of one execution.
+     *
+     * @param session what the executions of the launcher session share
+     * @throws RuntimeException when a setting they read is invalid (naming key, value and source)
+     */
+    public static RunServices start(ArenaConfiguration configuration, ReportingSession session) {
+        return start(configuration, session, Optional.empty());
+    }
+
+    /**
+     * The services of one execution that may run only part of an eval: then its results and leaderboard go to their
+     * own directory (see {@link RunOutput}).
+     *
+     * @param partialSelection why only part of an eval runs, if it does
+     */
+    public static RunServices start(ArenaConfiguration configuration, ReportingSession session,
+            Optional<String> partialSelection) {
+        return new RunServices(configuration, session, partialSelection);
+    }
+
+    /**
+     * The outputs of every run, in order: {@code results.jsonl}, the whole texts of cut reasons and errors, the
+     * leaderboards (which the summary tests read), the console (a score line per test up to
+     * {@value dev.agentarena.junit.engine.Constants#OUTPUT_SCORE_LINES}, Surefire keeps it in the test's
+     * {@code <system-out>}), when Allure is on the class path, Allure, and for a shard of a run
+     * ({@code arena.shard}), its {@code shard.json}.
+     */
+    private static RunListeners outputs(ResultsFile results, Leaderboards leaderboards,
+            ArenaConfiguration configuration, Path outputDirectory) {
+        List<RunListener> chain = new ArrayList<>();
+        chain.add(results);
+        chain.add(new WholeTexts(outputDirectory));
+        chain.add(leaderboards);
+        chain.add(new ConsoleReporter(ConsoleReporter.scoreLines(configuration), results.file()));
+        AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
+        if (configuration.get(Constants.SHARD).isPresent()) {
+            chain.add(new ShardManifestFile());
+        }
+        return RunListeners.of(chain);
+    }
+
+    /** What the evaluations of this execution share. */
+    public EvaluationServices evaluation() {
+        return evaluation;
+    }
+
+    /** Where this execution writes its results, when that is not the output directory (a partial run), and why. */
+    public Optional<String> outputNote() {
+        return outputNote;
+    }
+
+    /** The run's configuration. */
+    public ArenaConfiguration configuration() {
+        return configuration;
+    }
+
+    /** Where every result and summary goes. */
+    public RunListener listeners() {
+        return listeners;
+    }
+
+    /** The leaderboards the results feed; the summary tests read them. */
+    public Leaderboards leaderboards() {
+        return leaderboards;
+    }
+
+    /** The baseline file's store, shared with the session's other executions. */
+    public BaselineStore baseline(Path file) {
+        return new BaselineStore(file, session.lockFor(file), listeners::warning);
+    }
+
+    /** The part of every dataset this run runs ({@code arena.shard}), if it runs one. */
+    public Optional<Shard> shard() {
+        return shard;
+    }
+
+    /**
+     * Ends the execution: when it recorded any result, writes the run's leaderboard files and tells the listeners; a
+     * shard's run then describes itself for the merge (with or without results).
+     *
+     * @param evals the eval classes this execution ran, for a shard's manifest
+     * @return the run's leaderboard, when a result was recorded
+     */
+    public Optional<Leaderboard> finish(List<ShardManifest.EvalRun> evals) {
+        Optional<Leaderboard> finished = Optional.empty();
+        if (results.writtenAny()) {
+            Leaderboard leaderboard = leaderboards.runLeaderboard();
+            leaderboards.writeRunFiles(leaderboard);
+            Optional<RunReport.BudgetSpend> spend = evaluation.budgetSpend()
+                    .map(budget -> new RunReport.BudgetSpend(budget.limitUsd(), budget.spentUsd(), budget.reason()));
+            listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend));
+            finished = Optional.of(leaderboard);
+        }
+        if (shard.isPresent()) {
+            listeners.shardFinished(ShardRuns.manifest(shard.get(), configuration, evals, outputDirectory, session),
+                    outputDirectory);
+        }
+        return finished;
+    }
+
+    @Override
+    public synchronized void close() {
+        evaluation.close();
+        results.close();
+        leaderboards.close();
+    }
+}

@@ -1,0 +1,38 @@
+package dev.agentarena.junit.engine.models.recording;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.models.ModelAnswer;
+import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelCallException;
+import dev.agentarena.junit.model.ModelRequest;
+
+/** Returns the case's recorded output as text (JSON for structured outputs), at no cost and no latency. */
+final class RecordedModel implements ModelClient, ModelEndpoint {
+
+    @Override
+    public Completion complete(ModelRequest request) {
+        return answer(request, ModelCall.NONE).completion();
+    }
+
+    @Override
+    public ModelAnswer answer(ModelRequest request, ModelCall call) {
+        EvalCase evalCase = call.forCase().orElseThrow(() -> new ModelCallException(
+                "the '" + RecordedModelProvider.KEY + "' model only answers requests made for an eval case; "
+                        + "it has nothing recorded for: " + abbreviate(request.prompt())));
+        Object output = evalCase.recordedOutput().orElseThrow(() -> new ModelCallException(
+                "case '" + evalCase.id() + "' has no recorded output; add an `output` field to its dataset row"));
+        return ModelAnswer.live(Completion.of(Json.text(output)));
+    }
+
+    @Override
+    public void close() {
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
+    }
+}

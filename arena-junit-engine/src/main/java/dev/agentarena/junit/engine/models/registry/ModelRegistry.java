@@ -1,0 +1,154 @@
+package dev.agentarena.junit.engine.models.registry;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.Judge;
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.connector.ModelClientProvider;
+import dev.agentarena.junit.connector.ModelSettings;
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.models.ModelPricing;
+import dev.agentarena.junit.engine.models.judge.LazyJudge;
+import dev.agentarena.junit.engine.models.judge.ModelJudge;
+import dev.agentarena.junit.engine.models.recording.CacheMode;
+import dev.agentarena.junit.engine.models.recording.RecordingCache;
+import dev.agentarena.junit.engine.models.recording.RecordingModel;
+import dev.agentarena.junit.model.Completion;
+
+/**
+ * The model clients of one run, created on first use from the {@link ModelClientProvider}s on the classpath and
+ * closed at the end of the run; also the judge and the prices.
+ *
+ * <p>Every client sits behind record/replay ({@code arena.cache.mode}), the simulated ones too: a recording made from
+ * them is how CI proves the replay path without a real model.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ModelRegistry implements AutoCloseable {
+
+    private final ArenaConfiguration configuration;
+    private final Function<String, Optional<String>> environment;
+    private final List<ModelClientProvider> providers = new ArrayList<>();
+    private final Map<String, ModelEndpoint> endpoints = new ConcurrentHashMap<>();
+    private final RecordingCache recordings;
+
+    /** Reads providers with the thread's context class loader. */
+    public ModelRegistry(ArenaConfiguration configuration, Function<String, Optional<String>> environment) {
+        this.configuration = configuration;
+        this.environment = environment;
+        this.recordings = RecordingCache.from(configuration);
+        ServiceLoader.load(ModelClientProvider.class).forEach(providers::add);
+    }
+
+    /** Reads the process environment. */
+    public static ModelRegistry create(ArenaConfiguration configuration) {
+        return new ModelRegistry(configuration, name -> Optional.ofNullable(System.getenv(name)));
+    }
+
+    /**
+     * The model behind a key, behind record/replay.
+     *
+     * @throws ConfigurationException when no provider supports the key
+     */
+    public ModelEndpoint endpoint(String modelKey) {
+        return endpoints.computeIfAbsent(modelKey, this::create);
+    }
+
+    private ModelEndpoint create(String modelKey) {
+        for (ModelClientProvider provider : providers) {
+            if (provider.supports(modelKey)) {
+                ModelClient client = provider.create(modelKey, settings(modelKey));
+                return recorded(modelKey, ModelEndpoint.of(client));
+            }
+        }
+        throw new ConfigurationException("No model client supports the model key '" + modelKey
+                + "'. Use sim_small, sim_large, sim_judge, recorded, openai:<model>, or add a ModelClientProvider.");
+    }
+
+    /**
+     * A model this registry does not create (an eval class's own {@code @EvalModel}), behind the run's record/replay
+     * as every model is.
+     */
+    public ModelEndpoint recorded(String modelKey, ModelEndpoint endpoint) {
+        return recordings.mode() == CacheMode.OFF ? endpoint : new RecordingModel(modelKey, endpoint, recordings);
+    }
+
+    /** Whether a connector on the classpath serves the model key. */
+    public boolean serves(String modelKey) {
+        return providers.stream().anyMatch(provider -> provider.supports(modelKey));
+    }
+
+    /** The key of the judge model: {@code arena.judge.model}, by default {@code sim_judge}. */
+    public String judgeModelKey() {
+        return configuration.get(Constants.JUDGE_MODEL, "sim_judge");
+    }
+
+    /**
+     * The judge for one case and repeat, for {@code ScoringContext.judge()}: its requests carry the case, so they are
+     * recorded with it and a simulated judge draws per case. The client is created on the first question.
+     */
+    public Judge judge(EvalCase evalCase, int repeat) {
+        return judge(evalCase, repeat, completion -> { });
+    }
+
+    /** As {@link #judge(EvalCase, int)}, telling {@code onCompletion} of every answer, for its cost. */
+    public Judge judge(EvalCase evalCase, int repeat, Consumer<Completion> onCompletion) {
+        return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), endpoint(judgeModelKey()),
+                new ModelCall(evalCase, repeat), onCompletion));
+    }
+
+    /** A judge for questions that belong to no case. */
+    public Judge judge() {
+        return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), endpoint(judgeModelKey()),
+                ModelCall.NONE, completion -> { }));
+    }
+
+    /** What calls to a model cost: {@code arena.models.<key>.price.*} over the built-in prices. */
+    public ModelPricing pricing(String modelKey) {
+        return ModelPricing.of(modelKey, settings(modelKey));
+    }
+
+    /** The record/replay settings of the run. */
+    public RecordingCache recordings() {
+        return recordings;
+    }
+
+    /** The settings a provider sees for a key. */
+    public ModelSettings settings(String modelKey) {
+        return new ModelSettings() {
+            @Override
+            public Optional<String> get(String name) {
+                return configuration.get(Constants.MODEL_SETTINGS_PREFIX + modelKey + "." + name);
+            }
+
+            @Override
+            public Optional<String> global(String key) {
+                return configuration.get(key);
+            }
+
+            @Override
+            public Optional<String> environment(String name) {
+                return environment.apply(name);
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        endpoints.values().forEach(ModelEndpoint::close);
+        endpoints.clear();
+    }
+}

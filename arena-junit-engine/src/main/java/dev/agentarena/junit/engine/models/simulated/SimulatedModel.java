@@ -1,0 +1,191 @@
+package dev.agentarena.junit.engine.models.simulated;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.zip.CRC32;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.connector.ModelSettings;
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.models.ModelAnswer;
+import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.models.ModelPricing;
+import dev.agentarena.junit.engine.models.judge.JudgePrompt;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.Message;
+import dev.agentarena.junit.model.ModelCallException;
+import dev.agentarena.junit.model.ModelRequest;
+
+/**
+ * A deterministic, offline model: for each case it answers right or wrong by a hash of (seed, model, case id, repeat)
+ * at a fixed rate, in the shape the case's eval type expects, after a simulated latency, with simulated token counts
+ * and cost.
+ *
+ * <p>It proves the scorers and the pipeline before anything is spent on real models. It needs the case the request
+ * was made for; a request with no case (a user's own call) gets an echo. Judge requests (the {@link JudgePrompt}
+ * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict, and
+ * {@code sim_judge} answers yes/no questions with labelled sections (Spring AI's evaluators) with yes or no.
+ */
+final class SimulatedModel implements ModelClient, ModelEndpoint {
+
+    /** Accuracy, latency, judge behaviour and seed of one simulated model. */
+    record Profile(String key, double accuracy, long latencyMs, double abstainRate, long seed) {
+
+        static Profile of(String key, ModelSettings settings) {
+            long seed = number(settings.global(Constants.SEED), Constants.SEED, 42);
+            Optional<String> globalLatency = settings.global(Constants.SIM_LATENCY_MS);
+            String prefix = Constants.MODEL_SETTINGS_PREFIX + key + ".";
+            double baseAccuracy;
+            long baseLatency;
+            switch (key) {
+                case "sim_small":
+                    baseAccuracy = 0.70;
+                    baseLatency = 40;
+                    break;
+                case "sim_large":
+                    baseAccuracy = 0.90;
+                    baseLatency = 120;
+                    break;
+                default:
+                    baseAccuracy = 0.95;
+                    baseLatency = 30;
+                    break;
+            }
+            double accuracy = rate(settings.get("accuracy"), prefix + "accuracy", baseAccuracy);
+            long latency = settings.get("latency-ms").isPresent()
+                    ? number(settings.get("latency-ms"), prefix + "latency-ms", baseLatency)
+                    : number(globalLatency, Constants.SIM_LATENCY_MS, baseLatency);
+            double abstainRate = rate(settings.get("abstain-rate"), prefix + "abstain-rate", 0.03);
+            return new Profile(key, accuracy, latency, abstainRate, seed);
+        }
+
+        private static long number(Optional<String> text, String key, long defaultValue) {
+            try {
+                return text.map(String::trim).map(Long::parseLong).orElse(defaultValue);
+            }
+            catch (NumberFormatException e) {
+                throw new ConfigurationException(key + " must be a whole number, but was \"" + text.get() + "\"");
+            }
+        }
+
+        private static double rate(Optional<String> text, String key, double defaultValue) {
+            try {
+                double value = text.map(String::trim).map(Double::parseDouble).orElse(defaultValue);
+                if (value < 0 || value > 1) {
+                    throw new NumberFormatException();
+                }
+                return value;
+            }
+            catch (NumberFormatException e) {
+                throw new ConfigurationException(key + " must be a number in [0, 1], but was \"" + text.get() + "\"");
+            }
+        }
+    }
+
+    private final Profile profile;
+    private final SimulatedAnswers answers;
+    private final ModelPricing pricing;
+
+    SimulatedModel(Profile profile, ModelSettings settings) {
+        this.profile = profile;
+        this.answers = new SimulatedAnswers(settings);
+        this.pricing = ModelPricing.of(profile.key(), settings);
+    }
+
+    @Override
+    public Completion complete(ModelRequest request) {
+        return answer(request, ModelCall.NONE).completion();
+    }
+
+    @Override
+    public ModelAnswer answer(ModelRequest request, ModelCall call) {
+        long start = System.nanoTime();
+        String answer = judgeInstructions(request).map(instructions -> judge(instructions, request, call))
+                .or(() -> yesNoJudge(request, call))
+                .orElseGet(() -> call.forCase().isPresent() ? answer(call) : request.prompt());
+        String salt = call.forCase().map(EvalCase::id).orElse(request.prompt());
+        // +-25% around the configured latency, so latency statistics have something to show
+        sleep(Math.round(profile.latencyMs() * (0.75 + 0.5 * draw("latency|" + salt + "|" + call.repeat()))));
+        long tokensIn = tokens(request.messages().stream().map(Message::content).reduce("", (a, b) -> a + " " + b));
+        long tokensOut = tokens(answer);
+        return ModelAnswer.live(Completion.of(answer).withTokens(tokensIn, tokensOut)
+                .withCostUsd(pricing.costUsd(tokensIn, tokensOut))
+                .withLatency(Duration.ofNanos(System.nanoTime() - start)));
+    }
+
+    @Override
+    public void close() {
+    }
+
+    /** Whether this model answers the case right; stable across runs for the same seed. */
+    boolean answersCorrectly(EvalCase evalCase, int repeat) {
+        return draw(evalCase.id() + (repeat == 0 ? "" : "|" + repeat)) < profile.accuracy();
+    }
+
+    private String answer(ModelCall call) {
+        EvalCase evalCase = call.evalCase();
+        int variant = (int) (draw("variant|" + evalCase.id()) * 1_000_000);
+        return answers.answer(call, answersCorrectly(evalCase, call.repeat()), variant);
+    }
+
+    private Optional<String> judgeInstructions(ModelRequest request) {
+        String content = request.prompt();
+        // sim_judge also grades a custom judge's questions, recognised by a delimited answer; as a model under
+        // evaluation it still answers tasks that merely send a system message
+        boolean customJudge = profile.key().equals("sim_judge")
+                && (content.contains("<answer>") || content.contains("ANSWER:"));
+        for (Message message : request.messages()) {
+            if (message.role().equals("system") && (message.content().startsWith(JudgePrompt.OPENING) || customJudge)) {
+                return Optional.of(message.content());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code sim_judge} also answers the yes/no questions of Spring AI's evaluators. */
+    private Optional<String> yesNoJudge(ModelRequest request, ModelCall call) {
+        if (!profile.key().equals("sim_judge")) {
+            return Optional.empty();
+        }
+        return SimulatedJudge.yesNoQuestion(request.prompt()).map(question -> {
+            String subject = call.forCase().map(EvalCase::id).orElse(request.prompt()) + "|" + call.repeat();
+            return SimulatedJudge.answerYesNo(question, 1.0 - profile.accuracy(), profile.abstainRate(),
+                    draw("judge|" + subject), draw("abstain|" + subject));
+        });
+    }
+
+    private String judge(String instructions, ModelRequest request, ModelCall call) {
+        String content = request.prompt();
+        String subject = call.forCase().map(EvalCase::id).orElse(content) + "|" + call.repeat();
+        return SimulatedJudge.answer(instructions, content, 1.0 - profile.accuracy(), profile.abstainRate(),
+                draw("judge|" + subject), draw("abstain|" + subject));
+    }
+
+    /** A stable draw in [0, 1) from (seed, model, what). */
+    private double draw(String what) {
+        CRC32 crc = new CRC32();
+        crc.update((profile.seed() + "|" + profile.key() + "|" + what).getBytes(StandardCharsets.UTF_8));
+        return (crc.getValue() % 10_000) / 10_000.0;
+    }
+
+    private static long tokens(String text) {
+        return text.isBlank() ? 0 : Math.max(1, Math.round(text.strip().split("\\s+").length * 1.3));
+    }
+
+    private static void sleep(long millis) {
+        if (millis <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ModelCallException("interrupted while simulating latency", e);
+        }
+    }
+}

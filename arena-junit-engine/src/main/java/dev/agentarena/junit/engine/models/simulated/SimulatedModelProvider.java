@@ -1,0 +1,26 @@
+package dev.agentarena.junit.engine.models.simulated;
+
+import java.util.Set;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.connector.ModelClientProvider;
+import dev.agentarena.junit.connector.ModelSettings;
+
+/** Serves the offline, deterministic models {@code sim_small}, {@code sim_large} and {@code sim_judge}. */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class SimulatedModelProvider implements ModelClientProvider {
+
+    private static final Set<String> KEYS = Set.of("sim_small", "sim_large", "sim_judge");
+
+    @Override
+    public boolean supports(String modelKey) {
+        return KEYS.contains(modelKey);
+    }
+
+    @Override
+    public ModelClient create(String modelKey, ModelSettings settings) {
+        return new SimulatedModel(SimulatedModel.Profile.of(modelKey, settings), settings);
+    }
+}

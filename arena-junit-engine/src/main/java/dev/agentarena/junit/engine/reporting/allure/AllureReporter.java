@@ -1,0 +1,123 @@
+package dev.agentarena.junit.engine.reporting.allure;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import org.apiguardian.api.API;
+import org.junit.platform.commons.support.ReflectionSupport;
+
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.reporting.LowScores;
+import dev.agentarena.junit.engine.reporting.RunListener;
+import dev.agentarena.junit.engine.reporting.RunReport;
+import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
+
+/**
+ * The engine's Allure output, registered only when Allure is on the test class path.
+ *
+ * <p>{@code allure-junit-platform} turns every scorer test into an Allure result and derives its status from the
+ * JUnit result (failed for a low score, broken for an error, skipped for not applicable; a low score whose test passes
+ * under {@code arena.low-scores=report} is turned failed again by {@code LowScoreVerdicts}); this listener adds what
+ * only the engine knows: parameters, grouping labels, the model call as a step, and the prompt, outputs, reference and
+ * score as attachments; the summary tests grouped under their eval with the eval's leaderboard attached. At the end of
+ * the run it writes {@code environment.properties} and {@code categories.json}.
+ *
+ * <p>Nothing here names an Allure type: those live in {@link AllureFacade}, which is loaded only once the class
+ * check has passed, so the engine runs unchanged without Allure. Reporting never fails a test: a problem is logged.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class AllureReporter implements RunListener {
+
+    private static final Logger LOG = Logger.getLogger(AllureReporter.class.getName());
+
+    // The engine's own loader decides: Allure visible only to the context loader could not be linked from here.
+    private static final boolean AVAILABLE = ReflectionSupport
+            .tryToLoadClass("io.qameta.allure.Allure", AllureReporter.class.getClassLoader())
+            .toOptional().isPresent();
+
+    private final ArenaConfiguration configuration;
+    private final LowScores lowScores;
+    private final Set<String> models = new TreeSet<>();
+
+    private AllureReporter(ArenaConfiguration configuration) {
+        this.configuration = configuration;
+        this.lowScores = LowScores.from(configuration);
+    }
+
+    /** Whether Allure's API is on the class path. */
+    public static boolean available() {
+        return AVAILABLE;
+    }
+
+    /** The listener, when Allure is on the class path. */
+    public static Optional<RunListener> ifAvailable(ArenaConfiguration configuration) {
+        return AVAILABLE ? Optional.of(new AllureReporter(configuration)) : Optional.empty();
+    }
+
+    /**
+     * Adds the scorer test's parameters, labels, step and attachments to the current Allure result: the event comes
+     * on the test's own execution thread, where Allure knows the current test. A low score whose test passes
+     * ({@code arena.low-scores=report}) is still failed in Allure.
+     */
+    @Override
+    public void resultReported(ResultRecord record, CaseTranscript transcript) {
+        synchronized (models) {
+            models.add(record.model());
+        }
+        guarded("report " + record.caseId(), () -> AllureFacade.report(record, transcript));
+        if (record.status() == ResultStatus.FAILED && !lowScores.failTests()) {
+            guarded("fail the low score of " + record.caseId(), () -> AllureFacade.failLowScore(record));
+        }
+    }
+
+    /** No Allure result to add to: no test is running, and the score's summary test stands for the result. */
+    @Override
+    public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+        synchronized (models) {
+            models.add(record.model());
+        }
+    }
+
+    /** Groups a summary test under its eval, beside the eval's scorer tests. */
+    @Override
+    public void summaryStarted(String eval, String summary) {
+        guarded("group " + summary, () -> AllureFacade.groupSummary(eval, summary));
+    }
+
+    /** Attaches the eval's {@code leaderboard.html} and {@code leaderboard.json} to its leaderboard test. */
+    @Override
+    public void evalLeaderboardReported(String eval, Leaderboard leaderboard, Path files) {
+        guarded("attach the leaderboard", () -> AllureFacade.attachFiles("leaderboard",
+                files.resolve(Leaderboard.HTML_FILE), files.resolve(Leaderboard.JSON_FILE)));
+    }
+
+    /**
+     * Writes {@code environment.properties} and {@code categories.json} into the Allure results directory, when
+     * that directory exists (Allure wrote results into it).
+     */
+    @Override
+    public void runFinished(RunReport report) {
+        List<String> ran;
+        synchronized (models) {
+            ran = List.copyOf(models);
+        }
+        guarded("write the environment", () -> AllureEnvironment.writeIfResultsExist(ran, configuration));
+    }
+
+    private static void guarded(String what, Runnable action) {
+        try {
+            action.run();
+        }
+        catch (RuntimeException | LinkageError e) {
+            LOG.log(Level.WARNING, e, () -> "Allure: could not " + what + "; the test result is unaffected");
+        }
+    }
+}

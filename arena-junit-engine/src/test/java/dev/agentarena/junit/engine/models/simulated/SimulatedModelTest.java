@@ -1,0 +1,248 @@
+package dev.agentarena.junit.engine.models.simulated;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.models.registry.ModelRegistry;
+import dev.agentarena.junit.engine.models.TestConfigurations;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelRequest;
+
+class SimulatedModelTest {
+
+    private static final List<String> LABELS = List.of("billing", "technical", "account", "other");
+
+    @TempDir
+    Path root;
+
+    private ModelRegistry registry(String... settings) {
+        Map<String, String> values = new HashMap<>();
+        values.put("arena.sim.latency-ms", "0");
+        values.put("arena.scorers.options.classification.labels", String.join(",", LABELS));
+        for (int i = 0; i < settings.length; i += 2) {
+            values.put(settings[i], settings[i + 1]);
+        }
+        return TestConfigurations.registry(root, values, Map.of());
+    }
+
+    private static String ask(ModelEndpoint model, String prompt, EvalCase evalCase, int repeat) {
+        return model.answer(ModelRequest.ofPrompt(prompt), new ModelCall(evalCase, repeat)).completion().text();
+    }
+
+    /** sim_small forced always right or always wrong. */
+    private String answer(boolean right, EvalCase evalCase) {
+        try (ModelRegistry registry = registry("arena.models.sim_small.accuracy", right ? "1" : "0")) {
+            return ask(registry.endpoint("sim_small"), String.valueOf(evalCase.input()), evalCase, 0);
+        }
+    }
+
+    @Test
+    void answersRightAtItsRateAndIdenticallyEveryRun() {
+        try (ModelRegistry first = registry(); ModelRegistry second = registry()) {
+            for (String model : List.of("sim_small", "sim_large")) {
+                ModelEndpoint a = first.endpoint(model);
+                ModelEndpoint b = second.endpoint(model);
+                int right = 0;
+                for (int i = 0; i < 2000; i++) {
+                    EvalCase evalCase = EvalCase.of("case-" + i, "question " + i, "billing");
+                    String answer = ask(a, "q", evalCase, 0);
+                    assertThat(ask(b, "q", evalCase, 0)).isEqualTo(answer);
+                    right += answer.contains("billing") ? 1 : 0;
+                }
+                assertThat(right / 2000.0).as(model).isCloseTo(model.equals("sim_small") ? 0.70 : 0.90, within(0.04));
+            }
+        }
+    }
+
+    @Test
+    void theSeedAndTheRepeatChangeWhichCasesAreRight() {
+        EvalCase[] cases = new EvalCase[200];
+        for (int i = 0; i < cases.length; i++) {
+            cases[i] = EvalCase.of("c" + i, "q", "billing");
+        }
+        try (ModelRegistry seed42 = registry(); ModelRegistry seed7 = registry("arena.seed", "7")) {
+            StringBuilder a = new StringBuilder();
+            StringBuilder b = new StringBuilder();
+            StringBuilder repeat1 = new StringBuilder();
+            for (EvalCase evalCase : cases) {
+                a.append(ask(seed42.endpoint("sim_small"), "q", evalCase, 0));
+                b.append(ask(seed7.endpoint("sim_small"), "q", evalCase, 0));
+                repeat1.append(ask(seed42.endpoint("sim_small"), "q", evalCase, 1));
+            }
+            assertThat(a.toString()).isNotEqualTo(b.toString()).isNotEqualTo(repeat1.toString());
+        }
+    }
+
+    @Test
+    void reportsTokensCostAndLatency() {
+        try (ModelRegistry registry = registry("arena.models.sim_large.latency-ms", "20")) {
+            Completion completion = registry.endpoint("sim_large").answer(ModelRequest.ofPrompt("Why was I charged?"),
+                    new ModelCall(EvalCase.of("c1", "Why was I charged?", "billing"), 0)).completion();
+            assertThat(completion.tokensIn()).isPositive();
+            assertThat(completion.tokensOut()).isPositive();
+            assertThat(completion.costUsd()).isCloseTo(
+                    (completion.tokensIn() * 2.50 + completion.tokensOut() * 10.00) / 1e6, within(1e-12));
+            assertThat(completion.latency().toMillis()).isGreaterThanOrEqualTo(14);
+        }
+    }
+
+    @Test
+    void echoesARequestThatBelongsToNoCase() {
+        try (ModelRegistry registry = registry()) {
+            assertThat(registry.endpoint("sim_small").answer(ModelRequest.ofPrompt("ping"), ModelCall.NONE).completion().text()).isEqualTo("ping");
+        }
+    }
+
+    @Test
+    void classificationPutsTheLabelInASentence() {
+        for (int i = 0; i < 20; i++) {
+            EvalCase evalCase = EvalCase.of("ticket-" + i, "I was charged twice", "billing")
+                    .withEvalType("classification");
+            assertThat(labelsIn(answer(true, evalCase))).containsExactly("billing");
+            List<String> wrong = labelsIn(answer(false, evalCase));
+            assertThat(wrong).hasSize(1).doesNotContain("billing");
+        }
+        assertThat(answer(true, EvalCase.of("t", "x", "technical"))).as("inferred from the labels").contains(
+                "technical");
+    }
+
+    @Test
+    void wrongAnswersUseTheScorerOptionsTheCallCarriesOverTheRunsOnes() {
+        List<String> sentiments = List.of("positive", "negative", "neutral");
+        Function<String, ScorerOptions> options = scorer -> scorer.equals("classification")
+                ? ScorerOptions.of(scorer, Map.of("labels", sentiments)) : ScorerOptions.empty(scorer);
+        try (ModelRegistry registry = registry("arena.models.sim_small.accuracy", "0")) {
+            for (int i = 0; i < 10; i++) {
+                EvalCase evalCase = EvalCase.of("review-" + i, "Meh.", "negative");
+                String wrong = registry.endpoint("sim_small").answer(ModelRequest.ofPrompt("Meh."),
+                        new ModelCall(evalCase, 0, options)).completion().text();
+                assertThat(sentiments.stream().filter(wrong::contains)).as(wrong).singleElement()
+                        .isNotEqualTo("negative");
+                assertThat(labelsIn(wrong)).as("not the run's labels").isEmpty();
+            }
+        }
+    }
+
+    private static List<String> labelsIn(String answer) {
+        return LABELS.stream().filter(label -> Pattern.compile("\\b" + label + "\\b").matcher(answer).find()).toList();
+    }
+
+    @Test
+    void numericGivesANumberInText() {
+        EvalCase evalCase = EvalCase.of("sum", "What is 19.5 + 22.5?", 42);
+        assertThat(number(answer(true, evalCase))).isEqualTo(42.0);
+        assertThat(number(answer(false, evalCase))).isNotCloseTo(42.0, within(1.0));
+        assertThat(number(answer(true, EvalCase.of("s", "x", "3.25")))).isEqualTo(3.25);
+    }
+
+    private static double number(String answer) {
+        Matcher matcher = Pattern.compile("-?\\d+(\\.\\d+)?").matcher(answer);
+        assertThat(matcher.find()).as(answer).isTrue();
+        double value = Double.parseDouble(matcher.group());
+        assertThat(matcher.find()).as("one number only in: " + answer).isFalse();
+        return value;
+    }
+
+    @Test
+    void jsonMatchChangesExactlyOneField() throws IOException {
+        Map<String, Object> reference = Map.of("name", "Ada", "amount", 120, "paid", true);
+        for (int i = 0; i < 10; i++) {
+            EvalCase evalCase = EvalCase.of("invoice-" + i, "extract", reference);
+            assertThat(Json.MAPPER.readValue(answer(true, evalCase), new TypeReference<Map<String, Object>>() { })).isEqualTo(reference);
+            Map<String, Object> wrong = Json.MAPPER.readValue(answer(false, evalCase), new TypeReference<>() { });
+            assertThat(wrong).containsOnlyKeys(reference.keySet());
+            long differing = reference.keySet().stream().filter(k -> !reference.get(k).equals(wrong.get(k))).count();
+            assertThat(differing).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void containsAndExactMatchGiveTheReferenceOrANearMiss() {
+        EvalCase contains = EvalCase.of("facts", "x", List.of("refund", "5 days", "receipt"));
+        assertThat(answer(true, contains)).contains("refund", "5 days", "receipt");
+        assertThat(List.of("refund", "5 days", "receipt").stream().filter(answer(false, contains)::contains).count())
+                .isEqualTo(2);
+        for (String reference : List.of("Paris", "The refund takes five days", "ok")) {
+            EvalCase exact = EvalCase.of("e-" + reference, "x", reference).withEvalType("exact_match");
+            assertThat(answer(true, exact)).isEqualTo(reference);
+            String wrong = answer(false, exact);
+            assertThat(SimulatedAnswers.normalize(wrong)).isNotEqualTo(SimulatedAnswers.normalize(reference));
+        }
+    }
+
+    @Test
+    void regexAnswersMatchOrDoNot() {
+        String pattern = "\\b[A-Z]{3}-\\d{4}\\b";
+        EvalCase evalCase = EvalCase.of("order-id", "Which order?", pattern).withEvalType("regex");
+        assertThat(Pattern.compile(pattern).matcher(answer(true, evalCase)).find()).isTrue();
+        assertThat(Pattern.compile(pattern).matcher(answer(false, evalCase)).find()).isFalse();
+    }
+
+    @Test
+    void codeExecAnswersPassOrFailTheReferenceAssertions() throws Exception {
+        String assertions = "assert add(2, 3) == 5\nassert add(-1, 1) == 0, \"zero\"\nassert is_even(4)\n"
+                + "assert not is_even(3)\nassert add(a=1, b=2) == 3";
+        EvalCase evalCase = EvalCase.of("adder", "Write add(a, b) and is_even(n)", assertions);
+        String right = answer(true, evalCase);
+        String wrong = answer(false, evalCase);
+        assertThat(right).contains("def add(", "def is_even(");
+        assertThat(wrong).contains("def add(", "NotImplementedError");
+        Assumptions.assumeTrue(python(), "python3 is not available");
+        assertThat(runPython(right + "\n" + assertions)).isZero();
+        assertThat(runPython(wrong + "\n" + assertions)).isNotZero();
+    }
+
+    private boolean python() {
+        try {
+            return runPython("pass") == 0;
+        }
+        catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    private int runPython(String code) throws IOException, InterruptedException {
+        Path file = Files.createTempFile(root, "answer", ".py");
+        Files.write(file, code.getBytes(StandardCharsets.UTF_8));
+        Process process = new ProcessBuilder("python3", file.toString()).redirectErrorStream(true)
+                .redirectOutput(root.resolve("python.log").toFile()).start();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            return -1;
+        }
+        return process.exitValue();
+    }
+
+    @Test
+    void simJudgeUnderEvaluationAnswersTasksWithASystemMessage() {
+        try (ModelRegistry registry = registry("arena.models.sim_judge.accuracy", "1")) {
+            EvalCase evalCase = EvalCase.of("t1", "I was charged twice", "billing");
+            String answer = registry.endpoint("sim_judge").answer(ModelRequest.ofPrompt("I was charged twice")
+                    .withSystem("Classify the ticket."), new ModelCall(evalCase, 0)).completion().text();
+            assertThat(answer).contains("billing").doesNotStartWith("pass");
+        }
+    }
+}
