@@ -102,6 +102,15 @@ class ConfigurationKeysTest {
     }
 
     @Test
+    void aModelSettingOfNoModelOfTheRunIsReportedWithTheKeyItProbablyMeant() {
+        EngineRun run = new EngineRun(output).with("arena.models.sim_smal.rpm", "60")
+                .with("arena.models.sim_small.rpm", "60").execute(TriageFixture.class);
+
+        assertThat(warnings(run)).singleElement().asString().contains("setting arena.models.sim_smal.rpm",
+                "matches no model of this run", "did you mean arena.models.sim_small.rpm?");
+    }
+
+    @Test
     void knownKeysAreNotReported() {
         EngineRun run = new EngineRun(output).with(Constants.CONCURRENCY, "4").with(Constants.SEED, "7")
                 .execute(TriageFixture.class);

@@ -5,6 +5,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,11 +36,13 @@ public final class ArenaConfiguration {
     private final ConfigurationParameters parameters;
     private final ConfigFile file;
     private final Path projectRoot;
+    private final ColonKeys colonKeys;
 
     private ArenaConfiguration(ConfigurationParameters parameters, ConfigFile file, Path projectRoot) {
         this.parameters = parameters;
         this.file = file;
         this.projectRoot = projectRoot;
+        this.colonKeys = ColonKeys.of(parameters);
     }
 
     /**
@@ -104,13 +107,15 @@ public final class ArenaConfiguration {
      */
     public List<String> unknownKeys() {
         Set<String> keys = new TreeSet<>();
-        parameters.keySet().stream().filter(key -> key.startsWith(Constants.PREFIX)).forEach(keys::add);
+        parameters.keySet().stream().filter(key -> key.startsWith(Constants.PREFIX))
+                .filter(key -> !colonKeys.isMangled(key)).forEach(keys::add);
         System.getProperties().stringPropertyNames().stream().filter(key -> key.startsWith(Constants.PREFIX))
                 .forEach(keys::add);
         if (file != null) {
             file.keys().stream().filter(key -> key.startsWith(Constants.PREFIX)).forEach(keys::add);
         }
-        List<String> warnings = new ArrayList<>();
+        keys.addAll(colonKeys.keys());
+        List<String> warnings = new ArrayList<>(colonKeys.recoveryWarnings());
         for (String key : keys) {
             // a mapping above known keys (an eval named with a dot, "evals: {a.b: ...}") is not itself a setting
             boolean parentOfKnown = keys.stream().anyMatch(other -> other.startsWith(key + ".")
@@ -120,6 +125,41 @@ public final class ArenaConfiguration {
                         + KnownKeys.nearest(key).map(known -> "; did you mean " + known + "?").orElse("")
                         + " Every key is listed in docs/reference/configuration.md.");
             }
+        }
+        return warnings;
+    }
+
+    /**
+     * The settings under {@code arena.models.} that belong to none of these model keys, each with where it was set and
+     * the nearest key it may have meant: a misspelt model key in a setting ({@code arena.models.openai:gpt4o.rpm})
+     * would otherwise configure nothing, without a word.
+     *
+     * @param modelKeys every model key of the run (the evals' models, their own {@code @EvalModel} keys, the judge)
+     */
+    public List<String> unmatchedModelSettings(Collection<String> modelKeys) {
+        String prefix = Constants.MODELS + ".";
+        List<String> warnings = new ArrayList<>();
+        for (String key : settings().keySet()) {
+            if (!key.startsWith(prefix) || modelKeys.stream().anyMatch(model -> key.startsWith(prefix + model + "."))) {
+                continue;
+            }
+            String rest = key.substring(prefix.length());
+            String suggestion = null;
+            int best = Integer.MAX_VALUE;
+            // the model key may hold dots itself (openai:llama3.1:8b): try every split of key and setting name
+            for (int dot = rest.indexOf('.'); dot > 0; dot = rest.indexOf('.', dot + 1)) {
+                String written = rest.substring(0, dot);
+                for (String model : modelKeys) {
+                    int distance = NearestName.editDistance(written, model);
+                    if (distance < best && distance <= Math.max(2, written.length() / 3)) {
+                        best = distance;
+                        suggestion = prefix + model + rest.substring(dot);
+                    }
+                }
+            }
+            warnings.add("setting " + key + " (" + sourceOf(key) + ") matches no model of this run ("
+                    + String.join(", ", new TreeSet<>(modelKeys)) + ") and is ignored"
+                    + (suggestion == null ? "" : "; did you mean " + suggestion + "?"));
         }
         return warnings;
     }
@@ -136,9 +176,11 @@ public final class ArenaConfiguration {
         if (file != null) {
             file.keys().stream().filter(key -> key.startsWith(Constants.PREFIX)).forEach(keys::add);
         }
-        parameters.keySet().stream().filter(key -> key.startsWith(Constants.PREFIX)).sorted().forEach(keys::add);
+        parameters.keySet().stream().filter(key -> key.startsWith(Constants.PREFIX))
+                .filter(key -> !colonKeys.isMangled(key)).sorted().forEach(keys::add);
         System.getProperties().stringPropertyNames().stream().filter(key -> key.startsWith(Constants.PREFIX))
                 .sorted().forEach(keys::add);
+        keys.addAll(colonKeys.keys());
         Map<String, String> settings = new LinkedHashMap<>();
         keys.forEach(key -> get(key).ifPresent(value -> settings.put(key, value)));
         return settings;
@@ -157,8 +199,12 @@ public final class ArenaConfiguration {
     /** A setting as text; lists are joined with commas; a map (a section of {@code arena.yaml}) is absent. */
     public Optional<String> get(String key) {
         Optional<String> fromParameters = parameters.get(key);
-        if (fromParameters.isPresent()) {
+        if (fromParameters.isPresent() && !colonKeys.isMangled(key)) {
             return fromParameters.map(String::trim);
+        }
+        Optional<String> withColon = colonKeys.get(key);
+        if (withColon.isPresent()) {
+            return withColon;
         }
         Object value = file == null ? null : file.value(key);
         if (value instanceof Map && key.equals(Constants.MODELS)) {
@@ -344,7 +390,7 @@ public final class ArenaConfiguration {
      * properties"}, {@code "in /p/arena.yaml, line 3"}, or {@code "not set"}.
      */
     public String sourceOf(String key) {
-        if (parameters.get(key).isPresent()) {
+        if ((parameters.get(key).isPresent() && !colonKeys.isMangled(key)) || colonKeys.get(key).isPresent()) {
             return "from the JUnit configuration parameters, system properties or junit-platform.properties";
         }
         if (file != null && file.value(key) != null) {

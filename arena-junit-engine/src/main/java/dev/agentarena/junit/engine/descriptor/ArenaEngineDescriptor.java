@@ -3,6 +3,8 @@ package dev.agentarena.junit.engine.descriptor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.apiguardian.api.API;
@@ -131,6 +133,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
     public ArenaExecutionContext before(ArenaExecutionContext context) {
         List<String> warnings = new ArrayList<>(configuration.unknownKeys());
         if (context.hasRun()) {
+            warnings.addAll(configuration.unmatchedModelSettings(modelKeys(context.run().evaluation().judgeModelKey())));
             context.run().outputNote().ifPresent(warnings::add);
         }
         for (String warning : warnings) {
@@ -157,6 +160,18 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         catch (RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /** Every model key of this execution: the evals' models and their own {@code @EvalModel} keys, and the judge. */
+    private Set<String> modelKeys(String judge) {
+        Set<String> keys = new TreeSet<>(Set.of(judge));
+        for (TestDescriptor child : getChildren()) {
+            if (child instanceof EvalClassDescriptor evalClass) {
+                keys.addAll(evalClass.definition().models());
+                evalClass.definition().declaredModels().forEach(model -> keys.add(model.key()));
+            }
+        }
+        return keys;
     }
 
     /** The eval classes of this execution, for a shard's manifest. */

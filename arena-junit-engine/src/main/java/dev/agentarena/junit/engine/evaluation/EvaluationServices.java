@@ -82,6 +82,11 @@ public final class EvaluationServices implements AutoCloseable {
     public record BudgetSpend(double limitUsd, double spentUsd, String reason) {
     }
 
+    /** The key of the judge model ({@code arena.judge.model}), a model of every run. */
+    public String judgeModelKey() {
+        return models.judgeModelKey();
+    }
+
     EvaluationEvents events() {
         return events;
     }

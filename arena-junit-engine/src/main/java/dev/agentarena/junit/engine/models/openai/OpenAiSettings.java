@@ -82,8 +82,11 @@ final class OpenAiSettings {
         }
         if (apiKey == null && auth != Auth.NONE && endpoint.getHost() != null
                 && endpoint.getHost().toLowerCase(Locale.ROOT).endsWith("openai.com")) {
-            throw new ConfigurationException("Model '" + modelKey + "' needs an API key: set the environment variable "
-                    + keyEnv + ", or name another one with " + key("api-key-env") + ".");
+            throw new ConfigurationException("Model '" + modelKey + "' needs an API key for " + baseUrl
+                    + (text("base-url").isPresent() ? " (" + key("base-url") + ")"
+                            : " (the default base URL: no " + key("base-url") + " is set for this model key)")
+                    + ": set the environment variable " + keyEnv + ", or name another one with "
+                    + key("api-key-env") + ".");
         }
     }
 

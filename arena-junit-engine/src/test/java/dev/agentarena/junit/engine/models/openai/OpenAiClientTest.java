@@ -308,7 +308,11 @@ class OpenAiClientTest {
         Map<String, String> values = Map.of();
         try (ModelRegistry registry = TestConfigurations.registry(root, values, Map.of())) {
             assertThatThrownBy(() -> registry.endpoint("openai:gpt-4o-mini")).isInstanceOf(ConfigurationException.class)
-                    .hasMessageContaining("OPENAI_API_KEY").hasMessageContaining("api-key-env");
+                    .hasMessageContaining("OPENAI_API_KEY").hasMessageContaining("api-key-env")
+                    // the model key and the base URL it used: a lost base-url setting shows here (issue 24)
+                    .hasMessageContaining("Model 'openai:gpt-4o-mini' needs an API key for "
+                            + "https://api.openai.com/v1")
+                    .hasMessageContaining("no arena.models.openai:gpt-4o-mini.base-url is set");
         }
     }
 
