@@ -9,6 +9,8 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
 import org.junit.platform.engine.discovery.ClassSelector;
 import org.junit.platform.engine.discovery.MethodSelector;
 import org.junit.platform.engine.support.discovery.SelectorResolver;
@@ -51,10 +53,14 @@ final class EvalClassSelectorResolver implements SelectorResolver {
     @Override
     public Resolution resolve(MethodSelector selector, Context context) {
         Class<?> evalClass = selector.getJavaClass();
-        Method method = selector.getJavaMethod();
         if (!EvalDefinition.isEval(evalClass)) {
             return unresolved();
         }
+        Optional<Method> selected = method(selector, evalClass);
+        if (selected.isEmpty()) {
+            return unresolved();
+        }
+        Method method = selected.get();
         boolean scorer = AnnotationSupport.isAnnotated(method, Scorer.class);
         List<EvalDataset> datasets = AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class);
         boolean task = AnnotationSupport.isAnnotated(method, Task.class)
@@ -80,5 +86,34 @@ final class EvalClassSelectorResolver implements SelectorResolver {
             descriptor.selectAll();
         }
         return match(Match.exact(descriptor));
+    }
+
+    /**
+     * The selected method. A selector written by hand often leaves out the parameter types
+     * ({@code --select-method Class#concise} for {@code concise(String output)}), which JUnit resolves as a method
+     * without parameters and fails with a stack trace: the eval's one method of that name that the engine runs
+     * ({@code @Scorer}, {@code @EvalDataset}, {@code @Task} or a hook) is meant. Several such methods of one name stay
+     * unresolved, which JUnit reports as an unresolved selector in one line.
+     */
+    private static Optional<Method> method(MethodSelector selector, Class<?> evalClass) {
+        if (!selector.getParameterTypeNames().isEmpty()) {
+            return Optional.of(selector.getJavaMethod());
+        }
+        List<Method> named = ReflectionSupport.findMethods(evalClass,
+                method -> method.getName().equals(selector.getMethodName()) && runByTheEngine(method),
+                HierarchyTraversalMode.TOP_DOWN);
+        if (named.size() == 1) {
+            return Optional.of(named.get(0));
+        }
+        return named.isEmpty() ? ReflectionSupport.findMethod(evalClass, selector.getMethodName())
+                : Optional.empty();
+    }
+
+    private static boolean runByTheEngine(Method method) {
+        return AnnotationSupport.isAnnotated(method, Scorer.class)
+                || !AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class).isEmpty()
+                || AnnotationSupport.isAnnotated(method, Task.class)
+                || AnnotationSupport.isAnnotated(method, PreRequest.class)
+                || AnnotationSupport.isAnnotated(method, PostProcess.class);
     }
 }

@@ -147,6 +147,14 @@ class DiscoveryTest {
     }
 
     @Test
+    void aScorerMethodSelectedWithoutItsParameterTypesRunsItsScores() {
+        // what a user types: --select-method dev.example.MyEval#length (issue 24: a stack trace before)
+        EngineExecutionResults results = execute(selectMethod(StatusFixture.class.getName() + "#length"));
+
+        assertThat(startedTests(results)).hasSize(5).allSatisfy(id -> assertThat(id).endsWith("/[scorer:length]"));
+    }
+
+    @Test
     void aDatasetMethodDiscoversItsDatasetOnEveryModel() {
         assertThat(tree(discover(selectMethod(TwoDatasetFixture.class, "arithmetic")))).containsExactly(TWO,
                 TWO + "/[model:sim_small]", TWO + "/[model:sim_small]/[dataset:numbers]",
