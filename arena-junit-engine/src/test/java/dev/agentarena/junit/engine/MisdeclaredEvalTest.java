@@ -129,6 +129,18 @@ class MisdeclaredEvalTest {
     }
 
     @Test
+    void aScorerMethodNamedLikeABuiltinOrCatalogueScorerIsRefusedNamingBoth() {
+        String method = MisdeclaredFixtures.ScorerNamedLikeABuiltin.class.getSimpleName();
+        assertThat(messages(issues(MisdeclaredFixtures.ScorerNamedLikeABuiltin.class))).hasSize(2).anySatisfy(
+                message -> assertThat(message).startsWith("@Scorer method " + method + ".requiredFacts() is named "
+                        + "required_facts, which is the catalogue scorer required_facts: give it a name of its own "
+                        + "(@Scorer(\"my_required_facts\"))")).anySatisfy(
+                message -> assertThat(message).startsWith("@Scorer method " + method + ".contains() is named "
+                        + "contains, which is the builtin scorer contains: give it a name of its own "
+                        + "(@Scorer(\"my_contains\"))"));
+    }
+
+    @Test
     void optionsForAnUnknownScorerAreADeclarationProblem() {
         assertThat(messages(issues(MisdeclaredFixtures.MisspeltOptionScorer.class))).singleElement().asString()
                 .contains("scorer options name scorer 'numerc', which this eval cannot use",

@@ -11,6 +11,7 @@ import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.parameters.ArgumentResolver;
+import dev.agentarena.junit.engine.scoring.ScorerNames;
 
 /**
  * The checks of an eval's declaration that need no dataset and no model: each finds what would otherwise fail every
@@ -50,6 +51,19 @@ final class DeclarationChecks {
 
     private static void add(Method method, List<String> messages, List<DeclarationProblem> problems) {
         messages.forEach(message -> problems.add(new DeclarationProblem(message, method)));
+    }
+
+    /**
+     * No {@code @Scorer} method takes the name of a scorer the engine has (builtin, catalogue, integration): the
+     * method would shadow it without a word, as the {@code required_facts} example of the custom-scorers guide did.
+     */
+    static void scorerNames(List<Method> scorers, List<DeclarationProblem> problems) {
+        for (Method scorer : scorers) {
+            String name = EvalDefinition.scorerName(scorer);
+            ScorerNames.takenBy(name).ifPresent(taken -> problems.add(new DeclarationProblem("@Scorer method "
+                    + ArgumentResolver.describe(scorer) + " is named " + name + ", which is " + taken
+                    + ": give it a name of its own (@Scorer(\"my_" + name + "\"))", scorer)));
+        }
     }
 
     /** What each method returns is something the engine can use. */

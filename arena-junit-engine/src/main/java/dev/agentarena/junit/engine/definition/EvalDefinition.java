@@ -205,6 +205,7 @@ public final class EvalDefinition {
         Method task = tasks.isEmpty() ? null : tasks.get(0);
         DeclarationChecks.parameters(scorers, task, preRequest, postProcess, declaration);
         DeclarationChecks.returnTypes(scorers, task, preRequest, postProcess, datasets, declaration);
+        DeclarationChecks.scorerNames(scorers, declaration);
         List<Method> hooks = new ArrayList<>(preRequest);
         hooks.addAll(postProcess);
         DeclarationChecks.constructors(testClass, needsInstance(testClass, scorers, datasets, task, preRequest,

@@ -1,8 +1,10 @@
 package dev.agentarena.junit.engine.scoring;
 
 import java.util.ArrayList;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.apiguardian.api.API;
@@ -45,23 +47,32 @@ public final class ScorerNames {
     }
 
     /**
+     * Which scorer the engine already has under this name, if any ({@code "the catalogue scorer required_facts"}): an
+     * eval's {@code @Scorer} method may not take it, since the eval could then no longer name the one it shadows and
+     * its results would read as that scorer's.
+     */
+    public static Optional<String> takenBy(String name) {
+        return Optional.ofNullable(Builtins.OWNERS.get(name)).map(owner -> "the " + owner + " " + name);
+    }
+
+    /**
      * The builtin, catalogue and integration names, without building their definitions (which reads their bytecode).
      */
     private static Set<String> builtins() {
-        return Builtins.NAMES;
+        return Builtins.OWNERS.keySet();
     }
 
-    /** Holds the names, read the first time they are needed. */
+    /** Holds the names and whose they are, read the first time they are needed. */
     private static final class Builtins {
 
-        static final Set<String> NAMES = names();
+        static final Map<String, String> OWNERS = owners();
 
-        private static Set<String> names() {
-            Set<String> all = new TreeSet<>();
-            BuiltinScorers.all().forEach(scorer -> all.add(scorer.name()));
-            all.addAll(CatalogueScorers.descriptions().keySet());
-            Integrations.scorers().forEach(scorer -> all.add(scorer.name()));
-            return Set.copyOf(all);
+        private static Map<String, String> owners() {
+            Map<String, String> all = new TreeMap<>();
+            BuiltinScorers.all().forEach(scorer -> all.put(scorer.name(), "builtin scorer"));
+            CatalogueScorers.descriptions().keySet().forEach(name -> all.put(name, "catalogue scorer"));
+            Integrations.scorers().forEach(scorer -> all.put(scorer.name(), "Spring AI evaluator scorer"));
+            return Map.copyOf(all);
         }
     }
 }
