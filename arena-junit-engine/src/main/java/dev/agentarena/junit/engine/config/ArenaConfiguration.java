@@ -37,12 +37,19 @@ public final class ArenaConfiguration {
     private final ConfigFile file;
     private final Path projectRoot;
     private final ColonKeys colonKeys;
+    private final ArenaSettings typed;
 
     private ArenaConfiguration(ConfigurationParameters parameters, ConfigFile file, Path projectRoot) {
         this.parameters = parameters;
         this.file = file;
         this.projectRoot = projectRoot;
         this.colonKeys = ColonKeys.of(parameters);
+        this.typed = new ArenaSettings(this);
+    }
+
+    /** The run-wide settings, typed, each with its default: what callers read rather than keys. */
+    public ArenaSettings typed() {
+        return typed;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.definition;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -110,126 +111,216 @@ public final class EvalDefinition {
      * @param scorerNames which scorer names the class can use (shared by the classes of one discovery)
      */
     public static EvalDefinition of(Class<?> testClass, ArenaConfiguration configuration, ScorerNames scorerNames) {
-        List<String> problems = new ArrayList<>();
-        List<DeclarationProblem> declaration = new ArrayList<>();
-        DeclarationChecks.innerClass(testClass, declaration);
-        String name = AnnotationSupport.findAnnotation(testClass, Eval.class).map(Eval::value)
-                .filter(value -> !value.isBlank()).orElse(testClass.getSimpleName());
+        return new Reading(testClass, configuration, scorerNames).definition();
+    }
 
-        // arena.models replaces everything; else @Models, then the models the class declares (@EvalModel)
-        List<DeclaredModel> declared = DeclaredModel.findAll(testClass, declaration);
-        List<String> models;
-        boolean emptyModelsSetting = false;
-        try {
-            models = configuration == null ? List.of() : configuration.getExplicitList(Constants.MODELS);
+    /**
+     * One reading of an eval class, step by step: its name, models, datasets, scorer methods, task, default scorers,
+     * hooks and scorer options, each checked as it is read. Problems are collected in the order the steps find them:
+     * the method-level ones ({@link DeclarationChecks}, {@code @EvalModel} members) first, then those of the class.
+     */
+    private static final class Reading {
+
+        private final Class<?> testClass;
+        private final ArenaConfiguration configuration;
+        private final ScorerNames scorerNames;
+        /** Problems of the class as a whole, added to {@link #declaration} once every step has run. */
+        private final List<String> problems = new ArrayList<>();
+        /** Problems that name the method or member at fault. */
+        private final List<DeclarationProblem> declaration = new ArrayList<>();
+
+        Reading(Class<?> testClass, ArenaConfiguration configuration, ScorerNames scorerNames) {
+            this.testClass = testClass;
+            this.configuration = configuration;
+            this.scorerNames = scorerNames;
         }
-        catch (ConfigurationException e) {
-            // an explicitly empty arena.models must not fall back to @Models silently
-            problems.add(e.getMessage());
-            models = List.of();
-            emptyModelsSetting = true;
+
+        EvalDefinition definition() {
+            DeclarationChecks.innerClass(testClass, declaration);
+            String name = evalName();
+            List<DeclaredModel> declared = DeclaredModel.findAll(testClass, declaration);
+            List<String> models = models(declared);
+            List<DatasetSpec> datasets = datasets();
+            List<Method> scorers = scorerMethods();
+            Method task = task();
+            List<String> defaultScorers = defaultScorers();
+            List<Class<?>> hookClasses = hookClasses();
+            List<Method> preRequest = hooks(hookClasses, PreRequest.class);
+            List<Method> postProcess = hooks(hookClasses, PostProcess.class);
+            checkMethods(scorers, task, preRequest, postProcess, datasets, declared, hookClasses);
+            checkDefaultScorers(defaultScorers);
+            Map<String, Map<String, Object>> scorerOptions = annotatedOptions(testClass, problems);
+            checkOptionScorers(name, scorerOptions, scorers);
+            problems.forEach(message -> declaration.add(DeclarationProblem.ofClass(message)));
+            return new EvalDefinition(testClass, name, models, declared, datasets, scorers, task, defaultScorers,
+                    preRequest, postProcess, scorerOptions, declaration);
         }
-        if (models.isEmpty() && !emptyModelsSetting) {
+
+        /** {@code @Eval("...")}, or the class's simple name. */
+        private String evalName() {
+            return AnnotationSupport.findAnnotation(testClass, Eval.class).map(Eval::value)
+                    .filter(value -> !value.isBlank()).orElse(testClass.getSimpleName());
+        }
+
+        /**
+         * The model keys, each once and trimmed: {@code arena.models} replaces everything; else {@code @Models} (or
+         * the default model when the class declares none itself), then the models the class declares
+         * ({@code @EvalModel}).
+         */
+        private List<String> models(List<DeclaredModel> declared) {
+            List<String> configured;
+            try {
+                configured = configuration == null ? List.of() : configuration.getExplicitList(Constants.MODELS);
+            }
+            catch (ConfigurationException e) {
+                // an explicitly empty arena.models must not fall back to @Models silently
+                problems.add(e.getMessage());
+                return List.of();
+            }
+            List<String> models = configured.isEmpty() ? annotatedModels(declared) : configured;
+            Set<String> unique = new LinkedHashSet<>();
+            for (String model : models) {
+                if (model.isBlank()) {
+                    problems.add("@Models of " + testClass.getName() + " names a blank model key");
+                }
+                else if (!unique.add(model.trim())) {
+                    problems.add("model '" + model + "' is listed twice for " + testClass.getName());
+                }
+            }
+            if (unique.isEmpty()) {
+                problems.add("no model is configured for " + testClass.getName() + ": use @Models or arena.models");
+            }
+            return new ArrayList<>(unique);
+        }
+
+        /** {@code @Models} (or the default model when the class declares none), then the class's own models. */
+        private List<String> annotatedModels(List<DeclaredModel> declared) {
             Optional<Models> annotated = AnnotationSupport.findAnnotation(testClass, Models.class);
-            models = new ArrayList<>(annotated.map(m -> List.of(m.value()))
+            List<String> models = new ArrayList<>(annotated.map(m -> List.of(m.value()))
                     .orElse(declared.isEmpty() ? List.of(DEFAULT_MODEL) : List.of()));
             for (DeclaredModel model : declared) {
                 if (models.stream().noneMatch(key -> key.trim().equals(model.key()))) {
                     models.add(model.key());
                 }
             }
-        }
-        Set<String> uniqueModels = new LinkedHashSet<>();
-        for (String model : models) {
-            if (model.isBlank()) {
-                problems.add("@Models of " + testClass.getName() + " names a blank model key");
-            }
-            else if (!uniqueModels.add(model.trim())) {
-                problems.add("model '" + model + "' is listed twice for " + testClass.getName());
-            }
-        }
-        if (uniqueModels.isEmpty() && !emptyModelsSetting) {
-            problems.add("no model is configured for " + testClass.getName() + ": use @Models or arena.models");
+            return models;
         }
 
-        List<DatasetSpec> datasets = new ArrayList<>();
-        for (EvalDataset dataset : AnnotationSupport.findRepeatableAnnotations(testClass, EvalDataset.class)) {
-            if (dataset.value().isBlank()) {
-                problems.add("@EvalDataset on class " + testClass.getName() + " must name a dataset file");
-                continue;
-            }
-            datasets.add(new DatasetSpec(datasetName(dataset.name(), baseName(dataset.value())), dataset.value(),
-                    null));
-        }
-        List<Method> datasetMethods = sorted(
-                ReflectionSupport.findMethods(testClass, EvalDefinition::declaresDataset, HierarchyTraversalMode.TOP_DOWN));
-        for (Method method : datasetMethods) {
-            for (EvalDataset dataset : AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class)) {
-                if (dataset.value().isBlank() && method.getParameterCount() > 0) {
-                    problems.add("@EvalDataset method " + method.getName() + "() must not declare parameters");
+        /** The datasets of the class's {@code @EvalDataset}s, then of its {@code @EvalDataset} methods, by name. */
+        private List<DatasetSpec> datasets() {
+            List<DatasetSpec> datasets = new ArrayList<>();
+            for (EvalDataset dataset : AnnotationSupport.findRepeatableAnnotations(testClass, EvalDataset.class)) {
+                if (dataset.value().isBlank()) {
+                    problems.add("@EvalDataset on class " + testClass.getName() + " must name a dataset file");
+                    continue;
                 }
-                String fallback = dataset.value().isBlank() ? method.getName() : baseName(dataset.value());
-                datasets.add(new DatasetSpec(datasetName(dataset.name(), fallback),
-                        dataset.value().isBlank() ? null : dataset.value(), method));
+                datasets.add(new DatasetSpec(datasetName(dataset.name(), baseName(dataset.value())), dataset.value(),
+                        null));
             }
-        }
-        datasets = uniqueNames(datasets, problems);
-        if (datasets.isEmpty()) {
-            problems.add(testClass.getName() + " has no dataset: add an @EvalDataset method or @EvalDataset(\"file\")");
+            for (Method method : sorted(ReflectionSupport.findMethods(testClass, EvalDefinition::declaresDataset,
+                    HierarchyTraversalMode.TOP_DOWN))) {
+                for (EvalDataset dataset : AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class)) {
+                    if (dataset.value().isBlank() && method.getParameterCount() > 0) {
+                        problems.add("@EvalDataset method " + method.getName() + "() must not declare parameters");
+                    }
+                    String fallback = dataset.value().isBlank() ? method.getName() : baseName(dataset.value());
+                    datasets.add(new DatasetSpec(datasetName(dataset.name(), fallback),
+                            dataset.value().isBlank() ? null : dataset.value(), method));
+                }
+            }
+            List<DatasetSpec> unique = uniqueNames(datasets, problems);
+            if (unique.isEmpty()) {
+                problems.add(testClass.getName()
+                        + " has no dataset: add an @EvalDataset method or @EvalDataset(\"file\")");
+            }
+            return unique;
         }
 
-        List<Method> scorers = sorted(ReflectionSupport.findMethods(testClass,
-                method -> AnnotationSupport.isAnnotated(method, Scorer.class), HierarchyTraversalMode.TOP_DOWN));
-        List<Method> tasks = ReflectionSupport.findMethods(testClass,
-                method -> AnnotationSupport.isAnnotated(method, Task.class), HierarchyTraversalMode.TOP_DOWN);
-        if (tasks.size() > 1) {
-            problems.add(testClass.getName() + " declares " + tasks.size() + " @Task methods; declare at most one");
-        }
-        List<String> defaultScorers = AnnotationSupport.findAnnotation(testClass, Eval.class)
-                .map(eval -> List.of(eval.scorers())).orElse(List.of());
-        if (defaultScorers.isEmpty() && configuration != null) {
-            defaultScorers = configuration.getList(Constants.SCORERS_DEFAULT);
+        /** The {@code @Scorer} methods, by name. */
+        private List<Method> scorerMethods() {
+            return sorted(ReflectionSupport.findMethods(testClass,
+                    method -> AnnotationSupport.isAnnotated(method, Scorer.class), HierarchyTraversalMode.TOP_DOWN));
         }
 
-        List<Class<?>> hookClasses = new ArrayList<>();
-        hookClasses.add(testClass);
-        AnnotationSupport.findAnnotation(testClass, Hooks.class).ifPresent(h -> hookClasses.addAll(List.of(h.value())));
-        List<Method> preRequest = new ArrayList<>();
-        List<Method> postProcess = new ArrayList<>();
-        for (Class<?> hookClass : hookClasses) {
-            preRequest.addAll(sorted(ReflectionSupport.findMethods(hookClass,
-                    m -> AnnotationSupport.isAnnotated(m, PreRequest.class), HierarchyTraversalMode.TOP_DOWN)));
-            postProcess.addAll(sorted(ReflectionSupport.findMethods(hookClass,
-                    m -> AnnotationSupport.isAnnotated(m, PostProcess.class), HierarchyTraversalMode.TOP_DOWN)));
+        /** The {@code @Task} method, or {@code null}; more than one is a problem, and the first is kept. */
+        private Method task() {
+            List<Method> tasks = ReflectionSupport.findMethods(testClass,
+                    method -> AnnotationSupport.isAnnotated(method, Task.class), HierarchyTraversalMode.TOP_DOWN);
+            if (tasks.size() > 1) {
+                problems.add(testClass.getName() + " declares " + tasks.size()
+                        + " @Task methods; declare at most one");
+            }
+            return tasks.isEmpty() ? null : tasks.get(0);
         }
-        Method task = tasks.isEmpty() ? null : tasks.get(0);
-        DeclarationChecks.parameters(scorers, task, preRequest, postProcess, declaration);
-        DeclarationChecks.returnTypes(scorers, task, preRequest, postProcess, datasets, declaration);
-        DeclarationChecks.scorerNames(scorers, declaration);
-        List<Method> hooks = new ArrayList<>(preRequest);
-        hooks.addAll(postProcess);
-        DeclarationChecks.constructors(testClass, needsInstance(testClass, scorers, datasets, task, preRequest,
-                postProcess, declared), hookClasses, hooks, declaration);
-        for (String scorer : defaultScorers) {
-            scorerNames.unknown(testClass, scorer).ifPresent(unknown -> problems.add(testClass.getSimpleName() + ": "
-                    + unknown));
+
+        /** {@code @Eval(scorers = ...)}, else {@code arena.scorers.default}. */
+        private List<String> defaultScorers() {
+            List<String> declared = AnnotationSupport.findAnnotation(testClass, Eval.class)
+                    .map(eval -> List.of(eval.scorers())).orElse(List.of());
+            return declared.isEmpty() && configuration != null ? configuration.getList(Constants.SCORERS_DEFAULT)
+                    : declared;
         }
-        Map<String, Map<String, Object>> scorerOptions = annotatedOptions(testClass, problems);
-        Set<String> optionScorers = new LinkedHashSet<>(scorerOptions.keySet());
-        if (configuration != null) {
-            optionScorers.addAll(configuration.namesBelow(evalOptionsPrefix(name)));
+
+        /** The class itself, then the classes its {@code @Hooks} name. */
+        private List<Class<?>> hookClasses() {
+            List<Class<?>> hookClasses = new ArrayList<>();
+            hookClasses.add(testClass);
+            AnnotationSupport.findAnnotation(testClass, Hooks.class)
+                    .ifPresent(h -> hookClasses.addAll(List.of(h.value())));
+            return hookClasses;
         }
-        Set<String> methodScorers = scorers.stream().map(EvalDefinition::scorerName)
-                .collect(Collectors.toCollection(LinkedHashSet::new));
-        for (String scorer : optionScorers) {
-            if (!methodScorers.contains(scorer)) {
+
+        /** The hooks of one kind, class by class, each class's by name. */
+        private static List<Method> hooks(List<Class<?>> hookClasses, Class<? extends Annotation> kind) {
+            List<Method> hooks = new ArrayList<>();
+            for (Class<?> hookClass : hookClasses) {
+                hooks.addAll(sorted(ReflectionSupport.findMethods(hookClass,
+                        m -> AnnotationSupport.isAnnotated(m, kind), HierarchyTraversalMode.TOP_DOWN)));
+            }
+            return hooks;
+        }
+
+        /** The parameters and return types of the methods, and the constructors an instance would need. */
+        private void checkMethods(List<Method> scorers, Method task, List<Method> preRequest,
+                List<Method> postProcess, List<DatasetSpec> datasets, List<DeclaredModel> declared,
+                List<Class<?>> hookClasses) {
+            DeclarationChecks.parameters(scorers, task, preRequest, postProcess, declaration);
+            DeclarationChecks.returnTypes(scorers, task, preRequest, postProcess, datasets, declaration);
+            DeclarationChecks.scorerNames(scorers, declaration);
+            List<Method> hooks = new ArrayList<>(preRequest);
+            hooks.addAll(postProcess);
+            DeclarationChecks.constructors(testClass, needsInstance(testClass, scorers, datasets, task, preRequest,
+                    postProcess, declared), hookClasses, hooks, declaration);
+        }
+
+        /** Every default scorer must be one the class can use. */
+        private void checkDefaultScorers(List<String> defaultScorers) {
+            for (String scorer : defaultScorers) {
                 scorerNames.unknown(testClass, scorer).ifPresent(unknown -> problems.add(testClass.getSimpleName()
-                        + ": scorer options name scorer '" + scorer + "', which this eval cannot use. " + unknown));
+                        + ": " + unknown));
             }
         }
-        problems.forEach(message -> declaration.add(DeclarationProblem.ofClass(message)));
-        return new EvalDefinition(testClass, name, new ArrayList<>(uniqueModels), declared, datasets, scorers, task,
-                defaultScorers, preRequest, postProcess, scorerOptions, declaration);
+
+        /**
+         * Every scorer that options are given for ({@code @ScorerOption}, {@code arena.evals.<eval>.scorers.options})
+         * must be one of the class's {@code @Scorer} methods or one it can use.
+         */
+        private void checkOptionScorers(String name, Map<String, Map<String, Object>> scorerOptions,
+                List<Method> scorers) {
+            Set<String> optionScorers = new LinkedHashSet<>(scorerOptions.keySet());
+            if (configuration != null) {
+                optionScorers.addAll(configuration.namesBelow(evalOptionsPrefix(name)));
+            }
+            Set<String> methodScorers = scorers.stream().map(EvalDefinition::scorerName)
+                    .collect(Collectors.toCollection(LinkedHashSet::new));
+            for (String scorer : optionScorers) {
+                if (!methodScorers.contains(scorer)) {
+                    scorerNames.unknown(testClass, scorer).ifPresent(unknown -> problems.add(
+                            testClass.getSimpleName() + ": scorer options name scorer '" + scorer
+                                    + "', which this eval cannot use. " + unknown));
+                }
+            }
+        }
     }
 
     /**

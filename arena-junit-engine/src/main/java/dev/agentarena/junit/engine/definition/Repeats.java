@@ -1,11 +1,14 @@
 package dev.agentarena.junit.engine.definition;
 
+import java.util.OptionalInt;
+
 import org.apiguardian.api.API;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
 /** How many times an eval runs each case: {@code arena.repeats} when set, else {@code @Eval(repeats)}, else 1. */
@@ -22,8 +25,9 @@ public final class Repeats {
      *         {@code @Eval(repeats)} is not a positive number
      */
     public static int of(ArenaConfiguration configuration, EvalDefinition definition) {
-        if (configuration.get(Constants.REPEATS).isPresent()) {
-            return configuration.getPositiveInt(Constants.REPEATS, 1);
+        OptionalInt configured = configuration.typed().repeats();
+        if (configured.isPresent()) {
+            return configured.getAsInt();
         }
         int declared = AnnotationSupport.findAnnotation(definition.testClass(), Eval.class).map(Eval::repeats)
                 .orElse(0);
@@ -31,6 +35,6 @@ public final class Repeats {
             throw new ConfigurationException("@Eval(repeats = " + declared + ") on " + definition.testClass().getName()
                     + " must be at least 1 (or 0 for " + Constants.REPEATS + ")");
         }
-        return declared == 0 ? 1 : declared;
+        return declared == 0 ? ArenaSettings.DEFAULT_REPEATS : declared;
     }
 }

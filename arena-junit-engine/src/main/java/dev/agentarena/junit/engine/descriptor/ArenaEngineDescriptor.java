@@ -17,14 +17,15 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ArenaSettings;
+import dev.agentarena.junit.engine.config.DisplayNames;
+import dev.agentarena.junit.engine.config.LowScores;
+import dev.agentarena.junit.engine.config.NodeMode;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
-import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
-import dev.agentarena.junit.engine.execution.DisplayNames;
-import dev.agentarena.junit.engine.execution.NodeMode;
-import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.evaluation.Shard;
-import dev.agentarena.junit.engine.reporting.LowScores;
+import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
+import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.reporting.ReportingSession;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.gates.GateSpec;
@@ -88,9 +89,10 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
             return ArenaExecutionContext.failed(listener, configurationError);
         }
         try {
-            DisplayNames names = DisplayNames.from(configuration);
-            LowScores lowScores = LowScores.from(configuration);
-            NodeMode nodes = NodeMode.from(configuration);
+            ArenaSettings settings = configuration.typed();
+            DisplayNames names = settings.displayNames();
+            LowScores lowScores = settings.lowScores();
+            NodeMode nodes = settings.nodes();
             RunServices run = RunServices.start(configuration, session, partialSelection());
             return ArenaExecutionContext.of(listener, run, names, lowScores, nodes);
         }

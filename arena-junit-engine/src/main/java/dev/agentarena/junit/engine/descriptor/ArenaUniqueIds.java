@@ -153,5 +153,10 @@ public final class ArenaUniqueIds {
                 String summary) {
             this(evalClass, model, dataset, caseId, scorer, summary, null);
         }
+
+        /** Whether the id names the {@code cannot-run} test of a class that failed to start. */
+        public boolean cannotRun() {
+            return CANNOT_RUN.equals(summary);
+        }
     }
 }

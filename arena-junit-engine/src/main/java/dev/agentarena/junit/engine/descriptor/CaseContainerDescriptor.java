@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.descriptor;
 
 import java.util.Set;
 
+import org.apiguardian.api.API;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
@@ -18,8 +19,11 @@ import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
  *
  * <p>It lets go of each case once the case is reported: the launcher's test plan has its own record of it, and a run
  * of a million cases would otherwise keep every case node and its scorer nodes reachable until the run ends.
+ *
+ * <p>Public for discovery, which selects the cases a unique id names.
  */
-abstract class CaseContainerDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public abstract class CaseContainerDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
 
     private final String modelKey;
     private final DatasetSpec cases;
@@ -43,7 +47,7 @@ abstract class CaseContainerDescriptor extends AbstractTestDescriptor implements
     }
 
     /** Whether the cases hang below this node directly. */
-    boolean holdsCases() {
+    public boolean holdsCases() {
         return cases != null;
     }
 
@@ -53,12 +57,12 @@ abstract class CaseContainerDescriptor extends AbstractTestDescriptor implements
     }
 
     /** Which cases, and which of their scorers, run. */
-    CaseSelection selection() {
+    public CaseSelection selection() {
         return selection;
     }
 
     /** Selects everything below. */
-    abstract void selectAll();
+    public abstract void selectAll();
 
     @Override
     public Type getType() {

@@ -14,6 +14,8 @@ import org.junit.platform.engine.support.descriptor.FileSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.config.DisplayNames;
+import dev.agentarena.junit.engine.config.NodeMode;
 import dev.agentarena.junit.engine.datasets.DatasetLocation;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.EditableSource;
@@ -21,8 +23,6 @@ import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
 import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
-import dev.agentarena.junit.engine.execution.DisplayNames;
-import dev.agentarena.junit.engine.execution.NodeMode;
 
 /**
  * Builds the dynamic nodes of one dataset run: names, sources (the dataset line, for IDE navigation) and tags, and

@@ -12,7 +12,7 @@ final class DatasetDescriptor extends CaseContainerDescriptor {
     }
 
     @Override
-    void selectAll() {
+    public void selectAll() {
         selection().selectAll();
     }
 

@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node.DynamicTestExecutor;
 
+import dev.agentarena.junit.engine.config.NodeMode;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.evaluation.CostEstimate;
 import dev.agentarena.junit.engine.evaluation.DatasetEvaluation;
@@ -13,7 +14,6 @@ import dev.agentarena.junit.engine.evaluation.EvalRuntime;
 import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.Shard;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
-import dev.agentarena.junit.engine.execution.NodeMode;
 
 /**
  * Runs the cases of one container: has the eval evaluate the selected rows of the dataset on the container's model,

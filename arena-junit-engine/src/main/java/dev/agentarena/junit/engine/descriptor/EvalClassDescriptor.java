@@ -82,7 +82,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     }
 
     /** Whether the declaration is wrong: then the class has no model containers, only its failure. */
-    private boolean declaredWrongly() {
+    public boolean declaredWrongly() {
         return !definition.problems().isEmpty();
     }
 
@@ -115,59 +115,17 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     }
 
     /**
-     * Selects what a unique id below this class names: a model, a dataset, a case or one scorer of a case; a summary
-     * test selects the whole class, since it is computed from every result of the class; a score's summary test
-     * ({@code arena.nodes}) selects every case of its model (and dataset), which it is computed from.
-     *
-     * @return the descriptor that matched, empty when the id names nothing of this class
+     * The summary test of this class whose unique id ends in a segment of this type ({@code leaderboard},
+     * {@code gate}, {@code baseline}), if the configuration gives the class one.
      */
-    public Optional<TestDescriptor> select(ArenaUniqueIds.Parsed id) {
-        if (id.summary() != null) {
-            selectAll();
-            if (id.summary().equals(ArenaUniqueIds.CANNOT_RUN)) {
-                // registered only when the class fails to start, as it will again if nothing changed
-                return Optional.of(this);
-            }
-            return getChildren().stream().filter(child -> child.getUniqueId().getLastSegment().getType()
-                    .equals(id.summary())).findFirst().map(TestDescriptor.class::cast);
-        }
-        if (id.model() == null || declaredWrongly()) {
-            selectAll();
-            return Optional.of(this);
-        }
-        if (!definition.models().contains(id.model())) {
-            return Optional.empty();
-        }
-        ModelDescriptor model = model(id.model());
-        if (id.dataset() == null && id.caseId() == null) {
-            model.selectAll();
-            return Optional.of(model);
-        }
-        CaseContainerDescriptor container;
-        if (model.holdsCases()) {
-            if (id.dataset() != null) {
-                return Optional.empty();
-            }
-            container = model;
-        }
-        else {
-            Optional<DatasetDescriptor> dataset = id.dataset() == null ? Optional.empty()
-                    : model.findDataset(id.dataset());
-            if (dataset.isEmpty()) {
-                return Optional.empty();
-            }
-            container = dataset.get();
-        }
-        if (id.caseId() == null) {
-            container.selectAll();
-        }
-        else if (id.scorer() == null) {
-            container.selection().selectCase(id.caseId());
-        }
-        else {
-            container.selection().selectScorer(id.caseId(), id.scorer());
-        }
-        return Optional.of(container);
+    public Optional<TestDescriptor> summaryTest(String segmentType) {
+        return getChildren().stream().filter(child -> child.getUniqueId().getLastSegment().getType()
+                .equals(segmentType)).findFirst().map(TestDescriptor.class::cast);
+    }
+
+    /** The container of one of the class's models, created on first use; empty when the class does not run it. */
+    public Optional<ModelDescriptor> declaredModel(String modelKey) {
+        return definition.models().contains(modelKey) ? Optional.of(model(modelKey)) : Optional.empty();
     }
 
     private void selectEveryCase() {

@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.descriptor;
 
 import java.util.Optional;
 
+import org.apiguardian.api.API;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 
@@ -12,7 +13,8 @@ import dev.agentarena.junit.engine.definition.EvalDefinition;
  * One model of an eval. With a single dataset it holds the cases itself; with several, each dataset is a
  * {@link DatasetDescriptor} below it.
  */
-final class ModelDescriptor extends CaseContainerDescriptor {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ModelDescriptor extends CaseContainerDescriptor {
 
     private final EvalClassDescriptor eval;
     private final EvalDefinition definition;
@@ -28,7 +30,7 @@ final class ModelDescriptor extends CaseContainerDescriptor {
     }
 
     @Override
-    void selectAll() {
+    public void selectAll() {
         if (holdsCases()) {
             selection().selectAll();
         }
@@ -38,7 +40,7 @@ final class ModelDescriptor extends CaseContainerDescriptor {
     }
 
     /** The dataset's container, created on first use; empty when no dataset has that name. */
-    Optional<DatasetDescriptor> findDataset(String name) {
+    public Optional<CaseContainerDescriptor> findDataset(String name) {
         return definition.datasets().stream().anyMatch(spec -> spec.name().equals(name))
                 ? Optional.of(dataset(name)) : Optional.empty();
     }

@@ -9,12 +9,12 @@ import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.support.descriptor.FileSource;
 import org.junit.platform.engine.support.hierarchical.Node.DynamicTestExecutor;
 
+import dev.agentarena.junit.engine.config.NodeMode;
 import dev.agentarena.junit.engine.datasets.DatasetLocation;
 import dev.agentarena.junit.engine.datasets.EditableSource;
 import dev.agentarena.junit.engine.evaluation.CaseOutcome;
 import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
-import dev.agentarena.junit.engine.execution.NodeMode;
 import dev.agentarena.junit.engine.reporting.RunListener;
 import dev.agentarena.junit.engine.reporting.leaderboard.RepeatReducer;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScoreTally;

@@ -13,9 +13,9 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
+import dev.agentarena.junit.engine.config.DisplayNames;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
-import dev.agentarena.junit.engine.execution.DisplayNames;
 import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreLine;

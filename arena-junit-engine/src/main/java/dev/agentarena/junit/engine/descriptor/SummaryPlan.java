@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineSettings;
 import dev.agentarena.junit.engine.reporting.gates.GateRule;
@@ -35,7 +34,7 @@ final class SummaryPlan {
     static SummaryPlan from(ArenaConfiguration configuration) {
         boolean leaderboard;
         try {
-            leaderboard = configuration.getBoolean(Constants.LEADERBOARD_TESTS, false);
+            leaderboard = configuration.typed().leaderboardTests();
         }
         catch (RuntimeException e) {
             leaderboard = true;

@@ -13,10 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apiguardian.api.API;
 
-import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
-import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
@@ -46,14 +45,11 @@ public final class EvaluationServices implements AutoCloseable {
     private EvaluationServices(ArenaConfiguration configuration, EvaluationEvents events) {
         this.configuration = configuration;
         this.events = events;
-        this.concurrency = configuration.getPositiveInt(Constants.CONCURRENCY, 8);
+        ArenaSettings settings = configuration.typed();
+        this.concurrency = settings.concurrency();
         this.budget = Budget.from(configuration);
         this.redactor = SecretRedactor.forRun(configuration, System.getenv());
-        this.textLimit = configuration.getInt(Constants.OUTPUT_TEXT_LIMIT, LongTexts.DEFAULT_LIMIT);
-        if (textLimit < 0 || (textLimit > 0 && textLimit < 100)) {
-            throw configuration.invalid(Constants.OUTPUT_TEXT_LIMIT, String.valueOf(textLimit),
-                    "0 (no limit) or at least 100 characters");
-        }
+        this.textLimit = settings.outputTextLimit();
         this.models = ModelRegistry.create(configuration);
         this.scorers = ScorerRegistry.withBuiltins();
     }

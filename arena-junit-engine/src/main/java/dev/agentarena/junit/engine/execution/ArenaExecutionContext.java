@@ -4,8 +4,10 @@ import org.apiguardian.api.API;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.support.hierarchical.EngineExecutionContext;
 
+import dev.agentarena.junit.engine.config.DisplayNames;
+import dev.agentarena.junit.engine.config.LowScores;
+import dev.agentarena.junit.engine.config.NodeMode;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
-import dev.agentarena.junit.engine.reporting.LowScores;
 
 /**
  * The context nodes pass down: JUnit's listener (for report entries), the run's services, how tests are named, what

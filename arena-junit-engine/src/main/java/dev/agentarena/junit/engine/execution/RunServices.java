@@ -53,8 +53,7 @@ public final class RunServices implements AutoCloseable {
         this.session = session;
         LeaderboardSettings leaderboardSettings = LeaderboardSettings.from(configuration);
         this.shard = Shard.from(configuration);
-        Path configured = configuration.projectRoot()
-                .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
+        Path configured = configuration.typed().outputDirectory();
         RunOutput output = RunOutput.of(shard.map(part -> part.outputDirectory(configured)).orElse(configured),
                 session, partial);
         this.outputDirectory = output.directory();
@@ -109,7 +108,7 @@ public final class RunServices implements AutoCloseable {
         chain.add(results);
         chain.add(new WholeTexts(outputDirectory));
         chain.add(leaderboards);
-        chain.add(new ConsoleReporter(ConsoleReporter.scoreLines(configuration), results.file()));
+        chain.add(new ConsoleReporter(configuration.typed().outputScoreLines(), results.file()));
         AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
         if (configuration.get(Constants.SHARD).isPresent()) {
             chain.add(new ShardManifestFile());

@@ -2,12 +2,10 @@ package dev.agentarena.junit.engine.reporting;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Optional;
 
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.Constants;
-import dev.agentarena.junit.engine.config.ArenaConfiguration;
 
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
@@ -30,9 +28,6 @@ import dev.agentarena.junit.engine.results.ScoreLine;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ConsoleReporter implements RunListener {
 
-    /** How many score lines a run prints unless {@value Constants#OUTPUT_SCORE_LINES} says otherwise. */
-    static final int DEFAULT_SCORE_LINES = 250;
-
     private static final String PREFIX = "[arena] ";
 
     private final long scoreLines;
@@ -46,31 +41,6 @@ public final class ConsoleReporter implements RunListener {
     public ConsoleReporter(long scoreLines, Path resultsFile) {
         this.scoreLines = scoreLines;
         this.resultsFile = resultsFile;
-    }
-
-    /**
-     * The limit that {@value Constants#OUTPUT_SCORE_LINES} sets: a whole number of at least 0, or {@code all}.
-     *
-     * @throws dev.agentarena.junit.engine.config.ConfigurationException naming the key and the value otherwise
-     */
-    public static long scoreLines(ArenaConfiguration configuration) {
-        Optional<String> value = configuration.get(Constants.OUTPUT_SCORE_LINES).map(String::strip);
-        if (value.isEmpty()) {
-            return DEFAULT_SCORE_LINES;
-        }
-        if (value.get().equalsIgnoreCase("all")) {
-            return Long.MAX_VALUE;
-        }
-        try {
-            long limit = Long.parseLong(value.get());
-            if (limit >= 0) {
-                return limit;
-            }
-        }
-        catch (NumberFormatException e) {
-            // reported below
-        }
-        throw configuration.invalid(Constants.OUTPUT_SCORE_LINES, value.get(), "a whole number of at least 0, or all");
     }
 
     private static PrintStream out() {

@@ -18,9 +18,6 @@ public final class LongTexts {
     /** The directory below the output directory that holds the whole texts. */
     public static final String DIRECTORY = "texts";
 
-    /** The default limit, in characters. */
-    public static final int DEFAULT_LIMIT = 4000;
-
     private LongTexts() {
     }
 

@@ -15,11 +15,12 @@ import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 
 import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.discovery.UniqueIdSelectorResolver;
 import dev.agentarena.junit.engine.fixtures.StatusFixture;
 import dev.agentarena.junit.engine.fixtures.TwoDatasetFixture;
 
 /**
- * What a unique id selects below an eval class ({@link EvalClassDescriptor#select}), and what the IDE's method
+ * What a unique id selects below an eval class ({@link UniqueIdSelectorResolver#select}), and what the IDE's method
  * selectors select: the node that matched, and which cases and scorers of which containers then run. With one
  * dataset a model holds the cases and ids have no dataset segment; with several each dataset is a container below
  * its model.
@@ -225,7 +226,7 @@ class EvalClassDescriptorTest {
     }
 
     private static Optional<TestDescriptor> select(EvalClassDescriptor eval, UniqueId id) {
-        return eval.select(ArenaUniqueIds.parse(id).orElseThrow(() -> new AssertionError("unparsable: " + id)));
+        return UniqueIdSelectorResolver.select(eval, ArenaUniqueIds.parse(id).orElseThrow(() -> new AssertionError("unparsable: " + id)));
     }
 
     private static List<String> modelKeys(EvalClassDescriptor eval) {

@@ -7,6 +7,8 @@ import java.util.regex.Pattern;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.config.EnumReader;
+
 /**
  * The judge template of {@code llm_judge}: instructions that constrain the verdict, and the case content delimited
  * as data in tagged blocks that the content itself cannot close.
@@ -25,15 +27,9 @@ public final class JudgePrompt {
 
         /** {@code binary} or {@code numeric}. */
         public static Scale parse(String text) {
-            switch (text.trim().toLowerCase(Locale.ROOT)) {
-                case "binary":
-                    return BINARY;
-                case "numeric":
-                    return NUMERIC;
-                default:
-                    throw new IllegalArgumentException("option 'scale' of scorer 'llm_judge' must be binary or numeric,"
-                            + " but was \"" + text + "\"");
-            }
+            EnumReader<Scale> scales = EnumReader.of(Scale.class);
+            return scales.parse(text).orElseThrow(() -> new IllegalArgumentException(
+                    "option 'scale' of scorer 'llm_judge' must be " + scales.accepted() + ", but was \"" + text + "\""));
         }
     }
 

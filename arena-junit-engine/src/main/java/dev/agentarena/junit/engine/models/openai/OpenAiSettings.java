@@ -16,6 +16,7 @@ import java.util.Optional;
 import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.config.EnumReader;
 import dev.agentarena.junit.engine.models.ModelPricing;
 
 /** The {@code arena.models.<key>.*} settings of one {@code openai:} model, read and checked once. */
@@ -103,19 +104,9 @@ final class OpenAiSettings {
         return secrets;
     }
 
+    /** {@code bearer} (the default), {@code api-key} or {@code none}. */
     private Auth auth() {
-        String value = text("auth").orElse("bearer").toLowerCase(Locale.ROOT);
-        switch (value) {
-            case "bearer":
-                return Auth.BEARER;
-            case "api-key":
-                return Auth.API_KEY;
-            case "none":
-                return Auth.NONE;
-            default:
-                throw new ConfigurationException(key("auth") + " must be bearer, api-key or none, but was \"" + value
-                        + "\"");
-        }
+        return EnumReader.of(Auth.class).read(key("auth"), text("auth"), Auth.BEARER);
     }
 
     private URI endpoint(String baseUrl) {

@@ -9,8 +9,9 @@ import java.util.zip.CRC32;
 
 import org.apiguardian.api.API;
 
-import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ArenaSettings;
+import dev.agentarena.junit.engine.config.CacheMode;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
@@ -25,9 +26,6 @@ import dev.agentarena.junit.model.ModelRequest;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class RecordingCache {
 
-    /** The default of {@code arena.cache.dir}, relative to the project root. */
-    public static final String DEFAULT_DIR = "src/test/resources/arena-recordings";
-
     static final String NO_CASE = "_no-case";
 
     private final CacheMode mode;
@@ -41,9 +39,8 @@ public final class RecordingCache {
 
     /** The cache the configuration asks for. */
     public static RecordingCache from(ArenaConfiguration configuration) {
-        CacheMode mode = CacheMode.parse(configuration.get(Constants.CACHE_MODE, "off"));
-        Path directory = configuration.projectRoot().resolve(configuration.get(Constants.CACHE_DIR, DEFAULT_DIR));
-        return new RecordingCache(mode, directory.toAbsolutePath().normalize());
+        ArenaSettings settings = configuration.typed();
+        return new RecordingCache(settings.cacheMode(), settings.cacheDirectory());
     }
 
     /** The mode. */

@@ -18,13 +18,13 @@ import dev.agentarena.junit.connector.ModelClientProvider;
 import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.CacheMode;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.engine.models.judge.LazyJudge;
 import dev.agentarena.junit.engine.models.judge.ModelJudge;
-import dev.agentarena.junit.engine.models.recording.CacheMode;
 import dev.agentarena.junit.engine.models.recording.RecordingCache;
 import dev.agentarena.junit.engine.models.recording.RecordingModel;
 import dev.agentarena.junit.model.Completion;
@@ -93,7 +93,7 @@ public final class ModelRegistry implements AutoCloseable {
 
     /** The key of the judge model: {@code arena.judge.model}, by default {@code sim_judge}. */
     public String judgeModelKey() {
-        return configuration.get(Constants.JUDGE_MODEL, "sim_judge");
+        return configuration.typed().judgeModel();
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
@@ -36,7 +37,7 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
     record Profile(String key, double accuracy, long latencyMs, double abstainRate, long seed) {
 
         static Profile of(String key, ModelSettings settings) {
-            long seed = number(settings.global(Constants.SEED), Constants.SEED, 42);
+            long seed = number(settings.global(Constants.SEED), Constants.SEED, ArenaSettings.DEFAULT_SEED);
             Optional<String> globalLatency = settings.global(Constants.SIM_LATENCY_MS);
             String prefix = Constants.MODEL_SETTINGS_PREFIX + key + ".";
             double baseAccuracy;

@@ -16,6 +16,7 @@ import org.junit.platform.engine.TestEngine;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.results.OutputFiles;
 
 /**
@@ -38,9 +39,11 @@ public final class AllureEnvironment {
         TreeSet<String> models = new TreeSet<>(modelsThatRan);
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put("models", models.isEmpty() ? "-" : String.join(", ", models));
-        entries.put("judge.model", configuration.get(Constants.JUDGE_MODEL, "sim_judge"));
-        entries.put("seed", configuration.get(Constants.SEED, "42"));
-        entries.put("repeats", configuration.get(Constants.REPEATS, "1"));
+        // as set, not as checked: a wrong value has failed the run already, and must not fail its report too
+        entries.put("judge.model", configuration.typed().judgeModel());
+        entries.put("seed", configuration.get(Constants.SEED).orElse(String.valueOf(ArenaSettings.DEFAULT_SEED)));
+        entries.put("repeats", configuration.get(Constants.REPEATS)
+                .orElse(String.valueOf(ArenaSettings.DEFAULT_REPEATS)));
         entries.put("agent-arena.version", engineVersion());
         entries.put("junit.platform.version", version(TestEngine.class));
         entries.put("java.version", System.getProperty("java.version"));

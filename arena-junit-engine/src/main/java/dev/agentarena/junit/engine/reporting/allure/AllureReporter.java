@@ -12,7 +12,7 @@ import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
-import dev.agentarena.junit.engine.reporting.LowScores;
+import dev.agentarena.junit.engine.config.LowScores;
 import dev.agentarena.junit.engine.reporting.RunListener;
 import dev.agentarena.junit.engine.reporting.RunReport;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
@@ -49,7 +49,7 @@ public final class AllureReporter implements RunListener {
 
     private AllureReporter(ArenaConfiguration configuration) {
         this.configuration = configuration;
-        this.lowScores = LowScores.from(configuration);
+        this.lowScores = configuration.typed().lowScores();
     }
 
     /** Whether Allure's API is on the class path. */

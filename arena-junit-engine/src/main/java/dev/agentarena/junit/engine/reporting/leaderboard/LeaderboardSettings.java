@@ -10,13 +10,14 @@ import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
 /**
  * How a leaderboard is computed.
  *
- * @param seed seed of every bootstrap ({@code arena.seed}, default 42)
- * @param resamples bootstrap resamples ({@code arena.leaderboard.bootstrap-resamples}, default 2000)
+ * @param seed seed of every bootstrap ({@code arena.seed})
+ * @param resamples bootstrap resamples ({@code arena.leaderboard.bootstrap-resamples})
  * @param weights composite weights by dimension ({@code arena.metrics.weights.<dimension>}, default accuracy 1.0)
  * @param lowerIsBetter custom metrics where less is better, besides cost, latency and tokens
  *        ({@code arena.metrics.lower-is-better}, comma-separated)
@@ -24,7 +25,7 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  *        value instead of rescaling them across models ({@code arena.metrics.bounded}, comma-separated)
  * @param reducer how repeats of a case are reduced ({@code arena.repeat-reducer}, default {@code mean})
  * @param minCases below this many shared cases a comparison is called underpowered
- *        ({@code arena.leaderboard.min-cases}, default 30)
+ *        ({@code arena.leaderboard.min-cases}; the defaults are {@link ArenaSettings}'s)
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record LeaderboardSettings(long seed, int resamples, Map<String, Double> weights, Set<String> lowerIsBetter,
@@ -75,9 +76,10 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
         reducer = reducer == null ? RepeatReducer.MEAN : reducer;
     }
 
-    /** Seed 42, 2000 resamples, accuracy only, mean of repeats, 30 cases. */
+    /** The defaults of every setting ({@link ArenaSettings}): accuracy only, mean of repeats. */
     public static LeaderboardSettings defaults() {
-        return new LeaderboardSettings(42, 2000, Map.of(), Set.of(), Set.of(), RepeatReducer.MEAN, 30);
+        return new LeaderboardSettings(ArenaSettings.DEFAULT_SEED, ArenaSettings.DEFAULT_BOOTSTRAP_RESAMPLES, Map.of(),
+                Set.of(), Set.of(), RepeatReducer.MEAN, ArenaSettings.DEFAULT_MIN_CASES);
     }
 
     /** These settings with other weights. */
@@ -117,14 +119,8 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
 
     /** Reads the settings, naming the key in any error. */
     public static LeaderboardSettings from(ArenaConfiguration configuration) {
-        long seed;
-        String seedText = configuration.get(Constants.SEED, "42");
-        try {
-            seed = Long.parseLong(seedText);
-        }
-        catch (NumberFormatException e) {
-            throw new ConfigurationException(Constants.SEED + " must be a whole number, but was \"" + seedText + "\"");
-        }
+        ArenaSettings settings = configuration.typed();
+        long seed = settings.seed();
         Map<String, Double> weights = new LinkedHashMap<>();
         configuration.section(Constants.METRIC_WEIGHTS_PREFIX).forEach((name, value) -> {
             try {
@@ -138,12 +134,19 @@ public record LeaderboardSettings(long seed, int resamples, Map<String, Double> 
         Set<String> lower = new TreeSet<>();
         lower.addAll(configuration.getList(Constants.METRICS_LOWER_IS_BETTER));
         Set<String> bounded = new TreeSet<>(configuration.getList(Constants.METRICS_BOUNDED));
-        RepeatReducer reducer = configuration.get(Constants.REPEAT_REDUCER).map(RepeatReducer::parse).orElse(RepeatReducer.MEAN);
-        int resamples = configuration.getInt(Constants.LEADERBOARD_BOOTSTRAP_RESAMPLES, 2000);
-        if (resamples < 0) {
-            throw new ConfigurationException(Constants.LEADERBOARD_BOOTSTRAP_RESAMPLES + " must not be negative, but was " + resamples);
+        RepeatReducer reducer = configuration.get(Constants.REPEAT_REDUCER).map(text -> reducer(configuration, text))
+                .orElse(RepeatReducer.MEAN);
+        return new LeaderboardSettings(seed, settings.bootstrapResamples(), weights, lower, bounded, reducer,
+                settings.minCases());
+    }
+
+    /** {@code arena.repeat-reducer}, with an error that names the key and where it was set. */
+    private static RepeatReducer reducer(ArenaConfiguration configuration, String text) {
+        try {
+            return RepeatReducer.parse(text);
         }
-        int minCases = configuration.getInt(Constants.LEADERBOARD_MIN_CASES, 30);
-        return new LeaderboardSettings(seed, resamples, weights, lower, bounded, reducer, minCases);
+        catch (ConfigurationException e) {
+            throw configuration.invalid(Constants.REPEAT_REDUCER, text, RepeatReducer.ACCEPTED);
+        }
     }
 }

@@ -40,6 +40,9 @@ public record RepeatReducer(Kind kind, int k) {
     /** The default: the mean. */
     public static final RepeatReducer MEAN = new RepeatReducer(Kind.MEAN, 1);
 
+    /** What {@link #parse} accepts, for messages. */
+    public static final String ACCEPTED = "mean, majority, pass@<k> or pass^<k> with k >= 1";
+
     /** Checks k. */
     public RepeatReducer {
         if (k < 1) {
@@ -71,8 +74,7 @@ public record RepeatReducer(Kind kind, int k) {
         catch (IllegalArgumentException e) {
             // falls through to the message below
         }
-        throw new ConfigurationException("A repeat reducer must be mean, majority, pass@<k> or pass^<k> with k >= 1, "
-                + "but was \"" + text + "\"");
+        throw new ConfigurationException("A repeat reducer must be " + ACCEPTED + ", but was \"" + text + "\"");
     }
 
     /** The per-case score from n counted repeats, c of them passed, with the given mean score. */

@@ -47,6 +47,20 @@ class SettingsTest {
     }
 
     @Test
+    void theDefaultsAreThoseOfAnEmptyConfiguration() {
+        assertThat(LeaderboardSettings.from(ArenaConfiguration.from(parameters(Map.of()))))
+                .isEqualTo(LeaderboardSettings.defaults());
+    }
+
+    @Test
+    void aBadRepeatReducerNamesItsKeyAndSource() {
+        ArenaConfiguration configuration = ArenaConfiguration.from(parameters(Map.of("arena.repeat-reducer", "best")));
+        assertThatThrownBy(() -> LeaderboardSettings.from(configuration)).isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("arena.repeat-reducer must be mean, majority, pass@<k> or pass^<k> with "
+                        + "k >= 1, but was \"best\" (from the JUnit configuration parameters");
+    }
+
+    @Test
     void badWeightsNameTheirKey() {
         ArenaConfiguration configuration = ArenaConfiguration.from(parameters(Map.of(
                 "arena.metrics.weights.accuracy", "high")));

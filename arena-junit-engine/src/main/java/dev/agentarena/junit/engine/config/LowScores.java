@@ -1,15 +1,9 @@
-package dev.agentarena.junit.engine.reporting;
-
-import java.util.Locale;
+package dev.agentarena.junit.engine.config;
 
 import org.apiguardian.api.API;
 
-import dev.agentarena.junit.engine.Constants;
-import dev.agentarena.junit.engine.config.ArenaConfiguration;
-import dev.agentarena.junit.engine.config.ConfigurationException;
-
 /**
- * What a low score does to its test ({@code arena.low-scores}).
+ * What a low score does to its test ({@code arena.low-scores}, read by {@link ArenaSettings#lowScores()}).
  *
  * <p>A low score is a result, not a broken build: with {@link #REPORT} its test ends successfully, so Surefire and
  * Maven go on, while the score stays visible everywhere (the ✘ and the score in the test's name, {@code passed: false}
@@ -25,23 +19,6 @@ public enum LowScores {
 
     /** A low score is reported, and its test passes; gates, baselines and errors decide the build. */
     REPORT;
-
-    /**
-     * Reads {@code arena.low-scores}.
-     *
-     * @throws ConfigurationException naming the key, the value and where it came from when it is neither value
-     */
-    public static LowScores from(ArenaConfiguration configuration) {
-        String value = configuration.get(Constants.LOW_SCORES, "fail").strip().toLowerCase(Locale.ROOT);
-        switch (value) {
-            case "fail":
-                return FAIL;
-            case "report":
-                return REPORT;
-            default:
-                throw configuration.invalid(Constants.LOW_SCORES, value, "fail or report");
-        }
-    }
 
     /** Whether a low score ends its test with an assertion failure. */
     public boolean failTests() {
