@@ -34,7 +34,7 @@ import java.util.stream.Stream;
  * only the {@code file:} repository.
  *
  * <p>Failsafe passes this build's Maven home, local repository, offline flag and project version as system
- * properties ({@code arena.it.*}, see {@code samples/pom.xml}).
+ * properties ({@code arena.it.*}, see {@code samples/parent/pom.xml}).
  */
 final class ScratchMaven {
 
