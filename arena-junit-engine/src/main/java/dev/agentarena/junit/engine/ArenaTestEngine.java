@@ -8,15 +8,15 @@ import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
-import org.junit.platform.engine.support.store.Namespace;
-import org.junit.platform.engine.support.store.NamespacedHierarchicalStore;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.descriptor.ArenaEngineDescriptor;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 import dev.agentarena.junit.engine.descriptor.CaseFilter;
+import dev.agentarena.junit.engine.descriptor.IncompatiblePlatformDescriptor;
 import dev.agentarena.junit.engine.discovery.DeclarationIssues;
 import dev.agentarena.junit.engine.discovery.DiscoverySelectorResolver;
+import dev.agentarena.junit.engine.discovery.JUnitPlatformVersion;
 import dev.agentarena.junit.engine.discovery.PostDiscoveryFilters;
 import dev.agentarena.junit.engine.reporting.ReportingSession;
 
@@ -25,8 +25,6 @@ import dev.agentarena.junit.engine.reporting.ReportingSession;
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class ArenaTestEngine extends HierarchicalTestEngine<ArenaExecutionContext> {
-
-    private static final Namespace NAMESPACE = Namespace.create(ArenaTestEngine.class);
 
     @Override
     public String getId() {
@@ -45,6 +43,11 @@ public final class ArenaTestEngine extends HierarchicalTestEngine<ArenaExecution
 
     @Override
     public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+        Optional<String> incompatible = JUnitPlatformVersion.problem();
+        if (incompatible.isPresent()) {
+            return new IncompatiblePlatformDescriptor(uniqueId, incompatible.get(),
+                    JUnitPlatformVersion.selectedEvalClasses(request));
+        }
         ArenaConfiguration configuration;
         RuntimeException configurationError = null;
         try {
@@ -68,25 +71,11 @@ public final class ArenaTestEngine extends HierarchicalTestEngine<ArenaExecution
 
     @Override
     protected ArenaExecutionContext createExecutionContext(ExecutionRequest request) {
+        if (request.getRootTestDescriptor() instanceof IncompatiblePlatformDescriptor) {
+            return ArenaExecutionContext.failed(request.getEngineExecutionListener(),
+                    new IllegalStateException("an incompatible JUnit Platform"));
+        }
         ArenaEngineDescriptor engine = (ArenaEngineDescriptor) request.getRootTestDescriptor();
-        return engine.createContext(request.getEngineExecutionListener(), session(request));
-    }
-
-    /**
-     * The reporting state shared by every execution of the launcher session: kept in the session's store, which
-     * outlives the executions (Surefire executes again for reruns, and class by class when it streams its tests). A
-     * request without a store, or a JUnit Platform older than 1.13, gets state of its own.
-     */
-    private static ReportingSession session(ExecutionRequest request) {
-        NamespacedHierarchicalStore<Namespace> store;
-        try {
-            store = request.getStore();
-        }
-        catch (RuntimeException | LinkageError e) {
-            return new ReportingSession();
-        }
-        NamespacedHierarchicalStore<Namespace> session = store.getParent().orElse(store);
-        return session.getOrComputeIfAbsent(NAMESPACE, ReportingSession.class, type -> new ReportingSession(),
-                ReportingSession.class);
+        return engine.createContext(request.getEngineExecutionListener(), ReportingSession.of(request));
     }
 }

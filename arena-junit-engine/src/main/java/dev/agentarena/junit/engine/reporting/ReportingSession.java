@@ -6,6 +6,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apiguardian.api.API;
+import org.junit.platform.engine.ExecutionRequest;
+import org.junit.platform.engine.support.store.Namespace;
+import org.junit.platform.engine.support.store.NamespacedHierarchicalStore;
 
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
@@ -30,6 +33,27 @@ public final class ReportingSession implements AutoCloseable {
     private final Set<Path> startedFiles = ConcurrentHashMap.newKeySet();
     private final Map<Path, RunAccumulator> leaderboards = new ConcurrentHashMap<>();
     private final Map<Path, Object> fileLocks = new ConcurrentHashMap<>();
+
+    /** Where the session's state is kept in the launcher session's store. */
+    private static final Namespace NAMESPACE = Namespace.create(ReportingSession.class);
+
+    /**
+     * The reporting state shared by every execution of the launcher session: kept in the session's store, which
+     * outlives the executions (Surefire executes again for reruns, and class by class when it streams its tests). A
+     * request without a store, or a JUnit Platform older than 1.13, gets state of its own.
+     */
+    public static ReportingSession of(ExecutionRequest request) {
+        NamespacedHierarchicalStore<Namespace> store;
+        try {
+            store = request.getStore();
+        }
+        catch (RuntimeException | LinkageError e) {
+            return new ReportingSession();
+        }
+        NamespacedHierarchicalStore<Namespace> session = store.getParent().orElse(store);
+        return session.getOrComputeIfAbsent(NAMESPACE, ReportingSession.class, type -> new ReportingSession(),
+                ReportingSession.class);
+    }
 
     /** Whether an execution of this session has opened the file for writing. */
     public boolean opened(Path file) {
