@@ -1,17 +1,16 @@
 package dev.agentarena.junit.engine;
 
 import static dev.agentarena.junit.engine.EngineRun.cannotRun;
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.anyEvalClass;
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.evalClass;
 import static org.assertj.core.api.Assertions.allOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstring;
-import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstrings;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
@@ -38,6 +37,7 @@ import org.opentest4j.AssertionFailedError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.ConcurrencyFixture;
 import dev.agentarena.junit.engine.fixtures.StatusFixture;
 import dev.agentarena.junit.engine.fixtures.TwoDatasetFixture;
@@ -67,9 +67,7 @@ class ArenaEngineTest {
         EngineExecutionResults results = EngineTestKit.engine(Constants.ENGINE_ID)
                 .configurationParameter(Constants.OUTPUT_DIR, output.toString())
                 .configurationParameter(Constants.DISPLAY_NAMES, "short")
-                .selectors(selectUniqueId(UniqueId.forEngine(Constants.ENGINE_ID)
-                        .append("class", StatusFixture.class.getName()).append("model", "sim_small")
-                        .append("case", "wrong")))
+                .selectors(evalClass(StatusFixture.class).model("sim_small").evalCase("wrong").select())
                 .execute();
 
         TestDescriptor scorer = results.testEvents().started().stream().map(Event::getTestDescriptor)
@@ -94,17 +92,18 @@ class ArenaEngineTest {
     void buildsTheTreeClassModelCaseScorerWithCasesRegisteredDynamically() {
         EngineExecutionResults results = run(selectClass(StatusFixture.class));
 
-        List<String> dynamic = results.allEvents().dynamicallyRegistered().stream()
-                .map(e -> e.getTestDescriptor().getUniqueId().toString()).collect(Collectors.toList());
-        String model = "[engine:agent-arena]/[class:" + StatusFixture.class.getName() + "]/[model:sim_small]";
-        assertThat(dynamic).contains(model + "/[case:right]", model + "/[case:right]/[scorer:exact_match]",
-                model + "/[case:right]/[scorer:length]", model + "/[case:scorer_bug]/[scorer:length]");
+        List<UniqueId> dynamic = results.allEvents().dynamicallyRegistered().stream()
+                .map(e -> e.getTestDescriptor().getUniqueId()).collect(Collectors.toList());
+        ArenaUniqueIdBuilder model = evalClass(StatusFixture.class).model("sim_small");
+        assertThat(dynamic).contains(model.evalCase("right").build(),
+                model.evalCase("right").scorer("exact_match").build(), model.evalCase("right").scorer("length").build(),
+                model.evalCase("scorer_bug").scorer("length").build());
         // 5 cases, each with exact_match and length.
         assertThat(results.testEvents().started().count()).isEqualTo(10);
 
         TestDescriptor scorer = results.testEvents().started().stream().map(Event::getTestDescriptor)
-                .filter(d -> d.getUniqueId().toString().endsWith("[case:right]/[scorer:exact_match]")).findFirst()
-                .orElseThrow();
+                .filter(d -> anyEvalClass().evalCase("right").scorer("exact_match").matches(d.getUniqueId()))
+                .findFirst().orElseThrow();
         assertThat(scorer.getLegacyReportingName()).isEqualTo("sim_small/cases[right]/exact_match");
         assertThat(scorer.getDisplayName()).startsWith("sim_small/cases[right]/exact_match 1.00 ✔");
         assertThat(scorer.getTags()).extracting(Object::toString).anyMatch(tag -> tag.contains("smoke"));
@@ -135,7 +134,7 @@ class ArenaEngineTest {
                         org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully()));
 
         AssertionFailedError failure = (AssertionFailedError) results.testEvents().failed().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith("[case:wrong]/[scorer:exact_match]"))
+                .filter(anyEvalClass().evalCase("wrong").scorer("exact_match").node()::matches)
                 .findFirst().orElseThrow().getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
                 .getThrowable().orElseThrow();
         assertThat(failure.getExpected().getStringRepresentation()).isEqualTo("billing");
@@ -147,7 +146,7 @@ class ArenaEngineTest {
         EngineExecutionResults results = run(selectClass(StatusFixture.class));
 
         Map<String, String> entry = results.allEvents().reportingEntryPublished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith("[case:right]/[scorer:length]"))
+                .filter(anyEvalClass().evalCase("right").scorer("length").node()::matches)
                 .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs()).findFirst().orElseThrow();
         assertThat(entry).containsEntry("score", "1.00").containsEntry("passed", "true")
                 .containsEntry("reason", "7 characters").containsEntry("metric.chars", "7.000000")
@@ -183,10 +182,8 @@ class ArenaEngineTest {
 
     @Test
     void selectingOneCaseByUniqueIdRunsOnlyThatCasesCall() {
-        UniqueId scorer = UniqueId.forEngine(Constants.ENGINE_ID).append("class", StatusFixture.class.getName())
-                .append("model", "sim_small").append("case", "wrong").append("scorer", "exact_match");
-
-        EngineExecutionResults results = run(selectUniqueId(scorer));
+        EngineExecutionResults results = run(
+                evalClass(StatusFixture.class).model("sim_small").evalCase("wrong").scorer("exact_match").select());
 
         assertThat(results.testEvents().started().count()).isEqualTo(1);
         assertThat(results.testEvents().failed().count()).isEqualTo(1);
@@ -196,11 +193,10 @@ class ArenaEngineTest {
 
     @Test
     void selectingTwoCasesAddsUp() {
-        UniqueId model = UniqueId.forEngine(Constants.ENGINE_ID).append("class", StatusFixture.class.getName())
-                .append("model", "sim_small");
+        ArenaUniqueIdBuilder model = evalClass(StatusFixture.class).model("sim_small");
 
-        EngineExecutionResults results = run(selectUniqueId(model.append("case", "right")),
-                selectUniqueId(model.append("case", "na").append("scorer", "length")));
+        EngineExecutionResults results = run(model.evalCase("right").select(),
+                model.evalCase("na").scorer("length").select());
 
         assertThat(results.testEvents().started().count()).isEqualTo(3);
         assertThat(StatusFixture.CALLS).containsOnlyKeys("right", "na");
@@ -220,11 +216,12 @@ class ArenaEngineTest {
     void eachDatasetOfSeveralIsItsOwnContainer() {
         EngineExecutionResults results = run(selectClass(TwoDatasetFixture.class));
 
-        List<String> tests = results.testEvents().succeeded().stream()
-                .map(e -> e.getTestDescriptor().getUniqueId().toString()).collect(Collectors.toList());
-        assertThat(tests).hasSize(6).anyMatch(id -> id.endsWith(
-                "[model:sim_large]/[dataset:numbers]/[case:two]/[scorer:nonEmpty]"));
-        assertThat(tests).anyMatch(id -> id.endsWith("[model:sim_small]/[dataset:greetings]/[case:bye]/[scorer:nonEmpty]"));
+        List<UniqueId> tests = results.testEvents().succeeded().stream()
+                .map(e -> e.getTestDescriptor().getUniqueId()).collect(Collectors.toList());
+        ArenaUniqueIdBuilder eval = evalClass(TwoDatasetFixture.class);
+        assertThat(tests).hasSize(6)
+                .contains(eval.model("sim_large").dataset("numbers").evalCase("two").scorer("nonEmpty").build(),
+                        eval.model("sim_small").dataset("greetings").evalCase("bye").scorer("nonEmpty").build());
     }
 
     @Test
@@ -253,9 +250,11 @@ class ArenaEngineTest {
                 finishedWithFailure(message(m -> m.contains("arena.concurrency") && m.contains("many")))));
     }
 
+    /** A scorer test of the case: this scorer's, or any when it is empty. */
     private static Condition<Event> scorerNode(String caseId, String scorer) {
-        return scorer.isEmpty() ? allOf(test(), uniqueIdSubstring("case:" + caseId))
-                : allOf(test(), uniqueIdSubstrings("case:" + caseId, "scorer:" + scorer));
+        return scorer.isEmpty() ? allOf(test(), new Condition<>(e -> ArenaUniqueIdBuilder.read(
+                e.getTestDescriptor().getUniqueId()).filter(id -> caseId.equals(id.caseId())).isPresent(),
+                "a scorer of case %s", caseId)) : EngineRun.scorer(caseId, scorer);
     }
 
     private List<JsonNode> readResults() throws IOException {

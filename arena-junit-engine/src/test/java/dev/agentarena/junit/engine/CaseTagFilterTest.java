@@ -29,6 +29,7 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.MissingDatasetFixture;
 import dev.agentarena.junit.engine.fixtures.StatusFixture;
 import dev.agentarena.junit.engine.fixtures.TaggedFilesFixture;
@@ -85,7 +86,7 @@ class CaseTagFilterTest {
 
         assertThat(startedCases(results)).containsExactly("crash", "hello");
         assertThat(results.testEvents().aborted().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().contains("[gate:"))
+                .filter(e -> ArenaUniqueIdBuilder.isGate(e.getTestDescriptor().getUniqueId()))
                 .map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
                         .getThrowable().orElseThrow().getMessage()))
                 .singleElement().asString().contains("tag filters left cases of sim_small out");
@@ -177,7 +178,7 @@ class CaseTagFilterTest {
 
     private static List<String> startedCases(EngineExecutionResults results) {
         return results.containerEvents().started().stream().map(e -> e.getTestDescriptor())
-                .filter(d -> d.getUniqueId().getLastSegment().getType().equals("case"))
+                .filter(d -> ArenaUniqueIdBuilder.isCase(d.getUniqueId()))
                 .map(TestDescriptor::getUniqueId).map(id -> id.getLastSegment().getValue())
                 .collect(Collectors.toList());
     }

@@ -1,10 +1,12 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.anyEvalClass;
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.isCannotRun;
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.simpleClassName;
 import static org.assertj.core.api.Assertions.allOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstrings;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,6 +26,8 @@ import org.junit.platform.testkit.engine.Event;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 
 /** Runs fixture evals through the engine with EngineTestKit and reads back what they wrote. */
 final class EngineRun {
@@ -86,9 +90,9 @@ final class EngineRun {
 
     /** The report entry published by the scorer node whose unique id ends with these segments. */
     Map<String, String> reportEntry(String caseId, String scorerSegment) {
-        String suffix = "[case:" + caseId + "]/[scorer:" + scorerSegment + "]";
+        ArenaUniqueIdBuilder suffix = anyEvalClass().evalCase(caseId).scorer(scorerSegment);
         return results.allEvents().reportingEntryPublished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith(suffix))
+                .filter(e -> suffix.matches(e.getTestDescriptor().getUniqueId()))
                 .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs()).findFirst()
                 .orElseThrow(() -> new AssertionError("no report entry for " + suffix));
     }
@@ -99,46 +103,48 @@ final class EngineRun {
      * its results.jsonl line agrees.
      */
     JsonNode assertNode(String caseId, String scorerSegment, String status, String reason) {
-        String suffix = "[case:" + caseId + "]/[scorer:" + scorerSegment + "]";
+        ArenaUniqueIdBuilder suffix = anyEvalClass().evalCase(caseId).scorer(scorerSegment);
         List<TestExecutionResult> finished = results.testEvents().finished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith(suffix))
+                .filter(e -> suffix.matches(e.getTestDescriptor().getUniqueId()))
                 .map(e -> e.getPayload(TestExecutionResult.class).orElseThrow()).collect(Collectors.toList());
         assertThat(finished).as("finished nodes ending with %s", suffix).hasSize(1);
         TestExecutionResult result = finished.get(0);
         Throwable thrown = result.getThrowable().orElse(null);
         switch (status) {
             case "passed":
-                assertThat(result.getStatus()).as(suffix).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
+                assertThat(result.getStatus()).as("%s", suffix).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
                 break;
             case "failed":
-                assertThat(result.getStatus()).as(suffix).isEqualTo(TestExecutionResult.Status.FAILED);
-                assertThat(thrown).as(suffix).isInstanceOf(AssertionError.class).hasMessageContaining(reason);
+                assertThat(result.getStatus()).as("%s", suffix).isEqualTo(TestExecutionResult.Status.FAILED);
+                assertThat(thrown).as("%s", suffix).isInstanceOf(AssertionError.class).hasMessageContaining(reason);
                 break;
             case "not_applicable":
-                assertThat(result.getStatus()).as(suffix).isEqualTo(TestExecutionResult.Status.ABORTED);
-                assertThat(thrown).as(suffix).hasMessageContaining(reason);
+                assertThat(result.getStatus()).as("%s", suffix).isEqualTo(TestExecutionResult.Status.ABORTED);
+                assertThat(thrown).as("%s", suffix).hasMessageContaining(reason);
                 break;
             default:
-                assertThat(result.getStatus()).as(suffix).isEqualTo(TestExecutionResult.Status.FAILED);
-                assertThat(thrown).as(suffix).isNotInstanceOf(AssertionError.class).hasMessageContaining(reason);
+                assertThat(result.getStatus()).as("%s", suffix).isEqualTo(TestExecutionResult.Status.FAILED);
+                assertThat(thrown).as("%s", suffix).isNotInstanceOf(AssertionError.class).hasMessageContaining(reason);
                 break;
         }
         String scoreName = scorerSegment.replaceFirst("#\\d+$", "");
         JsonNode line = lines().stream().filter(l -> l.get("case_id").asText().equals(caseId)
                 && l.get("scorer").asText().equals(scoreName) && l.get("status").asText().equals(status))
                 .findFirst().orElseThrow(() -> new AssertionError("no " + status + " line for " + suffix));
-        assertThat(line.get("reason").asText()).as(suffix).contains(reason);
+        assertThat(line.get("reason").asText()).as("%s", suffix).contains(reason);
         return line;
     }
 
-    /** The {@code cannot run} test of an eval class that failed to start. */
-    static Condition<Event> cannotRun(String evalClass) {
-        return allOf(test(), uniqueIdSubstrings(evalClass, "cannot-run:cannot-run"));
+    /** The {@code cannot run} test of an eval class, by its simple name, that failed to start. */
+    static Condition<Event> cannotRun(String simpleClassName) {
+        return allOf(test(), new Condition<>(event -> isCannotRun(event.getTestDescriptor().getUniqueId())
+                && simpleClassName(event.getTestDescriptor().getUniqueId()).equals(simpleClassName),
+                "the cannot-run test of %s", simpleClassName));
     }
 
-    /** The scorer node of this case and score name. */
+    /** The scorer node of this case and scorer segment. */
     static Condition<Event> scorer(String caseId, String scorer) {
-        return allOf(test(), uniqueIdSubstrings("[case:" + caseId + "]", "[scorer:" + scorer + "]"));
+        return allOf(test(), anyEvalClass().evalCase(caseId).scorer(scorer).node());
     }
 
     private static JsonNode parse(String line) {

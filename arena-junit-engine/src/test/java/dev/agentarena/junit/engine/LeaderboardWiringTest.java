@@ -1,9 +1,10 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.anyEvalClass;
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.evalClass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
@@ -25,12 +26,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.assertj.core.api.Condition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -40,6 +41,7 @@ import org.opentest4j.AssertionFailedError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.BudgetFixture;
 import dev.agentarena.junit.engine.fixtures.RepeatFixture;
 import dev.agentarena.junit.engine.fixtures.RescoredTriageFixture;
@@ -48,7 +50,7 @@ import dev.agentarena.junit.engine.fixtures.TriageFixture;
 /** The leaderboard, gates, baselines, repeats and budget, wired into the engine and run through it. */
 class LeaderboardWiringTest {
 
-    private static final String TRIAGE = "[engine:agent-arena]/[class:" + TriageFixture.class.getName() + "]";
+    private static final ArenaUniqueIdBuilder TRIAGE = evalClass(TriageFixture.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -85,15 +87,15 @@ class LeaderboardWiringTest {
         EngineExecutionResults results = run(settings(Constants.LEADERBOARD_TESTS, "true"), selectClass(TriageFixture.class));
 
         results.testEvents().assertThatEvents().haveExactly(1,
-                event(node("[leaderboard:leaderboard]"), finishedSuccessfully()));
-        List<String> finished = results.testEvents().finished().stream()
-                .map(e -> e.getTestDescriptor().getUniqueId().toString()).collect(Collectors.toList());
-        assertThat(finished.get(finished.size() - 1)).endsWith("[leaderboard:leaderboard]");
+                event(anyEvalClass().leaderboard().node(), finishedSuccessfully()));
+        List<UniqueId> finished = results.testEvents().finished().stream()
+                .map(e -> e.getTestDescriptor().getUniqueId()).collect(Collectors.toList());
+        assertThat(finished.get(finished.size() - 1)).matches(ArenaUniqueIdBuilder::isLeaderboard);
         // 40 cases x 2 models x 1 scorer, plus the leaderboard
         assertThat(finished).hasSize(81);
 
         List<Map<String, String>> entries = results.allEvents().reportingEntryPublished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith("[leaderboard:leaderboard]"))
+                .filter(e -> anyEvalClass().leaderboard().matches(e.getTestDescriptor().getUniqueId()))
                 .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs())
                 .collect(Collectors.toList());
         assertThat(entries).hasSize(2);
@@ -164,14 +166,14 @@ class LeaderboardWiringTest {
                 selectClass(TriageFixture.class));
 
         results.testEvents().assertThatEvents()
-                .haveExactly(1, event(node("[gate:min-accuracy.triage-fixture.sim_small]"),
+                .haveExactly(1, event(anyEvalClass().gate("min-accuracy.triage-fixture.sim_small").node(),
                         finishedSuccessfully()))
-                .haveExactly(1, event(node("[gate:min-accuracy.triage-fixture.sim_large.label_match]"),
+                .haveExactly(1, event(anyEvalClass().gate("min-accuracy.triage-fixture.sim_large.label_match").node(),
                         finishedWithFailure(instanceOf(AssertionFailedError.class), message(
                                 "gate failed: triage-fixture / sim_large / label_match accuracy 0.950 < 0.970 "
                                         + "(min-accuracy)"))));
         Event gate = results.testEvents().finished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().contains("[gate:"))
+                .filter(e -> ArenaUniqueIdBuilder.isGate(e.getTestDescriptor().getUniqueId()))
                 .findFirst().orElseThrow();
         assertThat(gate.getTestDescriptor().getLegacyReportingName())
                 .isEqualTo(gate.getTestDescriptor().getDisplayName()).startsWith("gate min-accuracy.triage-fixture.");
@@ -180,22 +182,22 @@ class LeaderboardWiringTest {
     @Test
     void gatesOverAPartialSelectionAreAbortedSayingWhy() {
         EngineExecutionResults results = run(settings("arena.gates.min-accuracy", "0.99"),
-                selectUniqueId(TRIAGE + "/[model:sim_small]/[case:t01]"));
+                TRIAGE.model("sim_small").evalCase("t01").select());
 
         assertThat(results.testEvents().finished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().contains("[scorer:"))).hasSize(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(node("[gate:min-accuracy]"),
+                .filter(e -> ArenaUniqueIdBuilder.isScorer(e.getTestDescriptor().getUniqueId()))).hasSize(1);
+        results.testEvents().assertThatEvents().haveExactly(1, event(anyEvalClass().gate("min-accuracy").node(),
                 abortedWithReason(message(m -> m.contains("only part of triage-fixture was selected")))));
     }
 
     @Test
     void selectingAGateByUniqueIdRunsTheWholeClass() {
         EngineExecutionResults results = run(settings("arena.gates.min-accuracy", "0.7"),
-                selectUniqueId(TRIAGE + "/[gate:min-accuracy]"));
+                TRIAGE.gate("min-accuracy").select());
 
         assertThat(results.testEvents().finished().count()).isEqualTo(81);
         results.testEvents().assertThatEvents().haveExactly(1,
-                event(node("[gate:min-accuracy]"), finishedSuccessfully()));
+                event(anyEvalClass().gate("min-accuracy").node(), finishedSuccessfully()));
     }
 
     @Test
@@ -204,18 +206,18 @@ class LeaderboardWiringTest {
         EngineExecutionResults written = run(settings("arena.baseline.path", file, "arena.baseline.update", "true"),
                 selectClass(TriageFixture.class));
         written.testEvents().assertThatEvents().haveExactly(1,
-                event(node("[baseline:baseline]"), finishedSuccessfully()));
+                event(anyEvalClass().baseline().node(), finishedSuccessfully()));
         String baseline = Files.readString(Path.of(file));
         assertThat(baseline).contains("\"eval\" : \"triage-fixture\"", "\"scorer\" : \"label_match\"");
 
         EngineExecutionResults unchanged = run(settings("arena.baseline.path", file),
                 selectClass(TriageFixture.class));
         unchanged.testEvents().assertThatEvents().haveExactly(1,
-                event(node("[baseline:baseline]"), finishedSuccessfully()));
+                event(anyEvalClass().baseline().node(), finishedSuccessfully()));
 
         EngineExecutionResults rescored = run(settings("arena.baseline.path", file),
                 selectClass(RescoredTriageFixture.class));
-        rescored.testEvents().assertThatEvents().haveExactly(1, event(node("[baseline:baseline]"),
+        rescored.testEvents().assertThatEvents().haveExactly(1, event(anyEvalClass().baseline().node(),
                 finishedWithFailure(instanceOf(AssertionFailedError.class), message(m -> m.contains(
                         "refused: triage-fixture / sim_small / label_match: scorer label_match changed version")
                         && m.contains("re-baseline with -Darena.baseline.update=true")))));
@@ -223,7 +225,7 @@ class LeaderboardWiringTest {
         TriageFixture.regressed = Set.of("t01", "t02", "t04", "t05", "t06", "t08", "t09", "t10");
         EngineExecutionResults regressed = run(settings("arena.baseline.path", file),
                 selectClass(TriageFixture.class));
-        regressed.testEvents().assertThatEvents().haveExactly(1, event(node("[baseline:baseline]"),
+        regressed.testEvents().assertThatEvents().haveExactly(1, event(anyEvalClass().baseline().node(),
                 finishedWithFailure(instanceOf(AssertionFailedError.class), message(m -> m.startsWith(
                         "regressed: triage-fixture / sim_small / label_match accuracy 0.750 → 0.550")
                         && !m.contains("sim_large")))));
@@ -242,23 +244,23 @@ class LeaderboardWiringTest {
         assertThat(repeats).containsOnlyKeys("stable", "flaky", "broken");
         repeats.values().forEach(r -> assertThat(r).containsExactly(0, 1, 2, 3, 4));
 
-        List<String> scorerIds = results.testEvents().finished().stream()
-                .map(e -> e.getTestDescriptor().getUniqueId().toString()).collect(Collectors.toList());
-        assertThat(scorerIds).hasSize(15).anyMatch(id -> id.endsWith("[case:flaky]/[scorer:exact_match#r5]"));
+        List<UniqueId> scorerIds = results.testEvents().finished().stream()
+                .map(e -> e.getTestDescriptor().getUniqueId()).collect(Collectors.toList());
+        assertThat(scorerIds).hasSize(15).anyMatch(anyEvalClass().evalCase("flaky").scorer("exact_match#r5")::matches);
         assertThat(new HashSet<>(results.testEvents().finished().stream()
                 .map(e -> e.getTestDescriptor().getLegacyReportingName()).collect(Collectors.toList()))).hasSize(15);
 
         Event flakyCase = results.containerEvents().finished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith("[case:flaky]")).findFirst()
+                .filter(e -> anyEvalClass().evalCase("flaky").matches(e.getTestDescriptor().getUniqueId())).findFirst()
                 .orElseThrow();
         assertThat(flakyCase.getTestDescriptor().getDisplayName()).isEqualTo("flaky ×5: 3/5 passed, flaky");
         Map<String, String> entry = results.allEvents().reportingEntryPublished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith("[case:flaky]"))
+                .filter(e -> anyEvalClass().evalCase("flaky").matches(e.getTestDescriptor().getUniqueId()))
                 .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs()).findFirst().orElseThrow();
         assertThat(entry).containsEntry("repeats", "5").containsEntry("flakiness.exact_match",
                 "3/5 passed, min 0.00, max 1.00, spread 1.00, sd 0.490");
         assertThat(results.containerEvents().finished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith("[case:stable]")).findFirst()
+                .filter(e -> anyEvalClass().evalCase("stable").matches(e.getTestDescriptor().getUniqueId())).findFirst()
                 .orElseThrow().getTestDescriptor().getDisplayName()).isEqualTo("stable ×5: 5/5 passed");
 
         JsonNode flaky = board().get("evals").get(0).get("models").get(0).get("scorers").get(0).get("flaky");
@@ -303,8 +305,8 @@ class LeaderboardWiringTest {
         // each call costs $3 (3 prompt tokens at $1 each): after two, $6 >= $5 and no further call starts
         assertThat(BudgetFixture.CALLS.get()).isEqualTo(2);
         results.testEvents().assertThatEvents()
-                .haveExactly(2, event(node("[scorer:exact_match]"), finishedSuccessfully()))
-                .haveExactly(3, event(node("[scorer:exact_match]"), abortedWithReason(
+                .haveExactly(2, event(anyEvalClass().scorer("exact_match").node(), finishedSuccessfully()))
+                .haveExactly(3, event(anyEvalClass().scorer("exact_match").node(), abortedWithReason(
                         message(m -> m.startsWith("not run: budget of $5.0000 reached after $6.00")))));
         List<JsonNode> lines = results(output);
         assertThat(lines).hasSize(5);
@@ -313,10 +315,6 @@ class LeaderboardWiringTest {
         assertThat(board().get("evals").get(0).get("models").get(0).get("notRun").asInt()).isEqualTo(3);
     }
 
-    /** An event of the node whose unique id contains the text, brackets included. */
-    private static Condition<Event> node(String part) {
-        return new Condition<>(e -> e.getTestDescriptor().getUniqueId().toString().contains(part), "node %s", part);
-    }
 
     private JsonNode board() throws IOException {
         return JSON.readTree(output.resolve("leaderboard.json").toFile());

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine;
 
 import static dev.agentarena.junit.engine.EngineRun.cannotRun;
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.anyEvalClass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -26,6 +27,7 @@ import org.opentest4j.AssertionFailedError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.StatusFixture;
 
 /**
@@ -52,7 +54,7 @@ class LowScoresAndErrorsEngineTest {
     void underReportALowScorePassesItsTestButStaysVisibleWhileErrorsStillFail() {
         EngineRun run = new EngineRun(output).with(Constants.LOW_SCORES, "report").execute(StatusFixture.class);
 
-        Event wrong = finished(run, "[case:wrong]/[scorer:exact_match]");
+        Event wrong = finished(run, anyEvalClass().evalCase("wrong").scorer("exact_match"));
         assertThat(wrong.getRequiredPayload(TestExecutionResult.class).getStatus())
                 .isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
         assertThat(wrong.getTestDescriptor().getDisplayName()).contains("exact_match 0.00 ✘");
@@ -72,7 +74,8 @@ class LowScoresAndErrorsEngineTest {
         EngineRun run = new EngineRun(output).execute(StatusFixture.class);
 
         run.assertNode("wrong", "exact_match", "failed", "expected 'billing' but got 'technical'");
-        assertThat(finished(run, "[case:wrong]/[scorer:exact_match]").getRequiredPayload(TestExecutionResult.class)
+        assertThat(finished(run, anyEvalClass().evalCase("wrong").scorer("exact_match"))
+                .getRequiredPayload(TestExecutionResult.class)
                 .getThrowable().orElseThrow()).isInstanceOf(AssertionFailedError.class)
                 .hasMessageStartingWith("exact_match scored 0.00 for case 'wrong' on sim_small");
     }
@@ -93,7 +96,7 @@ class LowScoresAndErrorsEngineTest {
         EngineRun run = new EngineRun(output).with(Constants.LOW_SCORES, "report")
                 .with("arena.gates.min-accuracy", "0.5").execute(StatusFixture.class);
 
-        Event gate = finished(run, "[gate:min-accuracy]");
+        Event gate = finished(run, anyEvalClass().gate("min-accuracy"));
         TestExecutionResult result = gate.getRequiredPayload(TestExecutionResult.class);
         assertThat(result.getStatus()).isEqualTo(TestExecutionResult.Status.FAILED);
         assertThat(result.getThrowable().orElseThrow()).isInstanceOf(AssertionFailedError.class).hasMessage(
@@ -103,9 +106,9 @@ class LowScoresAndErrorsEngineTest {
         EngineRun allowed = new EngineRun(output.resolve("allowed")).with(Constants.LOW_SCORES, "report")
                 .with("arena.gates.min-accuracy", "0.5").with("arena.gates.max-errors", "3")
                 .execute(StatusFixture.class);
-        assertThat(finished(allowed, "[gate:min-accuracy]").getRequiredPayload(TestExecutionResult.class)
+        assertThat(finished(allowed, anyEvalClass().gate("min-accuracy")).getRequiredPayload(TestExecutionResult.class)
                 .getStatus()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
-        assertThat(finished(allowed, "[gate:max-errors]").getRequiredPayload(TestExecutionResult.class)
+        assertThat(finished(allowed, anyEvalClass().gate("max-errors")).getRequiredPayload(TestExecutionResult.class)
                 .getStatus()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
     }
 
@@ -123,7 +126,7 @@ class LowScoresAndErrorsEngineTest {
         }
 
         Map<String, String> entries = run.results().allEvents().reportingEntryPublished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith("[leaderboard:leaderboard]"))
+                .filter(e -> anyEvalClass().leaderboard().matches(e.getTestDescriptor().getUniqueId()))
                 .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs()).findFirst().orElseThrow();
         assertThat(entries).containsEntry("errors", "3").containsEntry("call_errors", "1")
                 .containsEntry("scorer_errors", "1")
@@ -140,9 +143,9 @@ class LowScoresAndErrorsEngineTest {
         assertThat(model.path("models").get(0).path("scorerErrors").asInt()).isEqualTo(1);
     }
 
-    private static Event finished(EngineRun run, String suffix) {
+    private static Event finished(EngineRun run, ArenaUniqueIdBuilder suffix) {
         List<Event> events = run.results().testEvents().finished().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString().endsWith(suffix))
+                .filter(e -> suffix.matches(e.getTestDescriptor().getUniqueId()))
                 .collect(Collectors.toList());
         assertThat(events).as("finished tests ending with %s", suffix).hasSize(1);
         return events.get(0);

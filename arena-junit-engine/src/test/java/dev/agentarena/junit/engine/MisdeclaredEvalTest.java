@@ -1,18 +1,19 @@
 package dev.agentarena.junit.engine;
 
 import static dev.agentarena.junit.engine.EngineRun.cannotRun;
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.anyEvalClass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.uniqueIdSubstring;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.assertj.core.api.Condition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.DiscoveryIssue;
@@ -25,6 +26,7 @@ import org.junit.platform.testkit.engine.Event;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.MisdeclaredFixtures;
 
 /**
@@ -194,7 +196,9 @@ class MisdeclaredEvalTest {
         EngineRun run = new EngineRun(output).with("arena.gates.min-accuracy.MisspeltScorer", "0.1")
                 .execute(MisdeclaredFixtures.MisspeltScorer.class);
 
-        run.results().testEvents().assertThatEvents().haveExactly(1, event(uniqueIdSubstring("gate:"),
+        Condition<Event> gate = new Condition<>(e -> ArenaUniqueIdBuilder.isGate(e.getTestDescriptor().getUniqueId()),
+                "a gate");
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(gate,
                 finishedWithFailure(message(m -> m.contains("error")))));
         assertThat(run.lines()).singleElement().satisfies(line -> assertThat(line.get("status").asText())
                 .isEqualTo("error"));
@@ -204,7 +208,7 @@ class MisdeclaredEvalTest {
     void aDatasetMethodReturningNullFailsItsModelNamingTheMethod() {
         EngineExecutionResults results = run(MisdeclaredFixtures.NullDataset.class).results();
 
-        results.containerEvents().assertThatEvents().haveExactly(1, event(uniqueIdSubstring("model:sim_small"),
+        results.containerEvents().assertThatEvents().haveExactly(1, event(anyEvalClass().model("sim_small").node(),
                 finishedWithFailure(message(m -> m.contains("NullDataset.cases()")))));
     }
 }

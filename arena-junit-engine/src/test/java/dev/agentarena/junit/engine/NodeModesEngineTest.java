@@ -1,5 +1,7 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.anyEvalClass;
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.evalClass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.FileSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -21,7 +24,7 @@ import org.junit.platform.testkit.engine.Event;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.agentarena.junit.engine.descriptor.ArenaUniqueIds;
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.NodeModesFixture;
 import dev.agentarena.junit.engine.fixtures.RepeatFixture;
 import dev.agentarena.junit.engine.fixtures.StatusFixture;
@@ -35,7 +38,7 @@ import dev.agentarena.junit.engine.fixtures.TwoDatasetFixture;
  */
 class NodeModesEngineTest {
 
-    private static final String CLASS_ID = "[engine:agent-arena]/[class:" + NodeModesFixture.class.getName() + "]";
+    private static final ArenaUniqueIdBuilder RECORDED = evalClass(NodeModesFixture.class).model("recorded");
 
     @TempDir
     Path output;
@@ -45,10 +48,10 @@ class NodeModesEngineTest {
         EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").execute(NodeModesFixture.class);
 
         List<Event> tests = run.results().testEvents().started().list();
-        assertThat(tests).extracting(event -> event.getTestDescriptor().getUniqueId().toString()).containsExactly(
-                CLASS_ID + "/[model:recorded]/[scores:exact_match]", CLASS_ID + "/[model:recorded]/[scores:brief]");
-        assertThat(run.results().allEvents().dynamicallyRegistered().list())
-                .noneMatch(event -> event.getTestDescriptor().getUniqueId().toString().contains("[case:"));
+        assertThat(tests).extracting(event -> event.getTestDescriptor().getUniqueId()).containsExactly(
+                RECORDED.scores("exact_match").build(), RECORDED.scores("brief").build());
+        assertThat(run.results().allEvents().dynamicallyRegistered().list()).noneMatch(event -> ArenaUniqueIdBuilder
+                .read(event.getTestDescriptor().getUniqueId()).filter(id -> id.caseId() != null).isPresent());
         assertThat(run.lines()).as("results.jsonl keeps every result").hasSize(20);
         assertThat(run.lines()).filteredOn(line -> line.get("case_id").asText().equals("b1")
                 && line.get("scorer").asText().equals("exact_match"))
@@ -120,12 +123,12 @@ class NodeModesEngineTest {
     void failuresModeRegistersTestsOnlyForLowScoresAndErrorsAndSummariesForTheRest() {
         EngineRun run = new EngineRun(output).with(Constants.NODES, "failures").execute(NodeModesFixture.class);
 
-        List<String> tests = run.results().testEvents().started().list().stream()
-                .map(event -> event.getTestDescriptor().getUniqueId().toString().substring(CLASS_ID.length()))
-                .collect(Collectors.toList());
-        assertThat(tests).containsExactly("/[model:recorded]/[case:b1]/[scorer:exact_match]",
-                "/[model:recorded]/[case:boom]/[scorer:brief]", "/[model:recorded]/[case:b2]/[scorer:exact_match]",
-                "/[model:recorded]/[scores:exact_match]", "/[model:recorded]/[scores:brief]");
+        List<UniqueId> tests = run.results().testEvents().started().list().stream()
+                .map(event -> event.getTestDescriptor().getUniqueId()).collect(Collectors.toList());
+        assertThat(tests).containsExactly(RECORDED.evalCase("b1").scorer("exact_match").build(),
+                RECORDED.evalCase("boom").scorer("brief").build(),
+                RECORDED.evalCase("b2").scorer("exact_match").build(), RECORDED.scores("exact_match").build(),
+                RECORDED.scores("brief").build());
         run.assertNode("b1", "exact_match", "failed", "");
         run.assertNode("boom", "brief", "error", "brief exploded on boom");
         // the summaries stand for the passed and not applicable results: their low scores and errors are tests
@@ -148,14 +151,14 @@ class NodeModesEngineTest {
     void eachDatasetContainerGetsItsOwnSummaryTests() {
         EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").execute(TwoDatasetFixture.class);
 
-        List<String> ids = run.results().testEvents().succeeded().list().stream()
-                .map(event -> event.getTestDescriptor().getUniqueId().toString().replaceFirst(".*\\]/\\[model", "[model"))
-                .collect(Collectors.toList());
+        List<UniqueId> ids = run.results().testEvents().succeeded().list().stream()
+                .map(event -> event.getTestDescriptor().getUniqueId()).collect(Collectors.toList());
+        ArenaUniqueIdBuilder eval = evalClass(TwoDatasetFixture.class);
         assertThat(ids).containsExactlyInAnyOrder(
-                "[model:sim_small]/[dataset:greetings]/[scores:nonEmpty]",
-                "[model:sim_small]/[dataset:numbers]/[scores:nonEmpty]",
-                "[model:sim_large]/[dataset:greetings]/[scores:nonEmpty]",
-                "[model:sim_large]/[dataset:numbers]/[scores:nonEmpty]");
+                eval.model("sim_small").dataset("greetings").scores("nonEmpty").build(),
+                eval.model("sim_small").dataset("numbers").scores("nonEmpty").build(),
+                eval.model("sim_large").dataset("greetings").scores("nonEmpty").build(),
+                eval.model("sim_large").dataset("numbers").scores("nonEmpty").build());
         assertThat(run.results().testEvents().failed().count()).isZero();
     }
 
@@ -175,17 +178,16 @@ class NodeModesEngineTest {
 
     @Test
     void selectingASummaryTestByItsUniqueIdRunsItsModelsCasesAgain() {
-        String id = CLASS_ID + "/[model:recorded]/[scores:exact_match]";
-        assertThat(ArenaUniqueIds.parse(org.junit.platform.engine.UniqueId.parse(id))).get()
-                .satisfies(parsed -> assertThat(parsed.scores()).isEqualTo("exact_match"));
+        UniqueId id = RECORDED.scores("exact_match").build();
 
+        // by the id's text, as an IDE or Surefire reruns it
         EngineExecutionResults results = EngineTestKit.engine(Constants.ENGINE_ID)
                 .configurationParameter(Constants.OUTPUT_DIR, output.toString())
                 .configurationParameter(Constants.NODES, "summary")
-                .selectors(selectUniqueId(id)).execute();
+                .selectors(selectUniqueId(id.toString())).execute();
 
-        assertThat(results.testEvents().started().list()).extracting(e -> e.getTestDescriptor().getUniqueId()
-                .toString()).contains(id);
+        assertThat(results.testEvents().started().list()).extracting(e -> e.getTestDescriptor().getUniqueId())
+                .contains(id);
         // a selection by unique id is a partial run of the class: it writes aside, in partial/
         assertThat(new EngineRun(output.resolve("partial")).lines()).hasSize(20);
     }
@@ -197,8 +199,8 @@ class NodeModesEngineTest {
         assertThat(run.results().allEvents().failed().list()).isNotEmpty().allSatisfy(event -> assertThat(
                 event.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
                 .hasMessageContaining("arena.nodes must be all, failures or summary, but was \"some\""));
-        assertThat(run.results().testEvents().started().list()).noneMatch(event -> event.getTestDescriptor()
-                .getUniqueId().toString().contains("[scores:"));
+        assertThat(run.results().testEvents().started().list())
+                .noneMatch(event -> ArenaUniqueIdBuilder.isScores(event.getTestDescriptor().getUniqueId()));
     }
 
     private String leaderboard(String mode) throws Exception {
@@ -212,8 +214,7 @@ class NodeModesEngineTest {
 
     private static TestDescriptor summaryTest(EngineExecutionResults results, String score) {
         return results.testEvents().started().list().stream().map(Event::getTestDescriptor)
-                .filter(test -> test.getUniqueId().getLastSegment().getValue().equals(score)
-                        && test.getUniqueId().getLastSegment().getType().equals("scores"))
+                .filter(test -> anyEvalClass().scores(score).matches(test.getUniqueId()))
                 .findFirst().orElseThrow(() -> new AssertionError("no summary test of " + score));
     }
 

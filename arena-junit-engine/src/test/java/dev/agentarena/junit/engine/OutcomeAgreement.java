@@ -19,6 +19,8 @@ import org.opentest4j.AssertionFailedError;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIds;
 import dev.agentarena.junit.engine.json.Json;
 
 /**
@@ -56,12 +58,13 @@ final class OutcomeAgreement {
         List<String> problems = new ArrayList<>();
         for (Event event : run.results().testEvents().finished().list()) {
             TestDescriptor test = event.getTestDescriptor();
-            String model = segment(test.getUniqueId(), "model");
-            String caseId = segment(test.getUniqueId(), "case");
-            String scorerSegment = segment(test.getUniqueId(), "scorer");
-            if (model == null || caseId == null || scorerSegment == null) {
+            ArenaUniqueIds.Parsed id = ArenaUniqueIdBuilder.read(test.getUniqueId()).orElse(null);
+            if (id == null || id.model() == null || id.caseId() == null || id.scorer() == null) {
                 continue;
             }
+            String model = id.model();
+            String caseId = id.caseId();
+            String scorerSegment = id.scorer();
             String scorer = published.getOrDefault(test.getUniqueId(), scorerSegment.replaceFirst("#\\d+$", ""));
             String where = model + "/" + caseId + "/" + scorerSegment;
             TestExecutionResult result = event.getPayload(TestExecutionResult.class).orElseThrow();
@@ -149,10 +152,5 @@ final class OutcomeAgreement {
 
     private static String key(String model, String caseId, String scorer, int repeat) {
         return model + "/" + caseId + "/" + scorer + "/" + repeat;
-    }
-
-    private static String segment(UniqueId id, String type) {
-        return id.getSegments().stream().filter(s -> s.getType().equals(type)).map(UniqueId.Segment::getValue)
-                .findFirst().orElse(null);
     }
 }

@@ -1,8 +1,8 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.evalClass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.Filter;
-import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.LauncherSession;
@@ -25,6 +24,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.TaggedFixture;
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
 
@@ -35,8 +35,7 @@ import dev.agentarena.junit.engine.fixtures.TriageFixture;
  */
 class PartialRunsTest {
 
-    private static final UniqueId TRIAGE = UniqueId.forEngine(Constants.ENGINE_ID)
-            .append("class", TriageFixture.class.getName());
+    private static final ArenaUniqueIdBuilder TRIAGE = evalClass(TriageFixture.class);
 
     @TempDir
     Path output;
@@ -48,8 +47,7 @@ class PartialRunsTest {
         String fullLeaderboard = read("leaderboard.json");
         assertThat(fullResults.lines()).hasSize(80);
 
-        EngineExecutionResults partial = execute(selectUniqueId(TRIAGE.append("model", "sim_small")
-                .append("case", "t03")));
+        EngineExecutionResults partial = execute(TRIAGE.model("sim_small").evalCase("t03").select());
 
         assertThat(read("results.jsonl")).isEqualTo(fullResults);
         assertThat(read("leaderboard.json")).isEqualTo(fullLeaderboard);
@@ -64,7 +62,7 @@ class PartialRunsTest {
                 "the leaderboard of the last full run are left as they were");
 
         // the next partial run replaces the previous one
-        execute(selectUniqueId(TRIAGE.append("model", "sim_large").append("case", "t05")));
+        execute(TRIAGE.model("sim_large").evalCase("t05").select());
         assertThat(read("partial/results.jsonl").lines()).singleElement().asString().contains("\"case_id\":\"t05\"");
         assertThat(read("results.jsonl")).isEqualTo(fullResults);
     }
@@ -83,8 +81,7 @@ class PartialRunsTest {
     void aRerunInTheSessionOfTheFullRunMergesIntoIt() throws IOException {
         try (LauncherSession session = LauncherFactory.openSession()) {
             session.getLauncher().execute(request(null, selectClass(TriageFixture.class)));
-            session.getLauncher().execute(request(null, selectUniqueId(TRIAGE.append("model", "sim_small")
-                    .append("case", "t03"))));
+            session.getLauncher().execute(request(null, TRIAGE.model("sim_small").evalCase("t03").select()));
         }
         // appended to the run's file, replacing the earlier result in the run's leaderboard
         assertThat(read("results.jsonl").lines()).hasSize(81);

@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine;
 
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.anyEvalClass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
@@ -80,8 +81,7 @@ class ScoringErrorsEngineTest {
 
     private static Throwable thrown(EngineRun run, String caseId, String scorer) {
         return run.results().testEvents().failed().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().toString()
-                        .endsWith("[case:" + caseId + "]/[scorer:" + scorer + "]"))
+                .filter(anyEvalClass().evalCase(caseId).scorer(scorer).node()::matches)
                 .map(e -> e.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
                 .findFirst().orElseThrow();
     }

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
 import dev.agentarena.junit.engine.reporting.merge.MergeShards;
 import dev.agentarena.junit.engine.results.ShardManifest;
@@ -105,8 +106,8 @@ class ShardsEngineTest {
         run(shards, "2/2", GATE, "0.9", Constants.LEADERBOARD_TESTS, "true");
 
         List<TestExecutionResult> summaries = first.testEvents().finished().list().stream()
-                .filter(event -> event.getTestDescriptor().getUniqueId().toString().contains("[gate:")
-                        || event.getTestDescriptor().getUniqueId().toString().contains("[leaderboard:"))
+                .filter(event -> ArenaUniqueIdBuilder.isGate(event.getTestDescriptor().getUniqueId())
+                        || ArenaUniqueIdBuilder.isLeaderboard(event.getTestDescriptor().getUniqueId()))
                 .map(event -> event.getPayload(TestExecutionResult.class).orElseThrow()).collect(Collectors.toList());
         assertThat(summaries).hasSize(2).allSatisfy(result -> {
             assertThat(result.getStatus()).isEqualTo(TestExecutionResult.Status.ABORTED);

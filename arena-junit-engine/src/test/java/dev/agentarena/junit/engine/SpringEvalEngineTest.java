@@ -25,6 +25,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.spring.BrokenContextFixture;
 import dev.agentarena.junit.engine.fixtures.spring.ConstructorInjectionFixture;
 import dev.agentarena.junit.engine.fixtures.spring.DirtiedConfig;
@@ -240,9 +241,9 @@ class SpringEvalEngineTest {
                 .filters(TagFilter.includeTags("vip"))
                 .execute();
 
-        assertThat(results.testEvents().succeeded().stream()
-                .map(e -> e.getTestDescriptor().getUniqueId().toString()))
-                .singleElement().asString().contains("[case:ada]");
+        assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getUniqueId()))
+                .singleElement().satisfies(id -> assertThat(ArenaUniqueIdBuilder.read(id)).hasValueSatisfying(
+                        parsed -> assertThat(parsed.caseId()).isEqualTo("ada")));
         assertThat(results.testEvents().failed().count()).isZero();
     }
 }

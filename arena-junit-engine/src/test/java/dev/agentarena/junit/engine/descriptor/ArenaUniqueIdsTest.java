@@ -1,6 +1,8 @@
 package dev.agentarena.junit.engine.descriptor;
 
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.anyEvalClass;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Optional;
 
@@ -12,7 +14,10 @@ import org.junit.platform.engine.UniqueId;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.descriptor.ArenaUniqueIds.Parsed;
 
-/** The one unique-id grammar: what it builds it parses back, for every kind of node; anything else it rejects. */
+/**
+ * The one unique-id grammar: what it builds it parses back, for every kind of node; anything else it rejects. The one
+ * test that pins the ids' text: every other test names nodes through {@link ArenaUniqueIdBuilder}.
+ */
 class ArenaUniqueIdsTest {
 
     private static final UniqueId ENGINE = UniqueId.forEngine(Constants.ENGINE_ID);
@@ -117,6 +122,31 @@ class ArenaUniqueIdsTest {
 
         assertThat(ArenaUniqueIds.parse(UniqueId.parse(id.toString())))
                 .contains(new Parsed(CLASS_NAME, "sim_small", null, "a/b:[c]", "score/1", null));
+    }
+
+    @Test
+    void theTestsBuilderBuildsTheseIdsAndMatchesTheEndOfAnId() {
+        UniqueId scorer = ArenaUniqueIdBuilder.evalClass(CLASS_NAME).model("sim_small").evalCase("refund")
+                .scorer("tone").build();
+
+        assertThat(scorer).hasToString("[engine:agent-arena]/[class:com.acme.TriageEvalTest]/[model:sim_small]"
+                + "/[case:refund]/[scorer:tone]");
+        assertThat(ArenaUniqueIdBuilder.evalClass(ArenaUniqueIdsTest.class).gate("min-accuracy").cannotRun().build())
+                .as("built as the engine builds them, in or out of the grammar").hasToString(
+                        "[engine:agent-arena]/[class:" + ArenaUniqueIdsTest.class.getName() + "]"
+                                + "/[gate:min-accuracy]/[cannot-run:cannot-run]");
+        assertThat(anyEvalClass().evalCase("refund").scorer("tone")).hasToString(".../[case:refund]/[scorer:tone]");
+        assertThat(anyEvalClass().evalCase("refund").scorer("tone").matches(scorer)).isTrue();
+        assertThat(anyEvalClass().scorer("tone").matches(scorer)).isTrue();
+        assertThat(anyEvalClass().evalCase("refund").matches(scorer)).as("the end of the id, not a part").isFalse();
+        assertThat(anyEvalClass().evalCase("other").scorer("tone").matches(scorer)).isFalse();
+        assertThat(anyEvalClass().scorer("tone").matches(UniqueId.forEngine("junit-jupiter").append("class", "A")
+                .append("scorer", "tone"))).as("another engine's").isFalse();
+        assertThatThrownBy(() -> anyEvalClass().scorer("tone").build()).isInstanceOf(IllegalStateException.class);
+        assertThat(ArenaUniqueIdBuilder.isScorer(scorer)).isTrue();
+        assertThat(ArenaUniqueIdBuilder.isCase(scorer)).isFalse();
+        assertThat(ArenaUniqueIdBuilder.simpleClassName(ArenaUniqueIdBuilder.evalClass("a.B$C").cannotRun().build()))
+                .isEqualTo("C");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -5,8 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.platform.engine.UniqueId;
-
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.MapConfigurationParameters;
@@ -16,8 +14,6 @@ import dev.agentarena.junit.engine.config.MapConfigurationParameters;
  * selection and filters. The project root is a temporary directory, so no {@code arena.yaml} or baseline is found.
  */
 final class DescriptorTesting {
-
-    static final UniqueId ENGINE = UniqueId.forEngine(Constants.ENGINE_ID);
 
     private DescriptorTesting() {
     }
@@ -30,7 +26,8 @@ final class DescriptorTesting {
     static ArenaEngineDescriptor engine(Path projectRoot, CaseFilter filter, String... settings) {
         MapConfigurationParameters parameters = new MapConfigurationParameters(
                 Map.of(Constants.PROJECT_ROOT, projectRoot.toString())).with(settings);
-        return new ArenaEngineDescriptor(ENGINE, ArenaConfiguration.withoutFile(parameters), null, filter);
+        return new ArenaEngineDescriptor(ArenaUniqueIdBuilder.engine(), ArenaConfiguration.withoutFile(parameters),
+                null, filter);
     }
 
     /** The class's node, added below the root as discovery adds it. */
@@ -54,14 +51,5 @@ final class DescriptorTesting {
                     .forEach(scorer -> included.add(caseId + "/" + scorer));
         }
         return included;
-    }
-
-    /** The id of a node below the class, from segments as type, value, type, value... */
-    static UniqueId idBelow(Class<?> evalClass, String... typesAndValues) {
-        UniqueId id = ArenaUniqueIds.evalClass(ENGINE, evalClass);
-        for (int i = 0; i + 1 < typesAndValues.length; i += 2) {
-            id = id.append(typesAndValues[i], typesAndValues[i + 1]);
-        }
-        return id;
     }
 }

@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.descriptor;
 
 import static dev.agentarena.junit.engine.descriptor.DescriptorTesting.engine;
-import static dev.agentarena.junit.engine.descriptor.DescriptorTesting.idBelow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestDescriptor;
-import org.junit.platform.engine.UniqueId;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.discovery.UniqueIdSelectorResolver;
@@ -35,12 +33,13 @@ class EvalClassDescriptorTest {
     class OneDataset {
 
         private final Class<?> type = StatusFixture.class;
+        private final ArenaUniqueIdBuilder id = ArenaUniqueIdBuilder.evalClass(type);
 
         @Test
         void theClassSelectsEverything() {
             EvalClassDescriptor eval = evalClass();
 
-            assertThat(select(eval, idBelow(type))).containsSame(eval);
+            assertThat(select(eval, id)).containsSame(eval);
             assertThat(eval.model("sim_small").selection().isAll()).isTrue();
             assertThat(eval.partialSelection()).isEmpty();
         }
@@ -49,7 +48,7 @@ class EvalClassDescriptorTest {
         void aModelSelectsEveryCaseOfItButMakesThePartialSelectionKnown() {
             EvalClassDescriptor eval = evalClass();
 
-            TestDescriptor matched = select(eval, idBelow(type, "model", "sim_small")).orElseThrow();
+            TestDescriptor matched = select(eval, id.model("sim_small")).orElseThrow();
 
             assertThat(matched).isSameAs(eval.model("sim_small"));
             assertThat(eval.model("sim_small").selection().isAll()).isTrue();
@@ -61,7 +60,8 @@ class EvalClassDescriptorTest {
         void aCaseSelectsThatCaseOfItsModelWithEveryScorer() {
             EvalClassDescriptor eval = evalClass();
 
-            TestDescriptor matched = select(eval, idBelow(type, "model", "sim_small", "case", "wrong")).orElseThrow();
+            TestDescriptor matched = select(eval, id.model("sim_small").evalCase("wrong"))
+                    .orElseThrow();
 
             assertThat(matched).isSameAs(eval.model("sim_small"));
             assertThat(included(eval.model("sim_small"))).containsExactly("wrong", "wrong/exact_match",
@@ -72,8 +72,8 @@ class EvalClassDescriptorTest {
         void aScorerSelectsThatScorerOfItsCaseAndIdsAddUp() {
             EvalClassDescriptor eval = evalClass();
 
-            select(eval, idBelow(type, "model", "sim_small", "case", "wrong", "scorer", "length"));
-            select(eval, idBelow(type, "model", "sim_small", "case", "na"));
+            select(eval, id.model("sim_small").evalCase("wrong").scorer("length"));
+            select(eval, id.model("sim_small").evalCase("na"));
 
             assertThat(included(eval.model("sim_small"))).containsExactly("wrong", "wrong/length", "na",
                     "na/exact_match", "na/length");
@@ -83,8 +83,8 @@ class EvalClassDescriptorTest {
         void aDatasetSegmentMatchesNothingSinceTheModelHoldsTheCases() {
             EvalClassDescriptor eval = evalClass();
 
-            assertThat(select(eval, idBelow(type, "model", "sim_small", "dataset", "cases"))).isEmpty();
-            assertThat(select(eval, idBelow(type, "model", "sim_small", "dataset", "cases", "case", "wrong")))
+            assertThat(select(eval, id.model("sim_small").dataset("cases"))).isEmpty();
+            assertThat(select(eval, id.model("sim_small").dataset("cases").evalCase("wrong")))
                     .isEmpty();
         }
 
@@ -92,8 +92,8 @@ class EvalClassDescriptorTest {
         void aModelTheClassDoesNotRunMatchesNothing() {
             EvalClassDescriptor eval = evalClass();
 
-            assertThat(select(eval, idBelow(type, "model", "sim_large"))).isEmpty();
-            assertThat(select(eval, idBelow(type, "model", "sim_large", "case", "wrong"))).isEmpty();
+            assertThat(select(eval, id.model("sim_large"))).isEmpty();
+            assertThat(select(eval, id.model("sim_large").evalCase("wrong"))).isEmpty();
             assertThat(modelKeys(eval)).as("no container is made for it").doesNotContain("sim_large");
         }
 
@@ -101,7 +101,7 @@ class EvalClassDescriptorTest {
         void aSummaryTestSelectsTheWholeClassAndMatchesItsNode() {
             EvalClassDescriptor eval = evalClass(Constants.LEADERBOARD_TESTS, "true");
 
-            TestDescriptor matched = select(eval, idBelow(type, "leaderboard", "leaderboard")).orElseThrow();
+            TestDescriptor matched = select(eval, id.leaderboard()).orElseThrow();
 
             assertThat(matched).isInstanceOf(LeaderboardDescriptor.class);
             assertThat(eval.model("sim_small").selection().isAll()).isTrue();
@@ -112,8 +112,8 @@ class EvalClassDescriptorTest {
         void aSummaryTestTheConfigurationDoesNotAskForMatchesNothing() {
             EvalClassDescriptor eval = evalClass();
 
-            assertThat(select(eval, idBelow(type, "leaderboard", "leaderboard"))).isEmpty();
-            assertThat(select(eval, idBelow(type, "baseline", "baseline"))).isEmpty();
+            assertThat(select(eval, id.leaderboard())).isEmpty();
+            assertThat(select(eval, id.baseline())).isEmpty();
         }
 
         @Test
@@ -148,12 +148,13 @@ class EvalClassDescriptorTest {
     class SeveralDatasets {
 
         private final Class<?> type = TwoDatasetFixture.class;
+        private final ArenaUniqueIdBuilder id = ArenaUniqueIdBuilder.evalClass(type);
 
         @Test
         void aModelSelectsEveryDatasetOfIt() {
             EvalClassDescriptor eval = evalClass();
 
-            TestDescriptor matched = select(eval, idBelow(type, "model", "sim_large")).orElseThrow();
+            TestDescriptor matched = select(eval, id.model("sim_large")).orElseThrow();
 
             ModelDescriptor model = eval.model("sim_large");
             assertThat(matched).isSameAs(model);
@@ -168,7 +169,7 @@ class EvalClassDescriptorTest {
         void aDatasetSelectsThatDatasetOfThatModelOnly() {
             EvalClassDescriptor eval = evalClass();
 
-            TestDescriptor matched = select(eval, idBelow(type, "model", "sim_small", "dataset", "numbers"))
+            TestDescriptor matched = select(eval, id.model("sim_small").dataset("numbers"))
                     .orElseThrow();
 
             assertThat(modelKeys(eval)).containsExactly("sim_small");
@@ -183,8 +184,8 @@ class EvalClassDescriptorTest {
         void aCaseAndAScorerSelectWithinTheirDataset() {
             EvalClassDescriptor eval = evalClass();
 
-            TestDescriptor matched = select(eval, idBelow(type, "model", "sim_small", "dataset", "greetings", "case",
-                    "bye", "scorer", "nonEmpty")).orElseThrow();
+            TestDescriptor matched = select(eval, id.model("sim_small").dataset("greetings").evalCase("bye")
+                    .scorer("nonEmpty")).orElseThrow();
 
             assertThat(matched).isSameAs(eval.model("sim_small").dataset("greetings"));
             assertThat(DescriptorTesting.included(eval.model("sim_small").dataset("greetings").selection(),
@@ -195,9 +196,9 @@ class EvalClassDescriptorTest {
         void aCaseWithoutItsDatasetOrInAnUnknownDatasetMatchesNothing() {
             EvalClassDescriptor eval = evalClass();
 
-            assertThat(select(eval, idBelow(type, "model", "sim_small", "case", "hello"))).isEmpty();
-            assertThat(select(eval, idBelow(type, "model", "sim_small", "dataset", "letters"))).isEmpty();
-            assertThat(select(eval, idBelow(type, "model", "sim_small", "dataset", "letters", "case", "a")))
+            assertThat(select(eval, id.model("sim_small").evalCase("hello"))).isEmpty();
+            assertThat(select(eval, id.model("sim_small").dataset("letters"))).isEmpty();
+            assertThat(select(eval, id.model("sim_small").dataset("letters").evalCase("a")))
                     .isEmpty();
         }
 
@@ -225,8 +226,9 @@ class EvalClassDescriptorTest {
                 List.of("exact_match", "length"));
     }
 
-    private static Optional<TestDescriptor> select(EvalClassDescriptor eval, UniqueId id) {
-        return UniqueIdSelectorResolver.select(eval, ArenaUniqueIds.parse(id).orElseThrow(() -> new AssertionError("unparsable: " + id)));
+    private static Optional<TestDescriptor> select(EvalClassDescriptor eval, ArenaUniqueIdBuilder id) {
+        return UniqueIdSelectorResolver.select(eval, ArenaUniqueIds.parse(id.build())
+                .orElseThrow(() -> new AssertionError("unparsable: " + id)));
     }
 
     private static List<String> modelKeys(EvalClassDescriptor eval) {

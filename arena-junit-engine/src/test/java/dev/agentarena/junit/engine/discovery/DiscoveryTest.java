@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.discovery;
 
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.evalClass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
@@ -22,6 +23,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.StatusFixture;
 import dev.agentarena.junit.engine.fixtures.TwoDatasetFixture;
 import dev.agentarena.junit.engine.fixtures.discovery.AbstractEval;
@@ -35,8 +37,8 @@ import dev.agentarena.junit.engine.fixtures.discovery.PackagedEval;
  */
 class DiscoveryTest {
 
-    private static final String STATUS = "[engine:agent-arena]/[class:" + StatusFixture.class.getName() + "]";
-    private static final String TWO = "[engine:agent-arena]/[class:" + TwoDatasetFixture.class.getName() + "]";
+    private static final ArenaUniqueIdBuilder STATUS = evalClass(StatusFixture.class);
+    private static final ArenaUniqueIdBuilder TWO = evalClass(TwoDatasetFixture.class);
 
     @TempDir
     Path output;
@@ -48,19 +50,19 @@ class DiscoveryTest {
 
     @Test
     void aClassSelectorDiscoversTheClassWithItsModels() {
-        assertThat(tree(discover(selectClass(StatusFixture.class)))).containsExactly(STATUS,
-                STATUS + "/[model:sim_small]");
+        assertThat(tree(discover(selectClass(StatusFixture.class)))).containsExactly(STATUS.build(),
+                STATUS.model("sim_small").build());
     }
 
     @Test
     void aClassWithSeveralDatasetsHasOneContainerPerModelAndDataset() {
-        assertThat(tree(discover(selectClass(TwoDatasetFixture.class)))).containsExactly(TWO,
-                TWO + "/[model:sim_small]",
-                TWO + "/[model:sim_small]/[dataset:numbers]",
-                TWO + "/[model:sim_small]/[dataset:greetings]",
-                TWO + "/[model:sim_large]",
-                TWO + "/[model:sim_large]/[dataset:numbers]",
-                TWO + "/[model:sim_large]/[dataset:greetings]");
+        assertThat(tree(discover(selectClass(TwoDatasetFixture.class)))).containsExactly(TWO.build(),
+                TWO.model("sim_small").build(),
+                TWO.model("sim_small").dataset("numbers").build(),
+                TWO.model("sim_small").dataset("greetings").build(),
+                TWO.model("sim_large").build(),
+                TWO.model("sim_large").dataset("numbers").build(),
+                TWO.model("sim_large").dataset("greetings").build());
     }
 
     @Test
@@ -75,8 +77,7 @@ class DiscoveryTest {
     @Test
     void aPackageSelectorDiscoversTheConcreteEvalsOfThePackage() {
         assertThat(tree(discover(selectPackage(PackagedEval.class.getPackageName())))).containsExactly(
-                "[engine:agent-arena]/[class:" + PackagedEval.class.getName() + "]",
-                "[engine:agent-arena]/[class:" + PackagedEval.class.getName() + "]/[model:sim_small]");
+                evalClass(PackagedEval.class).build(), evalClass(PackagedEval.class).model("sim_small").build());
     }
 
     @Test
@@ -93,47 +94,48 @@ class DiscoveryTest {
     @Test
     void selectorsOfOneClassMakeOneClassNode() {
         EngineDiscoveryResults results = discover(selectClass(StatusFixture.class),
-                selectUniqueId(STATUS + "/[model:sim_small]/[case:wrong]"),
+                STATUS.model("sim_small").evalCase("wrong").select(),
                 selectMethod(StatusFixture.class, "length", "java.lang.String,dev.agentarena.junit.EvalCase"),
                 selectClass(StatusFixture.class));
 
-        assertThat(tree(results)).containsExactly(STATUS, STATUS + "/[model:sim_small]");
+        assertThat(tree(results)).containsExactly(STATUS.build(), STATUS.model("sim_small").build());
     }
 
     @Test
     void aUniqueIdOfACaseRunsThatCaseAloneAndCallsItsModelOnce() {
-        EngineExecutionResults results = execute(selectUniqueId(STATUS + "/[model:sim_small]/[case:wrong]"));
+        EngineExecutionResults results = execute(STATUS.model("sim_small").evalCase("wrong").select());
 
-        assertThat(startedTests(results)).containsExactly(STATUS + "/[model:sim_small]/[case:wrong]"
-                + "/[scorer:exact_match]", STATUS + "/[model:sim_small]/[case:wrong]/[scorer:length]");
+        ArenaUniqueIdBuilder wrong = STATUS.model("sim_small").evalCase("wrong");
+        assertThat(startedTests(results)).containsExactly(wrong.scorer("exact_match").build(),
+                wrong.scorer("length").build());
         assertThat(StatusFixture.CALLS).containsOnlyKeys("wrong");
     }
 
     @Test
     void uniqueIdsOfScorersRunThoseScorersOfTheirCases() {
         EngineExecutionResults results = execute(
-                selectUniqueId(STATUS + "/[model:sim_small]/[case:wrong]/[scorer:length]"),
-                selectUniqueId(STATUS + "/[model:sim_small]/[case:right]/[scorer:exact_match]"));
+                STATUS.model("sim_small").evalCase("wrong").scorer("length").select(),
+                STATUS.model("sim_small").evalCase("right").scorer("exact_match").select());
 
         assertThat(startedTests(results)).containsExactly(
-                STATUS + "/[model:sim_small]/[case:right]/[scorer:exact_match]",
-                STATUS + "/[model:sim_small]/[case:wrong]/[scorer:length]");
+                STATUS.model("sim_small").evalCase("right").scorer("exact_match").build(),
+                STATUS.model("sim_small").evalCase("wrong").scorer("length").build());
     }
 
     @Test
     void aUniqueIdOfADatasetDiscoversThatDatasetOnItsModelOnly() {
-        assertThat(tree(discover(selectUniqueId(TWO + "/[model:sim_large]/[dataset:greetings]"))))
-                .containsExactly(TWO, TWO + "/[model:sim_large]", TWO + "/[model:sim_large]/[dataset:greetings]");
+        assertThat(tree(discover(TWO.model("sim_large").dataset("greetings").select())))
+                .containsExactly(TWO.build(), TWO.model("sim_large").build(),
+                        TWO.model("sim_large").dataset("greetings").build());
     }
 
     @Test
     void uniqueIdsThatNameNothingOfAnEvalDiscoverNothing() {
         EngineDiscoveryResults results = discover(
-                selectUniqueId(STATUS + "/[model:gpt-9]"),
-                selectUniqueId(TWO + "/[model:sim_small]/[dataset:letters]"),
-                selectUniqueId("[engine:agent-arena]/[class:" + NotAnEval.class.getName() + "]"),
-                selectUniqueId("[engine:agent-arena]/[class:com.example.Gone]"),
-                selectUniqueId("[engine:junit-jupiter]/[class:" + StatusFixture.class.getName() + "]"));
+                STATUS.model("gpt-9").select(),
+                TWO.model("sim_small").dataset("letters").select(),
+                evalClass(NotAnEval.class).select(), evalClass("com.example.Gone").select(),
+                selectUniqueId(UniqueId.forEngine("junit-jupiter").append("class", StatusFixture.class.getName())));
 
         assertThat(results.getEngineDescriptor().getChildren()).isEmpty();
     }
@@ -143,7 +145,8 @@ class DiscoveryTest {
         EngineExecutionResults results = execute(
                 selectMethod(StatusFixture.class, "length", "java.lang.String,dev.agentarena.junit.EvalCase"));
 
-        assertThat(startedTests(results)).hasSize(5).allSatisfy(id -> assertThat(id).endsWith("/[scorer:length]"));
+        assertThat(startedTests(results)).hasSize(5).allSatisfy(id -> assertThat(ArenaUniqueIdBuilder.read(id))
+                .hasValueSatisfying(parsed -> assertThat(parsed.scorer()).isEqualTo("length")));
     }
 
     @Test
@@ -151,14 +154,15 @@ class DiscoveryTest {
         // what a user types: --select-method dev.example.MyEval#length (issue 24: a stack trace before)
         EngineExecutionResults results = execute(selectMethod(StatusFixture.class.getName() + "#length"));
 
-        assertThat(startedTests(results)).hasSize(5).allSatisfy(id -> assertThat(id).endsWith("/[scorer:length]"));
+        assertThat(startedTests(results)).hasSize(5).allSatisfy(id -> assertThat(ArenaUniqueIdBuilder.read(id))
+                .hasValueSatisfying(parsed -> assertThat(parsed.scorer()).isEqualTo("length")));
     }
 
     @Test
     void aDatasetMethodDiscoversItsDatasetOnEveryModel() {
-        assertThat(tree(discover(selectMethod(TwoDatasetFixture.class, "arithmetic")))).containsExactly(TWO,
-                TWO + "/[model:sim_small]", TWO + "/[model:sim_small]/[dataset:numbers]",
-                TWO + "/[model:sim_large]", TWO + "/[model:sim_large]/[dataset:numbers]");
+        assertThat(tree(discover(selectMethod(TwoDatasetFixture.class, "arithmetic")))).containsExactly(TWO.build(),
+                TWO.model("sim_small").build(), TWO.model("sim_small").dataset("numbers").build(),
+                TWO.model("sim_large").build(), TWO.model("sim_large").dataset("numbers").build());
     }
 
     @Test
@@ -193,19 +197,18 @@ class DiscoveryTest {
     }
 
     /** Every node below the engine, depth first, in the tree's order. */
-    private static List<String> tree(EngineDiscoveryResults results) {
-        List<String> ids = new ArrayList<>();
+    private static List<UniqueId> tree(EngineDiscoveryResults results) {
+        List<UniqueId> ids = new ArrayList<>();
         results.getEngineDescriptor().getChildren().forEach(child -> collect(child, ids));
         return ids;
     }
 
-    private static void collect(TestDescriptor node, List<String> ids) {
-        ids.add(node.getUniqueId().toString());
+    private static void collect(TestDescriptor node, List<UniqueId> ids) {
+        ids.add(node.getUniqueId());
         node.getChildren().forEach(child -> collect(child, ids));
     }
 
-    private static List<String> startedTests(EngineExecutionResults results) {
-        return results.testEvents().started().map(event -> event.getTestDescriptor().getUniqueId())
-                .map(UniqueId::toString).toList();
+    private static List<UniqueId> startedTests(EngineExecutionResults results) {
+        return results.testEvents().started().map(event -> event.getTestDescriptor().getUniqueId()).toList();
     }
 }

@@ -12,11 +12,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.agentarena.junit.engine.scoring.fixtures.broken.BrokenScorer;
-import dev.agentarena.junit.engine.scoring.fixtures.broken.ServiceListedScorer;
-import dev.agentarena.junit.engine.scoring.fixtures.discovery.SamePackageScorer;
-import dev.agentarena.junit.engine.scoring.fixtures.discovery.SampleEval;
-import dev.agentarena.junit.engine.scoring.fixtures.discovery.scorers.PoliteScorer;
+import dev.agentarena.junit.engine.fixtures.scoring.broken.BrokenScorer;
+import dev.agentarena.junit.engine.fixtures.scoring.broken.ServiceListedScorer;
+import dev.agentarena.junit.engine.fixtures.scoring.discovery.SamePackageScorer;
+import dev.agentarena.junit.engine.fixtures.scoring.discovery.SampleEval;
+import dev.agentarena.junit.engine.fixtures.scoring.discovery.scorers.PoliteScorer;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 class ScorerDiscoveryTest {

@@ -14,8 +14,8 @@ import dev.agentarena.junit.engine.fixtures.clash.ClashFixture;
 import dev.agentarena.junit.engine.fixtures.clash.scorers.ImpostorScorer;
 import dev.agentarena.junit.engine.scoring.builtin.ClassificationScorer;
 import dev.agentarena.junit.engine.scoring.builtin.ExactMatchScorer;
-import dev.agentarena.junit.engine.scoring.fixtures.discovery.SampleEval;
-import dev.agentarena.junit.engine.scoring.fixtures.discovery.scorers.PoliteScorer;
+import dev.agentarena.junit.engine.fixtures.scoring.discovery.SampleEval;
+import dev.agentarena.junit.engine.fixtures.scoring.discovery.scorers.PoliteScorer;
 
 class ScorerListingTest {
 

@@ -12,7 +12,6 @@ import org.objectweb.asm.ClassReader;
 
 import dev.agentarena.junit.engine.scoring.builtin.ContainsScorer;
 import dev.agentarena.junit.engine.scoring.builtin.ExactMatchScorer;
-import dev.agentarena.junit.engine.scoring.fixtures.versions.VersionFixtures;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 class ScorerVersionsTest {
@@ -141,5 +140,28 @@ class ScorerVersionsTest {
     private static String sourceClassName(String source) {
         String rest = source.substring(source.indexOf("public class ") + "public class ".length());
         return rest.substring(0, rest.indexOf(' '));
+    }
+
+    /** Methods whose versions must be equal or differ. */
+    static final class VersionFixtures {
+
+        private VersionFixtures() {
+        }
+
+        public static double longer(String output) {
+            return output.length() > 3 ? 1.0 : 0.0;
+        }
+
+        public static double sameBodyOtherName(String output) {
+            return output.length() > 3 ? 1.0 : 0.0;
+        }
+
+        public static double otherConstant(String output) {
+            return output.length() > 4 ? 1.0 : 0.0;
+        }
+
+        public static String otherReturnType(String output) {
+            return output.length() > 3 ? "1.0" : "0.0";
+        }
     }
 }
