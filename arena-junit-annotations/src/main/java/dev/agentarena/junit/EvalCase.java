@@ -10,12 +10,15 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One eval case: an input, a reference to grade against, and how much it counts.
  *
- * <p>Immutable; the {@code with...} methods return copies. The reference may be any JSON-like value: a
- * {@code String}, a number, a {@code List} or a {@code Map}.
+ * <p>Immutable. {@code with...} methods return a copy in which what they name is replaced: the tags, the weight, the
+ * metadata, or, for the keyed {@code withMetadata(key, value)} and {@code withScorerOptions(scorer, options)}, the
+ * entry under that key. {@code plus...} methods return a copy with more added to what is there. The reference may
+ * be any JSON-like value: a {@code String}, a number, a {@code List} or a {@code Map}.
  *
  * <pre>{@code
  * EvalCase.of("refund_request", "I was charged twice", "billing").withTags("priority")
@@ -25,17 +28,17 @@ import org.apiguardian.api.API;
 public final class EvalCase {
 
     private final String id;
-    private final Object input;
-    private final Object reference;
+    private final @Nullable Object input;
+    private final @Nullable Object reference;
     private final Set<String> tags;
     private final double weight;
     private final Map<String, Object> metadata;
-    private final String evalType;
-    private final Object recordedOutput;
+    private final @Nullable String evalType;
+    private final @Nullable Object recordedOutput;
     private final Map<String, Map<String, Object>> scorerOptions;
 
-    private EvalCase(String id, Object input, Object reference, Set<String> tags, double weight,
-            Map<String, Object> metadata, String evalType, Object recordedOutput,
+    private EvalCase(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags, double weight,
+            Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
             Map<String, Map<String, Object>> scorerOptions) {
         if (id == null || id.isBlank()) {
             throw new IllegalArgumentException("an eval case needs a non-blank id");
@@ -64,7 +67,7 @@ public final class EvalCase {
     }
 
     /** A case with weight 1, no tags and no metadata. */
-    public static EvalCase of(String id, Object input, Object reference) {
+    public static EvalCase of(String id, @Nullable Object input, @Nullable Object reference) {
         return new EvalCase(id, input, reference, Set.of(), 1.0, Map.of(), null, null, Map.of());
     }
 
@@ -73,13 +76,13 @@ public final class EvalCase {
         return id;
     }
 
-    /** What the task or model receives. */
-    public Object input() {
+    /** What the task or model receives; may be {@code null}. */
+    public @Nullable Object input() {
         return input;
     }
 
     /** What the output is graded against; may be {@code null}. */
-    public Object reference() {
+    public @Nullable Object reference() {
         return reference;
     }
 
@@ -121,8 +124,14 @@ public final class EvalCase {
         return scorerOptions;
     }
 
-    /** A copy with these tags added. */
-    public EvalCase withTags(String... moreTags) {
+    /** A copy whose tags are these, in place of the tags it had. */
+    public EvalCase withTags(String... newTags) {
+        return new EvalCase(id, input, reference, new LinkedHashSet<>(Arrays.asList(newTags)), weight, metadata,
+                evalType, recordedOutput, scorerOptions);
+    }
+
+    /** A copy with these tags added to the tags it has. */
+    public EvalCase plusTags(String... moreTags) {
         Set<String> all = new LinkedHashSet<>(tags);
         all.addAll(Arrays.asList(moreTags));
         return new EvalCase(id, input, reference, all, weight, metadata, evalType, recordedOutput, scorerOptions);
@@ -133,55 +142,73 @@ public final class EvalCase {
         return new EvalCase(id, input, reference, tags, newWeight, metadata, evalType, recordedOutput, scorerOptions);
     }
 
-    /** A copy with this metadata entry added. */
-    public EvalCase withMetadata(String key, Object value) {
+    /** A copy with this metadata entry, replacing any entry under that key. */
+    public EvalCase withMetadata(String key, @Nullable Object value) {
         Map<String, Object> all = new LinkedHashMap<>(metadata);
         all.put(Objects.requireNonNull(key, "key"), value);
         return new EvalCase(id, input, reference, tags, weight, all, evalType, recordedOutput, scorerOptions);
     }
 
-    /** A copy with these metadata entries added. */
+    /** A copy whose metadata is these entries, in place of the metadata it had. */
     public EvalCase withMetadata(Map<String, ?> entries) {
+        return new EvalCase(id, input, reference, tags, weight, new LinkedHashMap<>(entries), evalType, recordedOutput,
+                scorerOptions);
+    }
+
+    /** A copy with these metadata entries added to the metadata it has, each replacing an entry under the same key. */
+    public EvalCase plusMetadata(Map<String, ?> entries) {
         Map<String, Object> all = new LinkedHashMap<>(metadata);
         all.putAll(entries);
         return new EvalCase(id, input, reference, tags, weight, all, evalType, recordedOutput, scorerOptions);
     }
 
-    /** A copy graded by this scorer instead of the eval's defaults. */
-    public EvalCase withEvalType(String scorerName) {
+    /** A copy graded by this scorer instead of the eval's defaults; {@code null} or blank for the defaults. */
+    public EvalCase withEvalType(@Nullable String scorerName) {
         return new EvalCase(id, input, reference, tags, weight, metadata, scorerName, recordedOutput, scorerOptions);
     }
 
-    /** A copy carrying an output recorded elsewhere. */
-    public EvalCase withRecordedOutput(Object output) {
+    /** A copy carrying an output recorded elsewhere; {@code null} for none. */
+    public EvalCase withRecordedOutput(@Nullable Object output) {
         return new EvalCase(id, input, reference, tags, weight, metadata, evalType, output, scorerOptions);
     }
 
     /**
-     * A copy with these options of one scorer added, over this case's earlier options of that scorer:
-     * {@code withScorerOptions("numeric", Map.of("tolerance", 0.5))}.
+     * A copy whose options of one scorer are these, in place of this case's earlier options of that scorer:
+     * {@code withScorerOptions("numeric", Map.of("tolerance", 0.5))}. The options of other scorers are kept.
      */
     @API(status = API.Status.EXPERIMENTAL, since = "0.1")
     public EvalCase withScorerOptions(String scorer, Map<String, ?> options) {
+        return scorerOptions(scorer, Map.of(), options);
+    }
+
+    /**
+     * A copy with these options of one scorer added to this case's earlier options of that scorer, each replacing an
+     * option of the same name.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public EvalCase plusScorerOptions(String scorer, Map<String, ?> options) {
+        return scorerOptions(scorer, scorerOptions.getOrDefault(scorer, Map.of()), options);
+    }
+
+    private EvalCase scorerOptions(String scorer, Map<String, Object> earlier, Map<String, ?> options) {
         if (scorer == null || scorer.isBlank()) {
             throw new IllegalArgumentException("case '" + id + "': scorer options need a scorer name");
         }
         Map<String, Map<String, Object>> all = new LinkedHashMap<>(scorerOptions);
-        Map<String, Object> values = new LinkedHashMap<>(all.getOrDefault(scorer, Map.of()));
+        Map<String, Object> values = new LinkedHashMap<>(earlier);
         options.forEach((name, value) -> values.put(Objects.requireNonNull(name, "option name"), value));
         all.put(scorer, values);
         return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, all);
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         if (this == o) {
             return true;
         }
-        if (!(o instanceof EvalCase)) {
+        if (!(o instanceof EvalCase other)) {
             return false;
         }
-        EvalCase other = (EvalCase) o;
         return id.equals(other.id) && Objects.equals(input, other.input) && Objects.equals(reference, other.reference)
                 && tags.equals(other.tags) && Double.compare(weight, other.weight) == 0
                 && metadata.equals(other.metadata) && Objects.equals(evalType, other.evalType)

@@ -24,15 +24,16 @@ import org.apiguardian.api.API;
  * <p>It wins over the run-wide {@code scorers.options.<scorer>.<option>}; a case's own {@code scorer_options} win over
  * it, and so does the eval's block in {@code arena.yaml} ({@code evals: {<eval>: {scorers: {options: ...}}}}), as the
  * configuration wins over annotations everywhere else. The scorer reads the merged block as
- * {@link ScoringContext#options()}. Values are text, converted by the scorer's typed getters like values from
- * properties: one value is a scalar ({@code "0.05"}, {@code "true"}), several are a list.
+ * {@link ScoringContext#options()} ({@link ScorerOptionValues}). Values are text, converted by the scorer's typed
+ * getters like values from properties: one value is a scalar ({@code "0.05"}, {@code "true"}), several are a list.
  *
- * <p>Inherited: a base class of several evals can carry their common options.
+ * <p>Repeatable, like JUnit's {@code @Tag}: the compiler gathers repeated ones into {@link ScorerOptions
+ * @ScorerOptions}. Inherited: a base class of several evals can carry their common options.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented
 @Inherited
-@Repeatable(ScorerOption.List.class)
+@Repeatable(ScorerOptions.class)
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface ScorerOption {
@@ -45,16 +46,4 @@ public @interface ScorerOption {
 
     /** The value: one element for a scalar, several for a list. */
     String[] value();
-
-    /** Container for repeated {@link ScorerOption} annotations. */
-    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-    @Documented
-    @Inherited
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE)
-    @interface List {
-
-        /** The repeated annotations. */
-        ScorerOption[] value();
-    }
 }

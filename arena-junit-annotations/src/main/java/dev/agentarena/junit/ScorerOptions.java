@@ -1,184 +1,32 @@
 package dev.agentarena.junit;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 
 import org.apiguardian.api.API;
 
 /**
- * The options of one scorer for one case, with typed getters: the case's {@code scorer_options}, over the eval's
- * ({@link ScorerOption @ScorerOption}, or its block in {@code arena.yaml}), over the run-wide
- * {@code scorers.options.<name>} block.
+ * The container of repeated {@link ScorerOption @ScorerOption}s, as JUnit's {@code @Tags} is of {@code @Tag}. The
+ * compiler writes it when a class carries several {@code @ScorerOption}s; it can also be written by hand:
  *
- * <p>Values from {@code arena.yaml} and dataset files arrive typed; values from properties, annotations and CSV cells
- * arrive as strings and are converted. A value of the wrong type throws {@link IllegalArgumentException} naming the
- * scorer, the option, the value and, when known, where it was set ({@link #sourceOf(String)}).
+ * <pre>{@code
+ * @ScorerOptions({
+ *     @ScorerOption(scorer = "classification", name = "labels", value = {"positive", "negative", "neutral"}),
+ *     @ScorerOption(scorer = "numeric", name = "tolerance", value = "0.05")
+ * })
+ * }</pre>
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ScorerOptions {
+@Documented
+@Inherited
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface ScorerOptions {
 
-    private final String scorer;
-    private final Map<String, Object> values;
-    private final Map<String, String> sources;
-
-    private ScorerOptions(String scorer, Map<String, ?> values, Map<String, String> sources) {
-        this.scorer = scorer;
-        this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
-        this.sources = Collections.unmodifiableMap(new LinkedHashMap<>(sources));
-    }
-
-    /** Options of the named scorer. */
-    public static ScorerOptions of(String scorer, Map<String, ?> values) {
-        return new ScorerOptions(scorer, values, Map.of());
-    }
-
-    /**
-     * Options of the named scorer, each with where it was set, for error messages: {@code "in /p/arena.yaml, line
-     * 7"}, {@code "from @ScorerOption on com.acme.TriageEvalTest"}, {@code "from scorer_options of case 'x'
-     * (tickets.jsonl:4)"}.
-     *
-     * @param sources where each option was set, by option name; options without an entry have no known source
-     */
-    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-    public static ScorerOptions of(String scorer, Map<String, ?> values, Map<String, String> sources) {
-        return new ScorerOptions(scorer, values, sources);
-    }
-
-    /** No options. */
-    public static ScorerOptions empty(String scorer) {
-        return new ScorerOptions(scorer, Map.of(), Map.of());
-    }
-
-    /** The scorer these options belong to. */
-    public String scorer() {
-        return scorer;
-    }
-
-    /** Every option, as given. */
-    public Map<String, Object> asMap() {
-        return values;
-    }
-
-    /** Whether the option is set. */
-    public boolean contains(String name) {
-        return values.get(name) != null;
-    }
-
-    /** The raw value. */
-    public Optional<Object> get(String name) {
-        return Optional.ofNullable(values.get(name));
-    }
-
-    /** Where the option was set, when known: a file and line, an annotation, a case, a property. */
-    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-    public Optional<String> sourceOf(String name) {
-        return Optional.ofNullable(sources.get(name));
-    }
-
-    /**
-     * The error for an option whose value the scorer cannot use, naming the scorer, the option, the value and where
-     * it was set: {@code option 'pick' of scorer 'numeric' must be first or last, but was "middle" (in
-     * /p/arena.yaml, line 4)}. Scorers throw it to report the case as an error, never as a low score.
-     *
-     * @param expected what the value must be, e.g. {@code "first or last"} or {@code "a number >= 0"}
-     */
-    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-    public IllegalArgumentException invalid(String name, String expected) {
-        return wrongType(name, values.get(name), expected);
-    }
-
-    /** A string option. */
-    public String getString(String name, String defaultValue) {
-        Object value = values.get(name);
-        return value == null ? defaultValue : String.valueOf(value);
-    }
-
-    /** A numeric option. */
-    public double getDouble(String name, double defaultValue) {
-        Object value = values.get(name);
-        if (value == null) {
-            return defaultValue;
-        }
-        if (value instanceof Number) {
-            return ((Number) value).doubleValue();
-        }
-        try {
-            return Double.parseDouble(String.valueOf(value).trim());
-        }
-        catch (NumberFormatException e) {
-            throw wrongType(name, value, "a number");
-        }
-    }
-
-    /** A whole-number option. */
-    public int getInt(String name, int defaultValue) {
-        double value = getDouble(name, defaultValue);
-        if (value != Math.rint(value) || Math.abs(value) > Integer.MAX_VALUE) {
-            throw wrongType(name, values.get(name), "a whole number");
-        }
-        return (int) value;
-    }
-
-    /** A boolean option: {@code true} or {@code false}. */
-    public boolean getBoolean(String name, boolean defaultValue) {
-        Object value = values.get(name);
-        if (value == null) {
-            return defaultValue;
-        }
-        if (value instanceof Boolean) {
-            return (Boolean) value;
-        }
-        String text = String.valueOf(value).trim();
-        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(text);
-        }
-        throw wrongType(name, value, "true or false");
-    }
-
-    /** A list of strings: a YAML list, or a comma-separated string. */
-    public List<String> getStringList(String name, List<String> defaultValue) {
-        Object value = values.get(name);
-        if (value == null) {
-            return defaultValue;
-        }
-        List<String> result = new ArrayList<>();
-        if (value instanceof Iterable) {
-            for (Object item : (Iterable<?>) value) {
-                result.add(String.valueOf(item));
-            }
-        }
-        else if (value instanceof String || value instanceof Number || value instanceof Boolean) {
-            for (String part : String.valueOf(value).split(",")) {
-                if (!part.isBlank()) {
-                    result.add(part.trim());
-                }
-            }
-        }
-        else {
-            throw wrongType(name, value, "a list of strings");
-        }
-        return Collections.unmodifiableList(result);
-    }
-
-    private IllegalArgumentException wrongType(String name, Object value, String expected) {
-        String source = sources.get(name);
-        return new IllegalArgumentException("option '" + name + "' of scorer '" + scorer + "' must be " + expected
-                + ", but was " + describe(value) + (source == null ? "" : " (" + source + ")"));
-    }
-
-    private static String describe(Object value) {
-        if (value == null) {
-            return "not set";
-        }
-        return value instanceof String ? "\"" + value + "\"" : value + " (" + value.getClass().getSimpleName() + ")";
-    }
-
-    @Override
-    public String toString() {
-        return scorer + values;
-    }
+    /** The repeated annotations. */
+    ScorerOption[] value();
 }

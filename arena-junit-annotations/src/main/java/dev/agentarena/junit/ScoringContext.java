@@ -22,7 +22,7 @@ public interface ScoringContext {
      * over the eval's ({@code arena.evals.<eval>.scorers.options.<name>}, then {@link ScorerOption @ScorerOption}),
      * over the run's {@code scorers.options.<name>}. Each knows where it was set, for error messages.
      */
-    ScorerOptions options();
+    ScorerOptionValues options();
 
     /** The task's full output, with tool calls and metrics. */
     TaskOutput output();

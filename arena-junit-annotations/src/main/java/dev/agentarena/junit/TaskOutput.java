@@ -8,12 +8,21 @@ import java.util.Map;
 import java.util.Objects;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a task produced for one case: the text that scorers grade, the tool calls an agent made, and custom metrics.
  *
  * <p>Token counts and cost of the calls made through the {@link dev.agentarena.junit.model.Model} handle are added
  * by the engine; a task that calls models by other means can report them here.
+ *
+ * <p>Immutable. {@code with...} methods return a copy in which what they name is replaced (for the keyed
+ * {@code withMetric(name, value)}, the metric of that name); {@code plus...} methods return a copy with more added to
+ * what is there:
+ *
+ * <pre>{@code
+ * TaskOutput.of(answer).plusToolCall("lookup_order", Map.of("id", 42)).plusUsage(120, 30, 0.0004)
+ * }</pre>
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class TaskOutput {
@@ -25,7 +34,7 @@ public final class TaskOutput {
     private final long tokensOut;
     private final double costUsd;
 
-    private TaskOutput(String text, List<ToolCall> toolCalls, Map<String, Double> metrics, long tokensIn,
+    private TaskOutput(@Nullable String text, List<ToolCall> toolCalls, Map<String, Double> metrics, long tokensIn,
             long tokensOut, double costUsd) {
         this.text = text == null ? "" : text;
         this.toolCalls = Collections.unmodifiableList(new ArrayList<>(toolCalls));
@@ -35,30 +44,35 @@ public final class TaskOutput {
         this.costUsd = costUsd;
     }
 
-    /** An output with only text. */
-    public static TaskOutput of(String text) {
+    /** An output with only text; {@code null} is the empty text. */
+    public static TaskOutput of(@Nullable String text) {
         return new TaskOutput(text, List.of(), Map.of(), 0, 0, 0.0);
     }
 
-    /** A copy with this text. */
-    public TaskOutput withText(String newText) {
+    /** A copy with this text; {@code null} is the empty text. */
+    public TaskOutput withText(@Nullable String newText) {
         return new TaskOutput(newText, toolCalls, metrics, tokensIn, tokensOut, costUsd);
     }
 
-    /** A copy with these tool calls appended. */
+    /** A copy whose tool calls are these, in place of the calls it had. */
     public TaskOutput withToolCalls(List<ToolCall> calls) {
+        return new TaskOutput(text, calls, metrics, tokensIn, tokensOut, costUsd);
+    }
+
+    /** A copy with these tool calls appended to the calls it has. */
+    public TaskOutput plusToolCalls(List<ToolCall> calls) {
         List<ToolCall> all = new ArrayList<>(toolCalls);
         all.addAll(calls);
         return new TaskOutput(text, all, metrics, tokensIn, tokensOut, costUsd);
     }
 
-    /** A copy with this tool call appended. */
-    public TaskOutput withToolCall(String name, Map<String, ?> arguments) {
-        return withToolCalls(List.of(ToolCall.of(name, arguments)));
+    /** A copy with this tool call appended to the calls it has. */
+    public TaskOutput plusToolCall(String name, Map<String, ?> arguments) {
+        return plusToolCalls(List.of(ToolCall.of(name, arguments)));
     }
 
     /**
-     * A copy with this metric; it becomes a leaderboard dimension.
+     * A copy with this metric, replacing any metric of that name; it becomes a leaderboard dimension.
      *
      * @throws IllegalArgumentException if the value is not finite (NaN or infinite), as for
      *         {@link ScoreResult#withMetric}: one such value would turn the metric's leaderboard mean into NaN
@@ -72,8 +86,16 @@ public final class TaskOutput {
         return new TaskOutput(text, toolCalls, all, tokensIn, tokensOut, costUsd);
     }
 
-    /** A copy with this usage added to the usage it has. */
-    public TaskOutput withUsage(long moreTokensIn, long moreTokensOut, double moreCostUsd) {
+    /** A copy with this usage in place of the usage it had. */
+    public TaskOutput withUsage(long newTokensIn, long newTokensOut, double newCostUsd) {
+        return new TaskOutput(text, toolCalls, metrics, newTokensIn, newTokensOut, newCostUsd);
+    }
+
+    /**
+     * A copy with this usage added to the usage it has; the engine adds the usage of the calls made through the
+     * {@link dev.agentarena.junit.model.Model} handle this way.
+     */
+    public TaskOutput plusUsage(long moreTokensIn, long moreTokensOut, double moreCostUsd) {
         return new TaskOutput(text, toolCalls, metrics, tokensIn + moreTokensIn, tokensOut + moreTokensOut,
                 costUsd + moreCostUsd);
     }

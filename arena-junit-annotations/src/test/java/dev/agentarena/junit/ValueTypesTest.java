@@ -28,11 +28,58 @@ class ValueTypesTest {
 
     @Test
     void aPlainScorePassesAtTheDefaultThresholdAndUnscoredHasNoVerdict() {
+        assertThat(ScoreResult.of(0.5).verdict()).isEqualTo(Verdict.PASSED);
         assertThat(ScoreResult.of(0.5).passed()).isTrue();
+        assertThat(ScoreResult.of(0.49).verdict()).isEqualTo(Verdict.FAILED);
         assertThat(ScoreResult.of(0.49).passed()).isFalse();
-        assertThat(ScoreResult.unscored(0.5, "for a human").passed()).isNull();
-        assertThat(ScoreResult.fail("nope")).extracting(ScoreResult::score, ScoreResult::passed, ScoreResult::reason)
-                .containsExactly(0.0, false, "nope");
+        assertThat(ScoreResult.fail("nope")).extracting(ScoreResult::score, ScoreResult::verdict, ScoreResult::reason)
+                .containsExactly(0.0, Verdict.FAILED, "nope");
+        assertThat(ScoreResult.pass()).extracting(ScoreResult::score, ScoreResult::verdict).containsExactly(1.0,
+                Verdict.PASSED);
+    }
+
+    @Test
+    void anUnscoredResultSaysSoAndNeitherPassesNorFails() {
+        ScoreResult unscored = ScoreResult.unscored(0.5, "for a human");
+
+        assertThat(unscored.verdict()).isEqualTo(Verdict.UNSCORED);
+        assertThat(unscored.isScored()).isFalse();
+        assertThat(unscored.passed()).as("only PASSED passes").isFalse();
+        assertThat(unscored.withReason("later").withDetail("k", 1).named("n").verdict()).as("copies keep the verdict")
+                .isEqualTo(Verdict.UNSCORED);
+        assertThat(ScoreResult.of(0.5, Verdict.UNSCORED)).isEqualTo(ScoreResult.unscored(0.5, ""));
+        assertThat(ScoreResult.of(0.5, false).isScored()).isTrue();
+        assertThat(unscored).isNotEqualTo(ScoreResult.of(0.5, false).withReason("for a human"));
+        assertThatThrownBy(() -> ScoreResult.of(0.5, (Verdict) null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("verdict");
+    }
+
+    @Test
+    void withReplacesAndPlusAddsInEveryValueType() {
+        ScoreResult result = ScoreResult.pass().withDetail("a", 1).withDetail("a", 2).withDetail(Map.of("b", 3));
+        assertThat(result.detail()).as("withDetail(map) replaces the detail").isEqualTo(Map.of("b", 3));
+        assertThat(result.plusDetail(Map.of("c", 4)).detail()).isEqualTo(Map.of("b", 3, "c", 4));
+        assertThat(ScoreResult.pass().withDetail("a", 1).withDetail("a", 2).detail()).isEqualTo(Map.of("a", 2));
+
+        ToolCall lookup = ToolCall.of("lookup", Map.of("id", 1));
+        ToolCall refund = ToolCall.of("refund", Map.of());
+        TaskOutput output = TaskOutput.of("x").plusToolCall("lookup", Map.of("id", 1)).plusToolCalls(List.of(refund))
+                .plusUsage(10, 2, 0.5).plusUsage(1, 1, 0.25);
+        assertThat(output.toolCalls()).containsExactly(lookup, refund);
+        assertThat(output).extracting(TaskOutput::tokensIn, TaskOutput::tokensOut, TaskOutput::costUsd)
+                .containsExactly(11L, 3L, 0.75);
+        TaskOutput replaced = output.withToolCalls(List.of(refund)).withUsage(5, 1, 0.1);
+        assertThat(replaced.toolCalls()).containsExactly(refund);
+        assertThat(replaced).extracting(TaskOutput::tokensIn, TaskOutput::tokensOut, TaskOutput::costUsd)
+                .containsExactly(5L, 1L, 0.1);
+
+        EvalCase evalCase = EvalCase.of("c", "in", "ref").withTags("a", "b").withMetadata(Map.of("m", 1, "n", 2));
+        assertThat(evalCase.withTags("c").tags()).containsExactly("c");
+        assertThat(evalCase.plusTags("c", "a").tags()).containsExactly("a", "b", "c");
+        assertThat(evalCase.withMetadata(Map.of("o", 3)).metadata()).isEqualTo(Map.of("o", 3));
+        assertThat(evalCase.plusMetadata(Map.of("o", 3, "m", 0)).metadata()).isEqualTo(Map.of("m", 0, "n", 2, "o", 3));
+        assertThat(evalCase.withMetadata("m", 5).metadata()).isEqualTo(Map.of("m", 5, "n", 2));
+        assertThat(evalCase.withWeight(2).withWeight(3).weight()).isEqualTo(3.0);
     }
 
     @Test
@@ -55,7 +102,7 @@ class ValueTypesTest {
         assertThatThrownBy(() -> EvalCase.of(" ", "in", "ref")).hasMessageContaining("non-blank id");
         assertThatThrownBy(() -> EvalCase.of("c", "in", "ref").withWeight(-1)).hasMessageContaining("case 'c'")
                 .hasMessageContaining("weight");
-        EvalCase evalCase = EvalCase.of("c", "in", Map.of("k", 1)).withTags("a").withTags("b").withMetadata("m", 2)
+        EvalCase evalCase = EvalCase.of("c", "in", Map.of("k", 1)).withTags("a").plusTags("b").withMetadata("m", 2)
                 .withEvalType("json_match");
         assertThat(evalCase.tags()).containsExactly("a", "b");
         assertThat(evalCase.metadata()).containsEntry("m", 2);
@@ -64,8 +111,25 @@ class ValueTypesTest {
     }
 
     @Test
+    void theRepeatedScorerOptionsGoIntoTheScorerOptionsContainerLikeJUnitTags() {
+        ScorerOptions container = Repeated.class.getAnnotation(ScorerOptions.class);
+
+        assertThat(ScorerOption.class.getAnnotation(java.lang.annotation.Repeatable.class).value())
+                .isEqualTo(ScorerOptions.class);
+        assertThat(container.value()).extracting(ScorerOption::scorer, ScorerOption::name)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("numeric", "tolerance"),
+                        org.assertj.core.groups.Tuple.tuple("contains", "mode"));
+        assertThat(Repeated.class.getAnnotationsByType(ScorerOption.class)).hasSize(2);
+    }
+
+    @ScorerOption(scorer = "numeric", name = "tolerance", value = "0.05")
+    @ScorerOption(scorer = "contains", name = "mode", value = "any")
+    private static final class Repeated {
+    }
+
+    @Test
     void optionsConvertPropertyStringsAndNameTheScorerAndOptionWhenTheTypeIsWrong() {
-        ScorerOptions options = ScorerOptions.of("numeric", Map.of("tolerance", "0.01", "strict", "TRUE",
+        ScorerOptionValues options = ScorerOptionValues.of("numeric", Map.of("tolerance", "0.01", "strict", "TRUE",
                 "labels", "billing, technical", "list", List.of("a", "b"), "retries", 3.0, "bad", "maybe"));
 
         assertThat(options.getDouble("tolerance", 0)).isEqualTo(0.01);
@@ -77,13 +141,13 @@ class ValueTypesTest {
         assertThatThrownBy(() -> options.getBoolean("bad", false)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("option 'bad' of scorer 'numeric' must be true or false, but was \"maybe\"");
         assertThatThrownBy(() -> options.getDouble("bad", 0)).hasMessageContaining("must be a number");
-        assertThatThrownBy(() -> ScorerOptions.of("x", Map.of("n", 2.5)).getInt("n", 0))
+        assertThatThrownBy(() -> ScorerOptionValues.of("x", Map.of("n", 2.5)).getInt("n", 0))
                 .hasMessageContaining("a whole number");
     }
 
     @Test
     void anOptionKnowsWhereItWasSetAndSaysSoWhenItIsWrong() {
-        ScorerOptions options = ScorerOptions.of("numeric", Map.of("tolerance", "lots", "pick", "middle"),
+        ScorerOptionValues options = ScorerOptionValues.of("numeric", Map.of("tolerance", "lots", "pick", "middle"),
                 Map.of("tolerance", "in /p/arena.yaml, line 6", "pick", "from @ScorerOption on com.acme.X"));
 
         assertThat(options.sourceOf("tolerance")).contains("in /p/arena.yaml, line 6");
@@ -99,10 +163,14 @@ class ValueTypesTest {
     @Test
     void aCaseCarriesScorerOptionsOfItsOwnMergedPerScorer() {
         EvalCase evalCase = EvalCase.of("c", "in", 1).withScorerOptions("numeric", Map.of("tolerance", 0.5))
-                .withScorerOptions("numeric", Map.of("pick", "first")).withScorerOptions("contains", Map.of("mode", "any"));
+                .plusScorerOptions("numeric", Map.of("pick", "first"))
+                .withScorerOptions("contains", Map.of("mode", "any"));
 
         assertThat(evalCase.scorerOptions()).isEqualTo(Map.of("numeric", Map.of("tolerance", 0.5, "pick", "first"),
                 "contains", Map.of("mode", "any")));
+        assertThat(evalCase.withScorerOptions("numeric", Map.of("pick", "last")).scorerOptions())
+                .as("with replaces the options of that scorer alone")
+                .isEqualTo(Map.of("numeric", Map.of("pick", "last"), "contains", Map.of("mode", "any")));
         assertThat(evalCase.withTags("t").scorerOptions()).as("kept by the other copies")
                 .isEqualTo(evalCase.scorerOptions());
         assertThat(evalCase).isNotEqualTo(EvalCase.of("c", "in", 1));

@@ -4,7 +4,10 @@ import java.util.Optional;
 
 import org.apiguardian.api.API;
 
-/** The configuration a {@link ModelClientProvider} reads. */
+/**
+ * The configuration a {@link ModelClientProvider} reads. Environment variables, such as an API key, a connector
+ * reads itself ({@link System#getenv(String)}).
+ */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface ModelSettings {
 
@@ -13,7 +16,4 @@ public interface ModelSettings {
 
     /** Any configuration key, e.g. {@code arena.seed}. */
     Optional<String> global(String key);
-
-    /** An environment variable, e.g. {@code OPENAI_API_KEY}; tests substitute their own environment. */
-    Optional<String> environment(String name);
 }

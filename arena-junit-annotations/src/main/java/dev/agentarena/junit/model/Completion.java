@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.Objects;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 import dev.agentarena.junit.ToolCall;
 
 /**
- * A model's answer, with what it cost. Immutable; the {@code with...} methods return copies, which connectors use to
- * report usage: {@code Completion.of(text).withTokens(in, out).withLatency(elapsed)}.
+ * A model's answer, with what it cost. Immutable; the {@code with...} methods return a copy in which what they name
+ * is replaced, which connectors use to report usage:
+ * {@code Completion.of(text).withTokens(in, out).withLatency(elapsed)}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class Completion {
@@ -24,7 +26,7 @@ public final class Completion {
     private final double costUsd;
     private final Duration latency;
 
-    private Completion(String text, List<ToolCall> toolCalls, long tokensIn, long tokensOut, double costUsd,
+    private Completion(@Nullable String text, List<ToolCall> toolCalls, long tokensIn, long tokensOut, double costUsd,
             Duration latency) {
         this.text = text == null ? "" : text;
         this.toolCalls = Collections.unmodifiableList(new ArrayList<>(toolCalls));
@@ -34,12 +36,12 @@ public final class Completion {
         this.latency = Objects.requireNonNull(latency, "latency");
     }
 
-    /** A text answer with no usage recorded yet. */
-    public static Completion of(String text) {
+    /** A text answer with no usage recorded yet; {@code null} is the empty text. */
+    public static Completion of(@Nullable String text) {
         return new Completion(text, List.of(), 0, 0, 0.0, Duration.ZERO);
     }
 
-    /** A copy with these tool calls. */
+    /** A copy whose tool calls are these, in place of the calls it had. */
     public Completion withToolCalls(List<ToolCall> calls) {
         return new Completion(text, calls, tokensIn, tokensOut, costUsd, latency);
     }

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.model;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A model call that failed for good: an infrastructure error, reported as an error of the case and never as a low
@@ -17,7 +18,7 @@ public class ModelCallException extends RuntimeException {
     }
 
     /** With a message and a cause. */
-    public ModelCallException(String message, Throwable cause) {
+    public ModelCallException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 }

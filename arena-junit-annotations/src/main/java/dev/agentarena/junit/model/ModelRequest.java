@@ -8,9 +8,11 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
- * A request to a model: messages, sampling parameters and tools. Immutable; the {@code with...} methods return copies.
+ * A request to a model: messages, sampling parameters and tools. Immutable; the {@code with...} methods return a copy
+ * in which what they name is replaced.
  *
  * <pre>{@code
  * model.complete(ModelRequest.ofPrompt(ticket).withSystem("Route the ticket.").withTemperature(0))
@@ -20,12 +22,13 @@ import org.apiguardian.api.API;
 public final class ModelRequest {
 
     private final List<Message> messages;
-    private final Double temperature;
-    private final Integer maxTokens;
-    private final Long seed;
+    private final @Nullable Double temperature;
+    private final @Nullable Integer maxTokens;
+    private final @Nullable Long seed;
     private final List<Map<String, Object>> tools;
 
-    private ModelRequest(List<Message> messages, Double temperature, Integer maxTokens, Long seed,
+    private ModelRequest(List<Message> messages, @Nullable Double temperature, @Nullable Integer maxTokens,
+            @Nullable Long seed,
             List<Map<String, Object>> tools) {
         if (messages.isEmpty()) {
             throw new IllegalArgumentException("a model request needs at least one message");
@@ -47,11 +50,15 @@ public final class ModelRequest {
         return new ModelRequest(messages, null, null, null, List.of());
     }
 
-    /** A copy with a system message in front. */
+    /**
+     * A copy with this system message in front, in place of the system message that was in front; a request without
+     * one gets it before its first message.
+     */
     public ModelRequest withSystem(String system) {
         List<Message> all = new ArrayList<>();
         all.add(Message.system(system));
-        all.addAll(messages);
+        boolean replacing = messages.get(0).role().equals("system");
+        all.addAll(replacing ? messages.subList(1, messages.size()) : messages);
         return new ModelRequest(all, temperature, maxTokens, seed, tools);
     }
 

@@ -3,6 +3,7 @@ package dev.agentarena.junit.scoring;
 import java.util.Locale;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
@@ -38,5 +39,6 @@ public interface OutputScorer {
      * @param context the case, the model, the options and a judge
      * @return the grade, or {@code null} when the scorer does not apply to this case
      */
-    ScoreResult score(String output, Object reference, ScoringContext context);
+    @Nullable
+    ScoreResult score(String output, @Nullable Object reference, ScoringContext context);
 }

@@ -27,6 +27,14 @@ class ModelRequestTest {
     }
 
     @Test
+    void withSystemReplacesTheSystemMessageInFrontRatherThanAddingAnother() {
+        ModelRequest request = ModelRequest.ofPrompt("hello").withSystem("be brief").withSystem("be kind");
+
+        assertThat(request.messages()).containsExactly(Message.system("be kind"), Message.user("hello"));
+        assertThat(request.withMessages(List.of(Message.user("bye"))).messages()).containsExactly(Message.user("bye"));
+    }
+
+    @Test
     void aCompletionCarriesWhatItCost() {
         Completion completion = Completion.of("hi").withTokens(3, 1).withCostUsd(0.5);
 

@@ -12,7 +12,7 @@ import org.opentest4j.TestAbortedException;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoreResult;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
@@ -157,10 +157,10 @@ final class CaseEvaluator {
         }
         CallUsage usage = model.usage();
         attempt.usage = usage;
-        taskOutput = taskOutput.withUsage(usage.tokensIn(), usage.tokensOut(), usage.costUsd());
+        taskOutput = taskOutput.plusUsage(usage.tokensIn(), usage.tokensOut(), usage.costUsd());
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
-                ScorerOptions.empty(""), taskOutput, run.configuration().projectRoot(),
+                ScorerOptionValues.empty(""), taskOutput, run.configuration().projectRoot(),
                 () -> run.models().judge(evalCase, repeat));
         EvalHooks.PostProcessed post;
         try {
@@ -193,7 +193,7 @@ final class CaseEvaluator {
             // Named scores register under their scorer: the version and the artifact belong to the scorer.
             String registryName = registryName(scorer);
             List<ScoreOutcome> produced;
-            ScorerOptions options = eval.options().forCase(scorer.name(), context.testCase(), row);
+            ScorerOptionValues options = eval.options().forCase(scorer.name(), context.testCase(), row);
             try {
                 produced = steps.step(TimeLimits.Kind.SCORER, "scorer '" + scorer.name() + "'", () -> {
                     JudgeUsage judgeUsage = new JudgeUsage(run.budget());
@@ -281,10 +281,10 @@ final class CaseEvaluator {
 
     /**
      * A scorer's error about one of its options ({@code option 'pick' of scorer 'numeric' must be first or last, ...})
-     * also says where that option was set, as the typed getters of {@link ScorerOptions} do: the file and line, the
-     * annotation, the case or the property the user has to change.
+     * also says where that option was set, as the typed getters of {@link ScorerOptionValues} do: the file and line,
+     * the annotation, the case or the property the user has to change.
      */
-    static Throwable withOptionSource(Throwable t, ScorerOptions options) {
+    static Throwable withOptionSource(Throwable t, ScorerOptionValues options) {
         if (!(t instanceof IllegalArgumentException) || t.getMessage() == null) {
             return t;
         }

@@ -96,9 +96,11 @@ public final class CaseOutcome {
         if (score.result() != null) {
             metrics.putAll(score.result().metrics());
         }
+        // results.jsonl writes an unscored verdict as "passed": null
+        Boolean passed = score.error() == null && score.result() != null && score.result().isScored()
+                ? score.result().passed() : null;
         return new ResultRecord(origin.eval(), origin.model(), origin.dataset(), caseId(), score.name(),
-                score.version(), score.registryName(), repeat, score.score(),
-                score.error() == null && score.result() != null ? score.result().passed() : null, score.status(),
+                score.version(), score.registryName(), repeat, score.score(), passed, score.status(),
                 reason, metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.costUsd(), usage.cached(),
                 evalCase == null ? 1.0 : evalCase.weight(), evalCase == null ? List.of() : new ArrayList<>(evalCase.tags()),
                 error, output);

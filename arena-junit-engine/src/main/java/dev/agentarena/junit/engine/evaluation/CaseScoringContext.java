@@ -5,7 +5,7 @@ import java.util.function.Supplier;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Judge;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 
@@ -15,13 +15,13 @@ final class CaseScoringContext implements ScoringContext {
     private final EvalCase testCase;
     private final String evalName;
     private final String modelKey;
-    private final ScorerOptions options;
+    private final ScorerOptionValues options;
     private final TaskOutput output;
     private final Path projectRoot;
     private final Supplier<Judge> judge;
 
-    CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptions options, TaskOutput output,
-            Path projectRoot, Supplier<Judge> judge) {
+    CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
+            TaskOutput output, Path projectRoot, Supplier<Judge> judge) {
         this.testCase = testCase;
         this.evalName = evalName;
         this.modelKey = modelKey;
@@ -31,7 +31,7 @@ final class CaseScoringContext implements ScoringContext {
         this.judge = judge;
     }
 
-    CaseScoringContext withOptions(ScorerOptions newOptions) {
+    CaseScoringContext withOptions(ScorerOptionValues newOptions) {
         return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge);
     }
 
@@ -59,7 +59,7 @@ final class CaseScoringContext implements ScoringContext {
     }
 
     @Override
-    public ScorerOptions options() {
+    public ScorerOptionValues options() {
         return options;
     }
 

@@ -4,7 +4,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 import dev.agentarena.junit.EvalCase;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
@@ -37,7 +37,7 @@ final class ModelHandle implements Model {
      * @param scorerOptions the options each scorer reads for the case, for simulated models that answer in their shape
      */
     ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget,
-            BooleanSupplier live, Function<String, ScorerOptions> scorerOptions) {
+            BooleanSupplier live, Function<String, ScorerOptionValues> scorerOptions) {
         this.key = key;
         this.endpoint = endpoint;
         this.call = new ModelCall(evalCase, repeat, scorerOptions);

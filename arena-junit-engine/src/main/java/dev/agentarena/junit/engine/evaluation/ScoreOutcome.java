@@ -21,10 +21,14 @@ record ScoreOutcome(String name, String version, String registryName, ScoreResul
         if (error != null) {
             return ResultStatus.ERROR;
         }
-        if (result == null || result.passed() == null) {
+        if (result == null) {
             return ResultStatus.NOT_APPLICABLE;
         }
-        return result.passed() ? ResultStatus.PASSED : ResultStatus.FAILED;
+        return switch (result.verdict()) {
+            case PASSED -> ResultStatus.PASSED;
+            case FAILED -> ResultStatus.FAILED;
+            case UNSCORED -> ResultStatus.NOT_APPLICABLE;
+        };
     }
 
     /** The score that counts, or {@code null} when it does not. */

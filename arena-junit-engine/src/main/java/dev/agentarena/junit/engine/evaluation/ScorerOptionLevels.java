@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.agentarena.junit.EvalCase;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
@@ -51,17 +51,17 @@ final class ScorerOptionLevels {
      *
      * @param row where the case was read, for messages; may be {@code null}
      */
-    ScorerOptions forCase(String scorer, EvalCase evalCase, DatasetRow row) {
+    ScorerOptionValues forCase(String scorer, EvalCase evalCase, DatasetRow row) {
         Level level = evalLevel.computeIfAbsent(scorer, this::evalAndRun);
         Map<String, Object> own = evalCase == null ? null : evalCase.scorerOptions().get(scorer);
         if (own == null || own.isEmpty()) {
-            return ScorerOptions.of(scorer, level.values, level.sources);
+            return ScorerOptionValues.of(scorer, level.values, level.sources);
         }
         Level merged = level.copy();
         String where = "scorer_options of case '" + evalCase.id() + "'"
                 + (row == null ? "" : row.location().map(location -> " at " + location).orElse(""));
         own.forEach((name, value) -> merged.put(name, value, where));
-        return ScorerOptions.of(scorer, merged.values, merged.sources);
+        return ScorerOptionValues.of(scorer, merged.values, merged.sources);
     }
 
     /** Why the case's own options may not be used, when one of them is only the run's or the eval's to set. */

@@ -7,7 +7,7 @@ import java.util.function.Function;
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.EvalCase;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 
 /**
  * Which case and repeat a model call is made for. Connectors never see it; simulated models draw per case and
@@ -19,7 +19,7 @@ import dev.agentarena.junit.ScorerOptions;
  * @param scorerOptions the options each scorer reads for this case (case, eval and run merged), by scorer name
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
-public record ModelCall(EvalCase evalCase, int repeat, Function<String, ScorerOptions> scorerOptions) {
+public record ModelCall(EvalCase evalCase, int repeat, Function<String, ScorerOptionValues> scorerOptions) {
 
     /** A call that belongs to no case. */
     public static final ModelCall NONE = new ModelCall(null, 0);
@@ -40,7 +40,7 @@ public record ModelCall(EvalCase evalCase, int repeat, Function<String, ScorerOp
     }
 
     /** The options the scorer reads for this case, if the engine said. */
-    public Optional<ScorerOptions> optionsOf(String scorer) {
+    public Optional<ScorerOptionValues> optionsOf(String scorer) {
         return Optional.ofNullable(scorerOptions.apply(scorer));
     }
 }

@@ -27,11 +27,21 @@ import org.objectweb.asm.Type;
  *
  * <p>The version is the first 12 hex digits of a SHA-256. Classes without a class file (lambdas, proxies) are versioned
  * by name alone.
+ *
+ * <p>An API type that was renamed is digested under its former name ({@link #RENAMED_API_TYPES}): a rename changes
+ * what a scorer's class file says, not what it does, so it must not make a new version of every scorer that mentions
+ * the type and refuse every baseline that compares them.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ScorerVersions {
 
     private static final int LENGTH = 12;
+    /**
+     * API types renamed after scorers were first versioned, new internal name to former: {@code ScorerOptionValues}
+     * was {@code ScorerOptions} until that name went to the container of {@code @ScorerOption} (issue 22).
+     */
+    private static final Map<String, String> RENAMED_API_TYPES = Map.of("dev/agentarena/junit/ScorerOptionValues",
+            "dev/agentarena/junit/ScorerOptions");
     private static final ClassValue<BytecodeModel> MODELS = new ClassValue<>() {
         @Override
         protected BytecodeModel computeValue(Class<?> type) {
@@ -114,6 +124,9 @@ public final class ScorerVersions {
         }
 
         void update(String text) {
+            for (Map.Entry<String, String> renamed : RENAMED_API_TYPES.entrySet()) {
+                text = text.replace(renamed.getKey(), renamed.getValue());
+            }
             digest.update(text.getBytes(StandardCharsets.UTF_8));
             digest.update((byte) '\n');
         }

@@ -10,6 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.objectweb.asm.ClassReader;
 
+import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.ScorerOptionValues;
+import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.engine.scoring.builtin.ContainsScorer;
 import dev.agentarena.junit.engine.scoring.builtin.ExactMatchScorer;
 import dev.agentarena.junit.scoring.OutputScorer;
@@ -33,6 +36,32 @@ class ScorerVersionsTest {
         assertThat(ScorerVersions.of(fixture("otherConstant"))).isNotEqualTo(longer);
         assertThat(ScorerVersions.of(fixture("otherReturnType"))).isNotEqualTo(longer);
         assertThat(ScorerVersions.of(fixture("longer"))).as("stable").isEqualTo(longer);
+    }
+
+    @Test
+    void aRenamedApiTypeIsDigestedUnderItsFormerNameSoTheRenameMakesNoNewVersion() throws Exception {
+        String renamed = ScorerVersions.of(Renames.class.getDeclaredMethod("probe", ScorerOptionValues.class));
+
+        assertThat(renamed).as("ScorerOptionValues was ScorerOptions: every scorer reading its options mentions it")
+                .isEqualTo(ScorerVersions.of(Renames.class.getDeclaredMethod("probe", ScorerOptions.class)));
+        assertThat(renamed).as("another type is another version")
+                .isNotEqualTo(ScorerVersions.of(Renames.class.getDeclaredMethod("probe", EvalCase.class)));
+    }
+
+    /** Three bodies alike whose descriptors differ in one type only. */
+    static final class Renames {
+
+        static int probe(ScorerOptionValues options) {
+            return 1;
+        }
+
+        static int probe(ScorerOptions formerName) {
+            return 1;
+        }
+
+        static int probe(EvalCase other) {
+            return 1;
+        }
     }
 
     @Test

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Judge;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 
@@ -79,8 +79,8 @@ public final class TestScoringContext implements ScoringContext {
     }
 
     @Override
-    public ScorerOptions options() {
-        return ScorerOptions.of(scorer, options);
+    public ScorerOptionValues options() {
+        return ScorerOptionValues.of(scorer, options);
     }
 
     @Override

@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.Verdict;
 
 /** The scorer is a plain class: test it directly, with a small context, before any model runs. */
 class CurrencyScorerTest {
@@ -31,7 +32,7 @@ class CurrencyScorerTest {
     void theSameAmountInAnotherCurrencyIsWrongAndSaysSo() {
         ScoreResult result = scorer.score("1,200.50 EUR", "USD 1200.50", context(Map.of()));
 
-        assertThat(result.passed()).isFalse();
+        assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
         assertThat(result.reason()).isEqualTo("found EUR 1200.50, expected USD 1200.50: right amount, wrong currency");
         assertThat(result.metrics()).containsEntry("currency_match", 0.0).containsEntry("amount_match", 1.0);
     }
@@ -49,7 +50,7 @@ class CurrencyScorerTest {
         Map<String, Object> options = Map.of("default_currency", "eur", "tolerance", 0.5);
 
         assertThat(scorer.score("1200.40", "€1,200", context(options)).passed()).isTrue();
-        assertThat(scorer.score("1200", "$1,200", context(options)).passed()).isFalse();
+        assertThat(scorer.score("1200", "$1,200", context(options)).verdict()).isEqualTo(Verdict.FAILED);
     }
 
     @Test
@@ -64,7 +65,7 @@ class CurrencyScorerTest {
             public EvalCase testCase() { return EvalCase.of("c1", "an invoice", null); }
             public String evalName() { return "doc-extraction"; }
             public String modelKey() { return "sim_small"; }
-            public ScorerOptions options() { return ScorerOptions.of("currency", options); }
+            public ScorerOptionValues options() { return ScorerOptionValues.of("currency", options); }
             public TaskOutput output() { return TaskOutput.of(""); }
             public Path projectRoot() { return Path.of("."); }
             public Judge judge() { throw new UnsupportedOperationException("no judge in unit tests"); }

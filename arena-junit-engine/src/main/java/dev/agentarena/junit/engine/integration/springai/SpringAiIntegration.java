@@ -118,7 +118,7 @@ public final class SpringAiIntegration {
         }
         ScoreResult result = EvaluationResponses.toScoreResult(returned, scorerName);
         return Optional.of(result.reason().isBlank()
-                ? result.withReason("EvaluationResponse: " + (Boolean.TRUE.equals(result.passed()) ? "pass" : "fail"))
+                ? result.withReason("EvaluationResponse: " + (result.passed() ? "pass" : "fail"))
                 : result);
     }
 

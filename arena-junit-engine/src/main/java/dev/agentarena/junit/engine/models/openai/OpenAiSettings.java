@@ -17,6 +17,7 @@ import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.config.EnumReader;
+import dev.agentarena.junit.engine.models.EngineModelSettings;
 import dev.agentarena.junit.engine.models.ModelPricing;
 
 /** The {@code arena.models.<key>.*} settings of one {@code openai:} model, read and checked once. */
@@ -58,7 +59,8 @@ final class OpenAiSettings {
         this.settings = settings;
         this.model = text("model").orElse(modelKey.substring(OpenAiProvider.PREFIX.length()));
         String keyEnv = text("api-key-env").orElse(DEFAULT_KEY_ENV);
-        this.apiKey = settings.environment(keyEnv).filter(value -> !value.isBlank()).map(String::trim).orElse(null);
+        this.apiKey = EngineModelSettings.environment(settings, keyEnv).filter(value -> !value.isBlank())
+                .map(String::trim).orElse(null);
         this.auth = auth();
         String baseUrl = text("base-url").orElse(DEFAULT_BASE_URL);
         this.endpoint = endpoint(baseUrl);

@@ -21,6 +21,7 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.CacheMode;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.models.EngineModelSettings;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.engine.models.judge.LazyJudge;
@@ -128,22 +129,9 @@ public final class ModelRegistry implements AutoCloseable {
 
     /** The settings a provider sees for a key. */
     public ModelSettings settings(String modelKey) {
-        return new ModelSettings() {
-            @Override
-            public Optional<String> get(String name) {
-                return configuration.get(Constants.MODEL_SETTINGS_PREFIX + modelKey + "." + name);
-            }
-
-            @Override
-            public Optional<String> global(String key) {
-                return configuration.get(key);
-            }
-
-            @Override
-            public Optional<String> environment(String name) {
-                return environment.apply(name);
-            }
-        };
+        return new EngineModelSettings(
+                name -> configuration.get(Constants.MODEL_SETTINGS_PREFIX + modelKey + "." + name), configuration::get,
+                environment);
     }
 
     @Override

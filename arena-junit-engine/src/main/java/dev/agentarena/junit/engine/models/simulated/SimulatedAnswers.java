@@ -15,7 +15,7 @@ import java.util.regex.PatternSyntaxException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import dev.agentarena.junit.EvalCase;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.json.Json;
@@ -284,7 +284,7 @@ final class SimulatedAnswers {
 
     /** The labels the {@code classification} scorer reads for the call's case. */
     List<String> labels(ModelCall call) {
-        Optional<ScorerOptions> options = call.optionsOf("classification");
+        Optional<ScorerOptionValues> options = call.optionsOf("classification");
         if (options.isPresent()) {
             try {
                 return options.get().getStringList("labels", List.of());
@@ -299,7 +299,7 @@ final class SimulatedAnswers {
 
     /** An option of a scorer for the call's case, as text. */
     private Optional<String> option(ModelCall call, String scorer, String name) {
-        Optional<ScorerOptions> options = call.optionsOf(scorer);
+        Optional<ScorerOptionValues> options = call.optionsOf(scorer);
         if (options.isPresent()) {
             return options.get().get(name).map(String::valueOf);
         }

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.ScoreResult;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.sandbox.Installations;
@@ -100,7 +100,7 @@ public final class CodeExecScorer implements OutputScorer {
 
     @Override
     public ScoreResult score(String output, Object reference, ScoringContext context) {
-        ScorerOptions options = context.options();
+        ScorerOptionValues options = context.options();
         String language = options.getString("language", "python").toLowerCase(Locale.ROOT);
         if (!language.equals("python") && !language.equals("java")) {
             throw new IllegalArgumentException("option 'language' of scorer 'code_exec' must be python or java, but"
@@ -198,7 +198,7 @@ public final class CodeExecScorer implements OutputScorer {
             this.process = process;
         }
 
-        static Limits from(ScorerOptions options) {
+        static Limits from(ScorerOptionValues options) {
             double timeout = positive(options, "timeout_seconds", 10);
             double startup = positive(options, "startup_timeout_seconds", 60);
             int kept = options.getInt("max_output_bytes", 64 * 1024);
@@ -216,7 +216,7 @@ public final class CodeExecScorer implements OutputScorer {
                     processes, fileBytes, cpu, tmpMb * MIB, outputLimit, kept));
         }
 
-        private static double positive(ScorerOptions options, String name, double defaultValue) {
+        private static double positive(ScorerOptionValues options, String name, double defaultValue) {
             double value = options.getDouble(name, defaultValue);
             if (!(value > 0) || Double.isInfinite(value)) {
                 throw new IllegalArgumentException("option '" + name + "' of scorer 'code_exec' must be > 0, but was "
@@ -225,7 +225,7 @@ public final class CodeExecScorer implements OutputScorer {
             return value;
         }
 
-        private static long whole(ScorerOptions options, String name, long defaultValue) {
+        private static long whole(ScorerOptionValues options, String name, long defaultValue) {
             double value = options.getDouble(name, defaultValue);
             if (value != Math.rint(value) || value < 1 || value > Long.MAX_VALUE / 2) {
                 throw new IllegalArgumentException("option '" + name + "' of scorer 'code_exec' must be a whole "

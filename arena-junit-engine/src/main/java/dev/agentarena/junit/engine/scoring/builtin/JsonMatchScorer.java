@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 
 import dev.agentarena.junit.ScoreResult;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.json.JsonValues;
@@ -55,7 +55,7 @@ public final class JsonMatchScorer implements OutputScorer {
         if (reference == null) {
             return null;
         }
-        ScorerOptions options = context.options();
+        ScorerOptionValues options = context.options();
         String arrays = options.getString("arrays", "whole");
         if (!Set.of("whole", "elementwise").contains(arrays)) {
             throw new IllegalArgumentException("option 'arrays' of scorer 'json_match' must be whole or elementwise,"

@@ -8,7 +8,7 @@ import java.util.Set;
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.ScoreResult;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.scoring.OutputScorer;
 
@@ -41,7 +41,7 @@ public final class NumericScorer implements OutputScorer {
         if (reference == null) {
             return null;
         }
-        ScorerOptions options = context.options();
+        ScorerOptionValues options = context.options();
         String pick = options.getString("pick", "last");
         if (!Set.of("first", "last").contains(pick)) {
             throw new IllegalArgumentException("option 'pick' of scorer 'numeric' must be first or last, but was \""
@@ -100,7 +100,7 @@ public final class NumericScorer implements OutputScorer {
                 + reference.getClass().getSimpleName());
     }
 
-    private static BigDecimal nonNegative(ScorerOptions options, String name) {
+    private static BigDecimal nonNegative(ScorerOptionValues options, String name) {
         double value = options.getDouble(name, 0);
         if (!Double.isFinite(value) || value < 0) {
             throw new IllegalArgumentException("option '" + name + "' of scorer 'numeric' must be a number >= 0, but"

@@ -8,7 +8,7 @@ import java.util.regex.PatternSyntaxException;
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.ScoreResult;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.scoring.OutputScorer;
@@ -40,7 +40,7 @@ public final class RegexScorer implements OutputScorer {
 
     @Override
     public ScoreResult score(String output, Object reference, ScoringContext context) {
-        ScorerOptions options = context.options();
+        ScorerOptionValues options = context.options();
         String source = options.contains("pattern") ? options.getString("pattern", "") : null;
         Object compareWith = reference;
         if (source == null) {

@@ -3,7 +3,7 @@ package dev.agentarena.junit.engine.scoring.builtin;
 import java.text.Normalizer;
 import java.util.Locale;
 
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 
 /**
  * The normalisation {@code exact_match} and {@code contains} share: Unicode NFKC, then, as the options say, case,
@@ -21,7 +21,7 @@ final class TextNormalizer {
         this.ignoreWhitespace = ignoreWhitespace;
     }
 
-    static TextNormalizer from(ScorerOptions options) {
+    static TextNormalizer from(ScorerOptionValues options) {
         return new TextNormalizer(options.getBoolean("case_sensitive", false),
                 options.getBoolean("ignore_punctuation", true), options.getBoolean("ignore_whitespace", true));
     }

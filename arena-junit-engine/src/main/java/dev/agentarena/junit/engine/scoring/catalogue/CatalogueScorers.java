@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.json.Json;
@@ -123,7 +123,7 @@ public final class CatalogueScorers {
                             + " be a number >= 0, but was '" + fromMetadata + "'"));
         }
         else {
-            ScorerOptions options = context.options();
+            ScorerOptionValues options = context.options();
             Object fromOptions = options.get("tolerance").orElse(null);
             tolerance = fromOptions == null ? new BigDecimal("0.01") : decimal(fromOptions)
                     .filter(t -> t.signum() >= 0).orElseThrow(() -> options.invalid("tolerance", "a number >= 0"));
@@ -173,7 +173,7 @@ public final class CatalogueScorers {
     @Scorer("applies_when")
     public static ScoreResult appliesWhen(String output, Object expected, Map<String, Object> metadata,
             ScoringContext context) {
-        ScorerOptions options = context.options();
+        ScorerOptionValues options = context.options();
         List<String> values = options.getStringList("equals", List.of());
         if (values.isEmpty()) {
             throw new IllegalArgumentException("scorer 'applies_when' needs option 'equals': the metadata value(s)"

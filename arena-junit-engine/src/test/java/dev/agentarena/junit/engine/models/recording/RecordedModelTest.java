@@ -31,11 +31,6 @@ class RecordedModelTest {
         public Optional<String> global(String key) {
             return Optional.empty();
         }
-
-        @Override
-        public Optional<String> environment(String name) {
-            return Optional.empty();
-        }
     };
 
     private final ModelEndpoint model = ModelEndpoint.of(new RecordedModelProvider().create("recorded", NO_SETTINGS));

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.core.type.TypeReference;
 
 import dev.agentarena.junit.EvalCase;
-import dev.agentarena.junit.ScorerOptions;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
@@ -132,8 +132,8 @@ class SimulatedModelTest {
     @Test
     void wrongAnswersUseTheScorerOptionsTheCallCarriesOverTheRunsOnes() {
         List<String> sentiments = List.of("positive", "negative", "neutral");
-        Function<String, ScorerOptions> options = scorer -> scorer.equals("classification")
-                ? ScorerOptions.of(scorer, Map.of("labels", sentiments)) : ScorerOptions.empty(scorer);
+        Function<String, ScorerOptionValues> options = scorer -> scorer.equals("classification")
+                ? ScorerOptionValues.of(scorer, Map.of("labels", sentiments)) : ScorerOptionValues.empty(scorer);
         try (ModelRegistry registry = registry("arena.models.sim_small.accuracy", "0")) {
             for (int i = 0; i < 10; i++) {
                 EvalCase evalCase = EvalCase.of("review-" + i, "Meh.", "negative");

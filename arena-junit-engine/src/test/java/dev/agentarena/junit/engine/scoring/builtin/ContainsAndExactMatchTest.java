@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.Verdict;
 import dev.agentarena.junit.engine.scoring.TestScoringContext;
 
 class ContainsAndExactMatchTest {
@@ -61,7 +62,7 @@ class ContainsAndExactMatchTest {
         ScoreResult result = manual.score("anything", "whatever", TestScoringContext.forScorer("manual"));
 
         assertThat(result.score()).isEqualTo(0.5);
-        assertThat(result.passed()).isNull();
+        assertThat(result.verdict()).isEqualTo(Verdict.UNSCORED);
         assertThat(result.reason()).isEqualTo("collected for human grading");
     }
 

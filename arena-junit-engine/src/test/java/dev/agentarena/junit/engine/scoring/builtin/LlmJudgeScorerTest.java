@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.Verdict;
 import dev.agentarena.junit.engine.models.judge.JudgePrompt;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 import dev.agentarena.junit.engine.models.TestConfigurations;
@@ -100,11 +101,12 @@ class LlmJudgeScorerTest {
     void abstainsOnAnUnparseableVerdict() {
         for (String reply : List.of("I think it is fine", "PASS or FAIL", "", "1.5", "pass with reservations")) {
             ScoreResult result = score("soon", new ScriptedJudge(reply), Map.of());
-            assertThat(result.passed()).as(reply).isNull();
+            assertThat(result.verdict()).as(reply).isEqualTo(Verdict.UNSCORED);
             assertThat(result.score()).isZero();
             assertThat(result.reason()).startsWith("judge abstained: unparseable verdict: ");
         }
-        assertThat(score("soon", new ScriptedJudge("1.5"), Map.of("scale", "numeric")).passed()).isNull();
+        assertThat(score("soon", new ScriptedJudge("1.5"), Map.of("scale", "numeric")).verdict())
+                .isEqualTo(Verdict.UNSCORED);
         assertThat(score("soon", new ScriptedJudge("x".repeat(1000)), Map.of()).reason()).hasSizeLessThan(260);
     }
 
@@ -155,7 +157,7 @@ class LlmJudgeScorerTest {
                 ScoreResult again = new LlmJudgeScorer().score(output, "Paris",
                         context(evalCase, Map.of(), registry.judge(evalCase, 0)));
                 assertThat(again).isEqualTo(result);
-                if (result.passed() == null) {
+                if (!result.isScored()) {
                     abstained++;
                     assertThat(result.reason()).startsWith("judge abstained: unparseable verdict: ");
                 }

@@ -15,9 +15,9 @@ import dev.agentarena.junit.TaskOutput;
 class ToolCallScorersTest {
 
     private static final TaskOutput AGENT = TaskOutput.of("Refunded.")
-            .withToolCall("search", Map.of("query", "order 42"))
-            .withToolCall("lookup_order", Map.of("order_id", 42))
-            .withToolCall("refund", Map.of("order_id", 42, "amount", 20.0));
+            .plusToolCall("search", Map.of("query", "order 42"))
+            .plusToolCall("lookup_order", Map.of("order_id", 42))
+            .plusToolCall("refund", Map.of("order_id", 42, "amount", 20.0));
 
     @Test
     void anyOrderGivesCreditForEachExpectedTool() {

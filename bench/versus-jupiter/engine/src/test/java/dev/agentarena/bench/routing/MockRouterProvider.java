@@ -1,6 +1,7 @@
 package dev.agentarena.bench.routing;
 
 import java.time.Duration;
+import java.util.Optional;
 
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.connector.ModelClientProvider;
@@ -24,7 +25,7 @@ public final class MockRouterProvider implements ModelClientProvider {
     @Override
     public ModelClient create(String modelKey, ModelSettings settings) {
         long latencyMs = settings.get("latency-ms")
-                .or(() -> settings.environment("MOCK_LATENCY_MS"))
+                .or(() -> Optional.ofNullable(System.getenv("MOCK_LATENCY_MS")))
                 .map(String::trim)
                 .filter(value -> !value.isEmpty())
                 .map(Long::parseLong)
