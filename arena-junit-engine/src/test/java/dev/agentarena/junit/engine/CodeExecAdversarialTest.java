@@ -28,6 +28,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -67,6 +68,13 @@ class CodeExecAdversarialTest {
     @BeforeEach
     void needsTheSandbox() {
         SandboxAvailability.assumeSandbox();
+    }
+
+    @AfterEach
+    void leavesNoMemoryCgroup() throws IOException {
+        if (SandboxAvailability.missing() == null) {
+            assertThat(SandboxFacts.leftoverCgroups()).as("memory cgroups of this JVM's programs").isEmpty();
+        }
     }
 
     @Test

@@ -128,6 +128,11 @@ final class Bubblewrap implements Sandbox {
         return cgroups != null;
     }
 
+    /** Where each program gets a memory cgroup, or {@code null}. */
+    MemoryCgroups cgroups() {
+        return cgroups;
+    }
+
     /** Whether the seccomp filter is installed. */
     boolean filtersSystemCalls() {
         return seccompFilter != null;

@@ -1,7 +1,13 @@
 package dev.agentarena.junit.engine.sandbox;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** What the adversarial suite needs to know of the sandbox on this machine: what it denies and what it bounds. */
 public final class SandboxFacts {
@@ -25,6 +31,19 @@ public final class SandboxFacts {
     /** Whether the sandbox installs its seccomp filter. */
     public static boolean filtersSystemCalls() {
         return bubblewrap().filtersSystemCalls();
+    }
+
+    /** The memory cgroups of this JVM's programs that still exist: none once every run is over. */
+    public static List<Path> leftoverCgroups() throws IOException {
+        MemoryCgroups cgroups = bubblewrap().cgroups();
+        if (cgroups == null) {
+            return List.of();
+        }
+        String prefix = "arena-sandbox-" + ProcessHandle.current().pid() + "-";
+        try (Stream<Path> children = Files.list(cgroups.parent())) {
+            return children.filter(child -> child.getFileName().toString().startsWith(prefix))
+                    .collect(Collectors.toList());
+        }
     }
 
     private static Bubblewrap bubblewrap() {
