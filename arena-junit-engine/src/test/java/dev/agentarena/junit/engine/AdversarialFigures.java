@@ -20,13 +20,15 @@ import java.util.function.Supplier;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.engine.sandbox.Installations;
 import dev.agentarena.junit.engine.sandbox.ProcessWatch;
+import dev.agentarena.junit.engine.sandbox.SandboxFacts;
 import dev.agentarena.junit.engine.scoring.TestScoringContext;
 import dev.agentarena.junit.engine.scoring.builtin.CodeExecScorer;
 
 /**
  * The figures of {@code docs/guides/hardening.md}: what each attack of the adversarial suite gets with the sandbox
  * and without it (the {@code sandbox: none} opt-out), and what the sandbox costs per case. Attacks that would harm the
- * machine unsandboxed (the fork bomb, the 8 GB allocation, killing the parent) run only in the sandbox.
+ * machine unsandboxed (the fork bomb, the 8 GB allocation, killing the parent, the memory floods, the denied system
+ * calls) run only in the sandbox.
  *
  * <pre>
  * mvn -B -q -pl arena-junit-engine test-compile exec:java -Dexec.classpathScope=test \
@@ -61,6 +63,13 @@ public final class AdversarialFigures {
         attacks.put("fork bomb", HostilePrograms::forkBomb);
         attacks.put("8 GB allocation", HostilePrograms::allocateEightGigabytes);
         attacks.put("kill the parent", () -> HostilePrograms.killTheParent(ProcessHandle.current().pid()));
+        attacks.put("every system call the filter denies", () -> HostilePrograms.callEach(
+                SandboxFacts.deniedSystemCalls()));
+        attacks.put("1 GiB in memfd files", () -> HostilePrograms.memfdFlood(1024));
+        attacks.put("1 GiB of System V shared memory", () -> HostilePrograms.sysvSharedMemoryFlood(1024));
+        attacks.put("4 x 100 MiB shared mappings (memory_mb 128)", () -> HostilePrograms.sharedMappingFlood(4, 100));
+        attacks.put("512 MiB in /tmp (memory_mb 128, tmp_mb 1024)", () -> HostilePrograms.fileFlood("/tmp", 512));
+        attacks.put("2 million empty files in /tmp (memory_mb 64)", () -> HostilePrograms.inodeFlood(2_000_000));
 
         System.out.println("| Attack | Unsandboxed (`sandbox: none`) | Sandboxed (bwrap) |");
         System.out.println("|---|---|---|");
@@ -81,10 +90,22 @@ public final class AdversarialFigures {
             attacks.put("TCP to a loopback listener", () -> HostilePrograms.connectToLoopback(
                     listener.getLocalPort()));
             for (Map.Entry<String, Supplier<String>> attack : attacks.entrySet()) {
-                boolean harmful = List.of("fork bomb", "8 GB allocation", "kill the parent").contains(attack.getKey());
+                boolean harmful = List.of("fork bomb", "8 GB allocation", "kill the parent").contains(attack.getKey())
+                        || attack.getKey().contains("iB") || attack.getKey().contains("million")
+                        // as root, unsandboxed, these would reach kexec_load, init_module, msgget... of the host
+                        || attack.getKey().contains("system call");
+                Map<String, Object> options = new LinkedHashMap<>();
+                for (String option : List.of("memory_mb", "tmp_mb")) {
+                    java.util.regex.Matcher value = java.util.regex.Pattern.compile(option + " (\\d+)")
+                            .matcher(attack.getKey());
+                    if (value.find()) {
+                        options.put(option, Integer.parseInt(value.group(1)));
+                        options.put("timeout_seconds", 60);
+                    }
+                }
                 String before = harmful ? "not run (would harm the machine)"
-                        : describe(scorer, attack.getValue().get(), "none", accepted, escapes);
-                String after = describe(scorer, attack.getValue().get(), "bwrap", accepted, escapes);
+                        : describe(scorer, attack.getValue().get(), "none", accepted, escapes, options);
+                String after = describe(scorer, attack.getValue().get(), "bwrap", accepted, escapes, options);
                 System.out.println("| " + attack.getKey() + " | " + before + " | " + after + " |");
             }
         }
@@ -92,10 +113,13 @@ public final class AdversarialFigures {
     }
 
     private static String describe(CodeExecScorer scorer, String code, String sandbox, AtomicInteger accepted,
-            Path[] escapes) throws Exception {
+            Path[] escapes, Map<String, Object> options) throws Exception {
         TestScoringContext context = TestScoringContext.forScorer("code_exec").with("sandbox", sandbox)
                 .with("python", Installations.python("python3", System.getenv()).executable())
                 .with("timeout_seconds", 2).with("max_processes", 32);
+        for (Map.Entry<String, Object> option : options.entrySet()) {
+            context = context.with(option.getKey(), option.getValue());
+        }
         int acceptedBefore = accepted.get();
         long started = System.nanoTime();
         ScoreResult result;
@@ -118,6 +142,9 @@ public final class AdversarialFigures {
         survivors.keySet().forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
         List<String> notes = new ArrayList<>();
         notes.add(String.format(Locale.ROOT, "%.1fs", seconds));
+        if (result.detail().get("memory_peak_bytes") instanceof Number peak) {
+            notes.add("peak " + (peak.longValue() >> 20) + " MiB");
+        }
         notes.add("peak " + watch.peak() + " processes");
         if (!survivors.isEmpty()) {
             notes.add(survivors.size() + " survivors " + survivors.values());

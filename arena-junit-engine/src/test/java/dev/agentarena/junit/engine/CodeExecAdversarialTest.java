@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
@@ -26,6 +28,8 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +42,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.engine.fixtures.sandbox.HostileCodeFixture;
 import dev.agentarena.junit.engine.sandbox.ProcessWatch;
+import dev.agentarena.junit.engine.sandbox.Installations;
 import dev.agentarena.junit.engine.sandbox.SandboxAvailability;
+import dev.agentarena.junit.engine.sandbox.SandboxFacts;
 import dev.agentarena.junit.engine.scoring.TestScoringContext;
 import dev.agentarena.junit.engine.scoring.builtin.CodeExecScorer;
 
@@ -62,6 +68,13 @@ class CodeExecAdversarialTest {
     @BeforeEach
     void needsTheSandbox() {
         SandboxAvailability.assumeSandbox();
+    }
+
+    @AfterEach
+    void leavesNoMemoryCgroup() throws IOException {
+        if (SandboxAvailability.missing() == null) {
+            assertThat(SandboxFacts.leftoverCgroups()).as("memory cgroups of this JVM's programs").isEmpty();
+        }
     }
 
     @Test
@@ -104,7 +117,10 @@ class CodeExecAdversarialTest {
                 .with("timeout_seconds", 5));
 
         assertThat(attack.result.passed()).isFalse();
-        assertThat(attack.result.reason()).contains("process limit: 32 processes and threads, option max_processes");
+        // The bomb dies out once every process of it has failed a fork, which a loaded machine may not see within
+        // the 5 s: then the clock ends it, and the reason names the process limit that held it all along.
+        assertThat(attack.result.reason()).matches("(?s)(exit code |timed out after 5s \\(run-time limit).*")
+                .contains("process limit: 32 processes and threads, option max_processes");
         // bwrap's own process and the shell (pid 1 inside) besides the bomb's processes, which the limit counts
         assertThat(attack.peak).as("most processes at once").isBetween(2, 32 + 1);
         assertThat(attack.survivors).isEmpty();
@@ -289,6 +305,178 @@ class CodeExecAdversarialTest {
                 + events(run);
         assertThat(written).contains("FOUND 0 of").doesNotContain(canary).doesNotContain(hex)
                 .doesNotContain(reversed);
+    }
+
+    @Test
+    void theBuildsSessionKeyringIsOutOfReachAndNoKeyCanBePlanted() throws Exception {
+        String prefix = "arena-canary-" + UUID.randomUUID();
+        String canary = "keyring-secret-" + UUID.randomUUID();
+        // bwrap started by a wrapper that first joins a session keyring of its own holding the canary, as a build
+        // started from a login or a service holds one: bwrap and the program inherit it
+        Path wrapper = keyringHolder(prefix, canary);
+        try {
+            TestScoringContext holding = context.with("bwrap", wrapper.resolve("bwrap").toString());
+            Attack first = attack(HostilePrograms.huntTheKeyring(prefix, canary), holding);
+            Attack second = attack(HostilePrograms.huntTheKeyring(prefix, canary), holding);
+
+            for (Attack attack : List.of(first, second)) {
+                assertThat(attack.result.passed()).as(attack.result.reason()).isTrue();
+                String stdout = (String) attack.result.detail().get("stdout");
+                assertThat(stdout).contains("canary not read").doesNotContain("FOUND A KEY");
+                List<String> lines = stdout.lines().collect(Collectors.toList());
+                assertThat(lines).as("every keyctl and add_key call")
+                        .filteredOn(line -> line.contains(" keyring => ")).hasSize(7)
+                        .allMatch(line -> line.endsWith("=> BLOCKED Operation not permitted"), "blocked");
+                assertThat(lines).contains("/proc/keys => BLOCKED Permission denied", "canary not read")
+                        .noneMatch(line -> line.startsWith("FOUND A KEY"));
+                assertThat(attack.result.detail().toString()).doesNotContain(canary);
+            }
+        }
+        finally {
+            try (Stream<Path> files = Files.list(wrapper)) {
+                for (Path file : files.collect(Collectors.toList())) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(wrapper);
+        }
+    }
+
+    @Test
+    void everySystemCallTheFilterDeniesFailsWithEperm() throws Exception {
+        Map<String, Integer> denied = SandboxFacts.deniedSystemCalls();
+        Assumptions.assumeFalse(denied.isEmpty(), "no seccomp filter for " + System.getProperty("os.arch"));
+        assertThat(SandboxFacts.filtersSystemCalls()).as("the filter is installed").isTrue();
+
+        Attack attack = attack(HostilePrograms.callEach(denied), context);
+
+        assertThat(attack.result.passed()).as(attack.result.reason()).isTrue();
+        List<String> lines = ((String) attack.result.detail().get("stdout")).lines().collect(Collectors.toList());
+        assertThat(lines).hasSize(denied.size()).allMatch(line -> line.endsWith("=> EPERM"), "EPERM");
+    }
+
+    @Test
+    void ordinaryProgramsStillRunUnderTheFilterAndTheCgroup() throws Exception {
+        Attack attack = attack(HostilePrograms.ordinaryProgram(), context);
+
+        assertThat(attack.result.passed()).as(attack.result.reason() + " " + attack.result.detail()).isTrue();
+        assertThat((String) attack.result.detail().get("stdout")).isEqualTo("{\"ok\": true}\n");
+        assertThat(attack.survivors).isEmpty();
+    }
+
+    @Test
+    void aMemfdFloodIsRefused() throws Exception {
+        Attack attack = attack(HostilePrograms.memfdFlood(1024), context);
+
+        assertThat(attack.result.passed()).isFalse();
+        assertThat(attack.result.reason()).startsWith("exit code 1: ").contains("Operation not permitted")
+                .contains("the sandbox denies some system calls (seccomp");
+        assertThat((String) attack.result.detail().get("stdout")).startsWith("STOPPED at 0 MiB");
+    }
+
+    @Test
+    void systemVSharedMemoryIsRefused() throws Exception {
+        Attack attack = attack(HostilePrograms.sysvSharedMemoryFlood(1024), context);
+
+        assertThat(attack.result.passed()).isFalse();
+        assertThat(attack.result.reason()).startsWith("exit code 1: ").contains("shmget: Operation not permitted")
+                .contains("the sandbox denies some system calls (seccomp");
+    }
+
+    @Test
+    void sharedMappingsAreBoundedForTheWholeProgram() throws Exception {
+        needsTheMemoryCgroup();
+        // 4 x 100 MiB of MAP_SHARED memory: none of it counts against the per-process data limit (RLIMIT_DATA)
+        Attack attack = attack(HostilePrograms.sharedMappingFlood(4, 100), context.with("memory_mb", 128)
+                .with("timeout_seconds", 60));
+
+        assertWholeProgramMemoryLimit(attack, 128);
+    }
+
+    @Test
+    void filesInTmpAndDevShmAreBoundedForTheWholeProgram() throws Exception {
+        needsTheMemoryCgroup();
+        // each tmpfs may hold 1 GiB, the program only 128 MB: the cgroup counts tmpfs pages as the program's
+        for (String directory : List.of("/tmp", "/dev/shm")) {
+            Attack attack = attack(HostilePrograms.fileFlood(directory, 512), context.with("memory_mb", 128)
+                    .with("tmp_mb", 1024).with("timeout_seconds", 60));
+
+            assertWholeProgramMemoryLimit(attack, 128);
+            assertThat((String) attack.result.detail().get("stdout")).as(directory).doesNotContain("HELD");
+        }
+    }
+
+    @Test
+    void anInodeFloodInTmpIsBoundedForTheWholeProgram() throws Exception {
+        needsTheMemoryCgroup();
+        // empty files cost no tmpfs bytes (tmp_mb) but kernel memory for each inode and dentry, which the cgroup
+        // counts: 2 million would take gigabytes
+        Attack attack = attack(HostilePrograms.inodeFlood(2_000_000), context.with("memory_mb", 64)
+                .with("timeout_seconds", 120).with("cpu_seconds", 240));
+
+        assertWholeProgramMemoryLimit(attack, 64);
+        assertThat((String) attack.result.detail().get("stdout")).doesNotContain("MADE");
+    }
+
+    private void assertWholeProgramMemoryLimit(Attack attack, long megabytes) {
+        assertThat(attack.result.passed()).as(attack.result.reason()).isFalse();
+        assertThat(attack.result.reason()).contains("memory limit: " + megabytes + " MB for the whole program");
+        assertThat(((Number) attack.result.detail().get("memory_peak_bytes")).longValue())
+                .as("the most the program held at once").isBetween(1L, megabytes << 20);
+        assertThat(attack.survivors).isEmpty();
+    }
+
+    /** The memory tests need a memory cgroup per program: skipped without one, failed where the sandbox is required. */
+    private static void needsTheMemoryCgroup() {
+        if (!SandboxFacts.boundsTotalMemory()) {
+            String message = "the JVM cannot make memory cgroups here, so the sandbox bounds memory per process only "
+                    + "(see docs/guides/hardening.md)";
+            if (SandboxAvailability.required()) {
+                fail(SandboxAvailability.REQUIRED_VARIABLE + " is set, but " + message);
+            }
+            Assumptions.abort(message);
+        }
+    }
+
+    /**
+     * A directory holding {@code bwrap}: a Python script that joins a new session keyring, adds a {@code user} key
+     * named by the prefix holding the canary, checks that it reads it back, and becomes the real bwrap.
+     */
+    private static Path keyringHolder(String prefix, String canary) throws IOException {
+        String bwrap = findBwrap();
+        String python = Installations.python("python3", System.getenv()).executable();
+        Path directory = Files.createTempDirectory("arena-keyring-");
+        Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path script = directory.resolve("bwrap");
+        Files.writeString(script, "#!" + python + " -I\n"
+                + "import ctypes, os, sys\n"
+                + "libc = ctypes.CDLL(None, use_errno=True)\n"
+                + "libc.syscall.restype = ctypes.c_long\n"
+                + "KEYCTL, ADD_KEY = {'x86_64': (250, 248), 'aarch64': (219, 217)}[os.uname().machine]\n"
+                + "if sys.argv[1:] != ['--version']:\n"
+                + "    if libc.syscall(ctypes.c_long(KEYCTL), ctypes.c_long(1), b'arena-build-session') < 0:\n"
+                + "        sys.exit('arena-sandbox: cannot join a session keyring: ' + os.strerror(ctypes.get_errno()))\n"
+                + "    secret = " + "'" + canary + "'.encode()\n"
+                + "    key = libc.syscall(ctypes.c_long(ADD_KEY), b'user', b'" + prefix + "', secret, "
+                + "ctypes.c_long(len(secret)), ctypes.c_long(-3))\n"
+                + "    data = ctypes.create_string_buffer(256)\n"
+                + "    n = libc.syscall(ctypes.c_long(KEYCTL), ctypes.c_long(11), ctypes.c_long(key), data, "
+                + "ctypes.c_long(256))\n"
+                + "    if key < 0 or data.raw[:n] != secret:\n"
+                + "        sys.exit('arena-sandbox: cannot hold the canary key: ' + os.strerror(ctypes.get_errno()))\n"
+                + "os.execv('" + bwrap + "', ['bwrap'] + sys.argv[1:])\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return directory;
+    }
+
+    private static String findBwrap() {
+        for (String directory : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+            Path candidate = Paths.get(directory, "bwrap");
+            if (Files.isExecutable(candidate)) {
+                return candidate.toAbsolutePath().toString();
+            }
+        }
+        throw new IllegalStateException("bwrap not on the PATH");
     }
 
     /** Runs the programs as cases of {@link HostileCodeFixture} through the engine, in the sandbox. */

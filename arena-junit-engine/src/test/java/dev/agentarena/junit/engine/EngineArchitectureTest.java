@@ -88,6 +88,8 @@ class EngineArchitectureTest {
                     "config.KnownKeys.PREFIXES", "reporting.statistics.Binomial.LOG_FACTORIAL"),
             because("cache: facts of this machine (where an interpreter is installed, whether bubblewrap works), "
                     + "probed once per JVM", "sandbox.Installations.CACHE", "sandbox.Sandboxes.BUBBLEWRAPS"),
+            because("counter: numbers each program's memory cgroup so that no two runs of the JVM share a name; "
+                    + "shared by every run on purpose", "sandbox.MemoryCgroups.COUNTER"),
             because("constant: an empty array, which has no element to replace", "sandbox.StartMarker.EMPTY",
                     "descriptor.ScorerDescriptor.NO_FRAMES"),
             because("cache: the text of a double, which is fixed for the value; bounded, cleared when full",

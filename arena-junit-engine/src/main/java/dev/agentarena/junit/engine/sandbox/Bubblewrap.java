@@ -14,9 +14,11 @@ import java.util.List;
  * its own holding only {@code /usr} and the system library links (read-only), the dynamic loader's cache, the
  * interpreter's installation when it lives elsewhere (read-only), the program's directory at {@code /code}
  * (read-only), a fresh {@code /proc} and {@code /dev}, and size-limited tmpfs at {@code /tmp} and {@code /dev/shm},
- * the only writable places. Resource limits are set with {@code prlimit} inside the namespaces.
+ * the only writable places. Resource limits are set with {@code prlimit} inside the namespaces; bwrap installs the
+ * {@link SeccompFilter} before it starts the program; where the JVM can make one, every process of the program lives
+ * in a memory cgroup of its own ({@link MemoryCgroups}), which bounds the memory of the whole program.
  *
- * <p>Three details matter, each found by attacking it:
+ * <p>Five details matter, each found by attacking it:
  * <ul>
  *   <li>bwrap itself is started with an empty environment: the sandbox's processes can read the environment of every
  *       process in their pid namespace, bwrap's own included, so {@code --clearenv} alone would not hide the JVM's.</li>
@@ -27,6 +29,13 @@ import java.util.List;
  *       exits with its status. When pid 1 exits, the kernel ends every process left in the namespace (daemons made
  *       with {@code setsid} or a double fork) before bwrap sees the exit, so bwrap's own exit means that none is
  *       left. Signals from inside the namespace cannot kill pid 1: "kill the parent" kills nothing that matters.</li>
+ *   <li>No namespace isolates the kernel keyring: the program inherits the JVM's session keyring, and could read a
+ *       credential from it or plant a key there. The seccomp filter denies the keyring's system calls, and
+ *       {@code /proc/keys}, which lists the keys the reader possesses, is covered.</li>
+ *   <li>A per-process limit does not count shared mappings, memfd or tmpfs files, System V shared memory, or the
+ *       kernel's memory for a flood of empty files: a program held 1 GiB at a limit of 512 MB, with a resident size
+ *       small enough that the OOM killer would have picked the JVM. The launcher joins the program's memory cgroup
+ *       before anything of it runs, and the filter denies memfd and System V IPC everywhere.</li>
  * </ul>
  */
 final class Bubblewrap implements Sandbox {
@@ -41,6 +50,12 @@ final class Bubblewrap implements Sandbox {
     private static final List<String> LOADER_FILES = List.of("/etc/ld.so.cache", "/etc/ld.so.conf",
             "/etc/ld.so.conf.d", "/etc/localtime");
     private static final String PATH = "/usr/local/bin:/usr/bin:/bin";
+    /**
+     * The first process, the JVM's child: joins the cgroup named by $1 (when not empty), opens the seccomp filter named
+     * by $2 (when not empty) as descriptor 3 for bwrap, then becomes the rest of its arguments.
+     */
+    static final String LAUNCHER = "if [ -n \"$1\" ]; then echo $$ > \"$1\" || exit 125; fi; "
+            + "if [ -n \"$2\" ]; then exec 3< \"$2\" || exit 125; fi; shift 2; exec \"$@\"";
 
     private final Path bwrap;
     private final String version;
@@ -48,17 +63,25 @@ final class Bubblewrap implements Sandbox {
     private final Path prlimit;
     private final List<String> systemArguments;
     private final List<Path> visibleRoots;
+    private final Path seccompFilter;
+    private final MemoryCgroups cgroups;
+    private final List<String> procfsHidden;
 
     /**
      * @param setpriv the {@code setpriv} that drops root to {@link #SANDBOX_UID}, or {@code null} when the JVM is not
      *        root
      * @param prlimit the {@code prlimit} executable, under a directory the sandbox shows
+     * @param seccompFilter the file holding the {@link SeccompFilter} for this machine, or {@code null} where there is
+     *        none
+     * @param cgroups where each program gets a memory cgroup, or {@code null} where the JVM cannot make one
      */
-    Bubblewrap(Path bwrap, String version, Path setpriv, Path prlimit) {
+    Bubblewrap(Path bwrap, String version, Path setpriv, Path prlimit, Path seccompFilter, MemoryCgroups cgroups) {
         this.bwrap = bwrap;
         this.version = version;
         this.setpriv = setpriv;
         this.prlimit = prlimit;
+        this.seccompFilter = seccompFilter;
+        this.cgroups = cgroups;
         this.systemArguments = new ArrayList<>();
         this.visibleRoots = new ArrayList<>();
         systemArguments.addAll(List.of("--ro-bind", "/usr", "/usr"));
@@ -83,11 +106,36 @@ final class Bubblewrap implements Sandbox {
         for (String file : LOADER_FILES) {
             systemArguments.addAll(List.of("--ro-bind-try", file, file));
         }
+        // The keys of the keyrings the program possesses (the JVM's session keyring) are listed, with their
+        // descriptions, in /proc/keys: a device node over them, unusable on /proc (nodev), makes reading it fail.
+        this.procfsHidden = new ArrayList<>();
+        for (String file : List.of("/proc/keys", "/proc/key-users")) {
+            if (Files.exists(Paths.get(file))) {
+                procfsHidden.addAll(List.of("--ro-bind", "/dev/null", file));
+            }
+        }
     }
 
     @Override
     public String description() {
-        return version + (setpriv == null ? "" : " as uid " + SANDBOX_UID);
+        return version + (setpriv == null ? "" : " as uid " + SANDBOX_UID)
+                + (seccompFilter == null ? ", no seccomp filter" : ", seccomp filter")
+                + (cgroups == null ? ", no memory cgroup" : ", " + cgroups.description());
+    }
+
+    /** Whether each program gets a memory cgroup of its own. */
+    boolean boundsTotalMemory() {
+        return cgroups != null;
+    }
+
+    /** Where each program gets a memory cgroup, or {@code null}. */
+    MemoryCgroups cgroups() {
+        return cgroups;
+    }
+
+    /** Whether the seccomp filter is installed. */
+    boolean filtersSystemCalls() {
+        return seccompFilter != null;
     }
 
     @Override
@@ -118,9 +166,55 @@ final class Bubblewrap implements Sandbox {
     }
 
     @Override
-    public ProcessBuilder processFor(List<String> command, Path hostDirectory, Collection<Path> interpreterPaths,
-            ProcessLimits limits) {
-        return processBuilder(arguments(command, hostDirectory, interpreterPaths, limits));
+    public Launch launch(List<String> command, Path hostDirectory, Collection<Path> interpreterPaths,
+            ProcessLimits limits) throws IOException {
+        MemoryCgroups.Cgroup cgroup = null;
+        if (cgroups != null) {
+            try {
+                cgroup = cgroups.create(limits.memoryBytes());
+            }
+            catch (IOException e) {
+                throw new IOException("cannot make the program's memory cgroup under " + cgroups.parent() + ": " + e,
+                        e);
+            }
+        }
+        ProcessBuilder builder = processBuilder(arguments(command, hostDirectory, interpreterPaths, limits,
+                cgroup == null ? null : cgroup.procs()));
+        return new CgroupLaunch(builder, cgroup, limits);
+    }
+
+    /** A start, with the program's memory cgroup when there is one. */
+    private record CgroupLaunch(ProcessBuilder process, MemoryCgroups.Cgroup cgroup, ProcessLimits limits)
+            implements Launch {
+
+        @Override
+        public List<String> limitsReached() {
+            if (cgroup == null) {
+                return List.of();
+            }
+            long megabytes = limits.memoryBytes() >> 20;
+            long kills = cgroup.oomKills();
+            if (kills > 0) {
+                return List.of("memory limit: " + megabytes + " MB for the whole program, option memory_mb: the "
+                        + "kernel killed " + kills + (kills == 1 ? " process" : " processes") + " of it");
+            }
+            if (cgroup.limitReached() > 0) {
+                return List.of("memory limit: " + megabytes + " MB for the whole program reached, option memory_mb");
+            }
+            return List.of();
+        }
+
+        @Override
+        public long peakMemoryBytes() {
+            return cgroup == null ? -1 : cgroup.peakBytes();
+        }
+
+        @Override
+        public void close() {
+            if (cgroup != null) {
+                cgroup.close();
+            }
+        }
     }
 
     /** Whether the sandbox shows this host path without a bind of its own. */
@@ -129,10 +223,19 @@ final class Bubblewrap implements Sandbox {
         return visibleRoots.stream().anyMatch(normal::startsWith);
     }
 
-    /** The command line: bwrap and its options, then prlimit and the shell that runs the command as pid 1. */
+    /**
+     * The command line: a shell that moves itself into the program's memory cgroup and opens the seccomp filter as
+     * file descriptor 3, then bwrap and its options, then prlimit and the shell that runs the command as pid 1.
+     *
+     * @param cgroupProcs the {@code cgroup.procs} file of the program's memory cgroup, or {@code null}
+     */
     List<String> arguments(List<String> command, Path hostDirectory, Collection<Path> interpreterPaths,
-            ProcessLimits limits) {
+            ProcessLimits limits, Path cgroupProcs) {
         List<String> arguments = new ArrayList<>();
+        // Joined before anything of the program runs: every process it makes is born in the cgroup.
+        arguments.addAll(List.of("/bin/sh", "-c", LAUNCHER, "arena-sandbox",
+                cgroupProcs == null ? "" : cgroupProcs.toString(),
+                seccompFilter == null ? "" : seccompFilter.toString()));
         if (setpriv != null) {
             arguments.addAll(List.of(setpriv.toString(), "--reuid=" + SANDBOX_UID, "--regid=" + SANDBOX_UID,
                     "--clear-groups"));
@@ -140,6 +243,9 @@ final class Bubblewrap implements Sandbox {
         arguments.add(bwrap.toString());
         arguments.addAll(List.of("--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent",
                 "--new-session", "--as-pid-1", "--hostname", "arena-sandbox"));
+        if (seccompFilter != null) {
+            arguments.addAll(List.of("--seccomp", "3"));
+        }
         arguments.addAll(List.of("--clearenv", "--setenv", "PATH", PATH, "--setenv", "HOME", "/tmp", "--setenv",
                 "TMPDIR", "/tmp", "--setenv", "LANG", "C.UTF-8", "--setenv", "LC_ALL", "C.UTF-8"));
         arguments.addAll(systemArguments);
@@ -149,7 +255,9 @@ final class Bubblewrap implements Sandbox {
             }
         }
         String tmpSize = String.valueOf(limits.tmpBytes());
-        arguments.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--size", tmpSize, "--tmpfs", "/dev/shm",
+        arguments.addAll(List.of("--proc", "/proc"));
+        arguments.addAll(procfsHidden);
+        arguments.addAll(List.of("--dev", "/dev", "--size", tmpSize, "--tmpfs", "/dev/shm",
                 "--remount-ro", "/dev", "--size", tmpSize, "--tmpfs", "/tmp"));
         if (hostDirectory != null) {
             arguments.addAll(List.of("--ro-bind", hostDirectory.toString(), PROGRAM_DIRECTORY));

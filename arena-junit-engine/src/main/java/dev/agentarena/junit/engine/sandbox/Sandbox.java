@@ -30,14 +30,36 @@ public interface Sandbox {
     void share(Path hostDirectory) throws IOException;
 
     /**
-     * The process to start.
+     * Prepares the start of one program: the process to start, and what the sandbox makes for this run alone (a
+     * memory cgroup). Close it once the run is over.
      *
      * @param command the interpreter's command line, naming files by their {@link #programFile} paths
      * @param hostDirectory the host directory holding the program's files
      * @param interpreterPaths host paths outside the system directories the interpreter needs (its installation),
      *        shown read-only at the same paths
      * @param limits the limits the sandbox enforces itself (memory, processes, file size, CPU, temporary directory)
+     * @throws IOException when what the run needs cannot be made
      */
-    ProcessBuilder processFor(List<String> command, Path hostDirectory, Collection<Path> interpreterPaths,
-            ProcessLimits limits);
+    Launch launch(List<String> command, Path hostDirectory, Collection<Path> interpreterPaths, ProcessLimits limits)
+            throws IOException;
+
+    /** One program's start: the process, and, after the run, the limits of the whole program it reached. */
+    interface Launch extends AutoCloseable {
+
+        /** The process to start. */
+        ProcessBuilder process();
+
+        /**
+         * After the run: the limits on the whole program that the kernel enforced, each as a note for the result's
+         * reason ("memory limit: 512 MB for the whole program ..."), or none.
+         */
+        List<String> limitsReached();
+
+        /** After the run: the most memory the whole program held at once, where the sandbox measures it, or -1. */
+        long peakMemoryBytes();
+
+        /** Removes what was made for this run. */
+        @Override
+        void close();
+    }
 }

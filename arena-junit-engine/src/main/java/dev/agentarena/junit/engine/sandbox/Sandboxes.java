@@ -104,14 +104,26 @@ public final class Sandboxes {
         catch (IOException e) {
             return "code_exec: cannot run bubblewrap at " + bwrap.get() + ": " + e.getMessage();
         }
+        Path filter = null;
+        Optional<byte[]> program = SeccompFilter.forThisMachine();
+        if (program.isPresent()) {
+            try {
+                filter = Files.createTempFile("arena-seccomp-", ".bpf");
+                filter.toFile().deleteOnExit();
+                Files.write(filter, program.get());
+            }
+            catch (IOException e) {
+                return "code_exec: cannot write the sandbox's seccomp filter to a temporary file (java.io.tmpdir): "
+                        + e;
+            }
+        }
         Bubblewrap sandbox = new Bubblewrap(bwrap.get(), version.isEmpty() ? "bubblewrap" : version, setpriv,
-                prlimit.get());
+                prlimit.get(), filter, MemoryCgroups.locate().orElse(null));
         // An empty sandbox: the kernel may forbid user namespaces, or this bwrap may lack an option.
         ProcessLimits limits = new ProcessLimits(PROBE_TIMEOUT, PROBE_TIMEOUT, 256L << 20, 16, 1 << 20, 10, 1 << 20,
                 1 << 16, 1 << 16);
-        List<String> probe = sandbox.arguments(List.of("/bin/sh", "-c", "exit 0"), null, List.of(), limits);
-        try {
-            SandboxedRun.Outcome outcome = SandboxedRun.run(Bubblewrap.processBuilder(probe), limits, null, true);
+        try (Sandbox.Launch probe = sandbox.launch(List.of("/bin/sh", "-c", "exit 0"), null, List.of(), limits)) {
+            SandboxedRun.Outcome outcome = SandboxedRun.run(probe.process(), limits, null, true);
             if (outcome.ending() != SandboxedRun.Ending.EXITED) {
                 return "code_exec: an empty bubblewrap sandbox did not finish within " + PROBE_TIMEOUT.toSeconds()
                         + "s on this machine";

@@ -40,12 +40,32 @@ final class Unsandboxed implements Sandbox {
     }
 
     @Override
-    public ProcessBuilder processFor(List<String> command, Path hostDirectory, Collection<Path> interpreterPaths,
+    public Launch launch(List<String> command, Path hostDirectory, Collection<Path> interpreterPaths,
             ProcessLimits limits) {
         ProcessBuilder builder = new ProcessBuilder(command).directory(hostDirectory.toFile());
         builder.environment().clear();
         builder.environment().putAll(environment(hostDirectory));
-        return builder;
+        return new Launch() {
+            @Override
+            public ProcessBuilder process() {
+                return builder;
+            }
+
+            @Override
+            public List<String> limitsReached() {
+                return List.of();
+            }
+
+            @Override
+            public long peakMemoryBytes() {
+                return -1;
+            }
+
+            @Override
+            public void close() {
+                // nothing was made
+            }
+        };
     }
 
     private Map<String, String> environment(Path workDir) {

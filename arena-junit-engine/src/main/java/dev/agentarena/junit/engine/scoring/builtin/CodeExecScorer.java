@@ -51,15 +51,16 @@ import dev.agentarena.junit.scoring.OutputScorer;
  *
  * <p>The program runs in a {@link Sandbox}: bubblewrap by default, found at run time; without it the case is an error
  * naming the missing tool and the opt-out ({@code sandbox: none}, unsandboxed). Inside, it sees no network, no other
- * process, no environment of the JVM, only {@code /usr} and its interpreter read-only and a private {@code /tmp}, with
- * limits on memory, processes, file size, CPU time and output; when the scorer returns none of its processes is left.
+ * process, no environment or kernel keyring of the JVM, only {@code /usr} and its interpreter read-only and a private
+ * {@code /tmp}, behind a seccomp filter, with limits on memory (of the whole program where the JVM can make a memory
+ * cgroup), processes, file size, CPU time and output; when the scorer returns none of its processes is left.
  *
  * <p>Time has two limits: {@code startup_timeout_seconds} (default 60) until the program's first instruction, which a
  * prologue marks on stdout, an error of the machine when exceeded; then {@code timeout_seconds} (default 10) for the
  * program's own run, a failure of the code: "timed out after 10s (run-time limit, option timeout_seconds)". Each of
  * stdout and stderr keeps at most {@code max_output_bytes} (default 65536): its first and last halves. Detail:
  * {@code exit_code}, {@code stdout}, {@code stderr}, {@code millis}, {@code startup_millis}, {@code truncated},
- * {@code sandbox}.
+ * {@code sandbox}, and {@code memory_peak_bytes} where the sandbox bounds the whole program's memory (a cgroup).
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class CodeExecScorer implements OutputScorer {
@@ -145,16 +146,27 @@ public final class CodeExecScorer implements OutputScorer {
                 command.addAll(List.of("-Dfile.encoding=UTF-8", sandbox.programFile(workDir, "Solution.java")));
             }
             sandbox.share(workDir);
-            SandboxedRun.Outcome outcome;
+            Sandbox.Launch launch;
             try {
-                outcome = SandboxedRun.run(sandbox.processFor(command, workDir,
-                        installation == null ? List.of() : installation.paths(), limits.process), limits.process,
-                        marker, sandbox.isolated());
+                launch = sandbox.launch(command, workDir, installation == null ? List.of() : installation.paths(),
+                        limits.process);
             }
             catch (IOException e) {
-                throw cannotRun(interpreter, e);
+                throw new IllegalStateException("scorer 'code_exec': the sandbox (" + sandbox.description()
+                        + ") cannot prepare the run: " + e.getMessage(), e);
             }
-            return result(outcome, limits, interpreter, sandbox);
+            try (launch) {
+                SandboxedRun.Outcome outcome;
+                try {
+                    outcome = SandboxedRun.run(launch.process(), limits.process, marker, sandbox.isolated());
+                }
+                catch (IOException e) {
+                    throw cannotRun(interpreter, e);
+                }
+                ScoreResult result = result(outcome, limits, interpreter, sandbox, launch.limitsReached());
+                long peak = launch.peakMemoryBytes();
+                return peak < 0 ? result : result.withDetail("memory_peak_bytes", peak);
+            }
         }
         catch (IOException e) {
             throw new IllegalStateException("scorer 'code_exec': cannot prepare the temporary directory: " + e, e);
@@ -235,8 +247,11 @@ public final class CodeExecScorer implements OutputScorer {
         }
     }
 
+    /**
+     * @param reached the limits on the whole program the sandbox saw the kernel enforce
+     */
     private static ScoreResult result(SandboxedRun.Outcome outcome, Limits limits, String interpreter,
-            Sandbox sandbox) {
+            Sandbox sandbox, List<String> reached) {
         ScoreResult result;
         switch (outcome.ending()) {
             case STARTUP_TIMEOUT:
@@ -244,10 +259,19 @@ public final class CodeExecScorer implements OutputScorer {
                 throw new IllegalStateException("scorer 'code_exec': " + interpreter + " did not start the program "
                         + "within " + formatSeconds(limits.startupSeconds) + "s (start-up limit, option "
                         + "startup_timeout_seconds); the machine may be overloaded");
-            case RUN_TIMEOUT:
-                result = ScoreResult.fail("timed out after " + formatSeconds(limits.timeoutSeconds)
-                        + "s (run-time limit, option timeout_seconds)");
+            case RUN_TIMEOUT: {
+                // Other limits the program ran into on its way to the clock: a fork bomb that did not die out in
+                // time on a loaded machine still names the process limit that held it.
+                Set<String> notes = new LinkedHashSet<>();
+                notes.add("run-time limit, option timeout_seconds");
+                if (sandbox.isolated()) {
+                    notes.addAll(reached);
+                    notes.addAll(limitsHit(Abbreviations.tail(outcome.stderr(), DETAIL_CHARS), limits));
+                }
+                result = ScoreResult.fail("timed out after " + formatSeconds(limits.timeoutSeconds) + "s ("
+                        + String.join("; ", notes) + ")");
                 break;
+            }
             case OUTPUT_LIMIT:
                 result = ScoreResult.fail("output limit exceeded: more than " + limits.process.outputLimitBytes()
                         + " bytes on stdout and stderr (option output_limit_bytes)");
@@ -274,6 +298,7 @@ public final class CodeExecScorer implements OutputScorer {
                     if (!signal.isEmpty()) {
                         notes.add(signal);
                     }
+                    notes.addAll(reached);
                     if (sandbox.isolated()) {
                         // more than the last lines shown: processes that end together (a fork bomb's) interleave
                         // their tracebacks, and the error line may come before another's last frames
@@ -329,6 +354,10 @@ public final class CodeExecScorer implements OutputScorer {
         }
         if (tail.contains("No space left on device")) {
             notes.add("temporary directory limit: " + limits.process.tmpBytes() / MIB + " MB, option tmp_mb");
+        }
+        if (tail.contains("Operation not permitted")) {
+            notes.add("the sandbox denies some system calls (seccomp: the kernel keyring, memfd, System V IPC ...) "
+                    + "and gives its user no privileges");
         }
         if (tail.contains("Read-only file system")) {
             notes.add("only /tmp is writable in the sandbox");

@@ -1,0 +1,43 @@
+package dev.agentarena.junit.engine.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A program's memory cgroup on this machine: limited as asked, joined by the launcher, and removed afterwards even
+ * when a process is still in it. Skipped where the JVM cannot make memory cgroups.
+ */
+class MemoryCgroupLifecycleTest {
+
+    @Test
+    void aProcessLeftInTheCgroupIsKilledAndTheCgroupRemoved() throws Exception {
+        MemoryCgroups cgroups = MemoryCgroups.locate().orElse(null);
+        Assumptions.assumeTrue(cgroups != null, "the JVM cannot make memory cgroups here");
+        MemoryCgroups.Cgroup cgroup = cgroups.create(96L << 20);
+        Process sleeper;
+        try {
+            String limitFile = cgroups.version() == MemoryCgroups.Version.V2 ? "memory.max" : "memory.limit_in_bytes";
+            assertThat(Files.readString(cgroup.directory().resolve(limitFile)).strip())
+                    .isEqualTo(String.valueOf(96L << 20));
+            sleeper = new ProcessBuilder(List.of("/bin/sh", "-c", Bubblewrap.LAUNCHER, "arena-sandbox",
+                    cgroup.procs().toString(), "", "sleep", "300")).start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!Files.readString(cgroup.procs()).contains(String.valueOf(sleeper.pid()))) {
+                assertThat(System.nanoTime() - deadline).as("the launcher joined the cgroup").isNegative();
+                Thread.sleep(20);
+            }
+        }
+        finally {
+            cgroup.close();
+        }
+
+        assertThat(cgroup.directory()).doesNotExist();
+        assertThat(sleeper.waitFor(30, TimeUnit.SECONDS)).as("the process in it was killed").isTrue();
+    }
+}
