@@ -1,6 +1,8 @@
 package dev.agentarena.junit;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 
 import org.apiguardian.api.API;
 
@@ -32,4 +34,14 @@ public interface ScoringContext {
 
     /** A judge model for scorers that need one; configured by {@code arena.judge.model}. */
     Judge judge();
+
+    /**
+     * How long this scorer may take for this case ({@code arena.timeout.scorer}, default 60 s), past which the engine
+     * interrupts it and the case is in error. A scorer that sets limits of its own (a program's run time, a search's)
+     * keeps them inside this one, so that running past them is the output's verdict, not an error. Empty where no
+     * limit applies, e.g. a scorer called directly in a unit test.
+     */
+    default Optional<Duration> timeLimit() {
+        return Optional.empty();
+    }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
+import dev.agentarena.junit.engine.results.SinkText;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
@@ -116,7 +117,9 @@ final class OutcomeAgreement {
                                     + ", not the output " + line.get("output"));
                         }
                     }
-                    if (!reason.isBlank() && !wellFormed(String.valueOf(failure.getMessage())).contains(reason)) {
+                    // the message shows the reason made safe for reports and terminals (SinkText.message)
+                    if (!reason.isBlank() && !wellFormed(String.valueOf(failure.getMessage()))
+                            .contains(SinkText.message(reason))) {
                         problems.add(where + ": the failure message does not carry the reason '" + reason + "'");
                     }
                 }

@@ -17,6 +17,7 @@ import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 import dev.agentarena.junit.engine.results.ScoreLine;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * One case on one model, registered once its output is scored; registers one {@link ScorerDescriptor} per score.
@@ -37,7 +38,8 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
             Set<TestTag> tags, CaseNodes nodes) {
         super(uniqueId, displayName(evaluated), source);
         this.evaluated = evaluated;
-        this.legacyName = legacyName;
+        // Surefire names the test in its XML after it: the case id comes from a dataset
+        this.legacyName = SinkText.name(legacyName, 1000);
         this.tags = tags;
         this.nodes = nodes;
     }

@@ -46,6 +46,9 @@ final class LeaderboardDescriptor extends SummaryDescriptor {
             entries.put("composite", number(model.composite()));
             entries.put("accuracy", number(model.accuracy().value()));
             entries.put("accuracy_ci", interval(model.accuracy()));
+            if (model.errorsOutnumberScored()) {
+                entries.put("accuracy_warning", model.errorsOutnumberScoredText());
+            }
             entries.put("errors", String.valueOf(model.errors()));
             entries.put("call_errors", String.valueOf(model.callErrors()));
             entries.put("scorer_errors", String.valueOf(model.scorerErrors()));

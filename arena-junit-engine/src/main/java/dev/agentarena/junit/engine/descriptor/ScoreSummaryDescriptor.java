@@ -17,6 +17,7 @@ import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScoreTally;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.ScoreLine;
+import dev.agentarena.junit.engine.results.SinkText;
 import dev.agentarena.junit.engine.results.ScoreSummary;
 
 /**
@@ -55,7 +56,8 @@ final class ScoreSummaryDescriptor extends AbstractTestDescriptor implements Nod
         super(uniqueId, displayName(fullName ? legacyName : tally.scorer(), summary, outcome(tally)), source);
         this.tally = tally;
         this.summary = summary;
-        this.legacyName = legacyName;
+        // Surefire names the test in its XML after it: the case id comes from a dataset
+        this.legacyName = SinkText.name(legacyName, 1000);
         this.lowScoresFail = lowScoresFail;
     }
 

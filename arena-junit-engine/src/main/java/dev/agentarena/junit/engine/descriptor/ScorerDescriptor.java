@@ -17,8 +17,10 @@ import dev.agentarena.junit.engine.config.DisplayNames;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 import dev.agentarena.junit.engine.results.Decimals;
+import dev.agentarena.junit.engine.results.ReportedError;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreLine;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * One scorer's verdict on one case: the test that IDEs, Surefire and Allure show. It hands its result to the run's
@@ -48,7 +50,8 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         super(uniqueId, ScoreLine.displayName(displayBase, result.record().score(), result.record().status(),
                 result.record().reason()), source);
         this.result = result;
-        this.legacyName = legacyName;
+        // Surefire names the test in its XML after it: the case id comes from a dataset
+        this.legacyName = SinkText.name(legacyName, 1000);
         this.tags = tags;
     }
 
@@ -85,10 +88,10 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
                 throw verdict(new AssertionFailedError(ScoreLine.lowScoreMessage(record),
                         reported.transcript().reference(), record.output()));
             case NOT_APPLICABLE:
-                throw verdict(new TestAbortedException(record.score() == null ? record.reason()
-                        : "unscored (" + ScoreLine.format(record.score()) + "): " + record.reason()));
+                throw verdict(new TestAbortedException(SinkText.message(record.score() == null ? record.reason()
+                        : "unscored (" + ScoreLine.format(record.score()) + "): " + record.reason())));
             case NOT_RUN:
-                throw verdict(new TestAbortedException("not run: " + record.reason()));
+                throw verdict(new TestAbortedException(SinkText.message("not run: " + record.reason())));
             default:
                 throw asException(reported.error(), record);
         }
@@ -139,11 +142,26 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
     }
 
     /**
+     * The error, or, when a message of its chain holds what a report or a terminal cannot take (a control character,
+     * U+FFFE, a forged {@code [arena]} line: a custom scorer may quote the output), a copy with every message made
+     * safe ({@link SinkText#message}) under the original type's name.
+     */
+    private static Throwable safeForReports(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (!SinkText.isSafeMessage(t.getMessage())) {
+                return ReportedError.rewrite(error, SinkText::message);
+            }
+        }
+        return error;
+    }
+
+    /**
      * The error as this test's outcome. A {@code VirtualMachineError} of user code (an {@code OutOfMemoryError}, a
      * {@code StackOverflowError}) is over by now, but JUnit would take it for the whole JVM's and end the run: it is
      * wrapped, naming it and the case.
      */
-    private static Exception asException(Throwable error, ResultRecord record) {
+    private static Exception asException(Throwable thrown, ResultRecord record) {
+        Throwable error = safeForReports(thrown);
         if (error instanceof Exception) {
             return (Exception) error;
         }

@@ -198,6 +198,7 @@ final class CaseEvaluator {
                 produced = steps.step(TimeLimits.Kind.SCORER, "scorer '" + scorer.name() + "'", () -> {
                     JudgeUsage judgeUsage = new JudgeUsage(run.budget());
                     CaseScoringContext scorerContext = context.withOptions(options)
+                            .withTimeLimit(steps.limitOf(TimeLimits.Kind.SCORER))
                             .withJudge(() -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
                     List<ScoreOutcome> scores = new ArrayList<>();
                     for (NamedScore score : scorer.score(output, scorerContext)) {

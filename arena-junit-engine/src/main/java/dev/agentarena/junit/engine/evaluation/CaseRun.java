@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.evaluation;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -113,6 +114,11 @@ final class CaseRun {
         catch (Throwable t) {
             evaluated.completeExceptionally(t);
         }
+    }
+
+    /** The time limit of steps of this kind. */
+    Duration limitOf(TimeLimits.Kind kind) {
+        return limits.of(kind);
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.agentarena.junit.engine.evaluation;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import dev.agentarena.junit.EvalCase;
@@ -19,9 +21,15 @@ final class CaseScoringContext implements ScoringContext {
     private final TaskOutput output;
     private final Path projectRoot;
     private final Supplier<Judge> judge;
+    private final Duration timeLimit;
 
-    CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
-            TaskOutput output, Path projectRoot, Supplier<Judge> judge) {
+    CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options, TaskOutput output,
+            Path projectRoot, Supplier<Judge> judge) {
+        this(testCase, evalName, modelKey, options, output, projectRoot, judge, null);
+    }
+
+    private CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
+            TaskOutput output, Path projectRoot, Supplier<Judge> judge, Duration timeLimit) {
         this.testCase = testCase;
         this.evalName = evalName;
         this.modelKey = modelKey;
@@ -29,18 +37,28 @@ final class CaseScoringContext implements ScoringContext {
         this.output = output;
         this.projectRoot = projectRoot;
         this.judge = judge;
+        this.timeLimit = timeLimit;
     }
 
     CaseScoringContext withOptions(ScorerOptionValues newOptions) {
-        return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge);
+        return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge, timeLimit);
     }
 
     CaseScoringContext withJudge(Supplier<Judge> newJudge) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge);
+        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge, timeLimit);
     }
 
     CaseScoringContext withOutput(TaskOutput newOutput) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge);
+        return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge, timeLimit);
+    }
+
+    CaseScoringContext withTimeLimit(Duration newTimeLimit) {
+        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, newTimeLimit);
+    }
+
+    @Override
+    public Optional<Duration> timeLimit() {
+        return Optional.ofNullable(timeLimit);
     }
 
     @Override

@@ -21,12 +21,13 @@ public final class ScoreLine {
      * a result of no case (an eval that cannot run) names only its scorer: {@code [arena] tickets sim_small cannot_run}.
      */
     public static String of(ResultRecord record) {
-        StringBuilder line = new StringBuilder("[arena] ").append(record.eval()).append(' ').append(record.model())
-                .append(' ');
+        // Every field on one line: a CR LF in a case id would otherwise start a forged "[arena] ..." line.
+        StringBuilder line = new StringBuilder("[arena] ").append(field(record.eval())).append(' ')
+                .append(field(record.model())).append(' ');
         if (!record.dataset().isEmpty() || !record.caseId().isEmpty()) {
-            line.append(record.dataset()).append('[').append(record.caseId()).append("]/");
+            line.append(field(record.dataset())).append('[').append(field(record.caseId())).append("]/");
         }
-        line.append(record.scorer()).append(" score=");
+        line.append(field(record.scorer())).append(" score=");
         appendScore(line, record.score()).append(" status=")
                 .append(record.status()).append(" passed=").append(record.passed());
         line.append(" reason=\"").append(sanitize(record.reason(), 300)).append('"');
@@ -63,8 +64,14 @@ public final class ScoreLine {
      * <model>: <reason>}.
      */
     public static String lowScoreMessage(ResultRecord record) {
-        return record.scorer() + " scored " + format(record.score()) + " for case '" + record.caseId() + "' on "
-                + record.model() + (record.reason() == null || record.reason().isBlank() ? "" : ": " + record.reason());
+        return field(record.scorer()) + " scored " + format(record.score()) + " for case '" + field(record.caseId())
+                + "' on " + field(record.model()) + (record.reason() == null || record.reason().isBlank() ? ""
+                        : ": " + SinkText.message(record.reason()));
+    }
+
+    /** A name within a line: see {@link SinkText#name}. */
+    private static String field(String text) {
+        return SinkText.name(text, 1000);
     }
 
     /** Two decimals, or {@code –} for no score. */
@@ -85,41 +92,11 @@ public final class ScoreLine {
     }
 
     /**
-     * Control characters become spaces and long text is cut with an ellipsis: JUnit 6 rewrites control characters in
-     * display names, so doing it here keeps both versions showing the same text.
+     * One line of at most {@code max} characters, as {@link SinkText#name} makes it: control characters become
+     * spaces (JUnit 6 rewrites them in display names, so doing it here keeps both versions showing the same text),
+     * characters no XML report may hold become U+FFFD, and long text is cut with an ellipsis.
      */
     public static String sanitize(String text, int max) {
-        if (text == null) {
-            return "";
-        }
-        String clean = withoutControls(text).strip();
-        return clean.length() <= max ? clean : clean.substring(0, max - 1) + "…";
-    }
-
-    /** Each run of control characters ({@code \\p{Cntrl}}, U+2028, U+2029) as one space; the text itself if none. */
-    private static String withoutControls(String text) {
-        int first = 0;
-        while (first < text.length() && !isControl(text.charAt(first))) {
-            first++;
-        }
-        if (first == text.length()) {
-            return text;
-        }
-        StringBuilder clean = new StringBuilder(text.length()).append(text, 0, first);
-        for (int i = first; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (!isControl(c)) {
-                clean.append(c);
-            }
-            else if (i == first || !isControl(text.charAt(i - 1))) {
-                clean.append(' ');
-            }
-        }
-        return clean.toString();
-    }
-
-    /** What the regex class {@code [\\p{Cntrl}\\u2028\\u2029]} matches: C0 controls, DEL, and the two separators. */
-    private static boolean isControl(char c) {
-        return c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029';
+        return SinkText.name(text, max);
     }
 }

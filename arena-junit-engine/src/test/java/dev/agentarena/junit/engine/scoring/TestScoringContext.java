@@ -1,8 +1,11 @@
 package dev.agentarena.junit.engine.scoring;
 
+import java.time.Duration;
+import java.util.Optional;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Judge;
@@ -18,6 +21,7 @@ public final class TestScoringContext implements ScoringContext {
     private final EvalCase testCase;
     private final TaskOutput output;
     private final Judge judge;
+    private Duration timeLimit;
 
     private TestScoringContext(String scorer, Map<String, Object> options, EvalCase testCase, TaskOutput output,
             Judge judge) {
@@ -61,6 +65,18 @@ public final class TestScoringContext implements ScoringContext {
     /** A copy whose {@link #judge()} is this one. */
     public TestScoringContext withJudge(Judge newJudge) {
         return new TestScoringContext(scorer, options, testCase, output, newJudge);
+    }
+
+    /** A copy whose {@link #timeLimit()} is this one, as the engine sets it. */
+    public TestScoringContext withTimeLimit(Duration limit) {
+        TestScoringContext copy = new TestScoringContext(scorer, options, testCase, output, judge);
+        copy.timeLimit = limit;
+        return copy;
+    }
+
+    @Override
+    public Optional<Duration> timeLimit() {
+        return Optional.ofNullable(timeLimit);
     }
 
     @Override

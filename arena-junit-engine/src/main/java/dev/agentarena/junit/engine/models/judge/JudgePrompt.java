@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.models.judge;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -41,8 +42,7 @@ public final class JudgePrompt {
     public static final String OPENING = "You are grading one answer produced by an AI system.";
 
     private static final String NUMERIC_RULE = "Reply on the first line with a single number between 0 and 1";
-    private static final Pattern TAG = Pattern.compile("<\\s*(/?)\\s*(question|reference|answer)\\s*>",
-            Pattern.CASE_INSENSITIVE);
+    private static final List<String> TAGS = List.of("question", "reference", "answer");
     private static final Pattern LABEL = Pattern.compile("^(?:verdict\\s*[:=]\\s*)?(pass|fail)$");
     private static final Pattern NUMBER = Pattern.compile("^(?:score\\s*[:=]\\s*)?(\\d+(?:\\.\\d+)?|\\.\\d+)$");
 
@@ -79,10 +79,50 @@ public final class JudgePrompt {
         return "<" + tag + ">\n" + escape(value == null ? "" : value) + "\n</" + tag + ">";
     }
 
-    /** Stops content from closing its block (or opening another) by spelling its tags as entities. */
+    /**
+     * Stops content from closing its block (or opening another) by spelling its tags as entities: {@code <answer>},
+     * {@code </ Answer >} and the like, with any whitespace ({@code \\s}) around the slash and the name, become
+     * {@code &lt;answer&gt;}. Scanned once: the regular expression {@code <\\s*(/?)\\s*(question|...)\\s*>} tried
+     * every split of a run of spaces between its two {@code \\s*}, quadratic in an answer of {@code <} and spaces.
+     */
     static String escape(String text) {
-        return TAG.matcher(text).replaceAll(match -> Matcher.quoteReplacement(
-                "&lt;" + match.group(1) + match.group(2) + "&gt;"));
+        StringBuilder escaped = null;
+        int copied = 0;
+        int open = text.indexOf('<');
+        while (open >= 0) {
+            int i = skipSpace(text, open + 1);
+            boolean slash = i < text.length() && text.charAt(i) == '/';
+            if (slash) {
+                i = skipSpace(text, i + 1);
+            }
+            int next = open + 1;
+            for (String tag : TAGS) {
+                if (text.regionMatches(true, i, tag, 0, tag.length())) {
+                    int close = skipSpace(text, i + tag.length());
+                    if (close < text.length() && text.charAt(close) == '>') {
+                        if (escaped == null) {
+                            escaped = new StringBuilder(text.length() + 16);
+                        }
+                        escaped.append(text, copied, open).append("&lt;").append(slash ? "/" : "")
+                                .append(text, i, i + tag.length()).append("&gt;");
+                        copied = close + 1;
+                        next = close + 1;
+                    }
+                    break;
+                }
+            }
+            open = text.indexOf('<', next);
+        }
+        return escaped == null ? text : escaped.append(text, copied, text.length()).toString();
+    }
+
+    /** Past the characters {@code \\s} matches: space, tab, line feed, vertical tab, form feed, carriage return. */
+    private static int skipSpace(String text, int from) {
+        int i = from;
+        while (i < text.length() && " \t\n\u000B\f\r".indexOf(text.charAt(i)) >= 0) {
+            i++;
+        }
+        return i;
     }
 
     /** The scale the instructions ask for. */

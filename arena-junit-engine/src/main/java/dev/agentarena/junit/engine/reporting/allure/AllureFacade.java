@@ -22,6 +22,7 @@ import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.ScoreLine;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * The only class that names Allure types, loaded only after {@link AllureReporter} found Allure on the class path.
@@ -48,22 +49,22 @@ public final class AllureFacade {
             return;
         }
         // Behaviors tab: eval > model > scorer; Suites tab: eval > model > scorer, cases listed inside.
-        Allure.epic(record.eval());
-        Allure.feature(record.model());
-        Allure.story(record.scorer());
-        Allure.label("parentSuite", record.eval());
-        Allure.suite(record.model());
-        Allure.label("subSuite", record.scorer());
+        Allure.epic(name(record.eval()));
+        Allure.feature(name(record.model()));
+        Allure.story(name(record.scorer()));
+        Allure.label("parentSuite", name(record.eval()));
+        Allure.suite(name(record.model()));
+        Allure.label("subSuite", name(record.scorer()));
         for (String tag : record.tags()) {
             // allure-junit-platform already labels the node's JUnit tags; only tags JUnit rejected are missing.
             if (!TestTag.isValid(tag.strip()) && !tag.isBlank()) {
-                Allure.label("tag", tag.strip());
+                Allure.label("tag", name(tag));
             }
         }
 
-        Allure.parameter("model", record.model());
-        Allure.parameter("case", record.caseId());
-        Allure.parameter("scorer", record.scorer());
+        Allure.parameter("model", name(record.model()));
+        Allure.parameter("case", name(record.caseId()));
+        Allure.parameter("scorer", name(record.scorer()));
         Allure.parameter("scorer version", record.scorerVersion() == null || record.scorerVersion().isBlank()
                 ? "-" : record.scorerVersion());
         if (record.repeat() > 0) {
@@ -71,7 +72,7 @@ public final class AllureFacade {
         }
         Allure.parameter("score", ScoreLine.format(record.score()));
 
-        Allure.description(description(record));
+        Allure.description(SinkText.message(description(record)));
         Allure.step(callStepName(record), (Allure.StepContext step) -> {
             step.parameter("latency", record.latencyMs() == null
                     ? (record.cached() ? "replayed from a recording" : "-") : record.latencyMs() + " ms");
@@ -79,8 +80,8 @@ public final class AllureFacade {
             step.parameter("tokens out", record.tokensOut());
             step.parameter("cost (USD)", String.format(Locale.ROOT, "%.6f", record.costUsd()));
         });
-        Allure.step(record.scorer() + ": " + ScoreLine.format(record.score()) + " " + record.status()
-                + (record.reason() == null || record.reason().isBlank() ? "" : ", " + record.reason()),
+        Allure.step(name(record.scorer() + ": " + ScoreLine.format(record.score()) + " " + record.status()
+                + (record.reason() == null || record.reason().isBlank() ? "" : ", " + record.reason())),
                 stepStatus(record.status()));
 
         attachText("prompt (as sent)", transcript.prompt());
@@ -99,6 +100,14 @@ public final class AllureFacade {
         if (tracking()) {
             Allure.label(LowScoreVerdicts.LABEL, ScoreLine.lowScoreMessage(record));
         }
+    }
+
+    /**
+     * A name, label or parameter as Allure shows it: one line, nothing its JSON or a browser would choke on
+     * ({@link SinkText#name}).
+     */
+    private static String name(String text) {
+        return SinkText.name(text, 1000);
     }
 
     /** Groups a summary test under its eval. */
@@ -152,10 +161,10 @@ public final class AllureFacade {
 
     private static String callStepName(ResultRecord record) {
         if (record.latencyMs() == null && !record.cached() && record.tokensIn() + record.tokensOut() == 0) {
-            return "model call " + record.model() + ": no answer";
+            return "model call " + name(record.model()) + ": no answer";
         }
         String latency = record.latencyMs() == null ? "replayed" : record.latencyMs() + " ms";
-        return String.format(Locale.ROOT, "model call %s: %s, %d/%d tokens, $%.6f", record.model(), latency,
+        return String.format(Locale.ROOT, "model call %s: %s, %d/%d tokens, $%.6f", name(record.model()), latency,
                 record.tokensIn(), record.tokensOut(), record.costUsd());
     }
 

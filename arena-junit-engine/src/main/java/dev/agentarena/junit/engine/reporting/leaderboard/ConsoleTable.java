@@ -33,7 +33,8 @@ final class ConsoleTable {
             for (ModelEntry model : eval.models()) {
                 List<String> row = new ArrayList<>(List.of(String.valueOf(model.rank()),
                         model.model(), Formats.rate(model.composite()),
-                        Formats.rate(model.accuracy().value()), Formats.interval(model.accuracy()),
+                        Formats.rate(model.accuracy().value()) + (model.errorsOutnumberScored() ? " !" : ""),
+                        Formats.interval(model.accuracy()),
                         String.valueOf(model.errors()), Formats.rate(model.passRate().value()),
                         String.valueOf(model.cases()), Formats.usd(model.costPerCase().value()),
                         Formats.usd(model.costUsd()), Formats.whole(model.latencyP50Ms()),
@@ -54,6 +55,10 @@ final class ConsoleTable {
             appendAligned(out, rows);
             out.append("errors: results that errored (kept out of accuracy); pareto: on the accuracy/cost frontier; "
                     + "*: differs from the best at p < 0.05\n");
+            if (eval.models().stream().anyMatch(ModelEntry::errorsOutnumberScored)) {
+                out.append("accuracy !: errors outnumber scored cases, so the accuracy covers the minority of the "
+                        + "results\n");
+            }
             for (String warning : eval.warnings()) {
                 out.append("! ").append(warning).append('\n');
             }

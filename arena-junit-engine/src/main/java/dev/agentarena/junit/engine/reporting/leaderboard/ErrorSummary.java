@@ -20,6 +20,10 @@ final class ErrorSummary {
         if (model.errors() == 0) {
             return warnings;
         }
+        if (model.errorsOutnumberScored()) {
+            warnings.add(model.model() + ": " + model.errorsOutnumberScoredText() + ": its accuracy covers the "
+                    + "minority of its results");
+        }
         List<String> parts = new ArrayList<>();
         if (model.callErrors() > 0) {
             int results = model.errors() - model.scorerErrors();

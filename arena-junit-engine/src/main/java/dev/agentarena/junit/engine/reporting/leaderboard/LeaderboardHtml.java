@@ -8,6 +8,7 @@ import java.util.TreeMap;
 
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * Renders {@code leaderboard.html}: one file that opens offline. CSS and charts are inline (SVG); there is no script,
@@ -59,7 +60,7 @@ final class LeaderboardHtml {
         for (ModelEntry model : eval.models()) {
             html.append("<tr><td>").append(model.rank()).append("</td><td class=\"l\">").append(escape(model.model()))
                     .append("</td>").append(cell(Formats.rate(model.composite())))
-                    .append(cell(Formats.rate(model.accuracy().value())))
+                    .append(accuracyCell(model))
                     .append(cell(Formats.interval(model.accuracy())))
                     .append(cell(Formats.errors(model.errors(), model.errors() - model.scorerErrors(),
                             model.scorerErrors())))
@@ -235,38 +236,21 @@ final class LeaderboardHtml {
         html.append("</svg>\n");
     }
 
+    /** The accuracy, and beside it, when errors outnumber the scored cases, that it covers the minority. */
+    private static String accuracyCell(ModelEntry model) {
+        if (!model.errorsOutnumberScored()) {
+            return cell(Formats.rate(model.accuracy().value()));
+        }
+        return "<td>" + escape(Formats.rate(model.accuracy().value())) + " <span class=\"warn\">("
+                + escape(model.errorsOutnumberScoredText()) + ")</span></td>";
+    }
+
     private static String cell(String text) {
         return "<td>" + escape(text) + "</td>";
     }
 
     /** Escapes text for HTML element content and quoted attribute values. */
     static String escape(String text) {
-        if (text == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '&':
-                    out.append("&amp;");
-                    break;
-                case '<':
-                    out.append("&lt;");
-                    break;
-                case '>':
-                    out.append("&gt;");
-                    break;
-                case '"':
-                    out.append("&quot;");
-                    break;
-                case '\'':
-                    out.append("&#39;");
-                    break;
-                default:
-                    out.append(c);
-            }
-        }
-        return out.toString();
+        return SinkText.html(text);
     }
 }

@@ -83,6 +83,7 @@ final class LeaderboardJson {
         node.put("errors", model.errors());
         node.put("callErrors", model.callErrors());
         node.put("scorerErrors", model.scorerErrors());
+        node.put("errorsOutnumberScored", model.errorsOutnumberScored());
         node.set("passRate", estimate(model.passRate()));
         node.put("cases", model.cases());
         node.put("notRun", model.notRun());

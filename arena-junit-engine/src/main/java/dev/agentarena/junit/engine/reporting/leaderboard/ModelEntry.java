@@ -93,6 +93,20 @@ public record ModelEntry(String model, int rank, double composite, Map<String, D
                 latencyCalls, metrics, pareto, comparison, scorers, caseScores);
     }
 
+    /**
+     * Whether more results errored than cases were scored: the accuracy then speaks for the minority of what ran
+     * ({@code accuracy 1.000 over n=2, errors 4}), and every view that shows it says so beside it.
+     */
+    public boolean errorsOutnumberScored() {
+        return errors > cases;
+    }
+
+    /** What {@link #errorsOutnumberScored()} says, in words: {@code errors outnumber scored cases (4 errors, 2 scored)}. */
+    public String errorsOutnumberScoredText() {
+        return "errors outnumber scored cases (" + errors + " error" + (errors == 1 ? "" : "s") + ", " + cases
+                + " scored)";
+    }
+
     /** The named scorer's aggregates, if it graded this model. */
     public Optional<ScorerEntry> scorer(String name) {
         return scorers.stream().filter(s -> s.scorer().equals(name)).findFirst();

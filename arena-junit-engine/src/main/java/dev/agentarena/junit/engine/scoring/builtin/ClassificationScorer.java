@@ -44,7 +44,6 @@ public final class ClassificationScorer implements OutputScorer {
 
     // Letters, digits and underscore make a word; anything else (space, hyphen, punctuation) is a boundary.
     private static final String WORD_CHAR = "[\\p{L}\\p{N}_]";
-    private static final Pattern EDGES = Pattern.compile("^[\\p{P}\\p{S}\\s]+|[\\p{P}\\p{S}\\s]+$");
 
     @Override
     public String name() {
@@ -116,8 +115,45 @@ public final class ClassificationScorer implements OutputScorer {
     }
 
     private static Optional<String> wholeOutputLabel(String text, List<String> labels) {
-        String bare = EDGES.matcher(text).replaceAll("");
+        String bare = withoutEdges(text);
         return labels.stream().filter(label -> label.equalsIgnoreCase(bare)).findFirst();
+    }
+
+    /**
+     * The text without the punctuation, symbols and whitespace around it. Scanned from both ends: a regular expression
+     * for the trailing run ({@code [\p{P}\p{S}\s]+$}) retried at every position of a long run of spaces in the
+     * middle, quadratic in its length.
+     */
+    static String withoutEdges(String text) {
+        int start = 0;
+        int end = text.length();
+        while (start < end && isEdge(text.codePointAt(start))) {
+            start += Character.charCount(text.codePointAt(start));
+        }
+        while (end > start && isEdge(text.codePointBefore(end))) {
+            end -= Character.charCount(text.codePointBefore(end));
+        }
+        return text.substring(start, end);
+    }
+
+    /** {@code [\p{P}\p{S}\s]}: punctuation, a symbol, or what {@code \s} matches. */
+    private static boolean isEdge(int codePoint) {
+        switch (Character.getType(codePoint)) {
+            case Character.CONNECTOR_PUNCTUATION:
+            case Character.DASH_PUNCTUATION:
+            case Character.START_PUNCTUATION:
+            case Character.END_PUNCTUATION:
+            case Character.INITIAL_QUOTE_PUNCTUATION:
+            case Character.FINAL_QUOTE_PUNCTUATION:
+            case Character.OTHER_PUNCTUATION:
+            case Character.MATH_SYMBOL:
+            case Character.CURRENCY_SYMBOL:
+            case Character.MODIFIER_SYMBOL:
+            case Character.OTHER_SYMBOL:
+                return true;
+            default:
+                return " \t\n\u000B\f\r".indexOf(codePoint) >= 0;
+        }
     }
 
     /** The mentions that count, in order: a mention inside a longer label's mention does not. */

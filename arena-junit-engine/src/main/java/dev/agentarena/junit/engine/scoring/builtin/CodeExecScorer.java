@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
@@ -107,12 +108,19 @@ public final class CodeExecScorer implements OutputScorer {
             throw new IllegalArgumentException("option 'language' of scorer 'code_exec' must be python or java, but"
                     + " was \"" + language + "\"");
         }
-        Limits limits = Limits.from(options);
+        Limits limits = Limits.from(options, context);
         Sandbox sandbox = Sandboxes.select(options.getString("sandbox", Sandboxes.BWRAP),
                 options.getString("bwrap", null), hostEnvironment);
         String text = output == null ? "" : output;
         boolean python = language.equals("python");
         String code = FencedBlocks.preferred(text, python ? PYTHON_TAGS : JAVA_TAGS).orElse(text);
+        int unpaired = unpairedSurrogate(code);
+        if (unpaired >= 0) {
+            // No UTF-8 file can hold it, so no program can be written: the output is at fault, not the machine.
+            return ScoreResult.fail("the code holds an unpaired surrogate (U+" + String.format(Locale.ROOT, "%04X",
+                    (int) code.charAt(unpaired)) + ") at character " + unpaired + ", which no source file can hold; "
+                    + "not run");
+        }
         String assertions = reference == null ? "" : Json.text(reference);
         byte[] marker = marker();
 
@@ -182,6 +190,20 @@ public final class CodeExecScorer implements OutputScorer {
         }
     }
 
+    /** The index of the first surrogate that is not half of a pair, or -1. */
+    static int unpairedSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            }
+            else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private Installation installation(String interpreter, boolean python) {
         try {
             return python ? Installations.python(interpreter, hostEnvironment)
@@ -203,16 +225,37 @@ public final class CodeExecScorer implements OutputScorer {
         final double timeoutSeconds;
         final double startupSeconds;
         final ProcessLimits process;
+        /** How reasons name each time limit: the option, and what lowered it. */
+        final String timeoutSource;
+        final String startupSource;
 
-        private Limits(double timeoutSeconds, double startupSeconds, ProcessLimits process) {
+        private Limits(double timeoutSeconds, double startupSeconds, ProcessLimits process, String timeoutSource,
+                String startupSource) {
             this.timeoutSeconds = timeoutSeconds;
             this.startupSeconds = startupSeconds;
             this.process = process;
+            this.timeoutSource = timeoutSource;
+            this.startupSource = startupSource;
         }
 
-        static Limits from(ScorerOptionValues options) {
-            double timeout = positive(options, "timeout_seconds", 10);
-            double startup = positive(options, "startup_timeout_seconds", 60);
+        /**
+         * The limits of the options, with the two clocks kept together within the scorer's own time limit (less a
+         * margin): start-up gets what it asks up to half of that, the run the rest, then start-up what the run left.
+         * A program that runs past its limit is then a low score, never a scorer interrupted into an error.
+         */
+        static Limits from(ScorerOptionValues options, ScoringContext context) {
+            double timeoutOption = positive(options, "timeout_seconds", 10);
+            double startupOption = positive(options, "startup_timeout_seconds", 60);
+            double timeout = timeoutOption;
+            double startup = startupOption;
+            Optional<Double> budget = ScorerTimeBudget.seconds(context);
+            if (budget.isPresent()) {
+                double total = budget.get();
+                timeout = Math.min(timeoutOption, total - Math.min(startupOption, total / 2));
+                startup = Math.min(startupOption, total - timeout);
+            }
+            String timeoutSource = source("timeout_seconds", timeoutOption, timeout, context);
+            String startupSource = source("startup_timeout_seconds", startupOption, startup, context);
             int kept = options.getInt("max_output_bytes", 64 * 1024);
             if (kept < 2) {
                 throw new IllegalArgumentException("option 'max_output_bytes' of scorer 'code_exec' must be >= 2, but "
@@ -225,7 +268,12 @@ public final class CodeExecScorer implements OutputScorer {
             long tmpMb = whole(options, "tmp_mb", 64);
             long outputLimit = whole(options, "output_limit_bytes", 16 * MIB);
             return new Limits(timeout, startup, new ProcessLimits(seconds(startup), seconds(timeout), memoryMb * MIB,
-                    processes, fileBytes, cpu, tmpMb * MIB, outputLimit, kept));
+                    processes, fileBytes, cpu, tmpMb * MIB, outputLimit, kept), timeoutSource, startupSource);
+        }
+
+        private static String source(String option, double asked, double used, ScoringContext context) {
+            return used < asked ? "option " + option + " " + formatSeconds(asked) + " lowered to fit "
+                    + ScorerTimeBudget.describe(context) : "option " + option;
         }
 
         private static double positive(ScorerOptionValues options, String name, double defaultValue) {
@@ -257,13 +305,13 @@ public final class CodeExecScorer implements OutputScorer {
             case STARTUP_TIMEOUT:
                 // The program's own code had not begun: the machine is at fault, not the model.
                 throw new IllegalStateException("scorer 'code_exec': " + interpreter + " did not start the program "
-                        + "within " + formatSeconds(limits.startupSeconds) + "s (start-up limit, option "
-                        + "startup_timeout_seconds); the machine may be overloaded");
+                        + "within " + formatSeconds(limits.startupSeconds) + "s (start-up limit, "
+                        + limits.startupSource + "); the machine may be overloaded");
             case RUN_TIMEOUT: {
                 // Other limits the program ran into on its way to the clock: a fork bomb that did not die out in
                 // time on a loaded machine still names the process limit that held it.
                 Set<String> notes = new LinkedHashSet<>();
-                notes.add("run-time limit, option timeout_seconds");
+                notes.add("run-time limit, " + limits.timeoutSource);
                 if (sandbox.isolated()) {
                     notes.addAll(reached);
                     notes.addAll(limitsHit(Abbreviations.tail(outcome.stderr(), DETAIL_CHARS), limits));
@@ -477,7 +525,7 @@ public final class CodeExecScorer implements OutputScorer {
     }
 
     private static String formatSeconds(double seconds) {
-        return seconds == Math.rint(seconds) ? String.valueOf((long) seconds) : String.valueOf(seconds);
+        return ScorerTimeBudget.format(seconds);
     }
 
     private static void deleteRecursively(Path root) {

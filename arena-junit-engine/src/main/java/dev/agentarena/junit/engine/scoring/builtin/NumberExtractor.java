@@ -10,7 +10,9 @@ import java.util.regex.Pattern;
 /**
  * Finds the numbers written in a text: signs (including U+2212 minus), decimals, {@code ,} thousands separators
  * ({@code 1,200.50}) and scientific notation ({@code 1.2e3}). Percent signs and currency symbols are ignored, not
- * converted; European separators ({@code 1.200,50}) are not understood.
+ * converted; European separators ({@code 1.200,50}) are not understood. A number written with more than
+ * {@value #MAX_CHARACTERS} characters is not read: no answer needs one, a model that loops on digits writes one, and
+ * reading it as a decimal takes time quadratic in its length (seconds for 1 MB of digits).
  */
 final class NumberExtractor {
 
@@ -19,6 +21,9 @@ final class NumberExtractor {
     private static final Pattern NUMBER = Pattern.compile(
             "(?<![\\p{L}\\p{N}_.])[-+\u2212]?(?:\\d{1,3}(?:,\\d{3})+(?!\\d)(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+)"
                     + "(?:[eE][-+\u2212]?\\d{1,6}(?!\\d))?(?!\\.?\\d)");
+
+    /** The longest number read, in characters. */
+    static final int MAX_CHARACTERS = 1000;
 
     private NumberExtractor() {
     }
@@ -29,7 +34,9 @@ final class NumberExtractor {
         // NFKC turns full-width and other compatibility digits into ASCII ones.
         Matcher matcher = NUMBER.matcher(Normalizer.normalize(text, Normalizer.Form.NFKC));
         while (matcher.find()) {
-            numbers.add(parse(matcher.group()));
+            if (matcher.end() - matcher.start() <= MAX_CHARACTERS) {
+                numbers.add(parse(matcher.group()));
+            }
         }
         return numbers;
     }

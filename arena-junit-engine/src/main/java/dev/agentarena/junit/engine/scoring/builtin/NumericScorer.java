@@ -25,7 +25,8 @@ import dev.agentarena.junit.scoring.OutputScorer;
  * When both are given the larger allowance wins, as in {@code math.isclose}. Arithmetic is decimal, so
  * {@code 1.01} is within {@code 0.01} of {@code 1}. The reference is a number or a text holding exactly one number
  * ({@code "$1,200.00"}); anything else is an error. Numbers are recognised with signs (also U+2212), decimals,
- * {@code ,} thousands separators and exponents; full-width digits are normalised. A {@code null} reference is not
+ * {@code ,} thousands separators and exponents; full-width digits are normalised; a number of more than 1,000
+ * characters is not read. A {@code null} reference is not
  * applicable. Detail: {@code extracted}, {@code expected}, {@code difference}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")

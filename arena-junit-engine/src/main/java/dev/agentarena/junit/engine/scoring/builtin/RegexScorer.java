@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.scoring.builtin;
 
 import java.text.Normalizer;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -24,11 +25,16 @@ import dev.agentarena.junit.scoring.OutputScorer;
  *       Otherwise any match passes.</li>
  *   <li>{@code flags}: letters {@code i} (case-insensitive, Unicode-aware), {@code m} (multiline), {@code s}
  *       (dot matches newlines), {@code x} (comments); default none.</li>
- *   <li>{@code timeout_seconds}: how long one search may take before it is an error (default 5).</li>
+ *   <li>{@code timeout_seconds}: how long one search may take (default 5), kept within the scorer's own time
+ *       limit ({@code arena.timeout.scorer}) less a margin.</li>
  * </ul>
  *
- * <p>An invalid pattern, an unknown flag or group, or a search that runs out of time is an error of the case, not a
- * low score: it is the configuration that is wrong. Detail: {@code pattern}, {@code match}, {@code group}.
+ * <p>An invalid pattern, an unknown flag or group is an error of the case: it is the configuration that is wrong. A
+ * search that runs out of time is a score of 0 whose reason names the pattern, the output's length and the limit:
+ * the same pattern ends in time on other outputs, so it is this output (typically a model looping on one
+ * character) that the search cannot get through, and the case counts against the model like any other it fails. A
+ * pattern that times out on ordinary outputs shows as the same reason on many cases. Detail: {@code pattern},
+ * {@code match}, {@code group}, {@code timed_out}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class RegexScorer implements OutputScorer {
@@ -55,15 +61,32 @@ public final class RegexScorer implements OutputScorer {
         if (group != null) {
             checkGroup(pattern, group);
         }
-        double timeoutSeconds = options.getDouble("timeout_seconds", 5);
+        double option = options.getDouble("timeout_seconds", 5);
+        if (!(option > 0) || Double.isInfinite(option)) {
+            throw new IllegalArgumentException("option 'timeout_seconds' of scorer 'regex' must be > 0, but was "
+                    + option);
+        }
+        Optional<Double> budget = ScorerTimeBudget.seconds(context);
+        double timeoutSeconds = budget.map(b -> Math.min(option, b)).orElse(option);
+        String limit = timeoutSeconds < option ? ScorerTimeBudget.format(timeoutSeconds) + "s (option timeout_seconds "
+                + ScorerTimeBudget.format(option) + " lowered to fit " + ScorerTimeBudget.describe(context) + ")"
+                : ScorerTimeBudget.format(timeoutSeconds) + "s (option timeout_seconds)";
         String shownPattern = "/" + Abbreviations.abbreviate(source, 80) + "/";
         long deadline = System.nanoTime() + (long) (timeoutSeconds * 1e9);
         String text = output == null ? "" : output;
         Matcher matcher = pattern.matcher(new DeadlineCharSequence(text, deadline, () -> {
-            throw new IllegalStateException("scorer 'regex': searching " + shownPattern + " over " + text.length()
-                    + " characters took longer than " + timeoutSeconds + "s (catastrophic backtracking?)");
+            throw new SearchTimedOut();
         }));
-        if (!matcher.find()) {
+        boolean matched;
+        try {
+            matched = matcher.find();
+        }
+        catch (SearchTimedOut e) {
+            return ScoreResult.fail("searching " + shownPattern + " over the output's " + text.length()
+                    + " characters took longer than " + limit + ": the output defeats the pattern (catastrophic "
+                    + "backtracking); scored 0").withDetail("pattern", source).withDetail("timed_out", true);
+        }
+        if (!matched) {
             return ScoreResult.fail("no match for " + shownPattern).withDetail("pattern", source);
         }
         String match = matcher.group();
@@ -87,6 +110,16 @@ public final class RegexScorer implements OutputScorer {
                         + Abbreviations.abbreviate(expected, 80) + "'");
         return result.withDetail("pattern", source).withDetail("match", Abbreviations.abbreviate(match, 1000))
                 .withDetail("group", Abbreviations.abbreviate(actual, 1000));
+    }
+
+    /** Ends a search past its deadline; only its type matters. */
+    private static final class SearchTimedOut extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        SearchTimedOut() {
+            super(null, null, false, false);
+        }
     }
 
     private static Pattern compile(String source, int flags) {

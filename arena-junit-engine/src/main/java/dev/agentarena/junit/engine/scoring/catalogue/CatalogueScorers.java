@@ -39,6 +39,9 @@ public final class CatalogueScorers {
     private static final Pattern REFUSAL = Pattern.compile("\\b(I can(no|')t help|I'm unable to)\\b",
             Pattern.CASE_INSENSITIVE);
 
+    /** The longest text read as a number: reading a decimal takes time quadratic in its length. */
+    private static final int MAX_NUMBER_CHARACTERS = 1000;
+
     private CatalogueScorers() {
     }
 
@@ -104,7 +107,8 @@ public final class CatalogueScorers {
      * {@code within_tolerance}: the whole output is a number within a relative tolerance of {@code expected}:
      * |output − expected| ≤ tolerance · |expected|. The tolerance is the case's {@code metadata.tolerance}, else the
      * option {@code tolerance} (the case's {@code scorer_options}, the eval's, the run's), else 0.01. Output that is
-     * not exactly one number scores 0. Not applicable without {@code expected}. Detail: {@code value}.
+     * not exactly one number scores 0, and so does a number of more than 1,000 characters (reading one takes time
+     * quadratic in its length). Not applicable without {@code expected}. Detail: {@code value}.
      */
     @Scorer("within_tolerance")
     public static ScoreResult withinTolerance(String output, Object expected, Map<String, Object> metadata,
@@ -286,6 +290,9 @@ public final class CatalogueScorers {
             return Double.isFinite(asDouble) ? Optional.of(new BigDecimal(value.toString())) : Optional.empty();
         }
         if (value instanceof CharSequence) {
+            if (value.toString().strip().length() > MAX_NUMBER_CHARACTERS) {
+                return Optional.empty();
+            }
             try {
                 return Optional.of(new BigDecimal(value.toString().strip()));
             }

@@ -191,6 +191,33 @@ class LeaderboardTest {
     }
 
     @Test
+    void errorsOutnumberingScoredCasesAreSaidWhereverTheAccuracyIsShown() {
+        // accuracy 1.000 over n=2 with 3 errors: the accuracy speaks for the minority of what ran
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            records.add(Results.of("e", "sim_small", "c" + i).build());
+        }
+        for (int i = 2; i < 5; i++) {
+            records.add(Results.of("e", "sim_small", "c" + i).score(null).status(ResultStatus.ERROR).build());
+        }
+        records.add(Results.of("e", "sim_large", "c0").build());
+        Leaderboard leaderboard = Leaderboard.compute(records, DEFAULTS);
+        EvalLeaderboard eval = leaderboard.evals().get(0);
+        ModelEntry small = eval.models().stream().filter(m -> m.model().equals("sim_small")).findFirst().orElseThrow();
+
+        assertThat(small.errorsOutnumberScored()).isTrue();
+        assertThat(eval.models()).filteredOn(m -> m.model().equals("sim_large"))
+                .allMatch(m -> !m.errorsOutnumberScored());
+        assertThat(eval.warnings()).contains("sim_small: errors outnumber scored cases (3 errors, 2 scored): its "
+                + "accuracy covers the minority of its results");
+        assertThat(leaderboard.toConsoleTable()).contains("1.000 !", "accuracy !: errors outnumber scored cases");
+        assertThat(leaderboard.toHtml()).contains("1.000 <span class=\"warn\">(errors outnumber scored cases "
+                + "(3 errors, 2 scored))</span>");
+        assertThat(leaderboard.toJson().replace(" ", "")).contains("\"errorsOutnumberScored\":true",
+                "\"errorsOutnumberScored\":false");
+    }
+
+    @Test
     void aDimensionSomeModelLacksIsLeftOutWithAWarning() {
         List<ResultRecord> records = new ArrayList<>();
         addModel(records, "a", 9, 0.03);

@@ -118,4 +118,22 @@ class ClassificationScorerTest {
         assertThat(result.passed()).isTrue();
         assertThat(result.reason().length()).isLessThan(100);
     }
+
+    @Test
+    void theEdgesAreStrippedAsTheFormerRegularExpressionStrippedThem() {
+        java.util.regex.Pattern former = java.util.regex.Pattern.compile("^[\\p{P}\\p{S}\\s]+|[\\p{P}\\p{S}\\s]+$");
+        java.util.Random random = new java.util.Random(28);
+        String alphabet = " \t\n*.!?-_$€+«»()x\u00a0\u2003é";
+        for (int round = 0; round < 20_000; round++) {
+            StringBuilder text = new StringBuilder();
+            for (int n = random.nextInt(12); n > 0; n--) {
+                text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            if (random.nextBoolean()) {
+                text.append("\uD83D\uDE00");
+            }
+            assertThat(ClassificationScorer.withoutEdges(text.toString())).as("%s", text)
+                    .isEqualTo(former.matcher(text).replaceAll(""));
+        }
+    }
 }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -85,6 +86,33 @@ abstract class CodeExecScorerContract {
         assertThat(result.score()).isZero();
         assertThat(result.passed()).isFalse();
         assertThat(result.reason()).isEqualTo("timed out after 2s (run-time limit, option timeout_seconds)");
+    }
+
+    @Test
+    void theProgramsLimitsStayInsideTheScorersOwnTimeLimit() {
+        // Asked for two minutes under a scorer limit of 10 s: the engine would interrupt the scorer first, and a program
+        // that loops would be an error of the case instead of its low score.
+        TestScoringContext limited = context.with("timeout_seconds", 120).withTimeLimit(Duration.ofSeconds(10));
+
+        long started = System.nanoTime();
+        ScoreResult result = scorer.score("while True:\n    pass\n", null, limited);
+
+        assertThat((System.nanoTime() - started) / 1e9).isLessThan(10);
+        assertThat(result.score()).isZero();
+        assertThat(result.reason()).isEqualTo("timed out after 4.5s (run-time limit, option timeout_seconds 120 "
+                + "lowered to fit the scorer's time limit of 10s (arena.timeout.scorer))");
+    }
+
+    @Test
+    void anUnpairedSurrogateInTheCodeIsALowScoreNotAnError() {
+        ScoreResult result = scorer.score("```python\nprint('\uD800')\n```", null, context);
+
+        assertThat(result.score()).isZero();
+        assertThat(result.passed()).isFalse();
+        assertThat(result.reason()).startsWith("the code holds an unpaired surrogate (U+D800) at character 7");
+        assertThat(CodeExecScorer.unpairedSurrogate("ok \uD83D\uDE00 pair")).isEqualTo(-1);
+        assertThat(CodeExecScorer.unpairedSurrogate("\uDC00")).isZero();
+        assertThat(CodeExecScorer.unpairedSurrogate("a\uD83D")).isEqualTo(1);
     }
 
     @Test

@@ -77,14 +77,33 @@ class RegexScorerTest {
     }
 
     @Test
-    void catastrophicBacktrackingStopsAtTheTimeout() {
+    void catastrophicBacktrackingStopsAtTheTimeoutAndScoresTheOutputZero() {
         // Java optimises the textbook (a+)+$; a bounded repetition of .*a still explodes.
         TestScoringContext evil = context.with("pattern", "(.*a){12}$").with("timeout_seconds", 0.2);
 
         long started = System.nanoTime();
-        assertThatThrownBy(() -> scorer.score("a".repeat(40) + "b", null, evil))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("took longer than 0.2s");
+        ScoreResult result = scorer.score("a".repeat(40) + "b", null, evil);
+
         assertThat((System.nanoTime() - started) / 1e9).isLessThan(5);
+        // the output defeats the pattern: a low score that names the pattern and the limit, not an error
+        assertThat(result.score()).isZero();
+        assertThat(result.passed()).isFalse();
+        assertThat(result.reason()).contains("/(.*a){12}$/", "41 characters", "took longer than 0.2s",
+                "option timeout_seconds");
+        assertThat(result.detail()).containsEntry("timed_out", true);
+    }
+
+    @Test
+    void theSearchLimitStaysInsideTheScorersOwnTimeLimit() {
+        TestScoringContext evil = context.with("pattern", "(.*a){12}$").with("timeout_seconds", 120)
+                .withTimeLimit(java.time.Duration.ofSeconds(2));
+
+        ScoreResult result = scorer.score("a".repeat(40) + "b", null, evil);
+
+        assertThat(result.reason()).contains("took longer than 1s (option timeout_seconds 120 lowered to fit the "
+                + "scorer's time limit of 2s (arena.timeout.scorer))");
+        assertThatThrownBy(() -> scorer.score("a", null, context.with("pattern", "a").with("timeout_seconds", 0)))
+                .hasMessageContaining("option 'timeout_seconds' of scorer 'regex' must be > 0");
     }
 
     @Test
