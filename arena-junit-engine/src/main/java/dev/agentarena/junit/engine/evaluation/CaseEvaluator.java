@@ -155,9 +155,13 @@ final class CaseEvaluator {
             attempt.usage = model == null ? CallUsage.NONE : model.usage();
             return failed(row, repeat, scorers, t, prompt, attempt.usage);
         }
-        CallUsage usage = model.usage();
+        CallUsage calls = model.usage();
+        // what the task reported of calls made without the handle (TaskOutput.withUsage) counts as the handle's does
+        run.budget().charge(taskOutput.costUsd());
+        taskOutput = taskOutput.withUsage(calls.tokensIn(), calls.tokensOut(), calls.costUsd());
+        CallUsage usage = new CallUsage(calls.calls(), calls.latencyMs(), taskOutput.tokensIn(),
+                taskOutput.tokensOut(), taskOutput.costUsd(), calls.cached());
         attempt.usage = usage;
-        taskOutput = taskOutput.withUsage(usage.tokensIn(), usage.tokensOut(), usage.costUsd());
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
                 ScorerOptions.empty(""), taskOutput, run.configuration().projectRoot(),

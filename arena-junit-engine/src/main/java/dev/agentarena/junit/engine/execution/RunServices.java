@@ -55,6 +55,7 @@ public final class RunServices implements AutoCloseable {
         this.shard = Shard.from(configuration);
         Path configured = configuration.projectRoot()
                 .resolve(configuration.get(Constants.OUTPUT_DIR, "target/arena"));
+        RunOutput.checkWritable(configured, configuration);
         RunOutput output = RunOutput.of(shard.map(part -> part.outputDirectory(configured)).orElse(configured),
                 session, partial);
         this.outputDirectory = output.directory();
