@@ -165,7 +165,7 @@ final class CaseEvaluator {
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
                 ScorerOptions.empty(""), taskOutput, run.configuration().projectRoot(),
-                () -> run.models().judge(evalCase, repeat));
+                () -> run.models().judge(evalCase, repeat), run.redactor());
         EvalHooks.PostProcessed post;
         try {
             post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context, steps);

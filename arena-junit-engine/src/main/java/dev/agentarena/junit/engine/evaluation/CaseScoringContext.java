@@ -8,9 +8,11 @@ import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.secrets.SecretMasking;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /** The {@link ScoringContext} of one scorer on one case. */
-final class CaseScoringContext implements ScoringContext {
+final class CaseScoringContext implements ScoringContext, SecretMasking {
 
     private final EvalCase testCase;
     private final String evalName;
@@ -19,9 +21,11 @@ final class CaseScoringContext implements ScoringContext {
     private final TaskOutput output;
     private final Path projectRoot;
     private final Supplier<Judge> judge;
+    private final SecretRedactor secrets;
 
     CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptions options, TaskOutput output,
-            Path projectRoot, Supplier<Judge> judge) {
+            Path projectRoot, Supplier<Judge> judge, SecretRedactor secrets) {
+        this.secrets = secrets;
         this.testCase = testCase;
         this.evalName = evalName;
         this.modelKey = modelKey;
@@ -32,15 +36,15 @@ final class CaseScoringContext implements ScoringContext {
     }
 
     CaseScoringContext withOptions(ScorerOptions newOptions) {
-        return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge);
+        return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge, secrets);
     }
 
     CaseScoringContext withJudge(Supplier<Judge> newJudge) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge);
+        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge, secrets);
     }
 
     CaseScoringContext withOutput(TaskOutput newOutput) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge);
+        return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge, secrets);
     }
 
     @Override
@@ -71,6 +75,11 @@ final class CaseScoringContext implements ScoringContext {
     @Override
     public Path projectRoot() {
         return projectRoot;
+    }
+
+    @Override
+    public SecretRedactor secrets() {
+        return secrets;
     }
 
     @Override

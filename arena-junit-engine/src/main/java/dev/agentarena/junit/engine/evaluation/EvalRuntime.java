@@ -13,6 +13,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
+import dev.agentarena.junit.engine.datasets.MaskedIds;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.definition.EvalDefinitionException;
@@ -147,7 +148,13 @@ public final class EvalRuntime implements AutoCloseable {
 
     /** Opens a dataset of the eval: its file, or the rows its method returns. */
     DatasetStream open(DatasetSpec dataset) {
-        return dataset.open(definition.testClass(), run.configuration().projectRoot(), () -> instance);
+        DatasetStream rows = dataset.open(definition.testClass(), run.configuration().projectRoot(), () -> instance);
+        return run.redactor().isEmpty() ? rows : MaskedIds.of(rows, run.redactor()::redact, dataset.describe());
+    }
+
+    /** Masks the run's secrets in whatever the eval's nodes show: case ids, tags, score names. */
+    public String redact(String text) {
+        return run.redactor().redact(text);
     }
 
     /**

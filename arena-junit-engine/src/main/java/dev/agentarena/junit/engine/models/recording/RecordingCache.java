@@ -11,6 +11,7 @@ import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
@@ -33,17 +34,24 @@ public final class RecordingCache {
     private final CacheMode mode;
     private final Path directory;
     private final Map<Path, RecordingFile> files = new ConcurrentHashMap<>();
+    private final SecretRedactor secrets;
 
     RecordingCache(CacheMode mode, Path directory) {
+        this(mode, directory, SecretRedactor.none());
+    }
+
+    RecordingCache(CacheMode mode, Path directory, SecretRedactor secrets) {
         this.mode = mode;
         this.directory = directory;
+        this.secrets = secrets;
     }
 
     /** The cache the configuration asks for. */
     public static RecordingCache from(ArenaConfiguration configuration) {
         CacheMode mode = CacheMode.parse(configuration.get(Constants.CACHE_MODE, "off"));
         Path directory = configuration.projectRoot().resolve(configuration.get(Constants.CACHE_DIR, DEFAULT_DIR));
-        return new RecordingCache(mode, directory.toAbsolutePath().normalize());
+        return new RecordingCache(mode, directory.toAbsolutePath().normalize(),
+                mode == CacheMode.OFF ? SecretRedactor.none() : SecretRedactor.forRun(configuration, System.getenv()));
     }
 
     /** The mode. */
@@ -80,14 +88,33 @@ public final class RecordingCache {
         return hit;
     }
 
-    /** Records a live answer, when the mode records. */
+    /**
+     * Records a live answer, when the mode records.
+     *
+     * @throws ModelCallException when the request or the answer holds one of the run's secrets, naming where the
+     *         secret came from (never the secret): recordings are meant to be committed, and a masked recording
+     *         would no longer match its request
+     */
     public void record(String modelKey, String caseId, int repeat, ModelRequest request, Completion completion) {
         if (mode == CacheMode.OFF || mode == CacheMode.REPLAY) {
             return;
         }
+        Map<String, Object> described = RequestDigest.describe(request);
+        if (!secrets.isEmpty()) {
+            StringBuilder written = new StringBuilder(String.valueOf(described)).append('\n').append(modelKey).append('\n')
+                    .append(caseId).append('\n').append(completion.text());
+            completion.toolCalls().forEach(call -> written.append('\n').append(call));
+            Optional<String> secret = secrets.revealedSource(written.toString());
+            if (secret.isPresent()) {
+                throw new ModelCallException("Not recorded: the call to model '" + modelKey + "' for case '"
+                        + (caseId == null ? "(none)" : caseId) + "', repeat " + repeat + " holds "
+                        + secret.get() + " (in its prompt, parameters or answer), and recordings are written in "
+                        + "clear under " + directory + " to be committed. Keep the secret out of the prompt, or run "
+                        + "this eval with " + Constants.CACHE_MODE + "=off.");
+            }
+        }
         RecordingFile file = file(modelKey, caseId == null ? NO_CASE : caseId);
-        file.store(new RecordingFile.Key(RequestDigest.of(request), repeat), RequestDigest.describe(request),
-                completion);
+        file.store(new RecordingFile.Key(RequestDigest.of(request), repeat), described, completion);
     }
 
     RecordingFile file(String modelKey, String caseId) {

@@ -23,6 +23,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScorerOptions;
 import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.engine.secrets.SecretMasking;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.sandbox.Installations;
 import dev.agentarena.junit.engine.sandbox.Installations.Installation;
@@ -154,7 +155,7 @@ public final class CodeExecScorer implements OutputScorer {
             catch (IOException e) {
                 throw cannotRun(interpreter, e);
             }
-            return result(outcome, limits, interpreter, sandbox);
+            return result(outcome.masked(SecretMasking.of(context)::redact), limits, interpreter, sandbox);
         }
         catch (IOException e) {
             throw new IllegalStateException("scorer 'code_exec': cannot prepare the temporary directory: " + e, e);
