@@ -155,6 +155,9 @@ final class CaseEvaluator {
             attempt.usage = model == null ? CallUsage.NONE : model.usage();
             return failed(row, repeat, scorers, t, prompt, attempt.usage);
         }
+        // a task that interrupted its own thread (Thread.currentThread().interrupt()) and returned: the flag is the
+        // task's, and must not fail its case's scorers (a sleep, a lock or a judge call of theirs would throw)
+        Thread.interrupted();
         CallUsage calls = model.usage();
         // what the task reported of calls made without the handle (TaskOutput.withUsage) counts as the handle's does
         run.budget().charge(taskOutput.costUsd());

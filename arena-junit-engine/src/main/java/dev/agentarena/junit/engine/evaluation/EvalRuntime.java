@@ -6,10 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 import org.apiguardian.api.API;
+import org.junit.platform.commons.support.AnnotationSupport;
 
+import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
@@ -95,10 +99,15 @@ public final class EvalRuntime implements AutoCloseable {
         EvalInstances instances = EvalInstanceStrategies.open(definition.testClass(), run.configuration()::get);
         try {
             Object instance = definition.needsInstance() ? instances.createEvalInstance() : null;
+            // One instance serves every case, and cases run concurrently: its @Scorer methods are called one at a
+            // time unless the class says they may run side by side (@Eval(concurrentScorers = true)).
+            boolean concurrent = AnnotationSupport.findAnnotation(definition.testClass(), Eval.class)
+                    .map(Eval::concurrentScorers).orElse(false);
+            Lock oneAtATime = concurrent ? null : new ReentrantLock();
             List<ScorerDefinition> methodScorers = new ArrayList<>();
             for (Method method : definition.scorerMethods()) {
                 methodScorers.add(new MethodScorerDefinition(method,
-                        Modifier.isStatic(method.getModifiers()) ? null : instance));
+                        Modifier.isStatic(method.getModifiers()) ? null : instance, oneAtATime));
             }
             return new EvalRuntime(run, definition, instances, instance, registry, methodScorers, defaults,
                     scorerFilter);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.Lock;
 
 import org.apiguardian.api.API;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -33,6 +34,8 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     private final Object target;
     private final String name;
     private final double threshold;
+    /** Shared by the eval class's scorer methods, to call them one at a time; {@code null} to call them concurrently. */
+    private final Lock oneAtATime;
     // digested when first asked for: a run reads the versions of the scorers it uses, not of the whole catalogue
     private volatile String version;
 
@@ -41,6 +44,15 @@ public final class MethodScorerDefinition implements ScorerDefinition {
      * @param target the instance to call it on, or {@code null} for a static method
      */
     public MethodScorerDefinition(Method method, Object target) {
+        this(method, target, null);
+    }
+
+    /**
+     * A scorer method called under a lock shared by the eval class's scorer methods, so that they are called one at a
+     * time ({@code @Eval(concurrentScorers = false)}, the default), or {@code null} to call it concurrently.
+     */
+    public MethodScorerDefinition(Method method, Object target, Lock oneAtATime) {
+        this.oneAtATime = oneAtATime;
         Scorer annotation = AnnotationSupport.findAnnotation(method, Scorer.class)
                 .orElseThrow(() -> new IllegalArgumentException(method + " is not annotated with @Scorer"));
         this.method = method;
@@ -91,6 +103,10 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         }
         Object[] arguments = ArgumentResolver.SCORER.resolve(method, byType, byName);
         Object returned;
+        if (oneAtATime != null) {
+            // interruptible: a wait behind a slow call ends with the scorer's time limit, which names it
+            oneAtATime.lockInterruptibly();
+        }
         try {
             returned = ReflectionSupport.invokeMethod(method, target, arguments);
         }
@@ -100,6 +116,11 @@ public final class MethodScorerDefinition implements ScorerDefinition {
                 return List.of(new NamedScore(name, soft.result()));
             }
             return List.of(new NamedScore(name, ScoreResult.fail(String.valueOf(e.getMessage()))));
+        }
+        finally {
+            if (oneAtATime != null) {
+                oneAtATime.unlock();
+            }
         }
         if (soft != null) {
             return List.of(new NamedScore(name, soft.result()));
