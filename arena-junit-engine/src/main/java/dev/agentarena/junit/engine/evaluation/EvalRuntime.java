@@ -2,12 +2,11 @@ package dev.agentarena.junit.engine.evaluation;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 import org.apiguardian.api.API;
@@ -28,6 +27,7 @@ import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.evaluation.declared.DeclaredModels;
 import dev.agentarena.junit.engine.scoring.MethodScorerDefinition;
+import dev.agentarena.junit.engine.scoring.OneAtATime;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
 
@@ -103,7 +103,9 @@ public final class EvalRuntime implements AutoCloseable {
             // time unless the class says they may run side by side (@Eval(concurrentScorers = true)).
             boolean concurrent = AnnotationSupport.findAnnotation(definition.testClass(), Eval.class)
                     .map(Eval::concurrentScorers).orElse(false);
-            Lock oneAtATime = concurrent ? null : new ReentrantLock();
+            Duration scorerLimit = TimeLimits.of(run.configuration(), definition.testClass())
+                    .of(TimeLimits.Kind.SCORER);
+            OneAtATime oneAtATime = concurrent ? null : new OneAtATime(scorerLimit);
             List<ScorerDefinition> methodScorers = new ArrayList<>();
             for (Method method : definition.scorerMethods()) {
                 methodScorers.add(new MethodScorerDefinition(method,

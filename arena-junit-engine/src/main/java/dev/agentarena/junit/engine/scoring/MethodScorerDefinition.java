@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.Lock;
 
 import org.apiguardian.api.API;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -35,7 +34,7 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     private final String name;
     private final double threshold;
     /** Shared by the eval class's scorer methods, to call them one at a time; {@code null} to call them concurrently. */
-    private final Lock oneAtATime;
+    private final OneAtATime oneAtATime;
     // digested when first asked for: a run reads the versions of the scorers it uses, not of the whole catalogue
     private volatile String version;
 
@@ -48,10 +47,10 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     }
 
     /**
-     * A scorer method called under a lock shared by the eval class's scorer methods, so that they are called one at a
+     * A scorer method called under a turn shared by the eval class's scorer methods, so that they are called one at a
      * time ({@code @Eval(concurrentScorers = false)}, the default), or {@code null} to call it concurrently.
      */
-    public MethodScorerDefinition(Method method, Object target, Lock oneAtATime) {
+    public MethodScorerDefinition(Method method, Object target, OneAtATime oneAtATime) {
         this.oneAtATime = oneAtATime;
         Scorer annotation = AnnotationSupport.findAnnotation(method, Scorer.class)
                 .orElseThrow(() -> new IllegalArgumentException(method + " is not annotated with @Scorer"));
@@ -105,7 +104,7 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         Object returned;
         if (oneAtATime != null) {
             // interruptible: a wait behind a slow call ends with the scorer's time limit, which names it
-            oneAtATime.lockInterruptibly();
+            oneAtATime.enter();
         }
         try {
             returned = ReflectionSupport.invokeMethod(method, target, arguments);
@@ -119,7 +118,7 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         }
         finally {
             if (oneAtATime != null) {
-                oneAtATime.unlock();
+                oneAtATime.exit();
             }
         }
         if (soft != null) {
