@@ -38,4 +38,13 @@ public @interface Eval {
      * {@code arena.repeats} set in the configuration wins over this one.
      */
     int repeats() default 0;
+
+    /**
+     * Whether the class's {@code @Scorer} methods may be called concurrently. By default they are not: the cases of a
+     * dataset run concurrently (up to {@code arena.concurrency}) on one instance of the class, and the engine calls its
+     * {@code @Scorer} methods one at a time, so a scorer that keeps state in a field grades every case right without
+     * any synchronisation of its own. Set it to {@code true} for scorers that wait on something slow (a judge model,
+     * a service) and keep no unsynchronised state: they then run side by side.
+     */
+    boolean concurrentScorers() default false;
 }

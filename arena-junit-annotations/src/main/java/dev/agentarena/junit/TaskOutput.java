@@ -86,18 +86,44 @@ public final class TaskOutput {
         return new TaskOutput(text, toolCalls, all, tokensIn, tokensOut, costUsd);
     }
 
-    /** A copy with this usage in place of the usage it had. */
+    /**
+     * A copy with this usage in place of the usage it had.
+     *
+     * @throws IllegalArgumentException naming the argument, if a token count or the cost is negative, or the cost is
+     *         not finite: it would lower the leaderboard's totals and the budget spent, or turn them into NaN
+     */
     public TaskOutput withUsage(long newTokensIn, long newTokensOut, double newCostUsd) {
-        return new TaskOutput(text, toolCalls, metrics, newTokensIn, newTokensOut, newCostUsd);
+        return new TaskOutput(text, toolCalls, metrics, requireCount("newTokensIn", newTokensIn),
+                requireCount("newTokensOut", newTokensOut), requireCost("newCostUsd", newCostUsd));
     }
 
     /**
      * A copy with this usage added to the usage it has; the engine adds the usage of the calls made through the
      * {@link dev.agentarena.junit.model.Model} handle this way.
+     *
+     * @throws IllegalArgumentException naming the argument, as {@link #withUsage} does
      */
     public TaskOutput plusUsage(long moreTokensIn, long moreTokensOut, double moreCostUsd) {
-        return new TaskOutput(text, toolCalls, metrics, tokensIn + moreTokensIn, tokensOut + moreTokensOut,
-                costUsd + moreCostUsd);
+        requireCount("moreTokensIn", moreTokensIn);
+        requireCount("moreTokensOut", moreTokensOut);
+        requireCost("moreCostUsd", moreCostUsd);
+        return new TaskOutput(text, toolCalls, metrics, Math.addExact(tokensIn, moreTokensIn),
+                Math.addExact(tokensOut, moreTokensOut), costUsd + moreCostUsd);
+    }
+
+    private static long requireCount(String name, long count) {
+        if (count < 0) {
+            throw new IllegalArgumentException(name + " must be a token count of at least 0, was " + count);
+        }
+        return count;
+    }
+
+    private static double requireCost(String name, double costUsd) {
+        if (!Double.isFinite(costUsd) || costUsd < 0) {
+            throw new IllegalArgumentException(name + " must be a finite cost in US dollars of at least 0, was "
+                    + costUsd);
+        }
+        return costUsd;
     }
 
     /** The text that scorers grade; never {@code null}. */

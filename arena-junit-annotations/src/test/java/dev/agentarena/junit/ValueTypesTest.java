@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.agentarena.junit.model.Completion;
+
 class ValueTypesTest {
 
     @Test
@@ -24,6 +26,26 @@ class ValueTypesTest {
         assertThatThrownBy(() -> TaskOutput.of("answer").withMetric("steps", Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("metric 'steps' must be finite, was NaN");
         assertThat(TaskOutput.of("answer").withMetric("steps", 3).metrics()).containsEntry("steps", 3.0);
+    }
+
+    @Test
+    void usageFromATaskOrAConnectorIsNeverNegativeNorNaNAndTheErrorNamesTheArgument() {
+        TaskOutput output = TaskOutput.of("x");
+        assertThatThrownBy(() -> output.withUsage(-5, 0, 0.0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("moreTokensIn must be a token count of at least 0, was -5");
+        assertThatThrownBy(() -> output.withUsage(0, -1, 0.0)).hasMessageStartingWith("moreTokensOut must be");
+        assertThatThrownBy(() -> output.withUsage(0, 0, -0.01)).hasMessageStartingWith("moreCostUsd must be a finite");
+        assertThatThrownBy(() -> output.withUsage(0, 0, Double.NaN)).hasMessageStartingWith("moreCostUsd must be");
+        assertThatThrownBy(() -> output.withUsage(Long.MAX_VALUE, 0, 0.0).withUsage(1, 0, 0.0))
+                .isInstanceOf(ArithmeticException.class);
+        assertThat(output.withUsage(3, 4, 0.5).withUsage(1, 1, 0.25).tokensIn()).isEqualTo(4);
+
+        Completion completion = Completion.of("x");
+        assertThatThrownBy(() -> completion.withTokens(1, -2)).hasMessageStartingWith("tokensOut must be");
+        assertThatThrownBy(() -> completion.withCostUsd(-1.0)).hasMessageStartingWith("costUsd must be");
+        assertThatThrownBy(() -> completion.withCostUsd(Double.POSITIVE_INFINITY))
+                .hasMessageStartingWith("costUsd must be");
+        assertThat(completion.withTokens(0, 0).withCostUsd(0.0).costUsd()).isZero();
     }
 
     @Test

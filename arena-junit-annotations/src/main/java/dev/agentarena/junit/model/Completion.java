@@ -46,14 +46,39 @@ public final class Completion {
         return new Completion(text, calls, tokensIn, tokensOut, costUsd, latency);
     }
 
-    /** A copy with these token counts. */
+    /**
+     * A copy with these token counts.
+     *
+     * @throws IllegalArgumentException if a count is negative: it would lower the leaderboard's totals and the budget
+     *         spent
+     */
     public Completion withTokens(long in, long out) {
-        return new Completion(text, toolCalls, in, out, costUsd, latency);
+        return new Completion(text, toolCalls, requireCount("tokensIn", in),
+                requireCount("tokensOut", out), costUsd, latency);
     }
 
-    /** A copy with this cost. */
+    /**
+     * A copy with this cost.
+     *
+     * @throws IllegalArgumentException if the cost is negative or not finite
+     */
     public Completion withCostUsd(double cost) {
-        return new Completion(text, toolCalls, tokensIn, tokensOut, cost, latency);
+        return new Completion(text, toolCalls, tokensIn, tokensOut, requireCost("costUsd", cost), latency);
+    }
+
+    private static long requireCount(String name, long count) {
+        if (count < 0) {
+            throw new IllegalArgumentException(name + " must be a token count of at least 0, was " + count);
+        }
+        return count;
+    }
+
+    private static double requireCost(String name, double costUsd) {
+        if (!Double.isFinite(costUsd) || costUsd < 0) {
+            throw new IllegalArgumentException(name + " must be a finite cost in US dollars of at least 0, was "
+                    + costUsd);
+        }
+        return costUsd;
     }
 
     /** A copy with this latency. */

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.Event;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -469,6 +470,23 @@ class CodeExecAdversarialTest {
         return directory;
     }
 
+    @Test
+    void aSecretTheProgramPrintsIsMaskedBeforeItsOutputIsCutSoNoEndOfItGetsThrough() throws IOException {
+        String canary = System.getenv(CANARY_VARIABLE);
+        assertThat(canary).as(CANARY_VARIABLE + ", set for Surefire by the engine's pom").isNotNull();
+        // a model that echoed the key into its program: the reason keeps the last 300 characters of stderr, which
+        // begin inside the key; masked after the cut, the key's end was no longer recognised
+        String program = "import sys\nsys.stderr.write('KEY=' + '" + canary + "' + 'y' * 287 + '\\n')\nsys.exit(1)";
+
+        EngineRun run = runEngine(Map.of("echo", program));
+
+        assertThat(run.line("echo", "code_exec").get("reason").asText()).startsWith("exit code 1: …")
+                .contains("[REDACTED]yyy");
+        String end = canary.substring(canary.length() - 8);
+        String written = filesUnder(output) + "\n" + events(run);
+        assertThat(written).as("the key's last characters").doesNotContain(end).doesNotContain(canary);
+    }
+
     private static String findBwrap() {
         for (String directory : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
             Path candidate = Paths.get(directory, "bwrap");
@@ -523,6 +541,7 @@ class CodeExecAdversarialTest {
         StringBuilder text = new StringBuilder();
         for (Event event : run.results().allEvents().list()) {
             text.append(event.getTestDescriptor().getDisplayName()).append('\n');
+            event.getPayload(ReportEntry.class).ifPresent(entry -> text.append(entry.getKeyValuePairs()).append('\n'));
             event.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable)
                     .ifPresent(thrown -> text.append(thrown).append('\n'));
         }

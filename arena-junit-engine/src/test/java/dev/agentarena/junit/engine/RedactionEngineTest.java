@@ -31,6 +31,7 @@ import io.qameta.allure.model.TestResult;
 import io.qameta.allure.model.TestResultContainer;
 
 import dev.agentarena.junit.engine.fixtures.secrets.LeakyFixture;
+import dev.agentarena.junit.engine.fixtures.secrets.LeakyNamesFixture;
 import dev.agentarena.junit.engine.sandbox.SandboxAvailability;
 
 /**
@@ -73,6 +74,31 @@ class RedactionEngineTest {
         assertThat(written.results).doesNotContain(named).contains(listed);
     }
 
+    @Test
+    void secretsInCaseIdsTagsMetricNamesAndScoreNamesAreMaskedToo() {
+        String named = canary("ARENA_CANARY_SECRET");
+        String listed = canary("ARENA_TEST_CANARY");
+
+        EngineRun run = new EngineRun(output).with(Constants.REDACT_ENV, "ARENA_TEST_CANARY");
+        Written written = run(run, LeakyNamesFixture.class, 3);
+
+        for (String secret : List.of(named, listed)) {
+            assertThat(written.results).as("results.jsonl and leaderboard files").doesNotContain(secret);
+            assertThat(written.events).as("display names, unique ids, tags, report entries").doesNotContain(secret);
+            assertThat(written.console).as("the console's score lines").doesNotContain(secret);
+            assertThat(written.attachments).as("Allure attachments").doesNotContain(secret);
+        }
+        // two ids that differ only in their secret stay apart: the second is a duplicate of the first, named so
+        assertThat(run.lines()).extracting(line -> line.get("case_id").asText())
+                .containsExactlyInAnyOrder("user-[REDACTED]", "user-[REDACTED]#2", "plain");
+        assertThat(run.line("user-[REDACTED]", "match-[REDACTED]").get("tags").toString())
+                .isEqualTo("[\"team-[REDACTED]\"]");
+        assertThat(run.line("plain", "match-[REDACTED]").get("metrics").toString())
+                .isEqualTo("{\"latency-[REDACTED]\":1.0}");
+        assertThat(run.line("user-[REDACTED]#2", "graded").get("error").asText())
+                .contains("duplicate id 'user-[REDACTED]'");
+    }
+
     private static String canary(String variable) {
         String value = System.getenv(variable);
         if (value == null && SandboxAvailability.required()) {
@@ -84,6 +110,10 @@ class RedactionEngineTest {
 
     /** Runs the fixture inside an Allure test case of an in-memory lifecycle, capturing the console. */
     private Written run(EngineRun run) {
+        return run(run, LeakyFixture.class, 6);
+    }
+
+    private Written run(EngineRun run, Class<?> fixture, int tests) {
         List<String> attachments = new ArrayList<>();
         AllureLifecycle previous = Allure.getLifecycle();
         AllureLifecycle lifecycle = new AllureLifecycle(new AllureResultsWriter() {
@@ -114,7 +144,7 @@ class RedactionEngineTest {
             lifecycle.scheduleTestCase(new TestResult().setUuid(uuid).setName("redaction"));
             lifecycle.startTestCase(uuid);
             System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            run.execute(LeakyFixture.class);
+            run.execute(fixture);
         }
         finally {
             System.setOut(console);
@@ -122,7 +152,7 @@ class RedactionEngineTest {
             lifecycle.writeTestCase(uuid);
             Allure.setLifecycle(previous);
         }
-        assertThat(run.results().testEvents().finished().count()).as("every case reported").isEqualTo(6);
+        assertThat(run.results().testEvents().finished().count()).as("every case reported").isEqualTo(tests);
         return new Written(files(), events(run), printed.toString(StandardCharsets.UTF_8),
                 String.join("\n", attachments));
     }
@@ -148,6 +178,8 @@ class RedactionEngineTest {
         StringBuilder text = new StringBuilder();
         for (Event event : run.results().allEvents().list()) {
             text.append(event.getTestDescriptor().getDisplayName()).append('\n')
+                    .append(event.getTestDescriptor().getUniqueId()).append('\n')
+                    .append(event.getTestDescriptor().getTags()).append('\n')
                     .append(event.getTestDescriptor().getLegacyReportingName()).append('\n');
             event.getPayload(ReportEntry.class).ifPresent(entry -> text.append(entry.getKeyValuePairs()).append('\n'));
             event.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable)

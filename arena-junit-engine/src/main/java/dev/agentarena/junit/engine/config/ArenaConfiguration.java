@@ -57,13 +57,22 @@ public final class ArenaConfiguration {
      * {@code arena.config} relative to it (default {@code arena.yaml}, optional).
      *
      * @throws ConfigurationException when {@code arena.yaml} exists but cannot be read or parsed (naming file and
-     *         line), or when {@code arena.config} names a file that does not exist
+     *         line), when {@code arena.config} names a file that does not exist, or when {@code arena.project.root}
+     *         names no directory
      */
     public static ArenaConfiguration from(ConfigurationParameters parameters) {
         Path root = parameters.get(Constants.PROJECT_ROOT).filter(value -> !value.isBlank())
                 .map(value -> path(Constants.PROJECT_ROOT, value))
                 .orElseGet(() -> Paths.get(""))
                 .toAbsolutePath().normalize();
+        if (parameters.get(Constants.PROJECT_ROOT).filter(value -> !value.isBlank()).isPresent()
+                && !Files.isDirectory(root)) {
+            // its arena.yaml, datasets and output directory would all be looked for in a place that is not there
+            throw new ConfigurationException(Constants.PROJECT_ROOT + "=" + parameters.get(Constants.PROJECT_ROOT)
+                    .get() + " names " + root + (Files.exists(root) ? ", which is not a directory" : ", which does not "
+                    + "exist") + ": the project's " + DEFAULT_CONFIG_FILE + ", datasets and output directory are "
+                    + "found from it. Set it to the project's directory.");
+        }
         Optional<String> explicit = parameters.get(Constants.CONFIG).map(String::trim).filter(v -> !v.isEmpty());
         Path location = root.resolve(path(Constants.CONFIG, explicit.orElse(DEFAULT_CONFIG_FILE))).normalize();
         ConfigFile file = null;

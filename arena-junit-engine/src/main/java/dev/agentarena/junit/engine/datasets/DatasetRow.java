@@ -43,6 +43,11 @@ public final class DatasetRow {
         return new DatasetRow(caseId, null, Objects.requireNonNull(error, "error"), location);
     }
 
+    /** This row under another id (the case keeps its own): a masked one. */
+    DatasetRow withCaseId(String id) {
+        return new DatasetRow(id, evalCase, error, location);
+    }
+
     /** The case id, also for a bad row. */
     public String caseId() {
         return caseId;

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestSource;
@@ -57,13 +58,13 @@ final class CaseNodes {
     CaseDescriptor caseNode(UniqueId parent, EvaluatedCase evaluated) {
         String legacyName = modelKey + "/" + spec.name() + "[" + evaluated.caseId() + "]";
         return new CaseDescriptor(ArenaUniqueIds.evalCase(parent, evaluated.caseId()), evaluated, legacyName,
-                source(evaluated.row()), tags(evaluated.evalCase()), this);
+                source(evaluated.row()), tags(evaluated.evalCase(), eval::redact), this);
     }
 
     /** Whether the launcher's filters include the row's case node; asked before the case's model call. */
     boolean includes(TestDescriptor container, DatasetRow row) {
         return selection.filter().includes(container, ArenaUniqueIds.evalCase(container.getUniqueId(), row.caseId()),
-                CaseDescriptor.displayName(row.caseId()), source(row), tags(row.evalCase().orElse(null)));
+                CaseDescriptor.displayName(row.caseId()), source(row), tags(row.evalCase().orElse(null), eval::redact));
     }
 
     /** Whether a scorer's node is selected by its score name or by its segment (which may name one repeat). */
@@ -104,12 +105,17 @@ final class CaseNodes {
 
     /** A case's tags as JUnit tags; tags that JUnit's syntax rejects are left out. */
     static Set<TestTag> tags(EvalCase evalCase) {
+        return tags(evalCase, UnaryOperator.identity());
+    }
+
+    /** A case's tags as JUnit tags, each with the run's secrets masked. */
+    static Set<TestTag> tags(EvalCase evalCase, UnaryOperator<String> mask) {
         if (evalCase == null || evalCase.tags().isEmpty()) {
             return Set.of();
         }
         Set<TestTag> tags = new LinkedHashSet<>();
         for (String tag : evalCase.tags()) {
-            String trimmed = tag.strip();
+            String trimmed = mask.apply(tag).strip();
             if (TestTag.isValid(trimmed)) {
                 tags.add(TestTag.create(trimmed));
             }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -320,6 +321,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
             throw new EvalDefinitionException(definition.testClass().getName() + " cannot run: "
                     + String.join("; ", definition.problems()));
         }
+        checkNameIsItsOwn();
         RunServices run = context.run();
         checkDatasetFiles(run.configuration().projectRoot());
         releaseDiscoveryInstance();
@@ -330,6 +332,39 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
             }
         }
         return EvalRuntime.create(definition, run.evaluation(), this::includesScorer);
+    }
+
+    /**
+     * Refuses a name another eval class of the run has too: the leaderboard, the gates and the baseline know an eval by
+     * its name, and one class's results would replace the other's without a word. Names that differ only where the
+     * leaderboard's directory name cannot tell them apart ({@code "a b"} and {@code "a_b"}, {@code "Triage"} and
+     * {@code "triage"} on a file system that ignores case) are the same name. Both classes fail, each naming the other.
+     */
+    private void checkNameIsItsOwn() {
+        TestDescriptor parent = getParent().orElse(null);
+        if (parent == null) {
+            return;
+        }
+        String key = directoryKey(definition.name());
+        for (TestDescriptor sibling : parent.getChildren()) {
+            if (sibling != this && sibling instanceof EvalClassDescriptor other
+                    && other.definition.testClass() != definition.testClass()
+                    && directoryKey(other.definition.name()).equals(key)) {
+                String same = other.definition.name().equals(definition.name())
+                        ? "both named '" + definition.name() + "'"
+                        : "named '" + definition.name() + "' and '" + other.definition.name() + "', which the "
+                                + "leaderboard's files cannot tell apart";
+                throw new EvalDefinitionException(definition.testClass().getName() + " cannot run: it and "
+                        + other.definition.testClass().getName() + " are " + same + " (@Eval): the leaderboard, the "
+                        + "gates and the baseline know an eval by its name, and one class's results would replace the "
+                        + "other's. Give each class its own @Eval name.");
+            }
+        }
+    }
+
+    /** A name as the leaderboard's directory of the eval is named, ignoring case. */
+    private static String directoryKey(String name) {
+        return name.replaceAll("[^\\w.-]", "_").toLowerCase(Locale.ROOT);
     }
 
     /** Lets go of the instance the tag filters needed at discovery, and closes what created it. */

@@ -155,13 +155,20 @@ final class CaseEvaluator {
             attempt.usage = model == null ? CallUsage.NONE : model.usage();
             return failed(row, repeat, scorers, t, prompt, attempt.usage);
         }
-        CallUsage usage = model.usage();
+        // a task that interrupted its own thread (Thread.currentThread().interrupt()) and returned: the flag is the
+        // task's, and must not fail its case's scorers (a sleep, a lock or a judge call of theirs would throw)
+        Thread.interrupted();
+        CallUsage calls = model.usage();
+        // what the task reported of calls made without the handle (TaskOutput.withUsage) counts as the handle's does
+        run.budget().charge(taskOutput.costUsd());
+        taskOutput = taskOutput.plusUsage(calls.tokensIn(), calls.tokensOut(), calls.costUsd());
+        CallUsage usage = new CallUsage(calls.calls(), calls.latencyMs(), taskOutput.tokensIn(),
+                taskOutput.tokensOut(), taskOutput.costUsd(), calls.cached());
         attempt.usage = usage;
-        taskOutput = taskOutput.plusUsage(usage.tokensIn(), usage.tokensOut(), usage.costUsd());
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
                 ScorerOptionValues.empty(""), taskOutput, run.configuration().projectRoot(),
-                () -> run.models().judge(evalCase, repeat));
+                () -> run.models().judge(evalCase, repeat), run.redactor());
         EvalHooks.PostProcessed post;
         try {
             post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context, steps);

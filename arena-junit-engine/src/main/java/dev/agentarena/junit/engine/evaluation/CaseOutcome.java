@@ -99,11 +99,23 @@ public final class CaseOutcome {
         // results.jsonl writes an unscored verdict as "passed": null
         Boolean passed = score.error() == null && score.result() != null && score.result().isScored()
                 ? score.result().passed() : null;
-        return new ResultRecord(origin.eval(), origin.model(), origin.dataset(), caseId(), score.name(),
-                score.version(), score.registryName(), repeat, score.score(), passed, score.status(),
+        SecretRedactor redactor = origin.redactor();
+        List<String> tags = new ArrayList<>();
+        if (evalCase != null) {
+            evalCase.tags().forEach(tag -> tags.add(redactor.redact(tag)));
+        }
+        if (!redactor.isEmpty()) {
+            // every field of the line, not only its texts: a metric's or score's name, a tag, the case id
+            Map<String, Double> masked = new LinkedHashMap<>();
+            metrics.forEach((name, value) -> masked.merge(redactor.redact(name), value, (a, b) -> b));
+            metrics = masked;
+        }
+        return new ResultRecord(redactor.redact(origin.eval()), redactor.redact(origin.model()),
+                redactor.redact(origin.dataset()), redactor.redact(caseId()), redactor.redact(score.name()),
+                redactor.redact(score.version()), redactor.redact(score.registryName()), repeat, score.score(),
+                passed, score.status(),
                 reason, metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.costUsd(), usage.cached(),
-                evalCase == null ? 1.0 : evalCase.weight(), evalCase == null ? List.of() : new ArrayList<>(evalCase.tags()),
-                error, output);
+                evalCase == null ? 1.0 : evalCase.weight(), tags, error, output);
     }
 
     private static String describe(Throwable error) {

@@ -10,9 +10,11 @@ import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.secrets.SecretMasking;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /** The {@link ScoringContext} of one scorer on one case. */
-final class CaseScoringContext implements ScoringContext {
+final class CaseScoringContext implements ScoringContext, SecretMasking {
 
     private final EvalCase testCase;
     private final String evalName;
@@ -22,14 +24,16 @@ final class CaseScoringContext implements ScoringContext {
     private final Path projectRoot;
     private final Supplier<Judge> judge;
     private final Duration timeLimit;
+    private final SecretRedactor secrets;
 
-    CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options, TaskOutput output,
-            Path projectRoot, Supplier<Judge> judge) {
-        this(testCase, evalName, modelKey, options, output, projectRoot, judge, null);
+    CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
+            TaskOutput output, Path projectRoot, Supplier<Judge> judge, SecretRedactor secrets) {
+        this(testCase, evalName, modelKey, options, output, projectRoot, judge, null, secrets);
     }
 
     private CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
-            TaskOutput output, Path projectRoot, Supplier<Judge> judge, Duration timeLimit) {
+            TaskOutput output, Path projectRoot, Supplier<Judge> judge, Duration timeLimit, SecretRedactor secrets) {
+        this.secrets = secrets;
         this.testCase = testCase;
         this.evalName = evalName;
         this.modelKey = modelKey;
@@ -41,19 +45,23 @@ final class CaseScoringContext implements ScoringContext {
     }
 
     CaseScoringContext withOptions(ScorerOptionValues newOptions) {
-        return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge, timeLimit);
+        return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge, timeLimit,
+                secrets);
     }
 
     CaseScoringContext withJudge(Supplier<Judge> newJudge) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge, timeLimit);
+        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge, timeLimit,
+                secrets);
     }
 
     CaseScoringContext withOutput(TaskOutput newOutput) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge, timeLimit);
+        return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge, timeLimit,
+                secrets);
     }
 
     CaseScoringContext withTimeLimit(Duration newTimeLimit) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, newTimeLimit);
+        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, newTimeLimit,
+                secrets);
     }
 
     @Override
@@ -89,6 +97,11 @@ final class CaseScoringContext implements ScoringContext {
     @Override
     public Path projectRoot() {
         return projectRoot;
+    }
+
+    @Override
+    public SecretRedactor secrets() {
+        return secrets;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.evaluation;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -9,10 +10,13 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import org.apiguardian.api.API;
+import org.junit.platform.commons.support.AnnotationSupport;
 
+import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
+import dev.agentarena.junit.engine.datasets.MaskedIds;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.definition.EvalDefinitionException;
@@ -23,6 +27,7 @@ import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.evaluation.declared.DeclaredModels;
 import dev.agentarena.junit.engine.scoring.MethodScorerDefinition;
+import dev.agentarena.junit.engine.scoring.OneAtATime;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
 
@@ -94,10 +99,17 @@ public final class EvalRuntime implements AutoCloseable {
         EvalInstances instances = EvalInstanceStrategies.open(definition.testClass(), run.configuration()::get);
         try {
             Object instance = definition.needsInstance() ? instances.createEvalInstance() : null;
+            // One instance serves every case, and cases run concurrently: its @Scorer methods are called one at a
+            // time unless the class says they may run side by side (@Eval(concurrentScorers = true)).
+            boolean concurrent = AnnotationSupport.findAnnotation(definition.testClass(), Eval.class)
+                    .map(Eval::concurrentScorers).orElse(false);
+            Duration scorerLimit = TimeLimits.of(run.configuration(), definition.testClass())
+                    .of(TimeLimits.Kind.SCORER);
+            OneAtATime oneAtATime = concurrent ? null : new OneAtATime(scorerLimit);
             List<ScorerDefinition> methodScorers = new ArrayList<>();
             for (Method method : definition.scorerMethods()) {
                 methodScorers.add(new MethodScorerDefinition(method,
-                        Modifier.isStatic(method.getModifiers()) ? null : instance));
+                        Modifier.isStatic(method.getModifiers()) ? null : instance, oneAtATime));
             }
             return new EvalRuntime(run, definition, instances, instance, registry, methodScorers, defaults,
                     scorerFilter);
@@ -147,7 +159,13 @@ public final class EvalRuntime implements AutoCloseable {
 
     /** Opens a dataset of the eval: its file, or the rows its method returns. */
     DatasetStream open(DatasetSpec dataset) {
-        return dataset.open(definition.testClass(), run.configuration().projectRoot(), () -> instance);
+        DatasetStream rows = dataset.open(definition.testClass(), run.configuration().projectRoot(), () -> instance);
+        return run.redactor().isEmpty() ? rows : MaskedIds.of(rows, run.redactor()::redact, dataset.describe());
+    }
+
+    /** Masks the run's secrets in whatever the eval's nodes show: case ids, tags, score names. */
+    public String redact(String text) {
+        return run.redactor().redact(text);
     }
 
     /**

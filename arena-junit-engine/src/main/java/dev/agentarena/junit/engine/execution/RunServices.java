@@ -54,6 +54,7 @@ public final class RunServices implements AutoCloseable {
         LeaderboardSettings leaderboardSettings = LeaderboardSettings.from(configuration);
         this.shard = Shard.from(configuration);
         Path configured = configuration.typed().outputDirectory();
+        RunOutput.checkWritable(configured, configuration);
         RunOutput output = RunOutput.of(shard.map(part -> part.outputDirectory(configured)).orElse(configured),
                 session, partial);
         this.outputDirectory = output.directory();

@@ -1,9 +1,10 @@
 package dev.agentarena.junit.engine.reporting;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -30,8 +32,12 @@ import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
- * {@code results.jsonl}: one JSON object per result, each line flushed as it is written, so a killed run leaves a
+ * {@code results.jsonl}: one JSON object per result, each line written whole as its test ends, so a killed run leaves a
  * readable file that holds every finished result.
+ *
+ * <p>A line is encoded first and then handed to the file in one write; when the write fails part way (a disk that
+ * fills up), the file is cut back to where the line began, so the file never holds half a line, and the error names
+ * the file.
  *
  * <p>Opened on the first result, so a run without evals leaves an earlier file alone; truncated by the first
  * execution of the launcher session that writes it and appended to by the later ones (see {@link ReportingSession}).
@@ -65,14 +71,27 @@ public final class ResultsFile implements RunListener, AutoCloseable {
             return size() > PREPARED_LINES;
         }
     });
-    private BufferedWriter writer;
+    private final Opener opener;
+    private FileChannel channel;
     private boolean written;
 
     /** The results file of an output directory; nothing is opened yet. */
     public ResultsFile(Path directory, ReportingSession session) {
+        this(directory, session, FileChannel::open);
+    }
+
+    /** With another way to open the file: a test's channel that fails as a full disk does. */
+    ResultsFile(Path directory, ReportingSession session, Opener opener) {
         this.directory = directory;
         this.file = directory.resolve(FILE_NAME).toAbsolutePath().normalize();
         this.session = session;
+        this.opener = opener;
+    }
+
+    /** Opens the file's channel. */
+    @FunctionalInterface
+    interface Opener {
+        FileChannel open(Path file, Set<StandardOpenOption> options) throws IOException;
     }
 
     /** The file written. */
@@ -93,22 +112,44 @@ public final class ResultsFile implements RunListener, AutoCloseable {
 
     @Override
     public synchronized void resultReported(ResultRecord record, CaseTranscript transcript) {
+        String line = prepared.remove(new Identity(record));
+        // well formed: the encoder would refuse half a surrogate pair (a reason cut inside an emoji)
+        byte[] bytes = ((line != null ? line : wellFormed(lines.line(record))) + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+        long start = -1;
         try {
-            if (writer == null) {
-                writer = open();
+            if (channel == null) {
+                channel = open();
             }
-            // One string per line, written whole: the encoder refuses half a surrogate pair (a reason cut inside an
-            // emoji), and a refused write would leave half a line and break every later one.
             written = true;
-            String line = prepared.remove(new Identity(record));
-            writer.write(line != null ? line : wellFormed(lines.line(record)));
-            writer.write('\n');
-            writer.flush();
+            start = channel.position();
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
         }
         catch (IOException e) {
+            String cutBack = cutBack(start);
             // the next result opens the file again (appending), so one failed write does not lose every later one
             closeQuietly();
-            throw new UncheckedIOException("Cannot write to " + file, e);
+            throw new UncheckedIOException("Cannot write the result of " + record.caseId() + "/" + record.scorer()
+                    + " to " + file + " (" + e + ")" + cutBack, e);
+        }
+    }
+
+    /** After a failed write: the file cut back to where the line began, so that no half line is left. */
+    private String cutBack(long start) {
+        if (channel == null || start < 0) {
+            return "";
+        }
+        try {
+            if (channel.size() > start) {
+                channel.truncate(start);
+            }
+            return "; the file holds every line written before it, whole";
+        }
+        catch (IOException e) {
+            return "; and it could not be cut back to its last whole line (" + e + "): remove the last line by hand";
         }
     }
 
@@ -286,14 +327,18 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         return fixed == null ? text : fixed.toString();
     }
 
-    private BufferedWriter open() throws IOException {
+    private FileChannel open() throws IOException {
         Files.createDirectories(directory);
         boolean first = session.firstOpen(file);
         if (first) {
             removePreviousSummaries();
         }
-        return Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE, first ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
+        // not APPEND: a channel opened to append cannot be cut back; every line is written at the end all the same
+        FileChannel opened = opener.open(file, first
+                ? Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)
+                : Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE));
+        opened.position(opened.size());
+        return opened;
     }
 
     /**
@@ -321,28 +366,31 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     }
 
     private void closeQuietly() {
+        if (channel == null) {
+            return;
+        }
         try {
-            writer.close();
+            channel.close();
         }
         catch (IOException e) {
             // already failing: the caller reports the first error
         }
-        writer = null;
+        channel = null;
     }
 
     @Override
     public synchronized void close() {
-        if (writer == null) {
+        if (channel == null) {
             return;
         }
         try {
-            writer.close();
+            channel.close();
         }
         catch (IOException e) {
             throw new UncheckedIOException("Cannot close " + file, e);
         }
         finally {
-            writer = null;
+            channel = null;
         }
     }
 }

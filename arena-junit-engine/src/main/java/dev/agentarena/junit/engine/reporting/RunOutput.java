@@ -1,9 +1,15 @@
 package dev.agentarena.junit.engine.reporting;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Optional;
 
 import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ConfigurationException;
 
 /**
  * Where one execution writes {@code results.jsonl} and the run's leaderboard.
@@ -24,6 +30,41 @@ public record RunOutput(Path directory, Optional<String> note) {
 
     /** The directory of partial runs, below the output directory. */
     public static final String PARTIAL_DIRECTORY = "partial";
+
+    /**
+     * Refuses, before any test runs, an output directory the run could not write: one that is a file, or below a
+     * file, or on a read-only file system or in a directory the run may not write to. Nothing is created: a run without
+     * evals leaves the file system as it was.
+     *
+     * @param directory the configured output directory, absolute
+     * @throws ConfigurationException naming {@value Constants#OUTPUT_DIR}, its value and where it was set, and the
+     *         path at fault
+     */
+    public static void checkWritable(Path directory, ArenaConfiguration configuration) {
+        Path existing = directory.toAbsolutePath().normalize();
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS) && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        String problem = null;
+        if (existing == null) {
+            problem = "none of its parents exists";
+        }
+        else if (!Files.isDirectory(existing)) {
+            problem = (existing.equals(directory) ? "it is" : existing + " is") + " a file, not a directory";
+        }
+        else if (!Files.isWritable(existing)) {
+            problem = (existing.equals(directory) ? "it" : existing) + " is read-only to this run";
+        }
+        if (problem == null) {
+            return;
+        }
+        String value = configuration.get(Constants.OUTPUT_DIR).orElse(null);
+        throw new ConfigurationException("The output directory " + directory + " cannot be written: " + problem
+                + ". Set " + Constants.OUTPUT_DIR + " to a directory the run can write ("
+                + (value == null ? "it is not set, and its default is target/arena below the project root"
+                        : "it is \"" + value + "\", " + configuration.sourceOf(Constants.OUTPUT_DIR))
+                + ").");
+    }
 
     /**
      * The output of an execution.

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+import java.util.function.UnaryOperator;
 
 import org.apiguardian.api.API;
 
@@ -51,6 +52,12 @@ public final class SandboxedRun {
      */
     public record Outcome(Ending ending, int exitCode, String stdout, String stderr, boolean truncated,
             boolean started, long startupMillis, long millis) {
+
+        /** This outcome with its output passed through {@code mask}: a scorer masks secrets before it cuts. */
+        public Outcome masked(UnaryOperator<String> mask) {
+            return new Outcome(ending, exitCode, mask.apply(stdout), mask.apply(stderr), truncated, started,
+                    startupMillis, millis);
+        }
     }
 
     private static final long POLL_MILLIS = 25;

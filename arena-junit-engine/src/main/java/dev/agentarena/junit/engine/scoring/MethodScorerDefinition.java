@@ -33,6 +33,8 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     private final Object target;
     private final String name;
     private final double threshold;
+    /** Shared by the eval class's scorer methods, to call them one at a time; {@code null} to call them concurrently. */
+    private final OneAtATime oneAtATime;
     // digested when first asked for: a run reads the versions of the scorers it uses, not of the whole catalogue
     private volatile String version;
 
@@ -41,6 +43,15 @@ public final class MethodScorerDefinition implements ScorerDefinition {
      * @param target the instance to call it on, or {@code null} for a static method
      */
     public MethodScorerDefinition(Method method, Object target) {
+        this(method, target, null);
+    }
+
+    /**
+     * A scorer method called under a turn shared by the eval class's scorer methods, so that they are called one at a
+     * time ({@code @Eval(concurrentScorers = false)}, the default), or {@code null} to call it concurrently.
+     */
+    public MethodScorerDefinition(Method method, Object target, OneAtATime oneAtATime) {
+        this.oneAtATime = oneAtATime;
         Scorer annotation = AnnotationSupport.findAnnotation(method, Scorer.class)
                 .orElseThrow(() -> new IllegalArgumentException(method + " is not annotated with @Scorer"));
         this.method = method;
@@ -91,6 +102,10 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         }
         Object[] arguments = ArgumentResolver.SCORER.resolve(method, byType, byName);
         Object returned;
+        if (oneAtATime != null) {
+            // interruptible: a wait behind a slow call ends with the scorer's time limit, which names it
+            oneAtATime.enter();
+        }
         try {
             returned = ReflectionSupport.invokeMethod(method, target, arguments);
         }
@@ -100,6 +115,11 @@ public final class MethodScorerDefinition implements ScorerDefinition {
                 return List.of(new NamedScore(name, soft.result()));
             }
             return List.of(new NamedScore(name, ScoreResult.fail(String.valueOf(e.getMessage()))));
+        }
+        finally {
+            if (oneAtATime != null) {
+                oneAtATime.exit();
+            }
         }
         if (soft != null) {
             return List.of(new NamedScore(name, soft.result()));

@@ -60,23 +60,57 @@ public final class SecretRedactor {
     private static final SecretRedactor NONE = new SecretRedactor(List.of());
 
     private final List<String> secrets;
+    /** Where each secret came from ("the variable OPENAI_API_KEY"), for a refusal that must not show it. */
+    private final Map<String, String> sources;
 
-    private SecretRedactor(Collection<String> values) {
-        Set<String> unique = new LinkedHashSet<>();
-        for (String value : values) {
+    private SecretRedactor(Map<String, String> values) {
+        Map<String, String> unique = new LinkedHashMap<>();
+        values.forEach((value, source) -> {
             if (value != null && value.strip().length() >= MIN_LENGTH) {
-                unique.add(value.strip());
+                unique.putIfAbsent(value.strip(), source);
             }
-        }
-        List<String> sorted = new ArrayList<>(unique);
+        });
+        List<String> sorted = new ArrayList<>(unique.keySet());
         // longest first, so that a secret containing another is masked whole
         sorted.sort(Comparator.comparingInt(String::length).reversed());
         this.secrets = List.copyOf(sorted);
+        this.sources = unique;
+    }
+
+    private SecretRedactor(Collection<String> values) {
+        this(unnamed(values));
+    }
+
+    private static Map<String, String> unnamed(Collection<String> values) {
+        Map<String, String> named = new LinkedHashMap<>();
+        values.forEach(value -> named.putIfAbsent(value, "a secret"));
+        return named;
     }
 
     /** A redactor of these values (each of at least 4 characters; shorter ones are ignored). */
     public static SecretRedactor of(Collection<String> values) {
         return new SecretRedactor(values);
+    }
+
+    /** A redactor of these values, each with where it came from ({@code "the variable X_TOKEN"}). */
+    public static SecretRedactor named(Map<String, String> sourcesByValue) {
+        return new SecretRedactor(sourcesByValue);
+    }
+
+    /**
+     * Where the first secret the text holds came from, such as {@code "the value of the variable OPENAI_API_KEY"},
+     * never the secret itself; empty when it holds none.
+     */
+    public Optional<String> revealedSource(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        for (String secret : secrets) {
+            if (text.contains(secret)) {
+                return Optional.of(sources.getOrDefault(secret, "a secret"));
+            }
+        }
+        return Optional.empty();
     }
 
     /** A redactor that masks nothing. */
@@ -93,24 +127,27 @@ public final class SecretRedactor {
         Set<String> names = new LinkedHashSet<>();
         names.add(DEFAULT_KEY_VARIABLE);
         names.addAll(configuration.getList(Constants.REDACT_ENV));
-        List<String> values = new ArrayList<>();
-        ModelSecrets.collect(configuration, names, values);
+        List<String> headers = new ArrayList<>();
+        ModelSecrets.collect(configuration, names, headers);
+        Map<String, String> values = new LinkedHashMap<>();
         for (String name : names) {
-            Optional.ofNullable(environment.get(name)).ifPresent(values::add);
+            Optional.ofNullable(environment.get(name)).ifPresent(value -> values.putIfAbsent(value,
+                    "the value of the variable " + name));
         }
         environment.forEach((name, value) -> {
             if (SECRET_NAME.matcher(name).matches() && value != null && value.strip().length()
                     >= MIN_CONVENTIONAL_LENGTH) {
-                values.add(value);
+                values.putIfAbsent(value, "the value of the variable " + name);
             }
         });
+        headers.forEach(value -> values.putIfAbsent(value, "the value of a header in a model's settings"));
         return new SecretRedactor(values);
     }
 
     /** This redactor, also masking these values. */
     public SecretRedactor with(Collection<String> values) {
-        List<String> all = new ArrayList<>(secrets);
-        all.addAll(values);
+        Map<String, String> all = new LinkedHashMap<>(sources);
+        values.forEach(value -> all.putIfAbsent(value, "a secret"));
         return new SecretRedactor(all);
     }
 
@@ -119,7 +156,13 @@ public final class SecretRedactor {
         return secrets.isEmpty();
     }
 
-    /** The text with every secret masked; {@code null} stays {@code null}. */
+    /**
+     * The text with every secret masked; {@code null} stays {@code null}. A text that was cut before it reached here
+     * (a program's output kept as its first and last parts, a tail behind an ellipsis) may hold only part of a
+     * secret: a secret's end just after an ellipsis ({@code …}) or at the very start of the text, and a secret's start
+     * just before an ellipsis or at the very end, are masked too (at least {@value #MIN_LENGTH} characters next to an
+     * ellipsis, {@value #MIN_EDGE_FRAGMENT} at the text's edges, where a cut leaves no mark).
+     */
     public String redact(String text) {
         if (text == null || secrets.isEmpty()) {
             return text;
@@ -130,7 +173,60 @@ public final class SecretRedactor {
                 result = result.replace(secret, MASK);
             }
         }
-        return result;
+        return maskFragments(result);
+    }
+
+    /** A cut at a text's edge leaves no mark: a fragment there must be this long to be taken for a secret's part. */
+    static final int MIN_EDGE_FRAGMENT = 8;
+
+    private String maskFragments(String text) {
+        if (text.length() < MIN_LENGTH) {
+            return text;
+        }
+        String[] pieces = text.split(CUT, -1);
+        for (int i = 0; i < pieces.length; i++) {
+            String piece = pieces[i];
+            int atStart = i > 0 ? MIN_LENGTH : MIN_EDGE_FRAGMENT;
+            int atEnd = i < pieces.length - 1 ? MIN_LENGTH : MIN_EDGE_FRAGMENT;
+            for (String secret : secrets) {
+                // a cut's mark may stand on a line of its own ("\n…[n bytes truncated]…\n")
+                int start = i > 0 && piece.startsWith("\n") ? 1 : 0;
+                int suffix = longestSuffixAt(secret, piece, start, atStart);
+                if (suffix > 0) {
+                    piece = piece.substring(0, start) + MASK + piece.substring(start + suffix);
+                }
+                int end = i < pieces.length - 1 && piece.endsWith("\n") ? piece.length() - 1 : piece.length();
+                int prefix = longestPrefixEndingAt(secret, piece, end, atEnd);
+                if (prefix > 0) {
+                    piece = piece.substring(0, end - prefix) + MASK + piece.substring(end);
+                }
+            }
+            pieces[i] = piece;
+        }
+        return pieces.length == 1 ? pieces[0] : String.join(CUT, pieces);
+    }
+
+    /** What a cut text shows where it was cut. */
+    private static final String CUT = "…";
+
+    /** The length of the longest proper suffix of the secret (at least {@code min}) that the text has at start. */
+    private static int longestSuffixAt(String secret, String text, int start, int min) {
+        for (int length = Math.min(secret.length() - 1, text.length() - start); length >= min; length--) {
+            if (text.regionMatches(start, secret, secret.length() - length, length)) {
+                return length;
+            }
+        }
+        return 0;
+    }
+
+    /** The length of the longest proper prefix of the secret (at least {@code min}) the text has ending at end. */
+    private static int longestPrefixEndingAt(String secret, String text, int end, int min) {
+        for (int length = Math.min(secret.length() - 1, end); length >= min; length--) {
+            if (text.regionMatches(end - length, secret, 0, length)) {
+                return length;
+            }
+        }
+        return 0;
     }
 
     /** Whether the text holds a secret. */

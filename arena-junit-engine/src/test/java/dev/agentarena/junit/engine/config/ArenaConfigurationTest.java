@@ -166,6 +166,27 @@ class ArenaConfigurationTest {
     }
 
     @Test
+    void aProjectRootThatDoesNotExistIsAnErrorNamingTheSetting() {
+        // the project's arena.yaml would be silently ignored, and its datasets and output looked for elsewhere
+        assertThatThrownBy(() -> ArenaConfiguration.from(new MapConfigurationParameters(
+                Map.of(Constants.PROJECT_ROOT, root.resolve("no-such-project").toString()))))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("arena.project.root=" + root.resolve("no-such-project") + " names "
+                        + root.resolve("no-such-project") + ", which does not exist")
+                .hasMessageContaining("arena.yaml");
+    }
+
+    @Test
+    void aProjectRootThatIsAFileIsAnError() throws Exception {
+        Path file = Files.writeString(root.resolve("pom.xml"), "<project/>");
+
+        assertThatThrownBy(() -> ArenaConfiguration.from(new MapConfigurationParameters(
+                Map.of(Constants.PROJECT_ROOT, file.toString()))))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("arena.project.root=" + file).hasMessageContaining("which is not a directory");
+    }
+
+    @Test
     void arenaConfigNamingADirectoryIsAnError() {
         assertThatThrownBy(() -> ArenaConfiguration.from(new MapConfigurationParameters(
                 Map.of(Constants.PROJECT_ROOT, root.toString(), Constants.CONFIG, "."))))

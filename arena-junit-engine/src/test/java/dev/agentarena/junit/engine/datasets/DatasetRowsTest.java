@@ -82,6 +82,33 @@ class DatasetRowsTest {
     }
 
     @Test
+    void idsThatDifferOnlyInWhitespaceOrControlCharactersAreOneNameAndTheErrorShowsBoth() {
+        List<DatasetRow> rows = rows(DatasetRows.fromMethodResult(Stream.of(EvalCase.of("refund request", "x", null),
+                EvalCase.of("refund\trequest", "y", null), EvalCase.of(" refund  request\u0007", "z", null),
+                EvalCase.of("refund\u00a0request", "w", null), EvalCase.of("refund-request", "v", null)), METHOD));
+
+        assertThat(rows).extracting(DatasetRow::caseId).containsExactly("refund request", "refund\trequest#2",
+                " refund  request\u0007#2", "refund\u00a0request#3", "refund-request");
+        assertThat(rows.get(1).error()).contains(METHOD + " index 1: duplicate id 'refund\\trequest': it differs "
+                + "from 'refund request' (index 0) only in whitespace or control characters, and tests show both as "
+                + "'refund request'");
+        assertThat(rows.get(2).error().orElseThrow()).contains("duplicate id ' refund  request\\u0007'");
+        assertThat(rows.get(3).error().orElseThrow()).contains("duplicate id 'refund\\u00a0request'");
+        assertThat(rows.subList(1, 4)).extracting(DatasetRow::caseId).doesNotHaveDuplicates();
+        assertThat(rows.get(4).error()).isEmpty();
+    }
+
+    @Test
+    void anExplicitIdThatTheEngineGaveADuplicateIsADuplicateNamingWhoseItWas() {
+        List<DatasetRow> rows = rows(DatasetRows.fromMethodResult(Stream.of(EvalCase.of("a", "x", null),
+                EvalCase.of("a", "y", null), EvalCase.of("a#2", "z", null)), METHOD));
+
+        assertThat(rows).extracting(DatasetRow::caseId).containsExactly("a", "a#2", "a#2#2");
+        assertThat(rows.get(2).error()).contains(METHOD + " index 2: duplicate id 'a#2': the engine gave that id to "
+                + "the duplicate of 'a' at index 1");
+    }
+
+    @Test
     void anExceptionWhileIteratingBecomesTheLastRow() {
         Iterator<EvalCase> failing = new Iterator<>() {
             private int index;

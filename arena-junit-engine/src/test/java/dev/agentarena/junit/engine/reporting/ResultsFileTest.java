@@ -1,12 +1,15 @@
 package dev.agentarena.junit.engine.reporting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +71,44 @@ class ResultsFileTest {
         assertThat(lines).containsExactly(ResultsFile.wellFormed(ResultsFile.line(first)), ResultsFile.line(second),
                 ResultsFile.line(twin), ResultsFile.line(unprepared));
         assertThat(lines.get(0)).contains("half \uFFFD");
+    }
+
+    @Test
+    void aDiskThatFillsMidLineLeavesNoHalfLineAndTheErrorNamesTheFile() throws Exception {
+        AtomicLong room = new AtomicLong(Long.MAX_VALUE);
+        ResultRecord first = record("a", "fine", "one");
+        ResultRecord big = record("b", "long", "x".repeat(20_000));
+        ResultRecord after = record("c", "fine", "three");
+        Path results = dir.resolve(ResultsFile.FILE_NAME);
+        try (ResultsFile file = new ResultsFile(dir, new ReportingSession(), FullDiskChannel.opener(room))) {
+            file.resultReported(first, null);
+            long firstLine = Files.size(results);
+            // room for part of the long line: the write takes what fits, then fails
+            room.set(10_000);
+
+            assertThatThrownBy(() -> file.resultReported(big, null)).isInstanceOf(UncheckedIOException.class)
+                    .hasMessageContaining("Cannot write the result of b/exact_match to " + results)
+                    .hasMessageContaining("No space left on device")
+                    .hasMessageContaining("every line written before it, whole");
+            assertThat(Files.size(results)).as("cut back to the last whole line").isEqualTo(firstLine);
+
+            // room again (a cleaned-up disk): the next result is written after the last whole line
+            room.set(Long.MAX_VALUE);
+            file.resultReported(after, null);
+        }
+
+        assertThat(Files.readAllLines(results, StandardCharsets.UTF_8))
+                .containsExactly(ResultsFile.line(first), ResultsFile.line(after));
+    }
+
+    @Test
+    void aFullDiskAtTheFirstLineLeavesAnEmptyFile() throws Exception {
+        AtomicLong room = new AtomicLong(7);
+        try (ResultsFile file = new ResultsFile(dir, new ReportingSession(), FullDiskChannel.opener(room))) {
+            assertThatThrownBy(() -> file.resultReported(record("a", "fine", "one"), null))
+                    .hasMessageContaining(dir.resolve(ResultsFile.FILE_NAME).toString());
+        }
+        assertThat(dir.resolve(ResultsFile.FILE_NAME)).isEmptyFile();
     }
 
     private static ResultRecord record(String caseId, String reason, String output) {

@@ -34,6 +34,35 @@ class SecretRedactorTest {
     }
 
     @Test
+    void partOfASecretLeftAtACutIsMaskedButOrdinaryTextIsNot() {
+        String secret = "sk-live-0123456789abcdef";
+        SecretRedactor redactor = SecretRedactor.of(List.of(secret));
+
+        // a tail cut inside the secret: its end follows the ellipsis
+        assertThat(redactor.redact("…" + secret.substring(10) + " at line 3")).isEqualTo("…[REDACTED] at line 3");
+        // first and last halves of a program's output, the secret across the cut
+        assertThat(redactor.redact("key=" + secret.substring(0, 9) + "\n…[2048 bytes truncated]…\n"
+                + secret.substring(20) + " done")).isEqualTo("key=[REDACTED]\n…[2048 bytes truncated]…\n[REDACTED] done");
+        // at the text's edges a cut leaves no mark: only a long part counts
+        assertThat(redactor.redact(secret.substring(12) + " tail")).isEqualTo("[REDACTED] tail");
+        assertThat(redactor.redact("head " + secret.substring(0, 12))).isEqualTo("head [REDACTED]");
+        assertThat(redactor.redact("ends with sk-l")).isEqualTo("ends with sk-l");
+        assertThat(redactor.redact("…cdef is short")).isEqualTo("…[REDACTED] is short");
+        assertThat(redactor.redact("…abc is shorter than the shortest part")).isEqualTo("…abc is shorter than the "
+                + "shortest part");
+    }
+
+    @Test
+    void aRefusalNamesWhereTheSecretCameFromNeverTheSecret() {
+        SecretRedactor redactor = SecretRedactor.forRun(ArenaConfiguration.from(new MapConfigurationParameters(
+                Map.of("arena.project.root", root.toString()))), Map.of("SERVICE_TOKEN", "tok-0123456789"));
+
+        assertThat(redactor.revealedSource("prompt with tok-0123456789"))
+                .contains("the value of the variable SERVICE_TOKEN");
+        assertThat(redactor.revealedSource("clean prompt")).isEmpty();
+    }
+
+    @Test
     void masksStringsInsideMapsAndListsAndLeavesOtherValues() {
         SecretRedactor redactor = SecretRedactor.of(List.of("sk-secret-123"));
 

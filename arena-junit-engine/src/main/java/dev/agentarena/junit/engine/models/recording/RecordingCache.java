@@ -9,9 +9,11 @@ import java.util.zip.CRC32;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.config.CacheMode;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
@@ -31,16 +33,24 @@ public final class RecordingCache {
     private final CacheMode mode;
     private final Path directory;
     private final Map<Path, RecordingFile> files = new ConcurrentHashMap<>();
+    private final SecretRedactor secrets;
 
     RecordingCache(CacheMode mode, Path directory) {
+        this(mode, directory, SecretRedactor.none());
+    }
+
+    RecordingCache(CacheMode mode, Path directory, SecretRedactor secrets) {
         this.mode = mode;
         this.directory = directory;
+        this.secrets = secrets;
     }
 
     /** The cache the configuration asks for. */
     public static RecordingCache from(ArenaConfiguration configuration) {
         ArenaSettings settings = configuration.typed();
-        return new RecordingCache(settings.cacheMode(), settings.cacheDirectory());
+        CacheMode mode = settings.cacheMode();
+        return new RecordingCache(mode, settings.cacheDirectory(),
+                mode == CacheMode.OFF ? SecretRedactor.none() : SecretRedactor.forRun(configuration, System.getenv()));
     }
 
     /** The mode. */
@@ -77,14 +87,33 @@ public final class RecordingCache {
         return hit;
     }
 
-    /** Records a live answer, when the mode records. */
+    /**
+     * Records a live answer, when the mode records.
+     *
+     * @throws ModelCallException when the request or the answer holds one of the run's secrets, naming where the
+     *         secret came from (never the secret): recordings are meant to be committed, and a masked recording
+     *         would no longer match its request
+     */
     public void record(String modelKey, String caseId, int repeat, ModelRequest request, Completion completion) {
         if (mode == CacheMode.OFF || mode == CacheMode.REPLAY) {
             return;
         }
+        Map<String, Object> described = RequestDigest.describe(request);
+        if (!secrets.isEmpty()) {
+            StringBuilder written = new StringBuilder(String.valueOf(described)).append('\n').append(modelKey).append('\n')
+                    .append(caseId).append('\n').append(completion.text());
+            completion.toolCalls().forEach(call -> written.append('\n').append(call));
+            Optional<String> secret = secrets.revealedSource(written.toString());
+            if (secret.isPresent()) {
+                throw new ModelCallException("Not recorded: the call to model '" + modelKey + "' for case '"
+                        + (caseId == null ? "(none)" : caseId) + "', repeat " + repeat + " holds "
+                        + secret.get() + " (in its prompt, parameters or answer), and recordings are written in "
+                        + "clear under " + directory + " to be committed. Keep the secret out of the prompt, or run "
+                        + "this eval with " + Constants.CACHE_MODE + "=off.");
+            }
+        }
         RecordingFile file = file(modelKey, caseId == null ? NO_CASE : caseId);
-        file.store(new RecordingFile.Key(RequestDigest.of(request), repeat), RequestDigest.describe(request),
-                completion);
+        file.store(new RecordingFile.Key(RequestDigest.of(request), repeat), described, completion);
     }
 
     RecordingFile file(String modelKey, String caseId) {

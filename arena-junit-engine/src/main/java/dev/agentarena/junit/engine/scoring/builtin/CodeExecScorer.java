@@ -24,6 +24,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.engine.secrets.SecretMasking;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.sandbox.Installations;
 import dev.agentarena.junit.engine.sandbox.Installations.Installation;
@@ -171,7 +172,9 @@ public final class CodeExecScorer implements OutputScorer {
                 catch (IOException e) {
                     throw cannotRun(interpreter, e);
                 }
-                ScoreResult result = result(outcome, limits, interpreter, sandbox, launch.limitsReached());
+                // masked before anything is cut: the end of a secret must not survive a cut (issue 28)
+                ScoreResult result = result(outcome.masked(SecretMasking.of(context)::redact), limits, interpreter,
+                        sandbox, launch.limitsReached());
                 long peak = launch.peakMemoryBytes();
                 return peak < 0 ? result : result.withDetail("memory_peak_bytes", peak);
             }

@@ -27,9 +27,11 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.config.CacheMode;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 import dev.agentarena.junit.engine.models.TestConfigurations;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
@@ -102,6 +104,27 @@ class RecordingModelTest {
                         "\"tokens_in\" : 10")
                 .doesNotContain("\r", "cost", "latency").endsWith("}\n");
         assertThat(RecordingCache.fileName(MODEL)).startsWith("openai_gpt-4o-mini-");
+    }
+
+    @Test
+    void aPromptHoldingASecretIsNotRecordedAndTheErrorNamesTheVariableNotTheSecret() {
+        String secret = "tok-5e1f0c9a77d2";
+        RecordingCache cache = new RecordingCache(CacheMode.RECORD, root.resolve("recordings"),
+                SecretRedactor.named(Map.of(secret,
+                        "the value of the variable SERVICE_TOKEN")));
+        ModelEndpoint model = new RecordingModel(MODEL, ModelEndpoint.of(new CountingModel()), cache);
+        EvalCase leaky = EvalCase.of("leaky", "use key " + secret, "x");
+
+        assertThatThrownBy(() -> model.answer(request(leaky), new ModelCall(leaky, 0)))
+                .isInstanceOf(ModelCallException.class)
+                .hasMessageStartingWith("Not recorded: the call to model '" + MODEL + "' for case 'leaky', repeat 0 "
+                        + "holds the value of the variable SERVICE_TOKEN")
+                .hasMessageContaining("arena.cache.mode=off").hasMessageNotContaining(secret);
+        assertThat(root.resolve("recordings")).doesNotExist();
+
+        // a clean prompt is recorded as before
+        model.answer(request(CASE), new ModelCall(CASE, 0));
+        assertThat(root.resolve("recordings")).isNotEmptyDirectory();
     }
 
     @Test
