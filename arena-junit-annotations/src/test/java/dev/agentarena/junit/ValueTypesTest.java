@@ -31,14 +31,18 @@ class ValueTypesTest {
     @Test
     void usageFromATaskOrAConnectorIsNeverNegativeNorNaNAndTheErrorNamesTheArgument() {
         TaskOutput output = TaskOutput.of("x");
-        assertThatThrownBy(() -> output.withUsage(-5, 0, 0.0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> output.plusUsage(-5, 0, 0.0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("moreTokensIn must be a token count of at least 0, was -5");
-        assertThatThrownBy(() -> output.withUsage(0, -1, 0.0)).hasMessageStartingWith("moreTokensOut must be");
-        assertThatThrownBy(() -> output.withUsage(0, 0, -0.01)).hasMessageStartingWith("moreCostUsd must be a finite");
-        assertThatThrownBy(() -> output.withUsage(0, 0, Double.NaN)).hasMessageStartingWith("moreCostUsd must be");
-        assertThatThrownBy(() -> output.withUsage(Long.MAX_VALUE, 0, 0.0).withUsage(1, 0, 0.0))
+        assertThatThrownBy(() -> output.plusUsage(0, -1, 0.0)).hasMessageStartingWith("moreTokensOut must be");
+        assertThatThrownBy(() -> output.plusUsage(0, 0, -0.01)).hasMessageStartingWith("moreCostUsd must be a finite");
+        assertThatThrownBy(() -> output.plusUsage(0, 0, Double.NaN)).hasMessageStartingWith("moreCostUsd must be");
+        assertThatThrownBy(() -> output.plusUsage(Long.MAX_VALUE, 0, 0.0).plusUsage(1, 0, 0.0))
                 .isInstanceOf(ArithmeticException.class);
-        assertThat(output.withUsage(3, 4, 0.5).withUsage(1, 1, 0.25).tokensIn()).isEqualTo(4);
+        assertThat(output.plusUsage(3, 4, 0.5).plusUsage(1, 1, 0.25).tokensIn()).isEqualTo(4);
+        assertThatThrownBy(() -> output.withUsage(-5, 0, 0.0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("newTokensIn must be a token count of at least 0, was -5");
+        assertThatThrownBy(() -> output.withUsage(0, 0, Double.NaN)).hasMessageStartingWith("newCostUsd must be");
+        assertThat(output.plusUsage(3, 4, 0.5).withUsage(1, 1, 0.25).tokensIn()).isEqualTo(1);
 
         Completion completion = Completion.of("x");
         assertThatThrownBy(() -> completion.withTokens(1, -2)).hasMessageStartingWith("tokensOut must be");

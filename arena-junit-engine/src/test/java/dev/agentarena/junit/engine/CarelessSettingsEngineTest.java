@@ -95,7 +95,7 @@ class CarelessSettingsEngineTest {
     void aTaskReportingNegativeUsageErrsItsOwnCaseNamingTheArgument() {
         EngineRun run = new EngineRun(temp).execute(NegativeUsageEval.class);
 
-        run.assertNode("negative", "answer", "error", "moreTokensIn must be a token count of at least 0, was -100");
+        run.assertNode("negative", "answer", "error", "newTokensIn must be a token count of at least 0, was -100");
         run.assertNode("fine", "answer", "passed", "");
         assertThat(run.line("fine", "answer").get("tokens_in").asLong()).isEqualTo(10);
     }

@@ -110,8 +110,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
      */
     private Optional<String> partialSelection() {
         for (TestDescriptor child : getChildren()) {
-            if (child instanceof EvalClassDescriptor) {
-                EvalClassDescriptor evalClass = (EvalClassDescriptor) child;
+            if (child instanceof EvalClassDescriptor evalClass) {
                 Optional<String> partial = evalClass.selectionGap();
                 if (partial.isPresent()) {
                     return partial;

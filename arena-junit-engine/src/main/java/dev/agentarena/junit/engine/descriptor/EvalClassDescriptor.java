@@ -181,8 +181,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     List<CostEstimate.Target> estimateTargets() {
         List<CostEstimate.Target> targets = new ArrayList<>();
         for (TestDescriptor child : getChildren()) {
-            if (child instanceof ModelDescriptor) {
-                ModelDescriptor model = (ModelDescriptor) child;
+            if (child instanceof ModelDescriptor model) {
                 if (model.holdsCases()) {
                     targets.add(target(model));
                 }

@@ -58,8 +58,7 @@ final class TaskRunner {
         if (returned instanceof TaskOutput) {
             return (TaskOutput) returned;
         }
-        if (returned instanceof Completion) {
-            Completion completion = (Completion) returned;
+        if (returned instanceof Completion completion) {
             return TaskOutput.of(completion.text()).withToolCalls(completion.toolCalls());
         }
         if (returned == null) {

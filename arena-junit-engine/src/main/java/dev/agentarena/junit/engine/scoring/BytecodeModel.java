@@ -116,12 +116,10 @@ final class BytecodeModel {
         if (value instanceof Type) {
             return "type " + ((Type) value).getDescriptor();
         }
-        if (value instanceof Handle) {
-            Handle handle = (Handle) value;
+        if (value instanceof Handle handle) {
             return "handle " + handle.getTag() + " " + handle.getOwner() + "." + handle.getName() + handle.getDesc();
         }
-        if (value instanceof ConstantDynamic) {
-            ConstantDynamic condy = (ConstantDynamic) value;
+        if (value instanceof ConstantDynamic condy) {
             return "condy " + condy.getName() + condy.getDescriptor() + " " + constant(condy.getBootstrapMethod());
         }
         // The type matters: 1 and 1L and "1" are different constants.
@@ -195,8 +193,7 @@ final class BytecodeModel {
             StringBuilder args = new StringBuilder();
             for (Object argument : arguments) {
                 // A lambda's body lives in a synthetic method named by a handle argument: follow it.
-                if (argument instanceof Handle) {
-                    Handle handle = (Handle) argument;
+                if (argument instanceof Handle handle) {
                     calls.add(new MethodRef(handle.getOwner(), handle.getName(), handle.getDesc()));
                 }
                 args.append(constant(argument)).append(';');

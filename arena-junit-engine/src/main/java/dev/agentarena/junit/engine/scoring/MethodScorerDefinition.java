@@ -135,8 +135,7 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         else if (returned == null) {
             scores.add(new NamedScore(name, null));
         }
-        else if (returned instanceof ScoreResult) {
-            ScoreResult result = (ScoreResult) returned;
+        else if (returned instanceof ScoreResult result) {
             scores.add(new NamedScore(result.name().orElse(name), result));
         }
         else if (returned instanceof Boolean) {
