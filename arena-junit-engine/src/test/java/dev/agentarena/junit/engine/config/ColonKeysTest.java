@@ -2,6 +2,8 @@ package dev.agentarena.junit.engine.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -10,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,26 +29,14 @@ import dev.agentarena.junit.engine.Constants;
  */
 class ColonKeysTest {
 
-    /** The local-server example of docs/guides/models.md, as written there. */
-    private static final String LOCAL_SERVER = """
-            # src/test/resources/junit-platform.properties
-            arena.models=sim_small,openai:llama3.1:8b
-            arena.models.openai:llama3.1:8b.base-url=http://localhost:11434/v1
-            arena.models.openai:llama3.1:8b.auth=none
-            arena.models.openai:llama3.1:8b.max-concurrency=2
-            arena.models.openai:llama3.1:8b.timeout-seconds=300
-            """;
+    /** The guide whose {@code .properties} examples must work as written there. */
+    private static final Path GUIDE = Path.of("../docs/guides/models.md");
 
-    /** The Azure example of docs/guides/models.md, as written there. */
-    private static final String AZURE = """
-            arena.models=openai:gpt-4o-prod
-            arena.models.openai:gpt-4o-prod.base-url=https://my-resource.openai.azure.com/openai/deployments/gpt-4o-prod
-            arena.models.openai:gpt-4o-prod.api-version=2024-06-01
-            arena.models.openai:gpt-4o-prod.auth=api-key
-            arena.models.openai:gpt-4o-prod.api-key-env=AZURE_OPENAI_API_KEY
-            arena.models.openai:gpt-4o-prod.price.input-per-million=2.50
-            arena.models.openai:gpt-4o-prod.price.output-per-million=10.00
-            """;
+    /** The local-server example of docs/guides/models.md, read from the guide. */
+    private static final String LOCAL_SERVER = propertiesBlock("arena.models=sim_small,openai:llama3.1:8b");
+
+    /** The Azure example of docs/guides/models.md, read from the guide. */
+    private static final String AZURE = propertiesBlock("arena.models=openai:gpt-4o-prod");
 
     @TempDir
     Path root;
@@ -140,6 +132,23 @@ class ColonKeysTest {
                 Map.entry("arena.models.openai:continued.base-url", "http://localhost:11434/v1"),
                 Map.entry("arena.models.openai:escaped=key.auth", "none"),
                 Map.entry("arena.models.openai:unicode.headers", "X-Name=\u00e9"));
+    }
+
+    /** The {@code properties} block of the guide that holds this line, as written there. */
+    private static String propertiesBlock(String line) {
+        try {
+            Matcher blocks = Pattern.compile("```properties\n(.*?)```", Pattern.DOTALL)
+                    .matcher(Files.readString(GUIDE));
+            while (blocks.find()) {
+                if (blocks.group(1).contains(line + "\n")) {
+                    return blocks.group(1);
+                }
+            }
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        throw new AssertionError("no properties block of " + GUIDE + " holds " + line);
     }
 
     private <T> T withPropertiesFile(String properties, Map<String, String> launcherParameters,
