@@ -4,10 +4,13 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+
+import dev.agentarena.junit.model.ToolCall;
 
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
@@ -36,10 +39,11 @@ public final class EvalCase {
     private final @Nullable String evalType;
     private final @Nullable Object recordedOutput;
     private final Map<String, Map<String, Object>> scorerOptions;
+    private final AgentScript agent;
 
     private EvalCase(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags, double weight,
             Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
-            Map<String, Map<String, Object>> scorerOptions) {
+            Map<String, Map<String, Object>> scorerOptions, AgentScript agent) {
         if (id == null || id.isBlank()) {
             throw new IllegalArgumentException("an eval case needs a non-blank id");
         }
@@ -55,6 +59,7 @@ public final class EvalCase {
         this.evalType = evalType == null || evalType.isBlank() ? null : evalType;
         this.recordedOutput = recordedOutput;
         this.scorerOptions = frozen(scorerOptions);
+        this.agent = agent;
     }
 
     private static Map<String, Map<String, Object>> frozen(Map<String, Map<String, Object>> options) {
@@ -68,7 +73,7 @@ public final class EvalCase {
 
     /** A case with weight 1, no tags and no metadata. */
     public static EvalCase of(String id, @Nullable Object input, @Nullable Object reference) {
-        return new EvalCase(id, input, reference, Set.of(), 1.0, Map.of(), null, null, Map.of());
+        return new EvalCase(id, input, reference, Set.of(), 1.0, Map.of(), null, null, Map.of(), AgentScript.NONE);
     }
 
     /** The stable id that names this case in the tree, the results and baselines. */
@@ -127,49 +132,52 @@ public final class EvalCase {
     /** A copy whose tags are these, in place of the tags it had. */
     public EvalCase withTags(String... newTags) {
         return new EvalCase(id, input, reference, new LinkedHashSet<>(Arrays.asList(newTags)), weight, metadata,
-                evalType, recordedOutput, scorerOptions);
+                evalType, recordedOutput, scorerOptions, agent);
     }
 
     /** A copy with these tags added to the tags it has. */
     public EvalCase plusTags(String... moreTags) {
         Set<String> all = new LinkedHashSet<>(tags);
         all.addAll(Arrays.asList(moreTags));
-        return new EvalCase(id, input, reference, all, weight, metadata, evalType, recordedOutput, scorerOptions);
+        return new EvalCase(id, input, reference, all, weight, metadata,
+                evalType, recordedOutput, scorerOptions, agent);
     }
 
     /** A copy with this weight. */
     public EvalCase withWeight(double newWeight) {
-        return new EvalCase(id, input, reference, tags, newWeight, metadata, evalType, recordedOutput, scorerOptions);
+        return new EvalCase(id, input, reference, tags, newWeight, metadata,
+                evalType, recordedOutput, scorerOptions, agent);
     }
 
     /** A copy with this metadata entry, replacing any entry under that key. */
     public EvalCase withMetadata(String key, @Nullable Object value) {
         Map<String, Object> all = new LinkedHashMap<>(metadata);
         all.put(Objects.requireNonNull(key, "key"), value);
-        return new EvalCase(id, input, reference, tags, weight, all, evalType, recordedOutput, scorerOptions);
+        return new EvalCase(id, input, reference, tags, weight, all, evalType, recordedOutput, scorerOptions, agent);
     }
 
     /** A copy whose metadata is these entries, in place of the metadata it had. */
     public EvalCase withMetadata(Map<String, ?> entries) {
         return new EvalCase(id, input, reference, tags, weight, new LinkedHashMap<>(entries), evalType, recordedOutput,
-                scorerOptions);
+                scorerOptions, agent);
     }
 
     /** A copy with these metadata entries added to the metadata it has, each replacing an entry under the same key. */
     public EvalCase plusMetadata(Map<String, ?> entries) {
         Map<String, Object> all = new LinkedHashMap<>(metadata);
         all.putAll(entries);
-        return new EvalCase(id, input, reference, tags, weight, all, evalType, recordedOutput, scorerOptions);
+        return new EvalCase(id, input, reference, tags, weight, all, evalType, recordedOutput, scorerOptions, agent);
     }
 
     /** A copy graded by this scorer instead of the eval's defaults; {@code null} or blank for the defaults. */
     public EvalCase withEvalType(@Nullable String scorerName) {
-        return new EvalCase(id, input, reference, tags, weight, metadata, scorerName, recordedOutput, scorerOptions);
+        return new EvalCase(id, input, reference, tags, weight, metadata,
+                scorerName, recordedOutput, scorerOptions, agent);
     }
 
     /** A copy carrying an output recorded elsewhere; {@code null} for none. */
     public EvalCase withRecordedOutput(@Nullable Object output) {
-        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, output, scorerOptions);
+        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, output, scorerOptions, agent);
     }
 
     /**
@@ -198,7 +206,60 @@ public final class EvalCase {
         Map<String, Object> values = new LinkedHashMap<>(earlier);
         options.forEach((name, value) -> values.put(Objects.requireNonNull(name, "option name"), value));
         all.put(scorer, values);
-        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, all);
+        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, all, agent);
+    }
+
+    /**
+     * What each named tool returns for this case (the dataset's {@code tool_results}): when the evaluated model asks
+     * for one of these tools, the engine answers the call with this result instead of letting the tool run, so an eval
+     * need not touch real systems. A {@code String} is given to the model as it is, any other value as JSON.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public Map<String, @Nullable Object> toolResults() {
+        return agent.toolResults();
+    }
+
+    /**
+     * The tool calls this case expects, in order (the dataset's {@code expected_trajectory}), which the trajectory
+     * scorers compare with what the agent did; empty when the case names none.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public Optional<List<ToolCall>> expectedTrajectory() {
+        return Optional.ofNullable(agent.expectedTrajectory());
+    }
+
+    /**
+     * The user turns of a scripted conversation (the dataset's {@code turns}), sent one after another, each after the
+     * agent answered the one before; empty for a single-turn case, whose input is its one turn.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public List<String> turns() {
+        return agent.turns();
+    }
+
+    /** A copy whose fixed tool results are these, in place of those it had. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public EvalCase withToolResults(Map<String, ?> results) {
+        Map<String, @Nullable Object> copy = new LinkedHashMap<>();
+        results.forEach((tool, result) -> copy.put(Objects.requireNonNull(tool, "tool name"), result));
+        return with(new AgentScript(copy, agent.expectedTrajectory(), agent.turns()));
+    }
+
+    /** A copy expecting these tool calls, in order; {@code null} for none. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public EvalCase withExpectedTrajectory(@Nullable List<ToolCall> calls) {
+        return with(new AgentScript(agent.toolResults(), calls, agent.turns()));
+    }
+
+    /** A copy that is a scripted conversation of these user turns, in place of the turns it had. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public EvalCase withTurns(List<String> userTurns) {
+        return with(new AgentScript(agent.toolResults(), agent.expectedTrajectory(), userTurns));
+    }
+
+    private EvalCase with(AgentScript newAgent) {
+        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
+                newAgent);
     }
 
     @Override
@@ -212,12 +273,14 @@ public final class EvalCase {
         return id.equals(other.id) && Objects.equals(input, other.input) && Objects.equals(reference, other.reference)
                 && tags.equals(other.tags) && Double.compare(weight, other.weight) == 0
                 && metadata.equals(other.metadata) && Objects.equals(evalType, other.evalType)
-                && Objects.equals(recordedOutput, other.recordedOutput) && scorerOptions.equals(other.scorerOptions);
+                && Objects.equals(recordedOutput, other.recordedOutput) && scorerOptions.equals(other.scorerOptions)
+                && agent.equals(other.agent);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions);
+        return Objects.hash(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
+                agent);
     }
 
     @Override

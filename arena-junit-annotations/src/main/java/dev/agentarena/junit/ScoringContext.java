@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
+import dev.agentarena.junit.model.Trajectory;
+
 import org.apiguardian.api.API;
 
 /** What a scorer knows besides the output and the reference. */
@@ -34,6 +36,14 @@ public interface ScoringContext {
 
     /** A judge model for scorers that need one; configured by {@code arena.judge.model}. */
     Judge judge();
+
+    /**
+     * What the agent did for this case: every call to the evaluated model and every tool execution, in order, as the
+     * engine captured them. Empty when the task made no model call through the engine (or in a unit test).
+     */
+    default Trajectory trajectory() {
+        return Trajectory.EMPTY;
+    }
 
     /**
      * How long this scorer may take for this case ({@code arena.timeout.scorer}, default 60 s), past which the engine

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.agentarena.junit.model.ToolCall;
+
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ToolCall;
 
 class ValueTypesTest {
 

@@ -9,7 +9,7 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
 
-import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.model.ToolCall;
 
 /**
  * A model's answer, with what it cost. Immutable; the {@code with...} methods return a copy in which what they name

@@ -26,10 +26,10 @@ public final class ModelRequest {
     private final @Nullable Integer maxTokens;
     private final @Nullable Long seed;
     private final List<Map<String, Object>> tools;
+    private final @Nullable String toolChoice;
 
     private ModelRequest(List<Message> messages, @Nullable Double temperature, @Nullable Integer maxTokens,
-            @Nullable Long seed,
-            List<Map<String, Object>> tools) {
+            @Nullable Long seed, List<Map<String, Object>> tools, @Nullable String toolChoice) {
         if (messages.isEmpty()) {
             throw new IllegalArgumentException("a model request needs at least one message");
         }
@@ -38,6 +38,7 @@ public final class ModelRequest {
         this.maxTokens = maxTokens;
         this.seed = seed;
         this.tools = Collections.unmodifiableList(new ArrayList<>(tools));
+        this.toolChoice = toolChoice;
     }
 
     /** One user message. */
@@ -47,7 +48,7 @@ public final class ModelRequest {
 
     /** These messages. */
     public static ModelRequest ofMessages(List<Message> messages) {
-        return new ModelRequest(messages, null, null, null, List.of());
+        return new ModelRequest(messages, null, null, null, List.of(), null);
     }
 
     /**
@@ -59,27 +60,27 @@ public final class ModelRequest {
         all.add(Message.system(system));
         boolean replacing = messages.get(0).role().equals("system");
         all.addAll(replacing ? messages.subList(1, messages.size()) : messages);
-        return new ModelRequest(all, temperature, maxTokens, seed, tools);
+        return new ModelRequest(all, temperature, maxTokens, seed, tools, toolChoice);
     }
 
     /** A copy with these messages. */
     public ModelRequest withMessages(List<Message> newMessages) {
-        return new ModelRequest(newMessages, temperature, maxTokens, seed, tools);
+        return new ModelRequest(newMessages, temperature, maxTokens, seed, tools, toolChoice);
     }
 
     /** A copy with this temperature. */
     public ModelRequest withTemperature(double value) {
-        return new ModelRequest(messages, value, maxTokens, seed, tools);
+        return new ModelRequest(messages, value, maxTokens, seed, tools, toolChoice);
     }
 
     /** A copy with this completion token limit. */
     public ModelRequest withMaxTokens(int value) {
-        return new ModelRequest(messages, temperature, value, seed, tools);
+        return new ModelRequest(messages, temperature, value, seed, tools, toolChoice);
     }
 
     /** A copy with this sampling seed. */
     public ModelRequest withSeed(long value) {
-        return new ModelRequest(messages, temperature, maxTokens, value, tools);
+        return new ModelRequest(messages, temperature, maxTokens, value, tools, toolChoice);
     }
 
     /** A copy offering these tools (OpenAI tool definitions as JSON-like maps). */
@@ -88,7 +89,21 @@ public final class ModelRequest {
         for (Map<String, Object> definition : definitions) {
             copy.add(Collections.unmodifiableMap(new LinkedHashMap<>(definition)));
         }
-        return new ModelRequest(messages, temperature, maxTokens, seed, copy);
+        return new ModelRequest(messages, temperature, maxTokens, seed, copy, toolChoice);
+    }
+
+    /**
+     * A copy that tells the model which tools it may or must call: {@code auto} (it decides), {@code none} (no tool),
+     * {@code required} (at least one tool) or the name of the one tool it must call.
+     *
+     * @throws IllegalArgumentException if the choice is blank
+     */
+    public ModelRequest withToolChoice(String choice) {
+        if (choice == null || choice.isBlank()) {
+            throw new IllegalArgumentException("a tool choice is auto, none, required or a tool's name; was '" + choice
+                    + "'");
+        }
+        return new ModelRequest(messages, temperature, maxTokens, seed, tools, choice);
     }
 
     /** The messages, in order. */
@@ -124,6 +139,21 @@ public final class ModelRequest {
     /** Tool definitions offered to the model. */
     public List<Map<String, Object>> tools() {
         return tools;
+    }
+
+    /** The tool choice, if set: {@code auto}, {@code none}, {@code required} or a tool's name. */
+    public Optional<String> toolChoice() {
+        return Optional.ofNullable(toolChoice);
+    }
+
+    /** The messages this request carries after the last assistant turn: what is new since the model last spoke. */
+    public List<Message> newMessages() {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i).role().equals("assistant")) {
+                return messages.subList(i + 1, messages.size());
+            }
+        }
+        return messages;
     }
 
     @Override

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The arguments of a tool call, which chat libraries carry as a JSON string, as the map a
- * {@link dev.agentarena.junit.ToolCall} holds, and back.
+ * {@link dev.agentarena.junit.model.ToolCall} holds, and back.
  *
  * <p>Invalid JSON is the model's mistake, not the transport's: it is kept under {@code _raw}, so a scorer sees a wrong
  * call rather than the case erroring.

@@ -7,7 +7,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
-import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.json.ToolArguments;
 import dev.agentarena.junit.model.Completion;

@@ -22,7 +22,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
-import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.json.ToolArguments;
 import dev.agentarena.junit.model.Completion;

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;

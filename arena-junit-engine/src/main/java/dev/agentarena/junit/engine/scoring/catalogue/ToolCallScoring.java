@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.function.BiPredicate;
 
 import dev.agentarena.junit.ScoreResult;
-import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.json.JsonValues;
 

@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.EvalCase;
-import dev.agentarena.junit.ToolCall;
+import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.json.Json;
