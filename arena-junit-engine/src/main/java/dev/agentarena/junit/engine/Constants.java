@@ -99,6 +99,15 @@ public final class Constants {
      */
     public static final String LOW_SCORES = "arena.low-scores";
 
+    // --- agents -----------------------------------------------------------------------------------------------------
+
+    /**
+     * How many calls to the evaluated model one case (one repeat) may make, a tool loop's steps and a conversation's
+     * turns together: a whole number of at least 1; default {@code 25}. The call past it fails, and its case is an
+     * error naming the steps taken, whatever the task does with the exception; the other cases go on.
+     */
+    public static final String AGENT_MAX_STEPS = "arena.agent.max-steps";
+
     // --- time limits ----------------------------------------------------------------------------------------------
 
     /**

@@ -32,6 +32,9 @@ public final class ArenaSettings {
     /** Default of {@value Constants#CONCURRENCY}. */
     public static final int DEFAULT_CONCURRENCY = 8;
 
+    /** Calls to the evaluated model one case may make: a tool loop runs away long before 25 useful steps. */
+    public static final int DEFAULT_AGENT_MAX_STEPS = 25;
+
     /** Default of {@value Constants#SEED}: the simulated models' draws and the bootstrap's resamples. */
     public static final long DEFAULT_SEED = 42;
 
@@ -112,6 +115,11 @@ public final class ArenaSettings {
             // reported below
         }
         throw configuration.invalid(Constants.OUTPUT_SCORE_LINES, value.get(), "a whole number of at least 0, or all");
+    }
+
+    /** How many calls to the evaluated model one case may make ({@value Constants#AGENT_MAX_STEPS}): at least 1. */
+    public int agentMaxSteps() {
+        return configuration.getPositiveInt(Constants.AGENT_MAX_STEPS, DEFAULT_AGENT_MAX_STEPS);
     }
 
     /** How many model calls run at once per dataset ({@value Constants#CONCURRENCY}): at least 1. */

@@ -63,7 +63,7 @@ final class CannotRunDescriptor extends AbstractTestDescriptor implements Node<A
         if (context.hasRun()) {
             for (String model : models()) {
                 context.run().listeners().resultReported(record(model, message),
-                        new CaseTranscript(null, null, "", Map.of()));
+                        new CaseTranscript(null, null, "", Map.of(), Map.of(), null));
             }
         }
         throw failure;

@@ -18,6 +18,7 @@ import dev.agentarena.junit.engine.evaluation.ScorerResult;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.ReportedError;
+import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreLine;
 import dev.agentarena.junit.engine.results.SinkText;
@@ -76,7 +77,7 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         ScorerResult reported = result;
         result = null;
         ResultRecord record = reported.record();
-        context.junit().reportingEntryPublished(this, ReportEntry.from(reportEntries(record)));
+        context.junit().reportingEntryPublished(this, ReportEntry.from(reportEntries(record, reported.transcript())));
         context.run().listeners().resultReported(record, reported.transcript());
         switch (record.status()) {
             case PASSED:
@@ -108,7 +109,10 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         return throwable;
     }
 
-    private static Map<String, String> reportEntries(ResultRecord record) {
+    /** How long one step's line of the trajectory entry may be. */
+    private static final int TRAJECTORY_LINE = 300;
+
+    private static Map<String, String> reportEntries(ResultRecord record, CaseTranscript transcript) {
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put("eval", nonBlank(record.eval()));
         entries.put("model", nonBlank(record.model()));
@@ -129,6 +133,10 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         entries.put("cost_usd", Decimals.fixed(record.costUsd(), 6));
         if (record.error() != null) {
             entries.put("error", nonBlank(record.error()));
+        }
+        if (transcript.trajectory() != null) {
+            // one line per step; the steps themselves are in results.jsonl
+            entries.put("trajectory", nonBlank(SinkText.message(transcript.trajectory().summary(TRAJECTORY_LINE))));
         }
         return entries;
     }

@@ -14,6 +14,7 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.model.Trajectory;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetRowException;
@@ -140,7 +141,7 @@ final class CaseEvaluator {
             model = steps.step(TimeLimits.Kind.ENGINE, "the model handle", () -> {
                 run.budget().checkBeforeCall();
                 return new ModelHandle(modelKey, eval.endpoint(modelKey), evalCase, repeat, run.budget(),
-                        steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row));
+                        steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row), run.maxSteps());
             });
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase, steps);
             attempt.prompt = prompt;
@@ -151,10 +152,20 @@ final class CaseEvaluator {
         }
         catch (Throwable t) {
             rethrowIfGivenUp(t);
-            attempt.error = t;
+            Throwable error = model == null ? t : model.stepLimit().<Throwable>map(limit -> limit).orElse(t);
+            attempt.error = error;
             attempt.usage = model == null ? CallUsage.NONE : model.usage();
-            return failed(row, repeat, scorers, t, prompt, attempt.usage);
+            return failed(row, repeat, scorers, error, prompt, attempt.usage,
+                    model == null ? Trajectory.EMPTY : model.trajectory());
         }
+        Trajectory trajectory = model.trajectory();
+        if (model.stepLimit().isPresent()) {
+            // the task caught the step limit's exception and returned: the case still ran away
+            attempt.error = model.stepLimit().get();
+            attempt.usage = model.usage();
+            return failed(row, repeat, scorers, attempt.error, prompt, attempt.usage, trajectory);
+        }
+        taskOutput = withTrajectory(taskOutput, trajectory);
         // a task that interrupted its own thread (Thread.currentThread().interrupt()) and returned: the flag is the
         // task's, and must not fail its case's scorers (a sleep, a lock or a judge call of theirs would throw)
         Thread.interrupted();
@@ -168,7 +179,7 @@ final class CaseEvaluator {
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
                 ScorerOptionValues.empty(""), taskOutput, run.configuration().projectRoot(),
-                () -> run.models().judge(evalCase, repeat), run.redactor());
+                () -> run.models().judge(evalCase, repeat), run.redactor()).withTrajectory(trajectory);
         EvalHooks.PostProcessed post;
         try {
             post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context, steps);
@@ -176,7 +187,7 @@ final class CaseEvaluator {
         catch (Throwable t) {
             rethrowIfGivenUp(t);
             attempt.error = t;
-            return failed(row, repeat, scorers, t, prompt, usage);
+            return failed(row, repeat, scorers, t, prompt, usage, trajectory);
         }
         String output = post.output();
         TaskOutput scoredOutput = taskOutput.withText(output);
@@ -184,7 +195,22 @@ final class CaseEvaluator {
 
         List<ScoreOutcome> outcomes = post.override() != null ? overridden(scorers, post)
                 : score(scorers, output, context, repeat, steps, row);
-        return new CaseOutcome(origin, row, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes);
+        return new CaseOutcome(origin, row, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes,
+                trajectory);
+    }
+
+    /**
+     * The task's output with what its trajectory tells: the tool calls the model asked for, when the task reported
+     * none itself (an AI service returns only its answer), and for an agent, its steps and failed tools as metrics
+     * ({@code steps}, {@code tool_errors}), which the leaderboard averages like any metric.
+     */
+    private static TaskOutput withTrajectory(TaskOutput output, Trajectory trajectory) {
+        if (!TrajectoryTexts.isAgentic(trajectory)) {
+            return output;
+        }
+        TaskOutput with = output.toolCalls().isEmpty() ? output.withToolCalls(trajectory.toolCalls()) : output;
+        return with.withMetric("steps", trajectory.modelSteps().size())
+                .withMetric("tool_errors", trajectory.toolErrors());
     }
 
     /**
@@ -263,6 +289,11 @@ final class CaseEvaluator {
 
     private CaseOutcome failed(DatasetRow row, int repeat, List<ScorerDefinition> scorers, Throwable error,
             String prompt, CallUsage usage) {
+        return failed(row, repeat, scorers, error, prompt, usage, Trajectory.EMPTY);
+    }
+
+    private CaseOutcome failed(DatasetRow row, int repeat, List<ScorerDefinition> scorers, Throwable error,
+            String prompt, CallUsage usage, Trajectory trajectory) {
         List<ScoreOutcome> outcomes = new ArrayList<>();
         Throwable reported = asError(error);
         for (ScorerDefinition scorer : scorers) {
@@ -272,7 +303,7 @@ final class CaseEvaluator {
             outcomes.add(new ScoreOutcome("task", "", ScorerVersions.registryName(eval.definition().name(), "task"),
                     null, reported));
         }
-        return new CaseOutcome(origin, row, repeat, prompt, null, null, null, usage, outcomes);
+        return new CaseOutcome(origin, row, repeat, prompt, null, null, null, usage, outcomes, trajectory);
     }
 
     /**

@@ -9,8 +9,10 @@ import org.apiguardian.api.API;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.model.Trajectory;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.results.TrajectoryRecord;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ReportedError;
@@ -42,7 +44,7 @@ public final class CaseOutcome {
     private final List<ScorerResult> results;
 
     CaseOutcome(Origin origin, DatasetRow row, int repeat, String prompt, String rawOutput, String output,
-            TaskOutput taskOutput, CallUsage usage, List<ScoreOutcome> scores) {
+            TaskOutput taskOutput, CallUsage usage, List<ScoreOutcome> scores, Trajectory trajectory) {
         this.row = row;
         this.repeat = repeat;
         this.scores = List.copyOf(scores);
@@ -54,9 +56,13 @@ public final class CaseOutcome {
         String sentPrompt = redactor.redact(prompt);
         String raw = redactor.redact(rawOutput);
         String scoredOutput = redactor.redact(output);
+        Map<String, CaseTranscript.WholeText> wholeTrajectory = new LinkedHashMap<>();
+        TrajectoryRecord steps = TrajectoryTexts.of(trajectory, redactor, origin.textLimit(),
+                LongTexts.caseFile(origin.eval(), origin.model(), origin.dataset(), caseId(), repeat, "trajectory.json"),
+                wholeTrajectory);
         List<ScorerResult> built = new ArrayList<>(scores.size());
         for (ScoreOutcome score : scores) {
-            Map<String, CaseTranscript.WholeText> whole = new LinkedHashMap<>();
+            Map<String, CaseTranscript.WholeText> whole = new LinkedHashMap<>(wholeTrajectory);
             String reason = cutIfLong(origin, score, "reason", redactor.redact(score.reason()), whole);
             String error = score.error() == null ? null
                     : cutIfLong(origin, score, "error", redactor.redact(describe(score.error())), whole);
@@ -68,7 +74,8 @@ public final class CaseOutcome {
             }
             built.add(new ScorerResult(record(origin, score, reason, error, scoredOutput, taskOutput, usage),
                     new CaseTranscript(sentPrompt, raw, reference,
-                            score.result() == null ? null : redactor.redactMap(score.result().detail()), whole),
+                            score.result() == null ? null : redactor.redactMap(score.result().detail()), whole,
+                            steps),
                     thrown));
         }
         this.results = List.copyOf(built);

@@ -10,6 +10,7 @@ import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.model.Trajectory;
 import dev.agentarena.junit.engine.secrets.SecretMasking;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
@@ -25,15 +26,18 @@ final class CaseScoringContext implements ScoringContext, SecretMasking {
     private final Supplier<Judge> judge;
     private final Duration timeLimit;
     private final SecretRedactor secrets;
+    private final Trajectory trajectory;
 
     CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
             TaskOutput output, Path projectRoot, Supplier<Judge> judge, SecretRedactor secrets) {
-        this(testCase, evalName, modelKey, options, output, projectRoot, judge, null, secrets);
+        this(testCase, evalName, modelKey, options, output, projectRoot, judge, null, secrets, Trajectory.EMPTY);
     }
 
     private CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
-            TaskOutput output, Path projectRoot, Supplier<Judge> judge, Duration timeLimit, SecretRedactor secrets) {
+            TaskOutput output, Path projectRoot, Supplier<Judge> judge, Duration timeLimit, SecretRedactor secrets,
+            Trajectory trajectory) {
         this.secrets = secrets;
+        this.trajectory = trajectory;
         this.testCase = testCase;
         this.evalName = evalName;
         this.modelKey = modelKey;
@@ -46,22 +50,32 @@ final class CaseScoringContext implements ScoringContext, SecretMasking {
 
     CaseScoringContext withOptions(ScorerOptionValues newOptions) {
         return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge, timeLimit,
-                secrets);
+                secrets, trajectory);
     }
 
     CaseScoringContext withJudge(Supplier<Judge> newJudge) {
         return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge, timeLimit,
-                secrets);
+                secrets, trajectory);
     }
 
     CaseScoringContext withOutput(TaskOutput newOutput) {
         return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge, timeLimit,
-                secrets);
+                secrets, trajectory);
     }
 
     CaseScoringContext withTimeLimit(Duration newTimeLimit) {
         return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, newTimeLimit,
-                secrets);
+                secrets, trajectory);
+    }
+
+    CaseScoringContext withTrajectory(Trajectory newTrajectory) {
+        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, timeLimit,
+                secrets, newTrajectory);
+    }
+
+    @Override
+    public Trajectory trajectory() {
+        return trajectory;
     }
 
     @Override

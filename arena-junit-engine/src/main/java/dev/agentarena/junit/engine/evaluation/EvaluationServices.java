@@ -40,6 +40,7 @@ public final class EvaluationServices implements AutoCloseable {
     private final Watchdog watchdog = new Watchdog();
     private final SecretRedactor redactor;
     private final int textLimit;
+    private final int maxSteps;
     private ThreadPoolExecutor callPool;
 
     private EvaluationServices(ArenaConfiguration configuration, EvaluationEvents events) {
@@ -50,6 +51,7 @@ public final class EvaluationServices implements AutoCloseable {
         this.budget = Budget.from(configuration);
         this.redactor = SecretRedactor.forRun(configuration, System.getenv());
         this.textLimit = settings.outputTextLimit();
+        this.maxSteps = settings.agentMaxSteps();
         this.models = ModelRegistry.create(configuration);
         this.scorers = ScorerRegistry.withBuiltins();
     }
@@ -62,6 +64,11 @@ public final class EvaluationServices implements AutoCloseable {
      */
     public static EvaluationServices start(ArenaConfiguration configuration, EvaluationEvents events) {
         return new EvaluationServices(configuration, events);
+    }
+
+    /** How many calls to the evaluated model one case may make ({@code arena.agent.max-steps}). */
+    int maxSteps() {
+        return maxSteps;
     }
 
     /** The run's configuration. */

@@ -29,6 +29,7 @@ import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.TrajectoryRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
@@ -107,14 +108,14 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     /** Serialises the result on the thread that computed it, so that reporting it only writes the line. */
     @Override
     public void resultComputed(ResultRecord record, CaseTranscript transcript) {
-        prepared.put(new Identity(record), wellFormed(workerLines.get().line(record)));
+        prepared.put(new Identity(record), wellFormed(workerLines.get().line(record, transcript == null ? null : transcript.trajectory())));
     }
 
     @Override
     public synchronized void resultReported(ResultRecord record, CaseTranscript transcript) {
         String line = prepared.remove(new Identity(record));
         // well formed: the encoder would refuse half a surrogate pair (a reason cut inside an emoji)
-        byte[] bytes = ((line != null ? line : wellFormed(lines.line(record))) + "\n")
+        byte[] bytes = ((line != null ? line : wellFormed(lines.line(record, transcript == null ? null : transcript.trajectory()))) + "\n")
                 .getBytes(StandardCharsets.UTF_8);
         long start = -1;
         try {
@@ -158,7 +159,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
      * fields, in the same order, with the same numbers).
      */
     static String line(ResultRecord record) {
-        return new Lines().line(record);
+        return new Lines().line(record, null);
     }
 
     /**
@@ -190,6 +191,11 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         private JsonGenerator json;
 
         String line(ResultRecord record) {
+            return line(record, null);
+        }
+
+        /** With the case's trajectory, when it has one: a {@code trajectory} field (and a {@code trajectory_file}). */
+        String line(ResultRecord record, TrajectoryRecord trajectory) {
             text.setLength(0);
             try {
                 if (json == null) {
@@ -197,7 +203,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
                     // lines are taken one by one: no separator between them
                     json.setRootValueSeparator(null);
                 }
-                write(json, record);
+                write(json, record, trajectory);
                 json.flush();
             }
             catch (IOException | RuntimeException e) {
@@ -210,7 +216,8 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         }
     }
 
-    private static void write(JsonGenerator json, ResultRecord record) throws IOException {
+    private static void write(JsonGenerator json, ResultRecord record, TrajectoryRecord trajectory)
+            throws IOException {
         json.writeStartObject();
         json.writeStringField("eval", record.eval());
         json.writeStringField("model", record.model());
@@ -268,6 +275,13 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         json.writeEndArray();
         json.writeStringField("error", record.error());
         json.writeStringField("output", record.output());
+        if (trajectory != null) {
+            json.writeFieldName("trajectory");
+            MAPPER.writeValue(json, trajectory.steps());
+            if (trajectory.file() != null) {
+                json.writeStringField("trajectory_file", trajectory.file());
+            }
+        }
         json.writeEndObject();
     }
 

@@ -14,11 +14,14 @@ import org.apiguardian.api.API;
  * @param rawOutput the model's output before post-processing, or {@code null} when the task failed
  * @param reference the case's reference as text, empty when it has none
  * @param detail the scorer's structured detail, empty when it gave none
- * @param wholeTexts the reason and the error, by those names, when the result carries them cut
+ * @param wholeTexts the reason and the error, by those names, when the result carries them cut (and the trajectory,
+ *        under {@code trajectory}, when a text of it was cut)
+ * @param trajectory what the agent did, step by step, or {@code null} for a case that made at most one model call and
+ *        no tool call
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record CaseTranscript(String prompt, String rawOutput, String reference, Map<String, Object> detail,
-        Map<String, WholeText> wholeTexts) {
+        Map<String, WholeText> wholeTexts, TrajectoryRecord trajectory) {
 
     /**
      * A text cut in the result (see {@link LongTexts}), whole.
@@ -38,6 +41,6 @@ public record CaseTranscript(String prompt, String rawOutput, String reference, 
 
     /** A transcript whose result was cut nowhere. */
     public CaseTranscript(String prompt, String rawOutput, String reference, Map<String, Object> detail) {
-        this(prompt, rawOutput, reference, detail, Map.of());
+        this(prompt, rawOutput, reference, detail, Map.of(), null);
     }
 }

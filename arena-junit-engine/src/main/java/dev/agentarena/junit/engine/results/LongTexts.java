@@ -51,6 +51,15 @@ public final class LongTexts {
     }
 
     /**
+     * Where a whole text of one case (not of one of its scorers) goes, relative to the output directory:
+     * {@code texts/<eval>/<model>/<dataset>/<case>/[r<repeat>.]<name>}.
+     */
+    public static String caseFile(String eval, String model, String dataset, String caseId, int repeat, String name) {
+        return DIRECTORY + "/" + safe(eval) + "/" + safe(model) + "/" + safe(dataset) + "/" + safe(caseId) + "/"
+                + (repeat == 0 ? "" : "r" + repeat + ".") + name;
+    }
+
+    /**
      * Unsafe characters become {@code _}; when that changed anything, a short hash keeps {@code a/b} and {@code a:b}
      * apart.
      */

@@ -108,7 +108,7 @@ class CaseRepeatsTest {
     private static CaseOutcome outcome(DatasetRow row, int repeat, ScoreOutcome... scores) {
         return new CaseOutcome(new CaseOutcome.Origin("repeats", "sim_small", "cases", SecretRedactor.none()), row,
                 repeat, "say billing", "billing", "billing", TaskOutput.of("billing"), CallUsage.NONE,
-                List.of(scores));
+                List.of(scores), dev.agentarena.junit.model.Trajectory.EMPTY);
     }
 
     private static ScoreOutcome pass(String name, double score) {

@@ -1,0 +1,188 @@
+package dev.agentarena.junit.engine.evaluation;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.Message;
+import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.model.ToolCall;
+import dev.agentarena.junit.model.Trajectory;
+
+/**
+ * Writes down one case's trajectory from the calls its task makes through the case's model handle, whatever drives
+ * them: each call is a model step; each tool result that a later request carries is a tool step of the call it
+ * answers (by id, else by name), timed from the answer that asked for it. The engine does not see the tools of a
+ * LangChain4j AI service or a hand-written loop run, only the conversation, which is why tool steps are read from it.
+ *
+ * <p>It also answers the calls of tools whose results the case fixes ({@code tool_results}): when every call of an
+ * answer is fixed, the handle loops without the task ({@link #fixedResults}); when some are, the results the task's
+ * tools produced for the fixed ones are replaced in the next request ({@link #beforeCall}).
+ */
+final class TrajectoryRecorder {
+
+    private final String modelKey;
+    private final Map<String, Object> fixed;
+    private final List<Trajectory.Step> steps = new ArrayList<>();
+    private final Map<String, ToolCall> pendingById = new LinkedHashMap<>();
+    private final List<ToolCall> pendingWithoutId = new ArrayList<>();
+    private final Set<String> answeredIds = new HashSet<>();
+    private long answeredAt;
+    private int modelCalls;
+
+    TrajectoryRecorder(String modelKey, Map<String, Object> fixedToolResults) {
+        this.modelKey = modelKey;
+        this.fixed = fixedToolResults;
+    }
+
+    /**
+     * Before a call: the tool results the request carries become tool steps; the results of tools the case fixes
+     * are replaced by the fixed ones. Returns the request to send.
+     */
+    synchronized ModelRequest beforeCall(ModelRequest request) {
+        List<Message> messages = request.messages();
+        List<Message> fresh = request.newMessages();
+        int offset = messages.size() - fresh.size();
+        List<Message> replaced = null;
+        Duration waited = answeredAt == 0 ? Duration.ZERO : Duration.ofNanos(System.nanoTime() - answeredAt);
+        int turn = turnOf(request);
+        for (int i = 0; i < fresh.size(); i++) {
+            Message message = fresh.get(i);
+            if (!message.isToolResult()) {
+                continue;
+            }
+            ToolCall call = pendingCall(message);
+            if (call == null) {
+                continue;
+            }
+            if (fixed.containsKey(call.name())) {
+                Message fixedResult = Message.toolResult(call.hasId() ? call : call.withId(message.toolCallId()),
+                        fixedText(call.name()));
+                if (replaced == null) {
+                    replaced = new ArrayList<>(messages);
+                }
+                replaced.set(offset + i, fixedResult);
+                steps.add(new Trajectory.ToolStep(turn, call, fixedResult.content(), null, Duration.ZERO, true));
+            }
+            else {
+                steps.add(new Trajectory.ToolStep(turn, call, message.content(),
+                        message.error() ? message.content() : null, waited, false));
+            }
+        }
+        return replaced == null ? request : request.withMessages(replaced);
+    }
+
+    /** The call a tool result answers: the pending call of its id, else the first pending call of its tool. */
+    private ToolCall pendingCall(Message result) {
+        if (!result.toolCallId().isEmpty()) {
+            ToolCall call = pendingById.remove(result.toolCallId());
+            if (call != null) {
+                answeredIds.add(result.toolCallId());
+                return call;
+            }
+            if (!answeredIds.add(result.toolCallId())) {
+                return null;
+            }
+        }
+        for (int i = 0; i < pendingWithoutId.size(); i++) {
+            if (pendingWithoutId.get(i).name().equals(result.toolName())) {
+                return pendingWithoutId.remove(i);
+            }
+        }
+        if (modelCalls == 0) {
+            // a conversation the task wrote before its first call: an example, not a step of this case
+            return null;
+        }
+        // a result of a call this handle never saw asked for (a conversation the task wrote): still a step
+        return new ToolCall(result.toolName(), Map.of(), result.toolCallId());
+    }
+
+    /** After a call: the model step, and its tool calls awaiting their results. */
+    synchronized void afterCall(ModelRequest sent, Completion answer, boolean replayed) {
+        modelCalls++;
+        steps.add(new Trajectory.ModelStep(turnOf(sent), modelKey, sent.newMessages(), answer.text(),
+                answer.toolCalls(), answer.tokensIn(), answer.tokensOut(), answer.costUsd(), answer.latency(),
+                replayed));
+        for (ToolCall call : answer.toolCalls()) {
+            if (call.hasId()) {
+                pendingById.put(call.id(), call);
+            }
+            else {
+                pendingWithoutId.add(call);
+            }
+        }
+        answeredAt = System.nanoTime();
+    }
+
+    /**
+     * The results of an answer's tool calls when the case fixes every one of them, as the messages that continue the
+     * conversation (the assistant's turn, then one result per call), each written down as a tool step; empty when
+     * some call's tool is not fixed, which the task's tools then run.
+     */
+    synchronized List<Message> fixedResults(ModelRequest sent, Completion answer) {
+        List<ToolCall> calls = answer.toolCalls();
+        if (calls.isEmpty() || !calls.stream().allMatch(call -> fixed.containsKey(call.name()))) {
+            return List.of();
+        }
+        List<ToolCall> withIds = new ArrayList<>();
+        for (ToolCall call : calls) {
+            withIds.add(call.hasId() ? call : call.withId("call_" + (modelCalls) + "_" + (withIds.size() + 1)));
+        }
+        List<Message> continued = new ArrayList<>();
+        continued.add(Message.assistant(answer.text(), withIds));
+        int turn = turnOf(sent);
+        for (ToolCall call : withIds) {
+            String result = fixedText(call.name());
+            pendingById.remove(call.id());
+            pendingWithoutId.removeIf(pending -> pending.name().equals(call.name()) && !pending.hasId());
+            steps.add(new Trajectory.ToolStep(turn, call, result, null, Duration.ZERO, true));
+            continued.add(Message.toolResult(call, result));
+        }
+        return continued;
+    }
+
+    private String fixedText(String tool) {
+        return Json.text(fixed.get(tool));
+    }
+
+    /** The conversation turn of a request: how many user messages it holds, less one. */
+    private static int turnOf(ModelRequest request) {
+        int users = 0;
+        for (Message message : request.messages()) {
+            if (message.role().equals("user")) {
+                users++;
+            }
+        }
+        return Math.max(0, users - 1);
+    }
+
+    synchronized int modelCalls() {
+        return modelCalls;
+    }
+
+    /** What the calls so far add up to, for the step limit's message: {@code lookup_order ×3, refund ×1}. */
+    synchronized String toolsCalled() {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (Trajectory.Step step : steps) {
+            if (step instanceof Trajectory.ModelStep call) {
+                call.toolCalls().forEach(tool -> counts.merge(tool.name(), 1, Integer::sum));
+            }
+        }
+        if (counts.isEmpty()) {
+            return "no tool calls";
+        }
+        List<String> parts = new ArrayList<>();
+        counts.forEach((tool, count) -> parts.add(tool + " ×" + count));
+        return "tool calls " + String.join(", ", parts);
+    }
+
+    synchronized Trajectory trajectory() {
+        return Trajectory.of(steps);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.agentarena.junit.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.agentarena.junit.engine.fixtures.agents.HandWrittenLoopFixture;
+
+/**
+ * The engine writes down what an agent did, whatever drives it: here a loop written by hand over the {@code Model}
+ * handle. Every call is a model step and every tool result a tool step; the case's fixed tool results stand in for
+ * the app's tools; a runaway loop ends at the step limit as an error of its case alone.
+ */
+class AgentTrajectoryEngineTest {
+
+    @TempDir
+    Path output;
+
+    @BeforeEach
+    void resetCounters() {
+        HandWrittenLoopFixture.EXECUTIONS.values().forEach(count -> count.set(0));
+    }
+
+    @Test
+    void everyModelCallAndToolExecutionIsAStepInOrderAndScorersSeeThem() {
+        EngineRun run = new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "6").execute(HandWrittenLoopFixture.class);
+
+        run.assertNode("refund_42", "tools", "passed", "lookup_order > refund in 3 model calls");
+        JsonNode line = run.line("refund_42", "tools");
+        assertThat(line.get("metrics").get("steps").asDouble()).isEqualTo(3.0);
+        assertThat(line.get("metrics").get("tool_errors").asDouble()).isEqualTo(0.0);
+        assertThat(line.get("tokens_in").asLong()).as("three calls' tokens").isEqualTo(90);
+        List<String> shape = new ArrayList<>();
+        for (JsonNode step : line.get("trajectory")) {
+            shape.add(step.get("type").asText() + ":" + (step.get("type").asText().equals("tool")
+                    ? step.get("name").asText() + "=" + step.get("result").asText()
+                    : step.get("tool_calls").size() + " calls"));
+        }
+        assertThat(shape).containsExactly("model:1 calls", "tool:lookup_order={\"status\":\"late\"}", "model:1 calls",
+                "tool:refund=refunded 42", "model:0 calls");
+        JsonNode refund = line.get("trajectory").get(3);
+        assertThat(refund.get("id").asText()).isEqualTo("call_refund");
+        assertThat(refund.get("arguments").get("reason").asText()).isEqualTo("late");
+        JsonNode secondCall = line.get("trajectory").get(2);
+        assertThat(secondCall.get("sent")).as("only what is new since the model last spoke").hasSize(1);
+        assertThat(secondCall.get("sent").get(0).get("role").asText()).isEqualTo("tool");
+        assertThat(secondCall.get("sent").get(0).get("tool_call_id").asText()).isEqualTo("call_lookup");
+        assertThat(run.reportEntry("refund_42", "tools").get("trajectory"))
+                .contains("1. model scripted asks lookup_order {\"id\":\"42\"}")
+                .contains("4. tool refund {").contains("} → refunded 42").contains("5. model scripted answers Done");
+    }
+
+    @Test
+    void aCasesFixedToolResultsStandInForTheAppsTools() {
+        EngineRun run = new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "6").execute(HandWrittenLoopFixture.class);
+
+        run.assertNode("fixed_7", "tools", "passed", "lookup_order(fixed) > refund(fixed) in 3 model calls");
+        assertThat(run.line("fixed_7", "tools").get("output").asText()).isEqualTo("Done: refunded 7");
+        // refund_42 and broken_13 ran lookup_order, refund_42 ran refund, loop_5 its six lookups; fixed_7 none
+        assertThat(HandWrittenLoopFixture.EXECUTIONS.get("refund").get()).isEqualTo(1);
+        assertThat(HandWrittenLoopFixture.EXECUTIONS.get("lookup_order").get()).isEqualTo(2 + 6);
+    }
+
+    @Test
+    void aFailingToolIsAStepOfTheTrajectoryNotAnEngineError() {
+        EngineRun run = new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "6").execute(HandWrittenLoopFixture.class);
+
+        run.assertNode("broken_13", "tools", "failed", "lookup_order(failed) in 2 model calls");
+        JsonNode line = run.line("broken_13", "tools");
+        assertThat(line.get("metrics").get("tool_errors").asDouble()).isEqualTo(1.0);
+        assertThat(line.get("trajectory").get(1).get("error").asText()).isEqualTo("order 13 is locked");
+        assertThat(line.get("output").asText()).startsWith("Sorry");
+    }
+
+    @Test
+    void aRunawayLoopEndsAtTheStepLimitAsAnErrorOfItsCaseAlone() {
+        EngineRun run = new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "6").execute(HandWrittenLoopFixture.class);
+
+        JsonNode line = run.assertNode("loop_5", "tools", "error",
+                "the agent made 6 calls to scripted without finishing (arena.agent.max-steps = 6; tool calls "
+                        + "lookup_order ×6)");
+        assertThat(line.get("trajectory")).as("the loop is there to see: six calls, six lookups the task ran").hasSize(6 + 6);
+        assertThat(run.lines()).as("every case has its line").hasSize(4);
+    }
+
+    @Test
+    void aSingleCallCaseKeepsItsResultLineAsItWas() throws Exception {
+        EngineRun run = new EngineRun(output).execute(dev.agentarena.junit.engine.fixtures.TriageFixture.class);
+
+        assertThat(run.lines()).isNotEmpty().allSatisfy(line -> {
+            assertThat(line.has("trajectory")).isFalse();
+            assertThat(line.get("metrics").has("steps")).isFalse();
+        });
+        assertThat(Files.exists(output.resolve("texts"))).isFalse();
+    }
+}
