@@ -95,6 +95,20 @@ class AgentTrajectoryEngineTest {
     }
 
     @Test
+    void allureShowsOneStepPerModelCallAndToolExecution() {
+        InMemoryAllure allure = new InMemoryAllure();
+        allure.around(() -> new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "6")
+                .execute(HandWrittenLoopFixture.class));
+
+        assertThat(allure.stepNames()).containsSubsequence("1. model scripted: calls lookup_order",
+                "2. tool lookup_order: ran", "3. model scripted: calls refund", "4. tool refund: ran",
+                "5. model scripted: answers");
+        assertThat(allure.stepNames()).contains("2. tool lookup_order: result fixed by the case",
+                "2. tool lookup_order: failed");
+        assertThat(allure.attachments()).anySatisfy(text -> assertThat(text).contains("\"tool_call_id\" : \"call_lookup\""));
+    }
+
+    @Test
     void aSingleCallCaseKeepsItsResultLineAsItWas() throws Exception {
         EngineRun run = new EngineRun(output).execute(dev.agentarena.junit.engine.fixtures.TriageFixture.class);
 

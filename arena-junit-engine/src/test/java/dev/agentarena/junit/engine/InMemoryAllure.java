@@ -24,6 +24,7 @@ import io.qameta.allure.model.TestResultContainer;
 final class InMemoryAllure implements AllureResultsWriter {
 
     private final List<String> attachments = Collections.synchronizedList(new ArrayList<>());
+    private final List<TestResult> tests = Collections.synchronizedList(new ArrayList<>());
 
     /** Runs the action inside one Allure test case; the previous lifecycle is restored afterwards. */
     <T> T around(Supplier<T> action) {
@@ -48,9 +49,25 @@ final class InMemoryAllure implements AllureResultsWriter {
         return List.copyOf(attachments);
     }
 
+    /** The names of every step written, depth first, in order. */
+    List<String> stepNames() {
+        List<String> names = new ArrayList<>();
+        for (TestResult test : List.copyOf(tests)) {
+            collect(test.getSteps(), names);
+        }
+        return names;
+    }
+
+    private static void collect(List<io.qameta.allure.model.StepResult> steps, List<String> names) {
+        for (io.qameta.allure.model.StepResult step : steps) {
+            names.add(step.getName());
+            collect(step.getSteps(), names);
+        }
+    }
+
     @Override
     public void write(TestResult testResult) {
-        // only attachments are of interest
+        tests.add(testResult);
     }
 
     @Override

@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 
 import org.apiguardian.api.API;
@@ -20,6 +22,7 @@ import io.qameta.allure.model.Status;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.TrajectoryRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.ScoreLine;
 import dev.agentarena.junit.engine.results.SinkText;
@@ -73,6 +76,9 @@ public final class AllureFacade {
         Allure.parameter("score", ScoreLine.format(record.score()));
 
         Allure.description(SinkText.message(description(record)));
+        if (transcript.trajectory() != null) {
+            trajectorySteps(transcript.trajectory());
+        }
         Allure.step(callStepName(record), (Allure.StepContext step) -> {
             step.parameter("latency", record.latencyMs() == null
                     ? (record.cached() ? "replayed from a recording" : "-") : record.latencyMs() + " ms");
@@ -157,6 +163,69 @@ public final class AllureFacade {
             text.append("\n\nError: ").append(record.error());
         }
         return text.toString();
+    }
+
+    /**
+     * An agent's trajectory as one Allure step per model call and per tool execution, in order, each with what it sent
+     * and received attached: the report reads like the agent's transcript.
+     */
+    private static void trajectorySteps(TrajectoryRecord trajectory) {
+        int index = 1;
+        for (Map<String, Object> step : trajectory.steps()) {
+            int number = index++;
+            boolean tool = "tool".equals(step.get("type"));
+            String title = tool ? toolStepName(number, step) : modelStepName(number, step);
+            Status status = tool && step.get("error") != null ? Status.BROKEN : Status.PASSED;
+            Allure.step(name(title), (Allure.StepContext context) -> {
+                if (tool) {
+                    context.parameter("tool", name(String.valueOf(step.get("name"))));
+                    context.parameter("duration", step.get("duration_ms") + " ms");
+                    attachText("arguments", pretty(step.get("arguments")));
+                    attachText(step.get("error") != null ? "error" : "result", String.valueOf(step.get("result")));
+                }
+                else {
+                    context.parameter("tokens in", step.get("tokens_in"));
+                    context.parameter("tokens out", step.get("tokens_out"));
+                    context.parameter("latency", step.get("latency_ms") == null ? "replayed" : step.get("latency_ms")
+                            + " ms");
+                    attachText("sent", pretty(step.get("sent")));
+                    attachText("answer", String.valueOf(step.get("text")));
+                    if (step.get("tool_calls") instanceof List<?> calls && !calls.isEmpty()) {
+                        attachText("tool calls", pretty(calls));
+                    }
+                }
+                if (status == Status.BROKEN) {
+                    context.parameter("status", "the tool failed");
+                }
+            });
+        }
+    }
+
+    private static String modelStepName(int number, Map<String, Object> step) {
+        List<String> tools = new ArrayList<>();
+        if (step.get("tool_calls") instanceof List<?> calls) {
+            for (Object call : calls) {
+                if (call instanceof Map<?, ?> named) {
+                    tools.add(String.valueOf(named.get("name")));
+                }
+            }
+        }
+        return number + ". model " + step.get("model") + (tools.isEmpty() ? ": answers"
+                : ": calls " + String.join(", ", tools));
+    }
+
+    private static String toolStepName(int number, Map<String, Object> step) {
+        return number + ". tool " + step.get("name") + (step.get("error") != null ? ": failed"
+                : Boolean.TRUE.equals(step.get("fixed")) ? ": result fixed by the case" : ": ran");
+    }
+
+    private static String pretty(Object value) {
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
+        }
+        catch (JsonProcessingException e) {
+            return String.valueOf(value);
+        }
     }
 
     private static String callStepName(ResultRecord record) {
