@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.config.NearestName;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.model.ToolCall;
 
 /**
  * The fields of a dataset row, the same in every format, and the checks that turn one into an {@link EvalCase} or a
@@ -31,9 +32,12 @@ final class CaseFields {
     static final String METADATA = "metadata";
     static final String OUTPUT = "output";
     static final String SCORER_OPTIONS = "scorer_options";
+    static final String TOOL_RESULTS = "tool_results";
+    static final String EXPECTED_TRAJECTORY = "expected_trajectory";
+    static final String TURNS = "turns";
 
     static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT,
-            SCORER_OPTIONS);
+            SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS);
 
     private CaseFields() {
     }
@@ -78,6 +82,9 @@ final class CaseFields {
         double weight = weight(node.get(WEIGHT), problems);
         Map<String, Object> metadata = metadata(node.get(METADATA), problems);
         Map<String, Map<String, Object>> scorerOptions = scorerOptions(node.get(SCORER_OPTIONS), problems);
+        Map<String, Object> toolResults = AgentFields.toolResults(node.get(TOOL_RESULTS), problems);
+        List<ToolCall> expectedTrajectory = AgentFields.expectedTrajectory(node.get(EXPECTED_TRAJECTORY), problems);
+        List<String> turns = AgentFields.turns(node.get(TURNS), problems);
         if (!problems.isEmpty()) {
             return DatasetRow.failed(id, location + ": " + String.join("; ", problems), location);
         }
@@ -87,6 +94,15 @@ final class CaseFields {
                 .withMetadata(metadata)
                 .withEvalType(evalType)
                 .withRecordedOutput(value(node.get(OUTPUT)));
+        if (!toolResults.isEmpty()) {
+            evalCase = evalCase.withToolResults(toolResults);
+        }
+        if (expectedTrajectory != null) {
+            evalCase = evalCase.withExpectedTrajectory(expectedTrajectory);
+        }
+        if (!turns.isEmpty()) {
+            evalCase = evalCase.withTurns(turns);
+        }
         for (Map.Entry<String, Map<String, Object>> scorer : scorerOptions.entrySet()) {
             evalCase = evalCase.withScorerOptions(scorer.getKey(), scorer.getValue());
         }
@@ -228,7 +244,7 @@ final class CaseFields {
     }
 
     /** A node as a plain Java value: String, Number, Boolean, List or Map; {@code null} for null or absent. */
-    private static Object value(JsonNode node) {
+    static Object value(JsonNode node) {
         if (node == null || node.isNull() || node.isMissingNode()) {
             return null;
         }
@@ -246,7 +262,7 @@ final class CaseFields {
         return Json.MAPPER.convertValue(node, Object.class);
     }
 
-    private static String kind(JsonNode node) {
+    static String kind(JsonNode node) {
         switch (node.getNodeType()) {
             case ARRAY:
                 return "list";

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,6 +26,8 @@ import dev.agentarena.junit.engine.json.Json;
  *   <li>{@code metadata}: a JSON object; columns {@code metadata.<key>} add entries (and win over it).</li>
  *   <li>{@code scorer_options}: a JSON object; columns {@code scorer_options.<scorer>.<option>} add options (and win
  *       over it), each cell read like {@code reference}.</li>
+ *   <li>{@code tool_results}, {@code expected_trajectory}, {@code turns}: the JSON value, as in the other formats; a
+ *       cell that is not JSON fails its row, naming the column.</li>
  * </ul>
  */
 final class CsvCells {
@@ -70,6 +73,7 @@ final class CsvCells {
         ObjectNode row = nodes.objectNode();
         ObjectNode metadataEntries = nodes.objectNode();
         ObjectNode optionEntries = nodes.objectNode();
+        List<String> problems = new ArrayList<>();
         cells.forEach((column, cell) -> {
             if (cell == null || cell.isEmpty()) {
                 return;
@@ -96,6 +100,11 @@ final class CsvCells {
                 case CaseFields.ID:
                 case CaseFields.EVAL_TYPE:
                     row.put(column, cell.strip());
+                    break;
+                case CaseFields.TOOL_RESULTS:
+                case CaseFields.EXPECTED_TRAJECTORY:
+                case CaseFields.TURNS:
+                    json(column, cell, problems).ifPresent(value -> row.set(column, value));
                     break;
                 default:
                     row.set(column, jsonOrText(cell));
@@ -126,7 +135,23 @@ final class CsvCells {
                 row.set(CaseFields.SCORER_OPTIONS, merged);
             }
         }
-        return CaseFields.toRow(row, source, line);
+        return CaseFields.toRow(row, source, line, problems);
+    }
+
+    /** A cell that must hold JSON; a problem naming the column when it does not. */
+    private static Optional<JsonNode> json(String column, String cell, List<String> problems) {
+        try {
+            return Optional.of(Json.MAPPER.readTree(cell.strip()));
+        }
+        catch (JsonProcessingException e) {
+            problems.add(column + " must hold JSON, as in the other formats; found '"
+                    + abbreviated(cell.strip()) + "'");
+            return Optional.empty();
+        }
+    }
+
+    private static String abbreviated(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 40) + "...";
     }
 
     /** {@code scorer_options.numeric.tolerance}: the scorer and the option; {@code null} for any other column. */

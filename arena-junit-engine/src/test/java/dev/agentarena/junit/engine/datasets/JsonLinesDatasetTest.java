@@ -75,7 +75,8 @@ class JsonLinesDatasetTest {
         List<DatasetRow> rows = read(dir, "t.jsonl", "[1, 2]\n");
 
         assertThat(error(rows.get(0))).isEqualTo("t.jsonl:1: expected an object with fields id, input, reference, "
-                + "eval_type, tags, weight, metadata, output, scorer_options, found a list");
+                + "eval_type, tags, weight, metadata, output, scorer_options, tool_results, expected_trajectory, turns, "
+                + "found a list");
     }
 
     @Test
@@ -93,7 +94,8 @@ class JsonLinesDatasetTest {
         List<DatasetRow> rows = read(dir, "t.jsonl", "{\"id\": \"a\", \"input\": \"x\", \"refrence\": \"y\"}\n");
 
         assertThat(error(rows.get(0))).isEqualTo("t.jsonl:1: unknown field 'refrence' (did you mean 'reference'?); "
-                + "known fields: id, input, reference, eval_type, tags, weight, metadata, output, scorer_options");
+                + "known fields: id, input, reference, eval_type, tags, weight, metadata, output, scorer_options, "
+                + "tool_results, expected_trajectory, turns");
     }
 
     @Test

@@ -156,7 +156,7 @@ final class SimulatedAnswers {
     }
 
     /** A copy with one leaf value changed: the field a scorer of keys will find wrong. */
-    private static Object changeOneField(Object value, int variant) {
+    static Object changeOneField(Object value, int variant) {
         if (value instanceof Map) {
             Map<String, Object> copy = new LinkedHashMap<>();
             ((Map<?, ?>) value).forEach((k, v) -> copy.put(String.valueOf(k), v));

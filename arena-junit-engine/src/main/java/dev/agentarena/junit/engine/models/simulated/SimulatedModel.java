@@ -2,6 +2,9 @@ package dev.agentarena.junit.engine.models.simulated;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.zip.CRC32;
 
@@ -20,6 +23,7 @@ import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.model.ToolCall;
 
 /**
  * A deterministic, offline model: for each case it answers right or wrong by a hash of (seed, model, case id, repeat)
@@ -29,12 +33,15 @@ import dev.agentarena.junit.model.ModelRequest;
  * <p>It proves the scorers and the pipeline before anything is spent on real models. It needs the case the request
  * was made for; a request with no case (a user's own call) gets an echo. Judge requests (the {@link JudgePrompt}
  * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict, and
- * {@code sim_judge} answers yes/no questions with labelled sections (Spring AI's evaluators) with yes or no.
+ * {@code sim_judge} answers yes/no questions with labelled sections (Spring AI's evaluators) with yes or no. A
+ * request of a case that declares tools is answered by a {@link SimulatedAgent}: tool calls turn by turn, then the
+ * final text.
  */
 final class SimulatedModel implements ModelClient, ModelEndpoint {
 
     /** Accuracy, latency, judge behaviour and seed of one simulated model. */
-    record Profile(String key, double accuracy, long latencyMs, double abstainRate, long seed) {
+    record Profile(String key, double accuracy, long latencyMs, double abstainRate, long seed,
+            SimulatedAgent.Rates agentRates) {
 
         static Profile of(String key, ModelSettings settings) {
             long seed = number(settings.global(Constants.SEED), Constants.SEED, ArenaSettings.DEFAULT_SEED);
@@ -61,7 +68,12 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
                     ? number(settings.get("latency-ms"), prefix + "latency-ms", baseLatency)
                     : number(globalLatency, Constants.SIM_LATENCY_MS, baseLatency);
             double abstainRate = rate(settings.get("abstain-rate"), prefix + "abstain-rate", 0.03);
-            return new Profile(key, accuracy, latency, abstainRate, seed);
+            Map<SimulatedAgent.Slip, Double> slipRates = new EnumMap<>(SimulatedAgent.Slip.class);
+            SimulatedAgent.Rates defaults = SimulatedAgent.Rates.defaults(key);
+            for (SimulatedAgent.Slip slip : SimulatedAgent.Slip.values()) {
+                slipRates.put(slip, rate(settings.get(slip.setting), prefix + slip.setting, defaults.of(slip)));
+            }
+            return new Profile(key, accuracy, latency, abstainRate, seed, new SimulatedAgent.Rates(slipRates));
         }
 
         private static long number(Optional<String> text, String key, long defaultValue) {
@@ -90,9 +102,11 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
     private final Profile profile;
     private final SimulatedAnswers answers;
     private final ModelPricing pricing;
+    private final SimulatedAgent agent;
 
     SimulatedModel(Profile profile, ModelSettings settings) {
         this.profile = profile;
+        this.agent = new SimulatedAgent(profile.key(), profile.seed(), profile.agentRates());
         this.answers = new SimulatedAnswers(settings);
         this.pricing = ModelPricing.of(profile.key(), settings);
     }
@@ -105,15 +119,21 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
     @Override
     public ModelAnswer answer(ModelRequest request, ModelCall call) {
         long start = System.nanoTime();
-        String answer = judgeInstructions(request).map(instructions -> judge(instructions, request, call))
-                .or(() -> yesNoJudge(request, call))
-                .orElseGet(() -> call.forCase().isPresent() ? answer(call) : request.prompt());
+        Optional<String> verdict = judgeInstructions(request).map(instructions -> judge(instructions, request, call))
+                .or(() -> yesNoJudge(request, call));
+        boolean agentTurn = verdict.isEmpty() && call.forCase().isPresent() && !request.tools().isEmpty();
+        List<ToolCall> toolCalls = agentTurn ? agent.next(request, call) : List.of();
+        String answer = !toolCalls.isEmpty() ? ""
+                : verdict.orElseGet(() -> call.forCase().isEmpty() ? request.prompt()
+                        : answer(agentTurn ? SimulatedAgent.finalAnswerCall(call) : call));
         String salt = call.forCase().map(EvalCase::id).orElse(request.prompt());
         // +-25% around the configured latency, so latency statistics have something to show
         sleep(Math.round(profile.latencyMs() * (0.75 + 0.5 * draw("latency|" + salt + "|" + call.repeat()))));
-        long tokensIn = tokens(request.messages().stream().map(Message::content).reduce("", (a, b) -> a + " " + b));
-        long tokensOut = tokens(answer);
-        return ModelAnswer.live(Completion.of(answer).withTokens(tokensIn, tokensOut)
+        long tokensIn = tokens(request.messages().stream().map(message -> message.hasToolCalls()
+                ? message.content() + " " + SimulatedAgent.asJson(message.toolCalls()) : message.content())
+                .reduce("", (a, b) -> a + " " + b));
+        long tokensOut = toolCalls.isEmpty() ? tokens(answer) : tokens(SimulatedAgent.asJson(toolCalls));
+        return ModelAnswer.live(Completion.of(answer).withToolCalls(toolCalls).withTokens(tokensIn, tokensOut)
                 .withCostUsd(pricing.costUsd(tokensIn, tokensOut))
                 .withLatency(Duration.ofNanos(System.nanoTime() - start)));
     }

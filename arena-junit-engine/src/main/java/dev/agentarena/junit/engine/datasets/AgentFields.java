@@ -1,0 +1,159 @@
+package dev.agentarena.junit.engine.datasets;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.model.ToolCall;
+
+/**
+ * The fields of a dataset row that script an agent, {@code tool_results}, {@code expected_trajectory} and
+ * {@code turns}: kept apart from {@link CaseFields} because each has a nested shape with its own checks, and every
+ * wrong shape becomes a problem naming the field (and the step) at fault, so the row fails with its file and line.
+ */
+final class AgentFields {
+
+    private static final String TOOL_RESULTS_SHAPE = "an object of tool names, each with the result the tool returns "
+            + "({\"lookup_order\": {\"status\": \"shipped\"}})";
+    private static final String TRAJECTORY_SHAPE = "a list of steps, each {\"tool\": \"<name>\", \"arguments\": "
+            + "{...}}";
+    private static final Set<String> STEP_KEYS = Set.of("tool", "name", "arguments");
+
+    private AgentFields() {
+    }
+
+    /** {@code tool_results}: tool name -> any JSON value; empty when absent. */
+    static Map<String, Object> toolResults(JsonNode node, List<String> problems) {
+        Map<String, Object> results = new LinkedHashMap<>();
+        if (node == null || node.isNull()) {
+            return results;
+        }
+        if (!node.isObject()) {
+            problems.add(CaseFields.TOOL_RESULTS + " must be " + TOOL_RESULTS_SHAPE + ", found "
+                    + found(node));
+            return results;
+        }
+        node.properties().forEach(entry -> {
+            String tool = entry.getKey().strip();
+            if (tool.isEmpty()) {
+                problems.add(CaseFields.TOOL_RESULTS + " names a blank tool");
+            }
+            else {
+                results.put(tool, CaseFields.value(entry.getValue()));
+            }
+        });
+        return results;
+    }
+
+    /**
+     * {@code expected_trajectory}: a list of steps {@code {"tool": name, "arguments": {...}}} ({@code name} is
+     * accepted for {@code tool}; arguments may also be a JSON object written as text, as the OpenAI API sends them);
+     * {@code null} when absent, an empty list when the case expects no tool call.
+     */
+    static List<ToolCall> expectedTrajectory(JsonNode node, List<String> problems) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isArray()) {
+            problems.add(CaseFields.EXPECTED_TRAJECTORY + " must be " + TRAJECTORY_SHAPE + ", found "
+                    + found(node));
+            return null;
+        }
+        List<ToolCall> steps = new ArrayList<>();
+        int index = 0;
+        for (JsonNode step : node) {
+            ToolCall call = step(step, CaseFields.EXPECTED_TRAJECTORY + "[" + index++ + "]", problems);
+            if (call != null) {
+                steps.add(call);
+            }
+        }
+        return steps;
+    }
+
+    private static ToolCall step(JsonNode step, String where, List<String> problems) {
+        if (!step.isObject()) {
+            problems.add(where + " must be a step {\"tool\": \"<name>\", \"arguments\": {...}}, found " + found(step));
+            return null;
+        }
+        int before = problems.size();
+        step.fieldNames().forEachRemaining(key -> {
+            if (!STEP_KEYS.contains(key)) {
+                problems.add(where + ": unknown key '" + key + "'; a step has tool (or name) and arguments");
+            }
+        });
+        JsonNode tool = step.get("tool");
+        JsonNode name = step.get("name");
+        if (tool != null && name != null) {
+            problems.add(where + " gives both 'tool' and 'name': keep one");
+        }
+        JsonNode toolName = tool != null ? tool : name;
+        if (toolName == null || !toolName.isTextual() || toolName.asText().isBlank()) {
+            problems.add(where + ".tool must be the tool's name, found "
+                    + (toolName == null ? "none" : toolName.isTextual() ? "a blank string" : found(toolName)));
+        }
+        Map<String, Object> arguments = arguments(step.get("arguments"), where, problems);
+        if (problems.size() > before) {
+            return null;
+        }
+        return new ToolCall(toolName.asText().strip(), arguments);
+    }
+
+    private static Map<String, Object> arguments(JsonNode node, String where, List<String> problems) {
+        JsonNode object = node;
+        if (node != null && node.isTextual()) {
+            try {
+                object = Json.MAPPER.readTree(node.asText());
+            }
+            catch (JsonProcessingException e) {
+                problems.add(where + ".arguments must be an object, found a string that is not JSON");
+                return Map.of();
+            }
+        }
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        if (object == null || object.isNull()) {
+            return arguments;
+        }
+        if (!object.isObject()) {
+            problems.add(where + ".arguments must be an object, found " + found(object));
+            return arguments;
+        }
+        object.properties().forEach(entry -> arguments.put(entry.getKey(), CaseFields.value(entry.getValue())));
+        return arguments;
+    }
+
+    /** "a list", "an object": the kind of a node with its article. */
+    private static String found(JsonNode node) {
+        String kind = CaseFields.kind(node);
+        return (kind.startsWith("o") ? "an " : "a ") + kind;
+    }
+
+    /** {@code turns}: a list of user turns, each text; empty when absent. */
+    static List<String> turns(JsonNode node, List<String> problems) {
+        List<String> turns = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            return turns;
+        }
+        if (!node.isArray()) {
+            problems.add(CaseFields.TURNS + " must be a list of user turns, each text, found "
+                    + found(node));
+            return turns;
+        }
+        int index = 0;
+        for (JsonNode turn : node) {
+            if (turn.isTextual()) {
+                turns.add(turn.asText());
+            }
+            else {
+                problems.add(CaseFields.TURNS + "[" + index + "] must be text, found " + found(turn));
+            }
+            index++;
+        }
+        return turns;
+    }
+}
