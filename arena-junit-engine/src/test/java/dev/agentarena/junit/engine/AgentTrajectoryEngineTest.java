@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.engine.fixtures.agents.HandWrittenLoopFixture;
+import dev.agentarena.junit.engine.fixtures.agents.ScriptedConversationFixture;
 
 /**
  * The engine writes down what an agent did, whatever drives it: here a loop written by hand over the {@code Model}
@@ -106,6 +107,18 @@ class AgentTrajectoryEngineTest {
         assertThat(allure.stepNames()).contains("2. tool lookup_order: result fixed by the case",
                 "2. tool lookup_order: failed");
         assertThat(allure.attachments()).anySatisfy(text -> assertThat(text).contains("\"tool_call_id\" : \"call_lookup\""));
+    }
+
+    @Test
+    void aScriptedConversationSendsEachTurnAfterTheAnswerToTheOneBefore() {
+        EngineRun run = new EngineRun(output).execute(ScriptedConversationFixture.class);
+
+        run.assertNode("three_turns", "turns", "passed",
+                "0=turn 1: hi | 1=turn 2: refund order 42 | 2=turn 3: thanks");
+        JsonNode line = run.line("three_turns", "turns");
+        assertThat(line.get("metrics").get("turns").asDouble()).isEqualTo(3.0);
+        assertThat(line.get("trajectory")).hasSize(3);
+        assertThat(line.get("trajectory").get(2).get("sent").get(0).get("content").asText()).isEqualTo("thanks");
     }
 
     @Test

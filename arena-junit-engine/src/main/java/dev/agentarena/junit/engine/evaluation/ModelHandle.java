@@ -110,6 +110,11 @@ final class ModelHandle implements Model {
         return completion;
     }
 
+    /** The engine sends the next turn of the case's scripted conversation. */
+    void startTurn(int turn) {
+        trajectory.startTurn(turn);
+    }
+
     /** What the case's task did, step by step. */
     Trajectory trajectory() {
         return trajectory.trajectory();

@@ -3,6 +3,8 @@ package dev.agentarena.junit.engine.evaluation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.ArrayList;
 import java.util.Map;
 
 import org.junit.platform.commons.support.ReflectionSupport;
@@ -14,6 +16,8 @@ import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ToolCall;
+import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelRequest;
 
@@ -39,6 +43,46 @@ final class TaskRunner {
     }
 
     TaskOutput run(EvalCase evalCase, String prompt, ModelHandle model) {
+        if (!evalCase.turns().isEmpty()) {
+            return conversation(evalCase, model);
+        }
+        return runOnce(evalCase, prompt, model);
+    }
+
+    /**
+     * A scripted conversation: each user turn in order, after the answer to the one before. Without a task the
+     * engine holds the conversation and sends it whole each time; a task is called once per turn with the turn as
+     * its input, and keeps the conversation itself (an AI service's chat memory), as it would in production. The
+     * output is the last turn's; every turn's steps are in the trajectory under their turn.
+     */
+    private TaskOutput conversation(EvalCase evalCase, ModelHandle model) {
+        List<Message> messages = new ArrayList<>();
+        TaskOutput last = null;
+        List<ToolCall> calls = new ArrayList<>();
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        int turn = 0;
+        for (String userTurn : evalCase.turns()) {
+            model.startTurn(turn++);
+            if (task == null) {
+                messages.add(Message.user(userTurn));
+                Completion completion = model.complete(ModelRequest.ofMessages(messages));
+                messages.add(Message.assistant(completion.text()));
+                last = TaskOutput.of(completion.text()).withToolCalls(completion.toolCalls());
+            }
+            else {
+                last = runOnce(evalCase, userTurn, model);
+            }
+            calls.addAll(last.toolCalls());
+            metrics.putAll(last.metrics());
+        }
+        TaskOutput output = last.withToolCalls(calls);
+        for (Map.Entry<String, Double> metric : metrics.entrySet()) {
+            output = output.withMetric(metric.getKey(), metric.getValue());
+        }
+        return output.withMetric("turns", evalCase.turns().size());
+    }
+
+    private TaskOutput runOnce(EvalCase evalCase, String prompt, ModelHandle model) {
         if (task == null) {
             Completion completion = model.complete(ModelRequest.ofPrompt(prompt));
             return TaskOutput.of(completion.text()).withToolCalls(completion.toolCalls());
@@ -49,7 +93,8 @@ final class TaskRunner {
         // a LangChain4j or Spring AI chat model over the same handle, for AI services the task builds
         byType.putAll(Integrations.taskParameters(task, model));
         Map<String, Object> byName = new LinkedHashMap<>();
-        byName.put("input", evalCase.input());
+        // a scripted conversation's turn is the task's input
+        byName.put("input", evalCase.turns().isEmpty() ? evalCase.input() : prompt);
         byName.put("prompt", prompt);
         byName.put("metadata", evalCase.metadata());
         Object[] arguments = ArgumentResolver.TASK.resolve(task, byType, byName);

@@ -35,6 +35,7 @@ final class TrajectoryRecorder {
     private final Set<String> answeredIds = new HashSet<>();
     private long answeredAt;
     private int modelCalls;
+    private int scriptedTurn = -1;
 
     TrajectoryRecorder(String modelKey, Map<String, Object> fixedToolResults) {
         this.modelKey = modelKey;
@@ -151,8 +152,19 @@ final class TrajectoryRecorder {
         return Json.text(fixed.get(tool));
     }
 
-    /** The conversation turn of a request: how many user messages it holds, less one. */
-    private static int turnOf(ModelRequest request) {
+    /** The engine sends a scripted conversation's turn: the steps from here on belong to it. */
+    synchronized void startTurn(int turn) {
+        scriptedTurn = turn;
+    }
+
+    /**
+     * The conversation turn of a request: the scripted turn the engine is on, else how many user messages the
+     * request holds, less one.
+     */
+    private int turnOf(ModelRequest request) {
+        if (scriptedTurn >= 0) {
+            return scriptedTurn;
+        }
         int users = 0;
         for (Message message : request.messages()) {
             if (message.role().equals("user")) {
