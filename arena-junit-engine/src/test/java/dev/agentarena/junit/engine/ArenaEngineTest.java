@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -75,6 +76,23 @@ class ArenaEngineTest {
                 .orElseThrow();
         assertThat(scorer.getDisplayName()).isEqualTo("exact_match 0.00 ✘ expected 'billing' but got 'technical'");
         assertThat(scorer.getLegacyReportingName()).isEqualTo("sim_small/cases[wrong]/exact_match");
+    }
+
+    @Test
+    void stableDisplayNamesAreTheLegacyNameWhileTheFailureCarriesTheScore() {
+        EngineExecutionResults results = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter(Constants.OUTPUT_DIR, output.toString())
+                .configurationParameter(Constants.DISPLAY_NAMES, "stable")
+                .selectors(evalClass(StatusFixture.class).model("sim_small").evalCase("wrong").select())
+                .execute();
+
+        Event finished = results.testEvents().finished().stream()
+                .filter(e -> e.getTestDescriptor().getUniqueId().getLastSegment().getValue().equals("exact_match"))
+                .findFirst().orElseThrow();
+        assertThat(finished.getTestDescriptor().getDisplayName()).isEqualTo("sim_small/cases[wrong]/exact_match")
+                .isEqualTo(finished.getTestDescriptor().getLegacyReportingName());
+        assertThat(finished.getRequiredPayload(TestExecutionResult.class).getThrowable())
+                .get().asString().contains("exact_match scored 0.00 for case 'wrong' on sim_small: expected 'billing'");
     }
 
     @Test

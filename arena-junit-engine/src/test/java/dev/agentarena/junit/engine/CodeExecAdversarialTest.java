@@ -504,8 +504,9 @@ class CodeExecAdversarialTest {
             HostileCodeFixture.PROGRAMS.putAll(programs);
         }
         try {
+            // names that carry the reason too (Surefire's stable names carry only model, dataset, case and scorer)
             return new EngineRun(output).with(Constants.CODE_EXEC_SANDBOX, "bwrap")
-                    .execute(HostileCodeFixture.class);
+                    .with(Constants.DISPLAY_NAMES, "full").execute(HostileCodeFixture.class);
         }
         finally {
             synchronized (HostileCodeFixture.PROGRAMS) {

@@ -41,7 +41,8 @@ class HostileOutputsEngineTest {
 
     @Test
     void reportsStayWellFormedWhateverTheModelWrites() throws Exception {
-        EngineRun run = new EngineRun(output).with(Constants.LOW_SCORES, "fail");
+        // names that carry the reason too (Surefire's stable names carry only model, dataset, case and scorer)
+        EngineRun run = new EngineRun(output).with(Constants.LOW_SCORES, "fail").with(Constants.DISPLAY_NAMES, "full");
         PrintStream console = System.out;
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));

@@ -52,7 +52,8 @@ class LowScoresAndErrorsEngineTest {
 
     @Test
     void underReportALowScorePassesItsTestButStaysVisibleWhileErrorsStillFail() {
-        EngineRun run = new EngineRun(output).with(Constants.LOW_SCORES, "report").execute(StatusFixture.class);
+        EngineRun run = new EngineRun(output).with(Constants.LOW_SCORES, "report")
+                .with(Constants.DISPLAY_NAMES, "short").execute(StatusFixture.class);
 
         Event wrong = finished(run, anyEvalClass().evalCase("wrong").scorer("exact_match"));
         assertThat(wrong.getRequiredPayload(TestExecutionResult.class).getStatus())

@@ -60,7 +60,8 @@ class NodeModesEngineTest {
 
     @Test
     void aSummaryTestCarriesTheAggregateAndFailsWhenACaseScoredLow() {
-        EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").execute(NodeModesFixture.class);
+        EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").with(Constants.DISPLAY_NAMES, "full")
+                .execute(NodeModesFixture.class);
 
         TestDescriptor exact = summaryTest(run.results(), "exact_match");
         // 7 of 9 scored cases passed, one not applicable: a 0/1 proportion gets Wilson's interval
@@ -82,9 +83,23 @@ class NodeModesEngineTest {
     }
 
     @Test
+    void stableNamesLeaveTheAggregateToTheMessageAndEntries() {
+        // Surefire's default: a failed summary test rerun by rerunFailingTestsCount keeps its name, whatever it scores
+        EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").with(Constants.DISPLAY_NAMES, "stable")
+                .execute(NodeModesFixture.class);
+
+        TestDescriptor exact = summaryTest(run.results(), "exact_match");
+        assertThat(exact.getDisplayName()).isEqualTo("recorded/node-modes/exact_match")
+                .isEqualTo(exact.getLegacyReportingName());
+        assertThat(outcome(run.results(), "exact_match").getThrowable().orElseThrow())
+                .hasMessageContaining("score 0.778 [0.453, 0.937]");
+        assertThat(entries(run.results(), "exact_match")).containsEntry("score", "0.778 [0.453, 0.937]");
+    }
+
+    @Test
     void underLowScoresReportASummaryTestPassesItsLowScoresStillMarkedButNotItsErrors() {
         EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").with(Constants.LOW_SCORES, "report")
-                .execute(NodeModesFixture.class);
+                .with(Constants.DISPLAY_NAMES, "full").execute(NodeModesFixture.class);
 
         assertThat(outcome(run.results(), "exact_match").getStatus()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
         assertThat(summaryTest(run.results(), "exact_match").getDisplayName()).contains(" ✘ 7 passed, 2 scored low");
@@ -94,7 +109,8 @@ class NodeModesEngineTest {
 
     @Test
     void aSummaryTestErrsWhenACaseEndedInAnErrorWhichIsNeverALowScore() {
-        EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").execute(NodeModesFixture.class);
+        EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").with(Constants.DISPLAY_NAMES, "full")
+                .execute(NodeModesFixture.class);
 
         TestExecutionResult result = outcome(run.results(), "brief");
         assertThat(result.getStatus()).isEqualTo(TestExecutionResult.Status.FAILED);
@@ -121,7 +137,8 @@ class NodeModesEngineTest {
 
     @Test
     void failuresModeRegistersTestsOnlyForLowScoresAndErrorsAndSummariesForTheRest() {
-        EngineRun run = new EngineRun(output).with(Constants.NODES, "failures").execute(NodeModesFixture.class);
+        EngineRun run = new EngineRun(output).with(Constants.NODES, "failures").with(Constants.DISPLAY_NAMES, "full")
+                .execute(NodeModesFixture.class);
 
         List<UniqueId> tests = run.results().testEvents().started().list().stream()
                 .map(event -> event.getTestDescriptor().getUniqueId()).collect(Collectors.toList());
@@ -165,7 +182,8 @@ class NodeModesEngineTest {
     @Test
     void repeatsAreReducedPerCaseAsTheLeaderboardReducesThem() {
         RepeatFixture.RUNS.clear();
-        EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").execute(RepeatFixture.class);
+        EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").with(Constants.DISPLAY_NAMES, "full")
+                .execute(RepeatFixture.class);
 
         // stable 1, flaky 3 of 5, broken 0: the mean of the case means, not of the 15 results
         TestDescriptor test = summaryTest(run.results(), "exact_match");

@@ -8,6 +8,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,16 +18,24 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.Filter;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.TagFilter;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
+import dev.agentarena.junit.engine.fixtures.RerunFixture;
 import dev.agentarena.junit.engine.fixtures.TaggedFixture;
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
 
@@ -36,6 +47,7 @@ import dev.agentarena.junit.engine.fixtures.TriageFixture;
 class PartialRunsTest {
 
     private static final ArenaUniqueIdBuilder TRIAGE = evalClass(TriageFixture.class);
+    private static final ArenaUniqueIdBuilder RERUN = evalClass(RerunFixture.class).model("sim_small");
 
     @TempDir
     Path output;
@@ -87,6 +99,65 @@ class PartialRunsTest {
         assertThat(read("results.jsonl").lines()).hasSize(81);
         assertThat(read("leaderboard.json")).contains("\"cases\" : 40");
         assertThat(output.resolve("partial")).doesNotExist();
+    }
+
+    /**
+     * Surefire tells tests apart by class and display name, and takes a failed test whose rerun passes for a flake only
+     * when both executions have the same name: under Surefire's names ({@code stable}) they do, and the rerun's pass
+     * replaces the failure in the run's leaderboard, so Surefire and the leaderboard agree. Names that carry the score
+     * ({@code full}) differ, which made Surefire count the passing rerun as one more test.
+     */
+    @Test
+    void aFailedTestRerunInTheSessionKeepsItsNameAndItsPassReplacesTheFailure() throws IOException {
+        Map<String, String> names = new HashMap<>();
+        Map<String, List<String>> executions = rerunFlakyCase(names, "stable");
+
+        String flaky = RERUN.evalCase("flaky").scorer("exact_match").build().toString();
+        assertThat(executions.get(flaky)).containsExactly("sim_small/cases[flaky]/exact_match FAILED",
+                "sim_small/cases[flaky]/exact_match SUCCESSFUL");
+        assertThat(executions.get(RERUN.evalCase("steady").scorer("exact_match").build().toString()))
+                .containsExactly("sim_small/cases[steady]/exact_match SUCCESSFUL");
+        assertThat(read("results.jsonl").lines()).hasSize(3);
+        JsonNode model = new ObjectMapper().readTree(output.resolve("leaderboard.json").toFile()).path("evals").get(0)
+                .path("models").get(0);
+        assertThat(model.path("cases").asInt()).isEqualTo(2);
+        assertThat(model.path("accuracy").path("value").asDouble()).as("the rerun's pass replaced the failure")
+                .isEqualTo(1.0);
+
+        Files.delete(output.resolve("results.jsonl"));
+        Map<String, List<String>> scored = rerunFlakyCase(names, "full");
+        assertThat(scored.get(flaky)).extracting(execution -> execution.replaceAll(" (FAILED|SUCCESSFUL)$", ""))
+                .as("names with the score differ between the executions").doesNotHaveDuplicates();
+    }
+
+    /** The full run, then the failed tests again by unique id in the same session, as Surefire reruns them. */
+    private Map<String, List<String>> rerunFlakyCase(Map<String, String> names, String displayNames) {
+        RerunFixture.FLAKY_RUNS.set(0);
+        Map<String, List<String>> executions = new LinkedHashMap<>();
+        List<DiscoverySelector> failed = new ArrayList<>();
+        TestExecutionListener listener = new TestExecutionListener() {
+            @Override
+            public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+                if (test.isTest()) {
+                    executions.computeIfAbsent(test.getUniqueId(), id -> new ArrayList<>())
+                            .add(test.getDisplayName() + " " + result.getStatus());
+                    if (result.getStatus() == TestExecutionResult.Status.FAILED) {
+                        failed.add(DiscoverySelectors.selectUniqueId(test.getUniqueIdObject()));
+                    }
+                }
+            }
+        };
+        Map<String, String> settings = new HashMap<>(settings());
+        settings.put(Constants.DISPLAY_NAMES, displayNames);
+        try (LauncherSession session = LauncherFactory.openSession()) {
+            session.getLauncher().execute(LauncherDiscoveryRequestBuilder.request()
+                    .selectors(selectClass(RerunFixture.class)).configurationParameters(settings).build(), listener);
+            List<DiscoverySelector> rerun = List.copyOf(failed);
+            assertThat(rerun).as("the flaky case failed first").hasSize(1);
+            session.getLauncher().execute(LauncherDiscoveryRequestBuilder.request().selectors(rerun)
+                    .configurationParameters(settings).build(), listener);
+        }
+        return executions;
     }
 
     private EngineExecutionResults execute(DiscoverySelector selector) {

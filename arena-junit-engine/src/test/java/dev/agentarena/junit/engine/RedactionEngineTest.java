@@ -114,6 +114,8 @@ class RedactionEngineTest {
     }
 
     private Written run(EngineRun run, Class<?> fixture, int tests) {
+        // names that carry the reason too (Surefire's stable names carry only model, dataset, case and scorer)
+        run.with(Constants.DISPLAY_NAMES, "full");
         List<String> attachments = new ArrayList<>();
         AllureLifecycle previous = Allure.getLifecycle();
         AllureLifecycle lifecycle = new AllureLifecycle(new AllureResultsWriter() {

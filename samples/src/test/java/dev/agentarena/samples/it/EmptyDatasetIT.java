@@ -40,8 +40,7 @@ class EmptyDatasetIT {
         assertThat(testcases.getLength()).isEqualTo(1);
         Element testcase = (Element) testcases.item(0);
         assertThat(testcase.getAttribute("classname")).isEqualTo("dev.agentarena.samples.failures.EmptyDatasetEvalTest");
-        assertThat(testcase.getAttribute("name"))
-                .startsWith("sim_small/new-tickets[new-tickets.jsonl]/classification ");
+        assertThat(testcase.getAttribute("name")).isEqualTo("sim_small/new-tickets[new-tickets.jsonl]/classification");
         NodeList errors = testcase.getElementsByTagName("error");
         assertThat(errors.getLength()).isEqualTo(1);
         Element error = (Element) errors.item(0);
@@ -60,7 +59,7 @@ class EmptyDatasetIT {
                 .getElementsByTagName("error").item(0);
 
         assertThat(page).contains("`" + error.getAttribute("message") + "`",
-                "`sim_small/new-tickets[new-tickets.jsonl]/classification ...`");
+                "`sim_small/new-tickets[new-tickets.jsonl]/classification`");
     }
 
     @Test

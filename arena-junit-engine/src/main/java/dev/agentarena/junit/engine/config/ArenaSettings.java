@@ -61,7 +61,7 @@ public final class ArenaSettings {
 
     /** {@value Constants#DISPLAY_NAMES} as written: {@code auto} picks one of {@link DisplayNames}. */
     private enum DisplayNameSetting {
-        AUTO, FULL, SHORT
+        AUTO, FULL, SHORT, STABLE
     }
 
     private static final EnumReader<DisplayNameSetting> DISPLAY_NAMES = EnumReader.of(DisplayNameSetting.class);
@@ -134,13 +134,15 @@ public final class ArenaSettings {
 
     /**
      * How scorer tests are named ({@value Constants#DISPLAY_NAMES}): {@code auto}, the default, is
-     * {@link DisplayNames#FULL} under Surefire and Failsafe and {@link DisplayNames#SHORT} elsewhere.
+     * {@link DisplayNames#STABLE} under Surefire and Failsafe, which take a test's name for its identity across
+     * reruns, and {@link DisplayNames#SHORT} elsewhere.
      */
     public DisplayNames displayNames() {
         return switch (DISPLAY_NAMES.read(configuration, Constants.DISPLAY_NAMES, DisplayNameSetting.AUTO)) {
-            case AUTO -> underSurefire() ? DisplayNames.FULL : DisplayNames.SHORT;
+            case AUTO -> underSurefire() ? DisplayNames.STABLE : DisplayNames.SHORT;
             case FULL -> DisplayNames.FULL;
             case SHORT -> DisplayNames.SHORT;
+            case STABLE -> DisplayNames.STABLE;
         };
     }
 

@@ -103,7 +103,7 @@ final class ScoreSummaries {
             String legacyName = container.modelKey() + "/" + container.cases().name() + "/" + tally.scorer();
             ScoreSummaryDescriptor test = new ScoreSummaryDescriptor(
                     ArenaUniqueIds.scores(container.getUniqueId(), tally.scorer()), tally, legacyName,
-                    nodes.displayNames().full(), source, lowScoresFail);
+                    nodes.displayNames(), source, lowScoresFail);
             container.addChild(test);
             executor.execute(test);
         }

@@ -13,6 +13,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
+import dev.agentarena.junit.engine.config.DisplayNames;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScoreTally;
 import dev.agentarena.junit.engine.results.ResultStatus;
@@ -24,8 +25,9 @@ import dev.agentarena.junit.engine.results.ScoreSummary;
  * The summary test of one score on one model and dataset ({@code arena.nodes=summary} or {@code failures}), registered
  * below the case container once its last case ran: it stands for the results that have no test of their own.
  *
- * <p>Its name and report entries carry the aggregate of every result of the score (score, 95% interval, counts, the
- * lowest cases with their reasons). Its outcome is the worst of the results it stands for: an error when one ended in
+ * <p>Its name (except under Surefire, where it is {@code <model>/<dataset>/<score>} alone, see {@link DisplayNames})
+ * and its report entries carry the aggregate of every result of the score (score, 95% interval, counts, the lowest
+ * cases with their reasons). Its outcome is the worst of the results it stands for: an error when one ended in
  * an error (the error is not a low score), failed when one scored low (passed, its name still marked ✘, under
  * {@code arena.low-scores=report}, as a scorer test is), passed when one passed, skipped otherwise. In
  * {@code failures} mode the low scores and errors are tests of their own, so it passes.
@@ -42,18 +44,21 @@ final class ScoreSummaryDescriptor extends AbstractTestDescriptor implements Nod
 
     /**
      * @param legacyName {@code <model>/<dataset>/<score>}, unique within the class
-     * @param fullName whether the display name starts with the legacy name (under Surefire) or the score alone
+     * @param names whether the display name is the legacy name alone (under Surefire, see {@link DisplayNames}), or
+     *        the legacy name or the score alone followed by the aggregate
      * @param source the dataset file, or {@code null}
      * @param lowScoresFail whether a low score fails the test ({@code arena.low-scores})
      */
-    ScoreSummaryDescriptor(UniqueId uniqueId, ScoreTally tally, String legacyName, boolean fullName,
+    ScoreSummaryDescriptor(UniqueId uniqueId, ScoreTally tally, String legacyName, DisplayNames names,
             TestSource source, boolean lowScoresFail) {
-        this(uniqueId, tally, tally.summary(), legacyName, fullName, source, lowScoresFail);
+        this(uniqueId, tally, tally.summary(), legacyName, names, source, lowScoresFail);
     }
 
     private ScoreSummaryDescriptor(UniqueId uniqueId, ScoreTally tally, ScoreSummary summary, String legacyName,
-            boolean fullName, TestSource source, boolean lowScoresFail) {
-        super(uniqueId, displayName(fullName ? legacyName : tally.scorer(), summary, outcome(tally)), source);
+            DisplayNames names, TestSource source, boolean lowScoresFail) {
+        super(uniqueId, names.scored()
+                ? displayName(names.full() ? legacyName : tally.scorer(), summary, outcome(tally))
+                : SinkText.name(legacyName, 1000), source);
         this.tally = tally;
         this.summary = summary;
         // Surefire names the test in its XML after it: the case id comes from a dataset

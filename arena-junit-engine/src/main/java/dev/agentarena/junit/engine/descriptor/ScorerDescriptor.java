@@ -28,9 +28,9 @@ import dev.agentarena.junit.engine.results.SinkText;
  * listeners, publishes it as report entries, and ends with the outcome its status maps to.
  *
  * <p>Passed is successful; failed is an {@link AssertionFailedError} with the reference as expected and the output as
- * actual (successful under {@code arena.low-scores=report}, the low score staying in the name and the results);
- * not applicable and not run are aborted; an error of the task or the scorer is thrown as it is, so reports
- * show it as an error, never as a low score.
+ * actual (successful under {@code arena.low-scores=report}, the low score staying in the results, and in the name
+ * outside Surefire); not applicable and not run are aborted; an error of the task or the scorer is thrown as it is, so
+ * reports show it as an error, never as a low score.
  */
 final class ScorerDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
 
@@ -43,17 +43,29 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
     private final Set<TestTag> tags;
 
     /**
-     * @param displayBase what the display name starts with: the legacy name, or just the scorer's segment (see
-     *        {@link DisplayNames})
+     * @param legacyName {@code <model>/<dataset>[<case>]/<segment>}, unique within the class
+     * @param segment the scorer's segment of the unique id, which names the test under its case
+     * @param names how the display name is made (see {@link DisplayNames})
      */
-    ScorerDescriptor(UniqueId uniqueId, ScorerResult result, String legacyName, String displayBase,
+    ScorerDescriptor(UniqueId uniqueId, ScorerResult result, String legacyName, String segment, DisplayNames names,
             TestSource source, Set<TestTag> tags) {
-        super(uniqueId, ScoreLine.displayName(displayBase, result.record().score(), result.record().status(),
-                result.record().reason()), source);
+        super(uniqueId, displayName(result.record(), legacyName, segment, names), source);
         this.result = result;
         // Surefire names the test in its XML after it: the case id comes from a dataset
         this.legacyName = SinkText.name(legacyName, 1000);
         this.tags = tags;
+    }
+
+    /**
+     * The legacy name alone ({@link DisplayNames#STABLE}: the same whatever the result, so that Surefire knows a
+     * rerun for the test it reruns), or the legacy name or segment followed by score, mark and reason.
+     */
+    private static String displayName(ResultRecord record, String legacyName, String segment, DisplayNames names) {
+        if (!names.scored()) {
+            return SinkText.name(legacyName, 1000);
+        }
+        return ScoreLine.displayName(names.full() ? legacyName : segment, record.score(), record.status(),
+                record.reason());
     }
 
     @Override

@@ -49,8 +49,9 @@ public final class ScoreLine {
      * {@code sim_small/tickets[refund_request]/exact_match 0.83 ✔ reason}: ✔ passed, ✘ failed, ! error, – not
      * applicable.
      *
-     * <p>Surefire names a test by its display name within its class, so the name carries model, dataset and case to
-     * stay unique in the XML.
+     * <p>The display name of a scorer test in an IDE or the console launcher (there without model, dataset and case);
+     * under Surefire a test is named by its legacy reporting name alone, which a rerun keeps (see
+     * {@code config.DisplayNames}).
      */
     public static String displayName(String scorer, Double score, ResultStatus status, String reason) {
         StringBuilder text = new StringBuilder(64).append(sanitize(scorer, 160)).append(' ');

@@ -46,13 +46,16 @@ class ArenaSettingsTest {
     }
 
     @Test
-    void autoDisplayNamesAreFullUnderSurefireOnly() {
+    void autoDisplayNamesAreStableUnderSurefireOnly() {
         boolean surefire = System.getProperty("surefire.test.class.path") != null
                 || System.getProperty("surefire.real.class.path") != null;
 
-        assertThat(settings(Map.of()).displayNames()).isEqualTo(surefire ? DisplayNames.FULL : DisplayNames.SHORT);
+        assertThat(settings(Map.of()).displayNames()).isEqualTo(surefire ? DisplayNames.STABLE : DisplayNames.SHORT);
         assertThat(settings(Map.of(Constants.DISPLAY_NAMES, "Short")).displayNames()).isEqualTo(DisplayNames.SHORT);
         assertThat(settings(Map.of(Constants.DISPLAY_NAMES, "full")).displayNames()).isEqualTo(DisplayNames.FULL);
+        assertThat(settings(Map.of(Constants.DISPLAY_NAMES, "stable")).displayNames()).isEqualTo(DisplayNames.STABLE);
+        assertThat(DisplayNames.STABLE.full()).as("unique within the class, as Surefire needs").isTrue();
+        assertThat(DisplayNames.STABLE.scored()).as("the same in every execution").isFalse();
     }
 
     @Test
@@ -84,7 +87,8 @@ class ArenaSettingsTest {
     @Test
     void badValuesNameKeyValueAndSource() {
         assertThatThrownBy(() -> settings(Map.of(Constants.DISPLAY_NAMES, "medium")).displayNames())
-                .hasMessage("arena.display-names must be auto, full or short, but was \"medium\" " + FROM_PARAMETERS);
+                .hasMessage("arena.display-names must be auto, full, short or stable, but was \"medium\" "
+                        + FROM_PARAMETERS);
         assertThatThrownBy(() -> settings(Map.of(Constants.NODES, "some")).nodes())
                 .hasMessage("arena.nodes must be all, failures or summary, but was \"some\" " + FROM_PARAMETERS);
         assertThatThrownBy(() -> settings(Map.of(Constants.SEED, "x")).seed())
