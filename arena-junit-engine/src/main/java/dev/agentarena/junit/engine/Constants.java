@@ -58,6 +58,21 @@ public final class Constants {
      */
     public static final String OUTPUT_SCORE_LINES = "arena.output.score-lines";
 
+    /**
+     * Whether a long run prints a progress line now and then (cases done of the total per eval, model and dataset,
+     * the rate, the time left, errors and spend so far): {@code auto} (the default) under Maven's Surefire and
+     * Failsafe and the console launcher, whose output is a console, and not elsewhere (an IDE shows its tree);
+     * {@code on} (or {@code true}) everywhere; {@code off} (or {@code false}) never. A line is printed only after
+     * {@value #OUTPUT_PROGRESS_INTERVAL} has passed without the console printing anything, so a short run prints none.
+     */
+    public static final String OUTPUT_PROGRESS = "arena.output.progress";
+
+    /**
+     * How often a progress line is printed ({@value #OUTPUT_PROGRESS}), in seconds: a whole number, at least 0;
+     * default 5. 0 prints one after every case.
+     */
+    public static final String OUTPUT_PROGRESS_INTERVAL = "arena.output.progress-interval";
+
     /** How many model calls run at once per dataset: a whole number, at least 1; default 8. */
     public static final String CONCURRENCY = "arena.concurrency";
 

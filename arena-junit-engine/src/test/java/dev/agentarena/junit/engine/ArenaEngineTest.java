@@ -141,7 +141,8 @@ class ArenaEngineTest {
         results.testEvents().assertThatEvents()
                 .haveExactly(1, event(scorerNode("wrong", "exact_match"), finishedWithFailure(
                         instanceOf(AssertionFailedError.class),
-                        message(m -> m.contains("scored 0.00") && m.contains("expected 'billing' but got 'technical'")))))
+                        message(m -> m.contains("scored 0.00") && m.contains("expected 'billing' but got 'technical'")
+                                && m.endsWith("; output \"technical\"")))))
                 .haveExactly(1, event(scorerNode("na", "exact_match"), abortedWithReason(
                         message(m -> m.contains("not applicable")))))
                 .haveExactly(2, event(scorerNode("model_down", ""), finishedWithFailure(

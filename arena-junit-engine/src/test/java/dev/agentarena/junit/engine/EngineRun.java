@@ -43,6 +43,8 @@ final class EngineRun {
         this.output = output;
         parameters.put(Constants.OUTPUT_DIR, output.toString());
         parameters.put(Constants.SIM_LATENCY_MS, "0");
+        // a progress line depends on how long a run takes; ProgressEngineTest turns it on
+        parameters.put(Constants.OUTPUT_PROGRESS, "off");
     }
 
     EngineRun with(String key, String value) {

@@ -61,7 +61,8 @@ class OutputsEngineTest {
         assertThat(Files.readString(output.resolve(file), StandardCharsets.UTF_8))
                 .isEqualTo(LongTextFixture.LONG);
         run.results().testEvents().assertThatEvents().haveExactly(1, finishedWithFailure(message(text ->
-                text.startsWith("verbose scored 0.00") && text.length() < 800 && text.endsWith(file + "]"))));
+                text.startsWith("verbose scored 0.00") && text.length() < 800
+                        && text.endsWith(file + "]; output \"x\""))));
         assertThat(Files.readString(output.resolve("results.jsonl"))).doesNotContain("END-MARKER");
     }
 

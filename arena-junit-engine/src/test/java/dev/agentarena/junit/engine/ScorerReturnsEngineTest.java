@@ -25,7 +25,7 @@ class ScorerReturnsEngineTest {
         assertThat(run.assertNode("bad", "length_ratio", "failed", "").get("score").asDouble()).isEqualTo(0.7);
         assertThat(run.results().testEvents().failed().stream().map(e -> e.getPayload(
                 org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
-                .getMessage())).contains("length_ratio scored 0.70 for case 'bad' on recorded");
+                .getMessage())).contains("length_ratio scored 0.70 for case 'bad' on recorded; output \"goodbye\"");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -28,6 +29,9 @@ public final class ArenaSettings {
 
     /** Default of {@value Constants#OUTPUT_SCORE_LINES}. */
     public static final long DEFAULT_SCORE_LINES = 250;
+
+    /** Default of {@value Constants#OUTPUT_PROGRESS_INTERVAL}, in seconds. */
+    public static final int DEFAULT_PROGRESS_INTERVAL = 5;
 
     /** Default of {@value Constants#CONCURRENCY}. */
     public static final int DEFAULT_CONCURRENCY = 8;
@@ -64,6 +68,15 @@ public final class ArenaSettings {
         AUTO, FULL, SHORT, STABLE
     }
 
+    /**
+     * {@value Constants#OUTPUT_PROGRESS} as written: {@code true} and {@code false} too, since YAML reads an unquoted
+     * {@code on} and {@code off} as those.
+     */
+    private enum ProgressSetting {
+        AUTO, ON, OFF, TRUE, FALSE
+    }
+
+    private static final EnumReader<ProgressSetting> PROGRESS = EnumReader.of(ProgressSetting.class);
     private static final EnumReader<DisplayNameSetting> DISPLAY_NAMES = EnumReader.of(DisplayNameSetting.class);
     private static final EnumReader<NodeMode> NODES = EnumReader.of(NodeMode.class);
     private static final EnumReader<LowScores> LOW_SCORES = EnumReader.of(LowScores.class);
@@ -120,6 +133,25 @@ public final class ArenaSettings {
     /** How many calls to the evaluated model one case may make ({@value Constants#AGENT_MAX_STEPS}): at least 1. */
     public int agentMaxSteps() {
         return configuration.getPositiveInt(Constants.AGENT_MAX_STEPS, DEFAULT_AGENT_MAX_STEPS);
+    }
+
+    /**
+     * How often the console prints a progress line ({@value Constants#OUTPUT_PROGRESS} and
+     * {@value Constants#OUTPUT_PROGRESS_INTERVAL}), or empty when it prints none: {@code auto} prints under Surefire,
+     * Failsafe and the console launcher, not in an IDE, which shows its tree.
+     */
+    public Optional<Duration> progressInterval() {
+        boolean shown = switch (PROGRESS.read(configuration, Constants.OUTPUT_PROGRESS, ProgressSetting.AUTO)) {
+            case AUTO -> underSurefire() || underConsoleLauncher();
+            case ON, TRUE -> true;
+            case OFF, FALSE -> false;
+        };
+        int seconds = configuration.getInt(Constants.OUTPUT_PROGRESS_INTERVAL, DEFAULT_PROGRESS_INTERVAL);
+        if (seconds < 0) {
+            throw configuration.invalid(Constants.OUTPUT_PROGRESS_INTERVAL, String.valueOf(seconds),
+                    "a whole number of seconds, at least 0");
+        }
+        return shown ? Optional.of(Duration.ofSeconds(seconds)) : Optional.empty();
     }
 
     /** How many model calls run at once per dataset ({@value Constants#CONCURRENCY}): at least 1. */
@@ -224,6 +256,15 @@ public final class ArenaSettings {
     /** Whether this run is written as the new baseline ({@value Constants#BASELINE_UPDATE}); by default not. */
     public boolean baselineUpdate() {
         return configuration.getBoolean(Constants.BASELINE_UPDATE, false);
+    }
+
+    /**
+     * The console launcher's JVM was started with its main class or its standalone jar ({@code java -jar
+     * junit-platform-console-standalone-*.jar}), which the JVM keeps as its command.
+     */
+    private static boolean underConsoleLauncher() {
+        String command = System.getProperty("sun.java.command", "");
+        return command.startsWith("org.junit.platform.console.") || command.contains("junit-platform-console-standalone");
     }
 
     /** Surefire's and Failsafe's forked JVMs carry their class path in these properties. */

@@ -8,18 +8,24 @@ import org.junit.platform.engine.support.hierarchical.Node.DynamicTestExecutor;
 
 import dev.agentarena.junit.engine.config.NodeMode;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.evaluation.CaseOutcome;
 import dev.agentarena.junit.engine.evaluation.CostEstimate;
 import dev.agentarena.junit.engine.evaluation.DatasetEvaluation;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
 import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
+import dev.agentarena.junit.engine.evaluation.ScorerResult;
 import dev.agentarena.junit.engine.evaluation.Shard;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
+import dev.agentarena.junit.engine.reporting.RunListener;
+import dev.agentarena.junit.engine.reporting.RunningDataset;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
  * Runs the cases of one container: has the eval evaluate the selected rows of the dataset on the container's model,
  * and registers a {@link CaseDescriptor} for each, in dataset order, as soon as it is ready. With
  * {@code arena.nodes=summary} or {@code failures} (see {@link NodeMode}) only the cases with a result that gets a test
- * of its own get a node, and {@link ScoreSummaries} registers one summary test per score after the last case.
+ * of its own get a node, and {@link ScoreSummaries} registers one summary test per score after the last case. The run's
+ * listeners hear when the cases start, each case done and the end, for the console's progress lines.
  */
 final class DatasetRun {
 
@@ -42,24 +48,80 @@ final class DatasetRun {
     void run(DynamicTestExecutor executor) {
         EvalRuntime eval = context.eval();
         eval.estimateCostOnce(this::estimateTargets);
+        RunListener listeners = context.run().listeners();
         ScoreSummaries summaries = context.nodes().summarises() ? new ScoreSummaries(container, nodes,
-                context.run().listeners(), context.run().leaderboards().settings().reducer(),
+                listeners, context.run().leaderboards().settings().reducer(),
                 eval.definition().name(), context.lowScores().failTests()) : null;
+        RunningDataset progress = new RunningDataset(eval.definition().name(), container.modelKey(),
+                container.cases().name());
+        listeners.casesStarted(progress);
+        Thread counting = context.run().progress() ? countInBackground(eval, listeners, progress) : null;
         try (DatasetEvaluation cases = eval.evaluate(container.cases(), container.modelKey(), this::selected)) {
             while (cases.hasNext()) {
                 EvaluatedCase evaluated = cases.next();
                 if (summaries != null && !summaries.add(evaluated)) {
+                    finished(listeners, progress, evaluated);
                     continue;
                 }
                 CaseDescriptor node = nodes.caseNode(container.getUniqueId(), evaluated);
                 container.addChild(node);
                 executor.execute(node);
                 container.release(node);
+                finished(listeners, progress, evaluated);
             }
+        }
+        finally {
+            if (counting != null) {
+                counting.interrupt();
+            }
+            listeners.casesFinished(progress);
         }
         if (summaries != null) {
             summaries.register(executor);
         }
+    }
+
+    /**
+     * Counts the rows this run will evaluate on a thread of its own, for the console's progress (a dataset file only:
+     * a dataset method is not called twice); the cases do not wait for it, and it stops when they are done.
+     */
+    private Thread countInBackground(EvalRuntime eval, RunListener listeners, RunningDataset progress) {
+        Thread thread = new Thread(() -> {
+            try {
+                eval.countSelected(container.cases(), this::counted)
+                        .ifPresent(total -> listeners.casesCounted(progress, total));
+            }
+            catch (RuntimeException e) {
+                // a total the progress line does without
+            }
+        }, "arena-progress-count");
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    /** A case is done: how many of its results ended in an error, and what its calls cost (once per repeat). */
+    private static void finished(RunListener listeners, RunningDataset progress, EvaluatedCase evaluated) {
+        int errors = 0;
+        double costUsd = 0;
+        for (CaseOutcome repeat : evaluated.repeats()) {
+            double callCost = 0;
+            for (ScorerResult result : repeat.results()) {
+                if (result.record().status() == ResultStatus.ERROR) {
+                    errors++;
+                }
+                // every result of a repeat carries the cost of the same calls
+                callCost = Math.max(callCost, result.record().costUsd());
+            }
+            costUsd += callCost;
+        }
+        listeners.caseFinished(progress, errors, costUsd);
+    }
+
+    /** What {@link #selected} says, without noting what the filters left out: for counting, on another thread. */
+    private boolean counted(DatasetRow row) {
+        return (shard == null || shard.includes(row.caseId())) && selection.includesCase(row.caseId())
+                && nodes.includes(container, row);
     }
 
     /**

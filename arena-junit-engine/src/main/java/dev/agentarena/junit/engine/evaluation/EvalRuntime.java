@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -161,6 +162,33 @@ public final class EvalRuntime implements AutoCloseable {
     DatasetStream open(DatasetSpec dataset) {
         DatasetStream rows = dataset.open(definition.testClass(), run.configuration().projectRoot(), () -> instance);
         return run.redactor().isEmpty() ? rows : MaskedIds.of(rows, run.redactor()::redact, dataset.describe());
+    }
+
+    /**
+     * How many rows of a dataset file the predicate accepts, the file read once more (for the console's progress, on a
+     * thread of its own); empty for a dataset method, which is not called twice, for a file that cannot be read to its
+     * end, and when the thread is interrupted, which stops the count.
+     */
+    public OptionalLong countSelected(DatasetSpec dataset, Predicate<DatasetRow> selected) {
+        if (dataset.fileName().isEmpty()) {
+            return OptionalLong.empty();
+        }
+        long count = 0;
+        try (DatasetStream rows = open(dataset)) {
+            while (rows.hasNext()) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return OptionalLong.empty();
+                }
+                if (selected.test(rows.next())) {
+                    count++;
+                }
+            }
+        }
+        catch (RuntimeException e) {
+            // the run itself reports what is wrong with the file
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(count);
     }
 
     /** Masks the run's secrets in whatever the eval's nodes show: case ids, tags, score names. */

@@ -47,6 +47,7 @@ public final class RunServices implements AutoCloseable {
     private final Leaderboards leaderboards;
     private final RunListeners listeners;
     private final EvaluationServices evaluation;
+    private final boolean progress;
 
     private RunServices(ArenaConfiguration configuration, ReportingSession session, Optional<String> partial) {
         this.configuration = configuration;
@@ -62,6 +63,7 @@ public final class RunServices implements AutoCloseable {
         this.results = new ResultsFile(outputDirectory, session);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session);
         this.listeners = outputs(results, leaderboards, configuration, outputDirectory);
+        this.progress = configuration.typed().progressInterval().isPresent();
         this.evaluation = EvaluationServices.start(configuration, new EvaluationEvents() {
             @Override
             public void resultComputed(ResultRecord record, CaseTranscript transcript) {
@@ -109,7 +111,8 @@ public final class RunServices implements AutoCloseable {
         chain.add(results);
         chain.add(new WholeTexts(outputDirectory));
         chain.add(leaderboards);
-        chain.add(new ConsoleReporter(configuration.typed().outputScoreLines(), results.file()));
+        chain.add(new ConsoleReporter(configuration.typed().outputScoreLines(), results.file(),
+                configuration.typed().progressInterval()));
         AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
         if (configuration.get(Constants.SHARD).isPresent()) {
             chain.add(new ShardManifestFile());
@@ -145,6 +148,14 @@ public final class RunServices implements AutoCloseable {
     /** The baseline file's store, shared with the session's other executions. */
     public BaselineStore baseline(Path file) {
         return new BaselineStore(file, session.lockFor(file), listeners::warning);
+    }
+
+    /**
+     * Whether the console prints progress ({@value dev.agentarena.junit.engine.Constants#OUTPUT_PROGRESS}), so that
+     * the datasets' totals are worth counting.
+     */
+    public boolean progress() {
+        return progress;
     }
 
     /** The part of every dataset this run runs ({@code arena.shard}), if it runs one. */

@@ -2,6 +2,9 @@ package dev.agentarena.junit.engine.reporting;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.LongSupplier;
 
 import org.apiguardian.api.API;
 
@@ -18,7 +21,8 @@ import dev.agentarena.junit.engine.results.ScoreLine;
 
 /**
  * The console: one {@code [arena]} score line per scorer test, up to {@value Constants#OUTPUT_SCORE_LINES} of them,
- * the summaries' messages and tables, and the run's leaderboard at its end. The only part of the engine that writes to
+ * the summaries' messages and tables, a progress line now and then in a long run ({@value Constants#OUTPUT_PROGRESS},
+ * see {@link ProgressLines}), and the run's leaderboard at its end. The only part of the engine that writes to
  * standard output.
  *
  * <p>Each line goes to {@code System.out} as it is at the time of the event, not as it was when the run started:
@@ -32,18 +36,29 @@ public final class ConsoleReporter implements RunListener {
 
     private final long scoreLines;
     private final Path resultsFile;
+    /** {@code null} when no progress is printed. */
+    private final ProgressLines progress;
     private long printed;
 
     /**
      * @param scoreLines how many score lines to print, {@link Long#MAX_VALUE} for all
      * @param resultsFile where every result is, for the line that says so once the limit is reached
+     * @param progress how long the console stays quiet before a progress line, or empty for none
      */
-    public ConsoleReporter(long scoreLines, Path resultsFile) {
-        this.scoreLines = scoreLines;
-        this.resultsFile = resultsFile;
+    public ConsoleReporter(long scoreLines, Path resultsFile, Optional<Duration> progress) {
+        this(scoreLines, resultsFile, progress, System::nanoTime);
     }
 
-    private static PrintStream out() {
+    ConsoleReporter(long scoreLines, Path resultsFile, Optional<Duration> progress, LongSupplier clock) {
+        this.scoreLines = scoreLines;
+        this.resultsFile = resultsFile;
+        this.progress = progress.map(interval -> new ProgressLines(interval, clock)).orElse(null);
+    }
+
+    private PrintStream out() {
+        if (progress != null) {
+            progress.printed();
+        }
         return System.out;
     }
 
@@ -66,6 +81,36 @@ public final class ConsoleReporter implements RunListener {
     /** No line per result without a test: its summary test prints the aggregate (a million lines would not help). */
     @Override
     public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+    }
+
+    @Override
+    public void casesStarted(RunningDataset dataset) {
+        if (progress != null) {
+            progress.started(dataset);
+        }
+    }
+
+    @Override
+    public void casesCounted(RunningDataset dataset, long total) {
+        if (progress != null) {
+            progress.counted(dataset, total);
+        }
+    }
+
+    @Override
+    public void caseFinished(RunningDataset dataset, int errors, double costUsd) {
+        if (progress != null) {
+            for (String line : progress.caseFinished(dataset, errors, costUsd)) {
+                out().println(line);
+            }
+        }
+    }
+
+    @Override
+    public void casesFinished(RunningDataset dataset) {
+        if (progress != null) {
+            progress.finished(dataset).ifPresent(line -> out().println(line));
+        }
     }
 
     @Override

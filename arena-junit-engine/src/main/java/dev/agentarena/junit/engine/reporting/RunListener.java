@@ -55,6 +55,33 @@ public interface RunListener {
         resultReported(record, transcript);
     }
 
+    /**
+     * A dataset's cases start running on a model: the progress of a long run is counted from here. It arrives on the
+     * case container's thread, as do {@link #caseFinished} and {@link #casesFinished}.
+     */
+    default void casesStarted(RunningDataset dataset) {
+    }
+
+    /**
+     * How many cases the dataset's run has, once known: counted on a thread of its own while the cases run, and only
+     * for a dataset file (a dataset method is not called twice, so its total stays unknown).
+     */
+    default void casesCounted(RunningDataset dataset, long total) {
+    }
+
+    /**
+     * One case of the dataset's run is done, every repeat and result of it reported (as a test or not).
+     *
+     * @param errors how many of its results ended in an error
+     * @param costUsd what its model calls cost
+     */
+    default void caseFinished(RunningDataset dataset, int errors, double costUsd) {
+    }
+
+    /** The dataset's run ended: every case is done, or the run stopped. */
+    default void casesFinished(RunningDataset dataset) {
+    }
+
     /** A summary test of one score on one model and dataset ({@code arena.nodes}): the aggregate it carries. */
     default void scoreSummaryReported(ScoreSummary summary) {
     }

@@ -88,6 +88,26 @@ public final class RunListeners implements RunListener {
     }
 
     @Override
+    public void casesStarted(RunningDataset dataset) {
+        each(listener -> listener.casesStarted(dataset));
+    }
+
+    @Override
+    public void casesCounted(RunningDataset dataset, long total) {
+        each(listener -> listener.casesCounted(dataset, total));
+    }
+
+    @Override
+    public void caseFinished(RunningDataset dataset, int errors, double costUsd) {
+        each(listener -> listener.caseFinished(dataset, errors, costUsd));
+    }
+
+    @Override
+    public void casesFinished(RunningDataset dataset) {
+        each(listener -> listener.casesFinished(dataset));
+    }
+
+    @Override
     public void scoreSummaryReported(ScoreSummary summary) {
         each(listener -> listener.scoreSummaryReported(summary));
     }

@@ -13,11 +13,19 @@ public final class ScoreLine {
 
     private static final int MAX_DISPLAY_REASON = 80;
 
+    /**
+     * How much of the output a score line and a low score's message quote: enough to see what the model said next to
+     * why it scored so ({@code missing 'Paris'} beside {@code "Prais"}); the whole output stays in
+     * {@code results.jsonl} and, for a low score, in the failure's actual value.
+     */
+    public static final int OUTPUT_EXCERPT = 80;
+
     private ScoreLine() {
     }
 
     /**
-     * {@code [arena] sim_small tickets[refund_request]/exact_match score=1.00 status=passed reason="..." metrics={...}};
+     * {@code [arena] tickets sim_small tickets[refund_request]/exact_match score=1.00 status=passed reason="..."
+     * output="..." metrics={...}}, the output an {@link #outputExcerpt excerpt} and absent when the task failed;
      * a result of no case (an eval that cannot run) names only its scorer: {@code [arena] tickets sim_small cannot_run}.
      */
     public static String of(ResultRecord record) {
@@ -31,6 +39,9 @@ public final class ScoreLine {
         appendScore(line, record.score()).append(" status=")
                 .append(record.status()).append(" passed=").append(record.passed());
         line.append(" reason=\"").append(sanitize(record.reason(), 300)).append('"');
+        if (record.output() != null) {
+            line.append(" output=\"").append(outputExcerpt(record.output())).append('"');
+        }
         if (!record.metrics().isEmpty()) {
             line.append(" metrics=").append(metrics(record.metrics()));
         }
@@ -62,12 +73,22 @@ public final class ScoreLine {
 
     /**
      * What a low score says as a test failure, and in Allure: {@code <scorer> scored 0.00 for case '<id>' on
-     * <model>: <reason>}.
+     * <model>: <reason>; output "<excerpt>"}, so that the tree, the console and Surefire's XML show what the model
+     * said next to why it scored low (the whole output is the failure's actual value, for the IDE's diff).
      */
     public static String lowScoreMessage(ResultRecord record) {
         return field(record.scorer()) + " scored " + format(record.score()) + " for case '" + field(record.caseId())
                 + "' on " + field(record.model()) + (record.reason() == null || record.reason().isBlank() ? ""
-                        : ": " + SinkText.message(record.reason()));
+                        : ": " + SinkText.message(record.reason()))
+                + (record.output() == null ? "" : "; output \"" + outputExcerpt(record.output()) + '"');
+    }
+
+    /**
+     * The start of an output, to quote between double quotes on one line: {@link SinkText#excerpt} at
+     * {@value #OUTPUT_EXCERPT} characters ({@code "Prais"}, {@code "line one\nline two"}, {@code "a long answer…"}).
+     */
+    public static String outputExcerpt(String output) {
+        return SinkText.excerpt(output, OUTPUT_EXCERPT);
     }
 
     /** A name within a line: see {@link SinkText#name}. */

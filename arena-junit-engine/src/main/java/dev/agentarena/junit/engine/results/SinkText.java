@@ -132,6 +132,54 @@ public final class SinkText {
     }
 
     /**
+     * A short excerpt of a text (a model's output) to quote on one line, next to a reason: the start of the text, every
+     * character a terminal, an XML report or a line reader could misread spelled out ({@code \n}, {@code \r},
+     * {@code \t}, {@code \\uXXXX} for any other control character, non-character, unpaired surrogate or bidirectional
+     * control), {@code \} and {@code "} escaped so that the quotes around it stay unambiguous, cut with an ellipsis at
+     * {@code max} characters (never inside an escape or a surrogate pair). Unlike {@link #name}, nothing is turned into
+     * a space or stripped: {@code "Paris\n"} and {@code "Paris"} are different outputs.
+     */
+    public static String excerpt(String text, int max) {
+        if (text == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(Math.min(text.length(), max) + 8);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            int mark = out.length();
+            Kind kind = kind(text, i);
+            boolean pair = kind == Kind.PLAIN && Character.isHighSurrogate(c);
+            if (kind == Kind.PLAIN) {
+                if (c == '\\' || c == '"') {
+                    out.append('\\');
+                }
+                out.append(c);
+                if (pair) {
+                    out.append(text.charAt(i + 1));
+                }
+            }
+            else {
+                switch (c) {
+                    case '\n' -> out.append("\\n");
+                    case '\r' -> out.append("\\r");
+                    case '\t' -> out.append("\\t");
+                    default -> spell(out, c);
+                }
+            }
+            boolean last = i + (pair ? 2 : 1) >= text.length();
+            // room for the ellipsis unless this is the end of the text
+            if (out.length() > (last ? max : max - 1)) {
+                out.setLength(mark);
+                return out.append('…').toString();
+            }
+            if (pair) {
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    /**
      * Whether an error's message can be shown as it is: nothing {@link #message} would spell out, and no line after
      * the first that starts like the engine's own ({@code [arena]}). An error is rewritten only when it is not, so that
      * ordinary errors keep their type.

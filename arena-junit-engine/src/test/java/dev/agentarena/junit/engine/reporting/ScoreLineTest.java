@@ -68,8 +68,28 @@ class ScoreLineTest {
                 8, 1, 0.0000018, false, 1.0, List.of(), null, "Paris");
 
         assertThat(ScoreLine.of(record)).isEqualTo("[arena] capitals sim_small questions[france]/concise score=1.00"
-                + " status=passed passed=true reason=\"3 words ok\" metrics={words=3.000} latency_ms=40 tokens=8/1"
+                + " status=passed passed=true reason=\"3 words ok\" output=\"Paris\" metrics={words=3.000} latency_ms=40"
+                + " tokens=8/1"
                 + " cost_usd=0.000002");
+    }
+
+    @Test
+    void aLowScoresMessageAndItsScoreLineQuoteTheStartOfTheOutputNextToTheReason() {
+        ResultRecord record = new ResultRecord("capitals", "sim_small", "questions", "france", "contains", "v1",
+                "capitals-contains", 0, 0.0, false, ResultStatus.FAILED, "missing 'Paris'", Map.of(), 40L, 8, 1, 0.0,
+                false, 1.0, List.of(), null, "Prais\nis the \"capital\"\u001B[0m" + " and so on".repeat(20));
+
+        // 80 characters as shown, escapes counted
+        String quoted = "\"Prais\\nis the \\\"capital\\\"\\u001B[0m and so on and so on and so on and so on and"
+                + " …\"";
+        assertThat(ScoreLine.lowScoreMessage(record)).isEqualTo(
+                "contains scored 0.00 for case 'france' on sim_small: missing 'Paris'; output " + quoted);
+        assertThat(ScoreLine.of(record)).contains(" reason=\"missing 'Paris'\" output=" + quoted + " latency_ms=40");
+        ResultRecord noOutput = new ResultRecord("capitals", "sim_small", "questions", "france", "contains", "v1",
+                "capitals-contains", 0, 0.0, false, ResultStatus.FAILED, "", Map.of(), 40L, 8, 1, 0.0, false, 1.0,
+                List.of(), null, null);
+        assertThat(ScoreLine.lowScoreMessage(noOutput)).isEqualTo("contains scored 0.00 for case 'france' on sim_small");
+        assertThat(ScoreLine.of(noOutput)).doesNotContain("output=");
     }
 
     @Test

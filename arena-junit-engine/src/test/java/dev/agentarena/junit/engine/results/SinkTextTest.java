@@ -60,6 +60,30 @@ class SinkTextTest {
     }
 
     @Test
+    void anExcerptIsOneQuotableLineThatSpellsOutWhatItCannotShowAndIsCut() {
+        HostileStrings.all().forEach((what, text) -> {
+            String excerpt = SinkText.excerpt(text, 80);
+
+            assertThat(excerpt).as(what).doesNotContain("\n", "\r").hasSizeLessThanOrEqualTo(80);
+            assertThat(HostileStrings.holdsControls(excerpt)).as(what).isFalse();
+            assertThat(HostileStrings.holdsNonCharacters(excerpt)).as(what).isFalse();
+            assertThat(HostileStrings.xmlValid(excerpt)).as(what).isTrue();
+            // every quote is escaped, so the quotes around an excerpt are the excerpt's end
+            assertThat(excerpt.replace("\\\\", "")).as(what).doesNotContainPattern("(?<!\\\\)\"");
+        });
+        assertThat(SinkText.excerpt("Prais", 80)).isEqualTo("Prais");
+        assertThat(SinkText.excerpt(" Paris\r\n\tok\u001B[31m", 80)).isEqualTo(" Paris\\r\\n\\tok\\u001B[31m");
+        assertThat(SinkText.excerpt("say \"hi\" C:\\x", 80)).isEqualTo("say \\\"hi\\\" C:\\\\x");
+        assertThat(SinkText.excerpt("a\u202Eb\uFFFE\uD800", 80)).isEqualTo("a\\u202Eb\\uFFFE\\uD800");
+        assertThat(SinkText.excerpt("x".repeat(100), 10)).isEqualTo("xxxxxxxxx…");
+        assertThat(SinkText.excerpt("x".repeat(10), 10)).isEqualTo("x".repeat(10));
+        // never half an escape or half a pair
+        assertThat(SinkText.excerpt("xxxxxx\n\n", 8)).isEqualTo("xxxxxx…");
+        assertThat(SinkText.excerpt("xxxxxxx\uD83D\uDE00yy", 9)).isEqualTo("xxxxxxx…");
+        assertThat(SinkText.excerpt(null, 10)).isEmpty();
+    }
+
+    @Test
     void surefireXmlOfHostileNamesAndMessagesParses() throws Exception {
         // What Surefire writes: the test's name (display and legacy), its failure message and its stdout (the score
         // line). Its writer escapes markup but not characters XML 1.0 forbids, as the StAX writer here does not.
