@@ -245,7 +245,7 @@ class ArenaEngineTest {
 
     @Test
     void runsCallsConcurrentlyButReportsInDatasetOrder() {
-        ConcurrencyFixture.MAX_RUNNING.set(0);
+        ConcurrencyFixture.reset();
         EngineExecutionResults results = EngineTestKit.engine(Constants.ENGINE_ID)
                 .configurationParameter(Constants.OUTPUT_DIR, output.toString())
                 .configurationParameter(Constants.CONCURRENCY, "4")

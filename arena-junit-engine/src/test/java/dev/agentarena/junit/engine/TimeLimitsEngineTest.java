@@ -49,7 +49,7 @@ class TimeLimitsEngineTest {
         JsonNode sleeps = run.line("sleeps", "misbehave");
         assertThat(sleeps.get("status").asText()).isEqualTo("error");
         assertThat(sleeps.get("reason").asText()).isEqualTo("scorer 'misbehave' did not finish within its limit of "
-                + "2 s (arena.timeout.scorer, or @Timeouts(scorer = ...) on the eval class); it was interrupted");
+                + "10 s (arena.timeout.scorer, or @Timeouts(scorer = ...) on the eval class); it was interrupted");
         assertThat(sleeps.get("error").asText()).startsWith("CallTimedOutException: ");
         assertThat(run.line("sleeps", "steady").get("status").asText()).isEqualTo("passed");
     }
@@ -84,7 +84,7 @@ class TimeLimitsEngineTest {
         for (String scorer : new String[] {"misbehave", "steady"}) {
             JsonNode hangs = run.line("hangs", scorer);
             assertThat(hangs.get("status").asText()).isEqualTo("error");
-            assertThat(hangs.get("reason").asText()).startsWith("@Task answer() did not finish within its limit of 1 s"
+            assertThat(hangs.get("reason").asText()).startsWith("@Task answer() did not finish within its limit of 5 s"
                     + " (arena.timeout.task");
         }
     }

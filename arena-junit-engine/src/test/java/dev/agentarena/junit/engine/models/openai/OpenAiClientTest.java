@@ -64,7 +64,9 @@ class OpenAiClientTest {
         values.put("arena.models." + KEY + ".base-url", baseUrl);
         values.put("arena.models." + KEY + ".retry.initial-backoff-ms", "1");
         values.put("arena.models." + KEY + ".retry.max-backoff-ms", "20");
-        values.put("arena.models." + KEY + ".timeout-seconds", "2");
+        // generous, so that on a loaded machine no answer comes late and is retried (which would add a request);
+        // the tests of the timeout set their own
+        values.put("arena.models." + KEY + ".timeout-seconds", "20");
         for (int i = 0; i < settings.length; i += 2) {
             values.put("arena.models." + KEY + "." + settings[i], settings[i + 1]);
         }
@@ -162,10 +164,11 @@ class OpenAiClientTest {
     @Test
     void retriesAHungResponseAfterTheTimeout() throws Exception {
         FakeChatServer live = serverWithHang(1);
-        Completion completion = client(live.baseUrl(), "timeout-seconds", "0.3").complete(ModelRequest.ofPrompt("hi"));
+        Completion completion = client(live.baseUrl(), "timeout-seconds", "1").complete(ModelRequest.ofPrompt("hi"));
 
         assertThat(completion.text()).isEqualTo("hello");
-        assertThat(live.requests()).isEqualTo(2);
+        // the hung request and at least one retry (a loaded machine may answer the next one late too)
+        assertThat(live.requests()).isGreaterThanOrEqualTo(2);
     }
 
     @Test
@@ -256,10 +259,11 @@ class OpenAiClientTest {
     void aBodyThatStallsPastTheTimeoutIsRetried() throws Exception {
         FakeChatServer server = server(FakeChatServer.slowBody("too slow", 4, 400), ok("hello"));
 
-        Completion completion = client(server.baseUrl(), "timeout-seconds", "0.5").complete(ModelRequest.ofPrompt("hi"));
+        // the body takes 1.6 s, past the 1 s limit however fast the machine
+        Completion completion = client(server.baseUrl(), "timeout-seconds", "1").complete(ModelRequest.ofPrompt("hi"));
 
         assertThat(completion.text()).isEqualTo("hello");
-        assertThat(server.requests()).isEqualTo(2);
+        assertThat(server.requests()).isGreaterThanOrEqualTo(2);
     }
 
     @Test

@@ -109,12 +109,15 @@ class RegexScorerTest {
     @Test
     void hugeAndUnicodeOutputs() {
         String huge = "x".repeat(5_000_000) + " code=Ünïcödé";
+        // a search of 5 MB may take seconds on a loaded machine: the limit is not what this test is about
+        TestScoringContext patient = context.with("timeout_seconds", 60);
 
-        ScoreResult result = scorer.score(huge, "Ünïcödé", context.with("pattern", "code=(\\S+)").with("group", 1));
+        ScoreResult result = scorer.score(huge, "Ünïcödé", patient.with("pattern", "code=(\\S+)").with("group", 1));
 
-        assertThat(result.passed()).isTrue();
+        assertThat(result.passed()).as(result.reason()).isTrue();
         assertThat(scorer.score("", null, context.with("pattern", "^$")).passed()).isTrue();
-        ScoreResult longMatch = scorer.score(huge, null, context.with("pattern", "x+"));
-        assertThat(longMatch.reason().length()).isLessThan(120);
+        ScoreResult longMatch = scorer.score(huge, null, patient.with("pattern", "x+"));
+        assertThat(longMatch.reason()).doesNotContain("took longer");
+        assertThat(longMatch.reason().length()).as(longMatch.reason()).isLessThan(120);
     }
 }
