@@ -69,9 +69,10 @@ class ModelCallCheckEngineTest {
     }
 
     @Test
-    void tasksThatCallTheModelTheEngineCallingItRecordedOutputsAndOwnUsageAreNotMistakenForIt() {
+    void tasksThatCallTheModelTheEngineCallingItRecordedOutputsOwnUsageAndTheDefaultModelAreNotMistakenForIt() {
         for (Class<?> fixture : List.of(ModelCallFixtures.AlwaysCalls.class, ModelCallFixtures.EngineCalls.class,
-                ModelCallFixtures.RecordedOutputs.class, ModelCallFixtures.ReportsItsOwnUsage.class)) {
+                ModelCallFixtures.RecordedOutputs.class, ModelCallFixtures.ReportsItsOwnUsage.class,
+                ModelCallFixtures.DefaultModelOnly.class)) {
             EngineRun run = new EngineRun(output.resolve(fixture.getSimpleName()))
                     .with(Constants.TASK_REQUIRE_MODEL_CALL, "error").execute(fixture);
 

@@ -14,6 +14,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.Models;
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
 import dev.agentarena.junit.engine.datasets.MaskedIds;
@@ -76,7 +78,10 @@ public final class EvalRuntime implements AutoCloseable {
         this.hooks = new EvalHooks(definition, instance, instances);
         this.options = new ScorerOptionLevels(run.configuration(), definition);
         this.modelCalls = new ModelCallCheckTally(run.configuration().typed().modelCallCheck(), definition.name(),
-                definition.task() == null ? null : task.describe());
+                definition.task() == null ? null : task.describe(),
+                AnnotationSupport.isAnnotated(definition.testClass(), Models.class)
+                        || !definition.declaredModels().isEmpty()
+                        || run.configuration().get(Constants.MODELS).isPresent());
     }
 
     /**

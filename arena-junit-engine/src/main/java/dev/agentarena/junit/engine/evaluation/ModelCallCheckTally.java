@@ -20,7 +20,7 @@ import dev.agentarena.junit.engine.models.recording.RecordedModelProvider;
  * leaderboard of the evaluated models' names with identical scores and zero tokens, and nothing else to notice.
  *
  * <p>Only cases that could have called it count: an eval with a {@code @Task} (without one the engine calls the model
- * itself), a model other than {@code recorded}, a case without a recorded output (a task may score that output as it
+ * itself) whose models someone chose (not the default model alone), a model other than {@code recorded}, a case without a recorded output (a task may score that output as it
  * is), and a task that reports no usage of its own ({@link TaskOutput#withUsage}: calls made past the handle).
  */
 final class ModelCallCheckTally {
@@ -31,9 +31,14 @@ final class ModelCallCheckTally {
     // per model: {cases without a call, cases that counted}
     private final Map<String, AtomicLong[]> byModel = new ConcurrentSkipListMap<>();
 
-    /** @param task how messages name the task ({@code @Task route()}), or {@code null} for an eval without one */
-    ModelCallCheckTally(ModelCallCheck check, String eval, String task) {
-        this.check = task == null ? ModelCallCheck.OFF : check;
+    /**
+     * @param task how messages name the task ({@code @Task route()}), or {@code null} for an eval without one
+     * @param modelsChosen whether anyone chose the eval's models ({@code @Models}, {@code @EvalModel},
+     *        {@code arena.models}); an eval on the default model only, such as one of a deterministic function, runs on
+     *        it because a model is needed, not to evaluate it
+     */
+    ModelCallCheckTally(ModelCallCheck check, String eval, String task, boolean modelsChosen) {
+        this.check = task == null || !modelsChosen ? ModelCallCheck.OFF : check;
         this.eval = eval;
         this.task = task;
     }
