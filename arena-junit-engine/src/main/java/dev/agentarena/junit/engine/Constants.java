@@ -123,6 +123,18 @@ public final class Constants {
      */
     public static final String AGENT_MAX_STEPS = "arena.agent.max-steps";
 
+    /**
+     * What the engine does when an eval's {@code @Task} finishes a case without one call reaching the model under
+     * evaluation (neither through its {@code Model} handle nor through a chat model bean routed to it): {@code warn}
+     * (the default) says so once per eval, naming the models and how many cases; {@code error} makes each such case an
+     * error; {@code off} says nothing. It catches an application whose own chat model answered every case under the
+     * evaluated models' names. Not checked for evals without a {@code @Task}, for evals whose models nobody chose (no
+     * {@code @Models}, {@code @EvalModel} or {@code arena.models}: the default model alone), for the {@code recorded}
+     * model, for cases with a recorded output, nor for tasks that report usage of their own
+     * ({@code TaskOutput.withUsage}).
+     */
+    public static final String TASK_REQUIRE_MODEL_CALL = "arena.task.require-model-call";
+
     // --- time limits ----------------------------------------------------------------------------------------------
 
     /**

@@ -98,7 +98,11 @@ class EngineArchitectureTest {
                     "models.simulated.SimulatedAnswers.NUMBER_SENTENCES",
                     "models.simulated.SimulatedAnswers.CONTAINS_SENTENCES",
                     "reporting.leaderboard.CaseRuns.STATUSES", "results.Decimals.POWERS",
-                    "results.Decimals.PATTERNS"))
+                    "results.Decimals.PATTERNS"),
+            because("the models of the cases whose tasks are running, for the application's chat model beans routed "
+                    + "by @RouteChatModelsToArena: they live in Spring's context cache, outside any run, and can reach "
+                    + "a case only through the JVM; each entry lives exactly as long as its task call",
+                    "models.CaseModelScope.CURRENT", "models.CaseModelScope.OPEN"))
             .flatMap(Collection::stream)
             .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
 

@@ -81,6 +81,7 @@ public final class ArenaSettings {
     private static final EnumReader<NodeMode> NODES = EnumReader.of(NodeMode.class);
     private static final EnumReader<LowScores> LOW_SCORES = EnumReader.of(LowScores.class);
     private static final EnumReader<CacheMode> CACHE_MODES = EnumReader.of(CacheMode.class);
+    private static final EnumReader<ModelCallCheck> MODEL_CALL_CHECKS = EnumReader.of(ModelCallCheck.class);
 
     private final ArenaConfiguration configuration;
 
@@ -186,6 +187,14 @@ public final class ArenaSettings {
     /** What a low score does to its test ({@value Constants#LOW_SCORES}); by default it fails it. */
     public LowScores lowScores() {
         return LOW_SCORES.read(configuration, Constants.LOW_SCORES, LowScores.FAIL);
+    }
+
+    /**
+     * What a task that finishes a case without calling the evaluated model leads to
+     * ({@value Constants#TASK_REQUIRE_MODEL_CALL}); by default a warning per eval.
+     */
+    public ModelCallCheck modelCallCheck() {
+        return MODEL_CALL_CHECKS.read(configuration, Constants.TASK_REQUIRE_MODEL_CALL, ModelCallCheck.WARN);
     }
 
     /** The judge model's key ({@value Constants#JUDGE_MODEL}). */

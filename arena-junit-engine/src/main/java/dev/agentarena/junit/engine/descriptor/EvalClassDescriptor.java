@@ -12,6 +12,7 @@ import java.util.Set;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.hierarchical.Node;
@@ -390,12 +391,24 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         return context;
     }
 
-    /** Closes what created the eval's instance, after its last test (Spring's {@code afterTestClass}). */
+    /**
+     * After its last test: says when its task finished cases without calling the model under evaluation (on the
+     * console and as a {@code warning} report entry of the class), then closes what created the eval's instance
+     * (Spring's {@code afterTestClass}).
+     */
     @Override
     public void after(ArenaExecutionContext context) {
         EvalRuntime eval = context.eval();
         if (eval != null && eval.definition() == definition) {
-            eval.close();
+            try {
+                eval.modelCallWarning().ifPresent(warning -> {
+                    context.junit().reportingEntryPublished(this, ReportEntry.from("warning", warning));
+                    context.run().listeners().warning(warning);
+                });
+            }
+            finally {
+                eval.close();
+            }
         }
     }
 

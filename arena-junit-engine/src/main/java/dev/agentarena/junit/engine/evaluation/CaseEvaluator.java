@@ -170,6 +170,12 @@ final class CaseEvaluator {
         // task's, and must not fail its case's scorers (a sleep, a lock or a judge call of theirs would throw)
         Thread.interrupted();
         CallUsage calls = model.usage();
+        Optional<IllegalStateException> noCall = eval.modelCalls().taskFinished(modelKey, evalCase, calls, taskOutput);
+        if (noCall.isPresent()) {
+            attempt.error = noCall.get();
+            attempt.usage = calls;
+            return failed(row, repeat, scorers, noCall.get(), prompt, calls);
+        }
         // what the task reported of calls made without the handle (TaskOutput.withUsage) counts as the handle's does
         run.budget().charge(taskOutput.costUsd());
         taskOutput = taskOutput.plusUsage(calls.tokensIn(), calls.tokensOut(), calls.costUsd());

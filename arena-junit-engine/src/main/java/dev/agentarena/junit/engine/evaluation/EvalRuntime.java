@@ -15,6 +15,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.Models;
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
 import dev.agentarena.junit.engine.datasets.MaskedIds;
@@ -54,6 +56,7 @@ public final class EvalRuntime implements AutoCloseable {
     private final EvalHooks hooks;
     private final Predicate<String> scorerFilter;
     private final ScorerOptionLevels options;
+    private final ModelCallCheckTally modelCalls;
     // its @EvalModel members as models, set up when the first case asks for one; guarded by this
     private DeclaredModels declaredModels;
 
@@ -75,6 +78,11 @@ public final class EvalRuntime implements AutoCloseable {
         this.task = new TaskRunner(definition.task(), instance, caseCallbacks);
         this.hooks = new EvalHooks(definition, instance, instances);
         this.options = new ScorerOptionLevels(run.configuration(), definition);
+        this.modelCalls = new ModelCallCheckTally(run.configuration().typed().modelCallCheck(), definition.name(),
+                definition.task() == null ? null : task.describe(),
+                AnnotationSupport.isAnnotated(definition.testClass(), Models.class)
+                        || !definition.declaredModels().isEmpty()
+                        || run.configuration().get(Constants.MODELS).isPresent());
     }
 
     /**
@@ -281,6 +289,20 @@ public final class EvalRuntime implements AutoCloseable {
         List<ScorerDefinition> scorers = new ArrayList<>(defaultScorers);
         scorers.addAll(methodScorers);
         return scorers;
+    }
+
+    /** Counts, per model, the cases its task finished without calling the model under evaluation. */
+    ModelCallCheckTally modelCalls() {
+        return modelCalls;
+    }
+
+    /**
+     * Once the eval's cases ran: the warning that its task finished cases without calling the model under evaluation
+     * ({@value dev.agentarena.junit.engine.Constants#TASK_REQUIRE_MODEL_CALL}), naming the models and counts; empty
+     * when every case called it, or when the check is not a warning.
+     */
+    public Optional<String> modelCallWarning() {
+        return modelCalls.warning();
     }
 
     /** After the class's last case: closes what created the instance (Spring's {@code afterTestClass}). */

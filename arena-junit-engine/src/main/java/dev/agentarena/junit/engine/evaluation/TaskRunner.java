@@ -14,6 +14,7 @@ import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
+import dev.agentarena.junit.engine.models.CaseModelScope;
 import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ToolCall;
@@ -22,8 +23,8 @@ import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelRequest;
 
 /**
- * Produces one case's output: the user's {@code @Task} method, between the {@link CaseCallbacks} around a task, or by
- * default the prompt sent to the model.
+ * Produces one case's output: the user's {@code @Task} method, between the {@link CaseCallbacks} around a task and
+ * within the case's {@link CaseModelScope}, or by default the prompt sent to the model.
  */
 final class TaskRunner {
 
@@ -99,7 +100,11 @@ final class TaskRunner {
         byName.put("metadata", evalCase.metadata());
         Object[] arguments = ArgumentResolver.TASK.resolve(task, byType, byName);
         Object target = Modifier.isStatic(task.getModifiers()) ? null : evalInstance;
-        Object returned = invoke(target, arguments);
+        Object returned;
+        // the application's chat model beans, when routed (@RouteChatModelsToArena), call this case's model
+        try (CaseModelScope scope = CaseModelScope.open(model)) {
+            returned = invoke(target, arguments);
+        }
         if (returned instanceof TaskOutput) {
             return (TaskOutput) returned;
         }

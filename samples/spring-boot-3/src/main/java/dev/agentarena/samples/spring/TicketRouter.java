@@ -6,6 +6,8 @@ import java.util.regex.Pattern;
 
 import org.springframework.stereotype.Service;
 
+import dev.langchain4j.model.chat.ChatModel;
+
 /**
  * Routes a support ticket to a queue: asks the chat model for the category, then keeps the first known queue its reply
  * names, or {@code other} when it names none, so a chatty or confused model never leaves a ticket unrouted.
@@ -19,15 +21,15 @@ public class TicketRouter {
     private static final String PROMPT = "Classify this support ticket as billing, technical, account or other. "
             + "Answer with the label only.\n\nTicket: ";
 
-    private final SupportChatModel model;
+    private final ChatModel model;
 
-    public TicketRouter(SupportChatModel model) {
+    public TicketRouter(ChatModel model) {
         this.model = model;
     }
 
     /** The queue for the ticket. */
     public String route(String ticket) {
-        String reply = model.reply(PROMPT + ticket).toLowerCase(Locale.ROOT);
+        String reply = model.chat(PROMPT + ticket).toLowerCase(Locale.ROOT);
         return QUEUES.stream().filter(queue -> Pattern.compile("\\b" + queue + "\\b").matcher(reply).find())
                 .findFirst().orElse("other");
     }

@@ -4,28 +4,25 @@ import java.util.stream.Stream;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.Models;
+import dev.agentarena.junit.RouteChatModelsToArena;
 import dev.agentarena.junit.Task;
-import dev.agentarena.junit.model.Model;
 
 /**
  * Evaluates the support desk as it ships: Spring Boot starts the application, injects its {@link TicketRouter}, and
- * the task routes each ticket through it. The app's chat model is the model under evaluation: each call the router
- * makes goes to the case's model, so the engine times, prices, records and compares it like any model call.
+ * the task routes each ticket through it. {@code @RouteChatModelsToArena} puts the model under evaluation in place of
+ * the app's chat model bean: each call the router makes goes to the case's model, so the engine times, prices,
+ * records and compares it like any model call, and the app's OpenAI model is never created.
  */
 @SpringBootTest
+@RouteChatModelsToArena
 @Eval(value = "ticket-routing", scorers = "classification")
 @Models({"sim_small", "sim_large"})
 class TicketRoutingEvalTest {
-
-    /** The model of the case being evaluated on this thread, for the app's {@link SupportChatModel}. */
-    private static final ThreadLocal<Model> CASE_MODEL = new ThreadLocal<>();
 
     private final TicketRouter router;
 
@@ -48,27 +45,11 @@ class TicketRoutingEvalTest {
     }
 
     @Task
-    String route(String input, Model model) {
-        CASE_MODEL.set(model);
-        try {
-            return router.route(input);
-        }
-        finally {
-            CASE_MODEL.remove();
-        }
+    String route(String input) {
+        return router.route(input);
     }
 
     private static EvalCase ticket(String id, String text, String queue) {
         return EvalCase.of(id, text, queue).withMetadata("labels", TicketRouter.QUEUES).withTags(queue);
-    }
-
-    /** Replaces the deployment's chat model for this eval: its replies come from the model under evaluation. */
-    @TestConfiguration
-    static class EvaluatedChatModel {
-
-        @Bean
-        SupportChatModel supportChatModel() {
-            return prompt -> CASE_MODEL.get().complete(prompt).text();
-        }
     }
 }

@@ -37,4 +37,12 @@ final class LangChain4jChatModels {
             }
         }
     }
+
+    static Class<?> chatModelType() {
+        return ChatModel.class;
+    }
+
+    static Object routedChatModel(String beanName) {
+        return new RoutedChatModel(beanName);
+    }
 }

@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.integration.langchain4j;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 import org.apiguardian.api.API;
@@ -67,5 +68,21 @@ public final class LangChain4jIntegration {
             LangChain4jChatModels.chatModelFor(parameterTypes, modelKey, calls, values);
         }
         return values;
+    }
+
+    /**
+     * The type of LangChain4j's {@code ChatModel}, for routing its beans ({@code @RouteChatModelsToArena}); empty
+     * without LangChain4j.
+     */
+    public static Optional<Class<?>> chatModelType() {
+        return AVAILABLE ? Optional.of(LangChain4jChatModels.chatModelType()) : Optional.empty();
+    }
+
+    /**
+     * A LangChain4j {@code ChatModel} that calls the model of the case whose task is running, standing for the
+     * application's bean of this name ({@code @RouteChatModelsToArena}).
+     */
+    public static Object routedChatModel(String beanName) {
+        return LangChain4jChatModels.routedChatModel(beanName);
     }
 }

@@ -77,4 +77,12 @@ final class SpringAiChatModels {
             }
         }
     }
+
+    static Class<?> chatModelType() {
+        return ChatModel.class;
+    }
+
+    static Object routedChatModel(String beanName) {
+        return new RoutedSpringChatModel(beanName);
+    }
 }

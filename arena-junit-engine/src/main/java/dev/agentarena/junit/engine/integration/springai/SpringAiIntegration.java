@@ -146,4 +146,20 @@ public final class SpringAiIntegration {
         return Optional.of(" The scorers spring_ai_relevancy and spring_ai_fact_checking need Spring AI's evaluators "
                 + "on the test class path: add " + ARTIFACT + " (test scope).");
     }
+
+    /**
+     * The type of Spring AI's {@code ChatModel}, for routing its beans ({@code @RouteChatModelsToArena}); empty without
+     * Spring AI.
+     */
+    public static Optional<Class<?>> chatModelType() {
+        return MODEL ? Optional.of(SpringAiChatModels.chatModelType()) : Optional.empty();
+    }
+
+    /**
+     * A Spring AI {@code ChatModel} that calls the model of the case whose task is running, standing for the
+     * application's bean of this name ({@code @RouteChatModelsToArena}).
+     */
+    public static Object routedChatModel(String beanName) {
+        return SpringAiChatModels.routedChatModel(beanName);
+    }
 }

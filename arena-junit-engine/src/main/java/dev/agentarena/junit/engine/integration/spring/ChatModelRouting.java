@@ -1,0 +1,90 @@
+package dev.agentarena.junit.engine.integration.spring;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.support.AbstractBeanDefinition;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
+import org.springframework.beans.factory.support.BeanDefinitionRegistryPostProcessor;
+import org.springframework.beans.factory.support.RootBeanDefinition;
+
+import dev.agentarena.junit.engine.integration.langchain4j.LangChain4jIntegration;
+import dev.agentarena.junit.engine.integration.springai.SpringAiIntegration;
+
+/**
+ * Replaces the definitions of the context's chat model beans, of each library on the class path (LangChain4j's and
+ * Spring AI's {@code ChatModel}), with routed ones that call the model of the running case, under the same names
+ * ({@code @RouteChatModelsToArena}); adds one when the context has none.
+ *
+ * <p>Replacing the definitions, rather than adding a {@code @Primary} bean next to the application's, is what makes
+ * LangChain4j's {@code @AiService} route: its starter wires a chat model by name ({@code wiringMode = EXPLICIT,
+ * chatModel = "..."}) or, in the default automatic mode, takes the only bean of the type and refuses to choose between
+ * two (it does not look at {@code @Primary}). Keeping names and count keeps both working, and the application's own
+ * models are never created. It runs after the configuration classes have registered their beans (it is neither
+ * priority-ordered nor ordered) and before any {@code BeanFactoryPostProcessor}, such as the one of {@code @AiService},
+ * reads them.
+ */
+final class ChatModelRouting implements BeanDefinitionRegistryPostProcessor {
+
+    /** The bean name under which this post-processor is registered. */
+    static final String BEAN_NAME = "dev.agentarena.junit.chatModelRouting";
+
+    @Override
+    public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) throws BeansException {
+        if (!(registry instanceof ConfigurableListableBeanFactory beanFactory)) {
+            return;
+        }
+        route(registry, beanFactory, LangChain4jIntegration.chatModelType(), LangChain4jIntegration::routedChatModel,
+                "arenaLangChain4jChatModel");
+        route(registry, beanFactory, SpringAiIntegration.chatModelType(), SpringAiIntegration::routedChatModel,
+                "arenaSpringAiChatModel");
+    }
+
+    private static void route(BeanDefinitionRegistry registry, ConfigurableListableBeanFactory beanFactory,
+            Optional<Class<?>> type, Function<String, Object> routed, String nameWhenNone) {
+        if (type.isEmpty()) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        for (String name : beanFactory.getBeanNamesForType(type.get(), true, false)) {
+            if (registry.containsBeanDefinition(name)) {
+                names.add(name);
+            }
+        }
+        if (names.isEmpty()) {
+            registry.registerBeanDefinition(nameWhenNone, definition(type.get(), nameWhenNone, routed, null));
+            return;
+        }
+        for (String name : names) {
+            BeanDefinition replaced = registry.getBeanDefinition(name);
+            registry.removeBeanDefinition(name);
+            registry.registerBeanDefinition(name, definition(type.get(), name, routed, replaced));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> RootBeanDefinition definition(Class<T> type, String name, Function<String, Object> routed,
+            BeanDefinition replaced) {
+        RootBeanDefinition definition = new RootBeanDefinition(type, () -> (T) routed.apply(name));
+        definition.setDescription("routed to the model under evaluation by @RouteChatModelsToArena"
+                + (replaced == null ? "" : ", in place of " + replaced.getResourceDescription()));
+        if (replaced != null) {
+            definition.setPrimary(replaced.isPrimary());
+            definition.setFallback(replaced.isFallback());
+            if (replaced instanceof AbstractBeanDefinition original) {
+                definition.copyQualifiersFrom(original);
+            }
+        }
+        return definition;
+    }
+
+    @Override
+    public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) throws BeansException {
+        // everything is done on the registry, before any bean factory post-processor reads the chat model beans
+    }
+}
