@@ -84,8 +84,10 @@ final class ArenaSpringChatModel implements ChatModel {
         ToolCallingChatOptions options = (ToolCallingChatOptions) prompt.getOptions();
         List<WatchedTool.Outcome> outcomes = Collections.synchronizedList(new ArrayList<>());
         List<ToolCallback> watched = new ArrayList<>();
-        for (ToolCallback callback : options.getToolCallbacks()) {
-            watched.add(new WatchedTool(callback, outcomes));
+        if (options.getToolCallbacks() != null) {
+            for (ToolCallback callback : options.getToolCallbacks()) {
+                watched.add(new WatchedTool(callback, outcomes));
+            }
         }
         ToolCallingChatOptions copy = options.copy();
         copy.setToolCallbacks(watched);
