@@ -166,10 +166,18 @@ class LangChain4jEngineTest {
     }
 
     @Test
-    void toolDefinitionsReachTheModelAndToolCallsComeBackButAToolLoopIsRefusedClearly() throws IOException {
+    void toolDefinitionsReachTheModelAndAnAiServiceRunsItsToolLoopOverHttp() throws IOException {
         server.close();
-        server = LoopbackOpenAi.answering(request -> LoopbackOpenAi.toolCall("orderStatus", "{\"orderId\":\"42\"}",
-                Capitals.REPORTED_MODEL, 30, 8));
+        // the model asks for the tool, then answers once the request carries the tool's result
+        server = LoopbackOpenAi.answering(request -> {
+            for (JsonNode message : request.get("messages")) {
+                if (message.get("role").asText().equals("tool")) {
+                    return LoopbackOpenAi.text("Order 42 has " + message.get("content").asText() + ".",
+                            Capitals.REPORTED_MODEL, 40, 6);
+                }
+            }
+            return LoopbackOpenAi.toolCall("orderStatus", "{\"orderId\":\"42\"}", Capitals.REPORTED_MODEL, 30, 8);
+        });
 
         EngineRun run = new EngineRun(output).with("arena.models.openai:loop.base-url", server.baseUrl())
                 .execute(LangChain4jToolsFixture.class);
@@ -179,7 +187,11 @@ class LangChain4jEngineTest {
         assertThat(tool.get("type").asText()).isEqualTo("function");
         assertThat(tool.at("/function/name").asText()).isEqualTo("orderStatus");
         assertThat(tool.at("/function/parameters/properties/orderId/type").asText()).isEqualTo("string");
-        run.assertNode("service", "tool_calls", "error", "the second turn of a tool-calling AI service");
+        // the AI service ran its tool in the app and sent the result back through the engine: two model calls
+        JsonNode service = run.assertNode("service", "tool_calls", "passed", "tools called as expected");
+        assertThat(service.get("output").asText()).isEqualTo("Order 42 has shipped.");
+        assertThat(service.get("tokens_in").asLong()).isEqualTo(70);
+        assertThat(server.requests).hasSize(3);
     }
 
     private static List<JsonNode> linesOf(EngineRun run, String model) {

@@ -10,7 +10,8 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 
 /**
  * The LangChain4j {@code ChatModel} the engine hands to a task (the model under evaluation) or to a scorer (the
- * judge): an AI service built on it runs against the eval's model, and the engine times, prices, records, replays
+ * judge): an AI service built on it runs against the eval's model, its whole tool loop included (the service runs its
+ * {@code @Tool} methods and sends their results back through here), and the engine times, prices, records, replays
  * and budgets every call, as it does for calls through {@link dev.agentarena.junit.model.Model}.
  */
 final class ArenaChatModel implements ChatModel {
@@ -25,7 +26,9 @@ final class ArenaChatModel implements ChatModel {
 
     @Override
     public ChatResponse doChat(ChatRequest request) {
-        return LangChain4jMessages.chatResponse(calls.apply(LangChain4jMessages.modelRequest(request)), modelKey);
+        ModelRequest converted = LangChain4jMessages.modelRequest(request);
+        return LangChain4jMessages.chatResponse(calls.apply(converted), modelKey,
+                LangChain4jMessages.toolCallsIn(converted));
     }
 
     @Override

@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.MessageType;
 import org.springframework.ai.chat.messages.SystemMessage;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.metadata.ChatResponseMetadata;
 import org.springframework.ai.chat.metadata.DefaultUsage;
@@ -22,46 +24,59 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
-import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.json.ToolArguments;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.model.ToolCall;
 
 /**
- * Translates between the engine's requests and completions and Spring AI's prompts and chat responses: text
- * messages, temperature, the output token limit, tool definitions (as OpenAI function definitions on the engine's
- * side) and tool calls. What the engine cannot carry, such as media or tool responses, is refused with a message that
- * says so rather than dropped.
+ * Translates between the engine's requests and completions and Spring AI's prompts and chat responses: system, user
+ * and assistant messages, an assistant's tool calls ({@code AssistantMessage.ToolCall}, ids kept) and the tools'
+ * results ({@code ToolResponseMessage}), temperature, the output token limit and tool definitions (as OpenAI function
+ * definitions on the engine's side). So a {@code ChatClient} with tools runs its whole loop through the engine. What
+ * the engine cannot carry, such as media, is refused with a message that says so rather than dropped.
  */
 final class SpringAiMessages {
 
     private SpringAiMessages() {
     }
 
-    /** The engine's request as a Spring AI prompt, for a Spring AI model under evaluation. */
+    /**
+     * The engine's request as a Spring AI prompt, for a Spring AI model under evaluation. A request that offers tools
+     * is sent with them and with internal tool execution disabled: the model answers with its tool calls, and whoever
+     * called the engine runs the tools and sends their results in the next request. Spring AI has no portable tool
+     * choice: {@code none} offers no tool, a tool's name offers only that tool, {@code auto} and {@code required}
+     * offer them all.
+     */
     static Prompt prompt(ModelRequest request, String modelKey) {
-        if (!request.tools().isEmpty()) {
-            throw new IllegalArgumentException(modelKey + ": tool definitions are not passed to a Spring AI model "
-                    + "under evaluation; give the tools to the ChatClient or ChatModel itself");
-        }
         List<org.springframework.ai.chat.messages.Message> messages = new ArrayList<>();
+        List<ToolResponseMessage.ToolResponse> results = new ArrayList<>();
         for (Message message : request.messages()) {
-            switch (message.role()) {
-                case "system":
-                    messages.add(new SystemMessage(message.content()));
-                    break;
-                case "user":
-                    messages.add(new UserMessage(message.content()));
-                    break;
-                case "assistant":
-                    messages.add(new AssistantMessage(message.content()));
-                    break;
-                default:
-                    throw new IllegalArgumentException(modelKey + ": a Spring AI chat model is sent system, user and "
-                            + "assistant messages; this request has a '" + message.role() + "' message");
+            if (!message.isToolResult() && !results.isEmpty()) {
+                messages.add(ToolResponseMessage.builder().responses(List.copyOf(results)).build());
+                results.clear();
             }
+            switch (message.role()) {
+                case "system" -> messages.add(new SystemMessage(message.content()));
+                case "user" -> messages.add(new UserMessage(message.content()));
+                case "assistant" -> messages.add(assistantMessage(message));
+                // the results of one assistant turn's calls travel together, as Spring AI's tool calling sends them
+                case Message.TOOL -> results.add(new ToolResponseMessage.ToolResponse(message.toolCallId(),
+                        message.toolName(), message.content()));
+                default -> throw new IllegalArgumentException(modelKey + ": a Spring AI chat model is sent system, "
+                        + "user, assistant and tool messages; this request has a '" + message.role() + "' message");
+            }
+        }
+        if (!results.isEmpty()) {
+            messages.add(ToolResponseMessage.builder().responses(List.copyOf(results)).build());
+        }
+        List<ToolCallback> tools = offered(request, modelKey);
+        if (!tools.isEmpty()) {
+            return new Prompt(messages, ToolCallingChatOptions.builder().toolCallbacks(tools)
+                    .internalToolExecutionEnabled(false).temperature(request.temperature().orElse(null))
+                    .maxTokens(request.maxTokens().orElse(null)).build());
         }
         if (request.temperature().isEmpty() && request.maxTokens().isEmpty()) {
             return new Prompt(messages);
@@ -71,6 +86,35 @@ final class SpringAiMessages {
         return new Prompt(messages, options);
     }
 
+    private static AssistantMessage assistantMessage(Message message) {
+        List<AssistantMessage.ToolCall> calls = new ArrayList<>();
+        for (ToolCall call : message.toolCalls()) {
+            calls.add(new AssistantMessage.ToolCall(call.id(), "function", call.name(),
+                    ToolArguments.write(call.arguments())));
+        }
+        return AssistantMessage.builder().content(message.content()).toolCalls(calls).build();
+    }
+
+    /** The request's tools as callbacks that only describe them, per its tool choice. */
+    private static List<ToolCallback> offered(ModelRequest request, String modelKey) {
+        String choice = request.toolChoice().orElse("auto");
+        if (choice.equals("none")) {
+            return List.of();
+        }
+        List<ToolCallback> tools = new ArrayList<>();
+        for (Map<String, Object> definition : request.tools()) {
+            ToolCallback tool = DescribedTool.of(definition, modelKey);
+            if (choice.equals("auto") || choice.equals("required") || tool.getToolDefinition().name().equals(choice)) {
+                tools.add(tool);
+            }
+        }
+        if (!request.tools().isEmpty() && tools.isEmpty()) {
+            throw new IllegalArgumentException(modelKey + ": the request's tool choice is '" + choice + "', which is "
+                    + "neither auto, none, required nor one of the tools it offers");
+        }
+        return tools;
+    }
+
     /** A Spring AI response as the engine's completion, without latency or cost, which the caller adds. */
     static Completion completion(ChatResponse response) {
         String text = "";
@@ -78,17 +122,23 @@ final class SpringAiMessages {
         if (response.getResult() != null && response.getResult().getOutput() != null) {
             AssistantMessage output = response.getResult().getOutput();
             text = output.getText() == null ? "" : output.getText();
-            if (output.hasToolCalls()) {
-                for (AssistantMessage.ToolCall call : output.getToolCalls()) {
-                    calls.add(new ToolCall(call.name() == null ? "" : call.name(),
-                            ToolArguments.parse(call.arguments())));
-                }
-            }
+            calls.addAll(toolCalls(output));
         }
         Usage usage = response.getMetadata() == null ? null : response.getMetadata().getUsage();
         long in = usage == null || usage.getPromptTokens() == null ? 0 : usage.getPromptTokens();
         long out = usage == null || usage.getCompletionTokens() == null ? 0 : usage.getCompletionTokens();
         return Completion.of(text).withToolCalls(calls).withTokens(in, out);
+    }
+
+    private static List<ToolCall> toolCalls(AssistantMessage message) {
+        List<ToolCall> calls = new ArrayList<>();
+        if (message.hasToolCalls()) {
+            for (AssistantMessage.ToolCall call : message.getToolCalls()) {
+                calls.add(new ToolCall(call.name() == null ? "" : call.name(), ToolArguments.parse(call.arguments()),
+                        call.id()));
+            }
+        }
+        return calls;
     }
 
     /** The model name a response reports, if any. */
@@ -97,10 +147,14 @@ final class SpringAiMessages {
     }
 
     /**
-     * A Spring AI prompt as the engine's request, for the {@code ChatModel} the engine provides. A conversation that
-     * carries tool responses or media cannot be sent on: the engine's requests hold text.
+     * A Spring AI prompt as the engine's request, for the {@code ChatModel} the engine provides: the whole
+     * conversation, earlier tool calls and their results included. Media cannot be sent on: the engine's requests
+     * hold text.
+     *
+     * @param tools the definitions of the tools the prompt offers (its callbacks and the tools it names, resolved)
+     * @param failedCalls the ids of the tool calls whose tool failed: their results are sent as errors
      */
-    static ModelRequest modelRequest(Prompt prompt) {
+    static ModelRequest modelRequest(Prompt prompt, List<ToolDefinition> tools, Set<String> failedCalls) {
         List<Message> messages = new ArrayList<>();
         for (org.springframework.ai.chat.messages.Message message : prompt.getInstructions()) {
             MessageType type = message.getMessageType();
@@ -108,19 +162,27 @@ final class SpringAiMessages {
             if (type == MessageType.SYSTEM) {
                 messages.add(Message.system(text));
             }
-            else if (type == MessageType.USER && (!(message instanceof UserMessage)
-                    || ((UserMessage) message).getMedia().isEmpty())) {
+            else if (type == MessageType.USER && (!(message instanceof UserMessage user)
+                    || user.getMedia().isEmpty())) {
                 messages.add(Message.user(text));
             }
-            else if (type == MessageType.ASSISTANT && (!(message instanceof AssistantMessage)
-                    || !((AssistantMessage) message).hasToolCalls())) {
-                messages.add(Message.assistant(text));
+            else if (type == MessageType.ASSISTANT && (!(message instanceof AssistantMessage assistant)
+                    || assistant.getMedia().isEmpty())) {
+                messages.add(message instanceof AssistantMessage assistant
+                        ? Message.assistant(text, toolCalls(assistant)) : Message.assistant(text));
+            }
+            else if (message instanceof ToolResponseMessage results) {
+                for (ToolResponseMessage.ToolResponse result : results.getResponses()) {
+                    ToolCall call = new ToolCall(result.name() == null ? "" : result.name(), Map.of(), result.id());
+                    String data = result.responseData() == null ? "" : result.responseData();
+                    messages.add(failedCalls.contains(result.id()) ? Message.toolError(call, data)
+                            : Message.toolResult(call, data));
+                }
             }
             else {
-                throw new UnsupportedOperationException("The engine's ChatModel sends text conversations and tool "
-                        + "definitions, and returns the model's text and tool calls; it cannot send on media, tool "
-                        + "calls or their results (found a " + type + " message: media, or the second turn of tool "
-                        + "calling). Return the tool calls as the task's output for the tool-call scorers.");
+                throw new UnsupportedOperationException("The engine's ChatModel sends system, user, assistant and "
+                        + "tool response messages, as text; this prompt has a " + type + " message with media or of a "
+                        + "kind it does not know (" + message.getClass().getName() + ")");
             }
         }
         ModelRequest request = ModelRequest.ofMessages(messages);
@@ -132,25 +194,40 @@ final class SpringAiMessages {
             if (options.getMaxTokens() != null) {
                 request = request.withMaxTokens(options.getMaxTokens());
             }
-            if (options instanceof ToolCallingChatOptions) {
-                List<ToolCallback> callbacks = ((ToolCallingChatOptions) options).getToolCallbacks();
-                if (callbacks != null && !callbacks.isEmpty()) {
-                    List<Map<String, Object>> tools = new ArrayList<>();
-                    for (ToolCallback callback : callbacks) {
-                        tools.add(toolDefinition(callback.getToolDefinition()));
-                    }
-                    request = request.withTools(tools);
-                }
+        }
+        if (!tools.isEmpty()) {
+            List<Map<String, Object>> definitions = new ArrayList<>();
+            for (ToolDefinition tool : tools) {
+                definitions.add(toolDefinition(tool));
             }
+            request = request.withTools(definitions);
         }
         return request;
     }
 
-    /** The engine's completion as a Spring AI response; its model is the eval's model key. */
-    static ChatResponse chatResponse(Completion completion, String modelKey) {
+    /** The definitions of the tool callbacks a prompt's options carry; none when they carry none. */
+    static List<ToolDefinition> callbackDefinitions(Prompt prompt) {
+        List<ToolDefinition> definitions = new ArrayList<>();
+        if (prompt.getOptions() instanceof ToolCallingChatOptions options && options.getToolCallbacks() != null) {
+            for (ToolCallback callback : options.getToolCallbacks()) {
+                definitions.add(callback.getToolDefinition());
+            }
+        }
+        return definitions;
+    }
+
+    /**
+     * The engine's completion as a Spring AI response; its model is the eval's model key. A tool call keeps the id
+     * the model gave it; one without gets {@code call_<n>}, numbered on from the calls earlier in the conversation, so
+     * that every id of the conversation is different and each response answers one call.
+     *
+     * @param earlierCalls how many tool calls the conversation sent with the request already holds
+     */
+    static ChatResponse chatResponse(Completion completion, String modelKey, int earlierCalls) {
         List<AssistantMessage.ToolCall> calls = new ArrayList<>();
         for (ToolCall call : completion.toolCalls()) {
-            calls.add(new AssistantMessage.ToolCall("call_" + (calls.size() + 1), "function", call.name(),
+            String id = call.hasId() ? call.id() : "call_" + (earlierCalls + calls.size() + 1);
+            calls.add(new AssistantMessage.ToolCall(id, "function", call.name(),
                     ToolArguments.write(call.arguments())));
         }
         AssistantMessage message = AssistantMessage.builder().content(completion.text()).toolCalls(calls).build();
@@ -159,6 +236,15 @@ final class SpringAiMessages {
                         Math.toIntExact(completion.tokensOut())))
                 .build();
         return new ChatResponse(List.of(new Generation(message)), metadata);
+    }
+
+    /** How many tool calls the assistant turns of a request asked for. */
+    static int toolCallsIn(ModelRequest request) {
+        int calls = 0;
+        for (Message message : request.messages()) {
+            calls += message.toolCalls().size();
+        }
+        return calls;
     }
 
     private static Map<String, Object> toolDefinition(ToolDefinition tool) {

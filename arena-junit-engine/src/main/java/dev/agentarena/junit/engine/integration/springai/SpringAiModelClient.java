@@ -17,7 +17,9 @@ import dev.agentarena.junit.model.ModelRequest;
 /**
  * A Spring AI {@code ChatModel} or {@code ChatClient} as a model of an eval. A client's own system prompt, advisors
  * and tools apply to every case; a failure is a {@link ModelCallException}, an error of the case and never a low
- * score.
+ * score. A request that offers tools goes with internal tool execution disabled, whole conversations (tool calls and
+ * results) included: the model answers with its tool calls and the engine's caller (an AI service, a
+ * {@code ChatClient} on the engine's {@code ChatModel}, a loop over {@code Model}) runs the tools.
  */
 final class SpringAiModelClient implements ModelClient {
 
