@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,9 +38,23 @@ final class RequestDigest {
         request.maxTokens().ifPresent(value -> description.put("max_tokens", value));
         request.seed().ifPresent(value -> description.put("seed", value));
         if (!request.tools().isEmpty()) {
-            description.put("tools", canonical(request.tools()));
+            description.put("tools", canonical(byName(request.tools())));
         }
         return description;
+    }
+
+    /**
+     * The tools sorted by name: LangChain4j and Spring AI list an app's {@code @Tool} methods in reflection order,
+     * which may change from one JVM to the next, and a recording must match the request whatever that order.
+     */
+    private static List<Map<String, Object>> byName(List<Map<String, Object>> tools) {
+        return tools.stream().sorted(Comparator.comparing(RequestDigest::toolName)).toList();
+    }
+
+    /** A tool definition's name, OpenAI style ({@code {"type":"function","function":{"name":...}}}) or flat. */
+    private static String toolName(Map<String, Object> tool) {
+        Object function = tool.get("function") instanceof Map<?, ?> nested ? nested : tool;
+        return String.valueOf(((Map<?, ?>) function).get("name"));
     }
 
     static String of(ModelRequest request) {

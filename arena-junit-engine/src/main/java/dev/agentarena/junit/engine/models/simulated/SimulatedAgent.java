@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.models.simulated;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -126,7 +127,10 @@ final class SimulatedAgent {
      */
     List<ToolCall> next(ModelRequest request, ModelCall call) {
         EvalCase evalCase = call.evalCase();
-        List<Tool> tools = tools(request.tools());
+        List<Tool> declared = tools(request.tools());
+        // LangChain4j and Spring AI list an app's @Tool methods in reflection order, which may change from one JVM
+        // to the next: the agent picks by name, so a case makes the same calls on every run
+        List<Tool> tools = declared.stream().sorted(Comparator.comparing(Tool::name)).toList();
         String choice = request.toolChoice().orElse("auto").strip();
         if (choice.equals("none") || tools.isEmpty()) {
             return List.of();
@@ -136,7 +140,7 @@ final class SimulatedAgent {
             forced = tools.stream().filter(tool -> tool.name().equals(choice)).findFirst();
             if (forced.isEmpty()) {
                 throw new ModelCallException(key + ": tool_choice names '" + choice + "', which the request does not "
-                        + "declare (declared: " + String.join(", ", tools.stream().map(Tool::name).toList()) + ")");
+                        + "declare (declared: " + String.join(", ", declared.stream().map(Tool::name).toList()) + ")");
             }
         }
         List<ToolCall> planned = plan(evalCase, request, tools);

@@ -147,6 +147,23 @@ class RecordingModelTest {
     }
 
     @Test
+    void theToolsOfARequestMatchInAnyOrderAsAnAppsReflectionListsThem() {
+        Map<String, Object> lookup = Map.of("type", "function", "function", Map.of("name", "lookup_order"));
+        Map<String, Object> refund = Map.of("type", "function", "function", Map.of("name", "refund"));
+        Map<String, Object> escalate = Map.of("name", "escalate");
+        recording("read-write", new CountingModel()).answer(request(CASE).withTools(List.of(refund, escalate, lookup)),
+                new ModelCall(CASE, 0));
+
+        ModelAnswer replayed = recording("replay", new CountingModel())
+                .answer(request(CASE).withTools(List.of(lookup, refund, escalate)), new ModelCall(CASE, 0));
+
+        assertThat(replayed.replayed()).isTrue();
+        assertThatThrownBy(() -> recording("replay", new CountingModel())
+                .answer(request(CASE).withTools(List.of(lookup, refund)), new ModelCall(CASE, 0)))
+                .as("a tool fewer is another request").isInstanceOf(ModelCallException.class);
+    }
+
+    @Test
     void recordAlwaysCallsAndOverwrites() throws Exception {
         CountingModel model = new CountingModel();
         ModelEndpoint recording = recording("record", model);

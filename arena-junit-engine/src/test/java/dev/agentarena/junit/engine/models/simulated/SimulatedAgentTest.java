@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -187,6 +188,38 @@ class SimulatedAgentTest {
         try (ModelRegistry registry = registry(settings.toArray(new String[0]))) {
             return converse(registry.endpoint("sim_large"), evalCase, 0, 25, call -> false);
         }
+    }
+
+    @Test
+    void theToolsOrderInTheRequestChangesNoCallAsAnAppsReflectionMayListThemInAnyOrder() {
+        List<Map<String, Object>> reversed = new ArrayList<>(TOOLS);
+        Collections.reverse(reversed);
+        try (ModelRegistry registry = registry("arena.models.sim_small.wrong-tool-rate", "0.5",
+                "arena.models.sim_small.extra-call-rate", "0.5")) {
+            ModelEndpoint model = registry.endpoint("sim_small");
+            for (int n = 0; n < 40; n++) {
+                EvalCase evalCase = orderCase(n);
+                List<ToolCall> declaredOrder = calls(model, evalCase, TOOLS);
+                assertThat(calls(model, evalCase, reversed)).as(evalCase.id()).isEqualTo(declaredOrder);
+            }
+        }
+    }
+
+    /** The first call of each turn of a conversation with these tools, the tools answering at once. */
+    private static List<ToolCall> calls(ModelEndpoint model, EvalCase evalCase, List<Map<String, Object>> tools) {
+        List<Message> conversation = new ArrayList<>(List.of(Message.user(String.valueOf(evalCase.input()))));
+        List<ToolCall> calls = new ArrayList<>();
+        for (int turn = 0; turn < 12; turn++) {
+            Completion answer = model.answer(ModelRequest.ofMessages(conversation).withTools(tools),
+                    new ModelCall(evalCase, 0)).completion();
+            if (answer.toolCalls().isEmpty()) {
+                break;
+            }
+            calls.addAll(answer.toolCalls());
+            conversation.add(Message.assistant(answer.text(), answer.toolCalls()));
+            answer.toolCalls().forEach(call -> conversation.add(Message.toolResult(call, "ok")));
+        }
+        return calls;
     }
 
     @Test
