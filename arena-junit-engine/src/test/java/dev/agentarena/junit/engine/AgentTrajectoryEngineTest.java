@@ -96,6 +96,14 @@ class AgentTrajectoryEngineTest {
     }
 
     @Test
+    void aHangingToolIsHeldByTheTasksTimeLimit() {
+        EngineRun run = new EngineRun(output).execute(HandWrittenLoopFixture.HangingTool.class);
+
+        run.assertNode("hang_9", "tools", "error", "3 s");
+        run.assertNode("refund_42", "tools", "passed", "lookup_order > refund");
+    }
+
+    @Test
     void allureShowsOneStepPerModelCallAndToolExecution() {
         InMemoryAllure allure = new InMemoryAllure();
         allure.around(() -> new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "6")
