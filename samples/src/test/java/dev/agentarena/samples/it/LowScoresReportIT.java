@@ -54,7 +54,7 @@ class LowScoresReportIT {
         }
         for (JsonNode record : low) {
             assertThat(names).anyMatch(name -> name.startsWith(record.get("model").asText() + "/questions["
-                    + record.get("case_id").asText() + "]/" + record.get("scorer").asText() + " 0.00 ✘"));
+                    + record.get("case_id").asText() + "]/" + record.get("scorer").asText() + " 0.00 (low)"));
         }
 
         Map<String, JsonNode> allure = new HashMap<>();

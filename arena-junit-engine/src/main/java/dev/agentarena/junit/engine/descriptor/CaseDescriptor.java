@@ -101,7 +101,7 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
                 String scorerLegacyName = legacyName + "/" + segment;
                 ScorerDescriptor node = new ScorerDescriptor(ArenaUniqueIds.scorer(getUniqueId(), segment), result,
                         scorerLegacyName, nodes.displayNames().full() ? scorerLegacyName : segment, scorerSource,
-                        tags);
+                        tags, context.lowScores().failTests());
                 addChild(node);
                 dynamicTestExecutor.execute(node);
             }

@@ -44,11 +44,13 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
     /**
      * @param displayBase what the display name starts with: the legacy name, or just the scorer's segment (see
      *        {@link DisplayNames})
+     * @param lowScoresFail whether a low score fails its test ({@code arena.low-scores}); when it does not, the name
+     *        marks a low score {@value ScoreLine#REPORTED_LOW}, not ✘
      */
     ScorerDescriptor(UniqueId uniqueId, ScorerResult result, String legacyName, String displayBase,
-            TestSource source, Set<TestTag> tags) {
+            TestSource source, Set<TestTag> tags, boolean lowScoresFail) {
         super(uniqueId, ScoreLine.displayName(displayBase, result.record().score(), result.record().status(),
-                result.record().reason()), source);
+                result.record().reason(), lowScoresFail), source);
         this.result = result;
         // Surefire names the test in its XML after it: the case id comes from a dataset
         this.legacyName = SinkText.name(legacyName, 1000);
@@ -85,11 +87,12 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
                 if (!context.lowScores().failTests()) {
                     return context;
                 }
+                context.run().noteLowScoreFailedByDefault().ifPresent(warning -> context.junit()
+                        .reportingEntryPublished(this, ReportEntry.from("hint", warning)));
                 throw verdict(new AssertionFailedError(ScoreLine.lowScoreMessage(record),
                         reported.transcript().reference(), record.output()));
             case NOT_APPLICABLE:
-                throw verdict(new TestAbortedException(SinkText.message(record.score() == null ? record.reason()
-                        : "unscored (" + ScoreLine.format(record.score()) + "): " + record.reason())));
+                throw verdict(new TestAbortedException(SinkText.message(record.reason())));
             case NOT_RUN:
                 throw verdict(new TestAbortedException(SinkText.message("not run: " + record.reason())));
             default:

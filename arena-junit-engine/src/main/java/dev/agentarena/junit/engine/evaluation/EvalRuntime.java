@@ -14,6 +14,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
 import dev.agentarena.junit.engine.datasets.MaskedIds;
@@ -53,6 +54,7 @@ public final class EvalRuntime implements AutoCloseable {
     private final EvalHooks hooks;
     private final Predicate<String> scorerFilter;
     private final ScorerOptionLevels options;
+    private final SharedProblems problems = new SharedProblems();
     // its @EvalModel members as models, set up when the first case asks for one; guarded by this
     private DeclaredModels declaredModels;
 
@@ -149,7 +151,7 @@ public final class EvalRuntime implements AutoCloseable {
         DatasetStream rows = open(dataset);
         try {
             return new DatasetEvaluation(run, new CaseEvaluator(run, this, modelKey, dataset.name()), limits, rows,
-                    selected, repeats);
+                    selected, repeats, problems);
         }
         catch (RuntimeException e) {
             rows.close();
@@ -186,6 +188,21 @@ public final class EvalRuntime implements AutoCloseable {
     /** The options each scorer reads for each case of this eval. */
     ScorerOptionLevels options() {
         return options;
+    }
+
+    /**
+     * Where the eval's model keys are set, for an error about one: {@code arena.models} and where that was set, else
+     * the class's {@code @Models} (or {@code @EvalModel} members).
+     */
+    String modelKeysSource() {
+        return run.configuration().getList(Constants.MODELS).isEmpty()
+                ? "@Models or an @EvalModel member of " + definition.testClass().getName()
+                : Constants.MODELS + " " + run.configuration().sourceOf(Constants.MODELS);
+    }
+
+    /** The configuration problems every case of the eval shares, each reported once. */
+    SharedProblems problems() {
+        return problems;
     }
 
     /**
