@@ -91,10 +91,21 @@ public final class ScoreResult {
 
     /**
      * A score with no verdict ({@link Verdict#UNSCORED}), reported as not applicable: for outputs collected for human
-     * grading, or a grader that abstained.
+     * grading, or a grader that abstained. The score stays with this object only: results write every not-applicable
+     * result alike, with {@code "score": null} and this reason.
      */
     public static ScoreResult unscored(double score, @Nullable String reason) {
         return new ScoreResult(null, score, Verdict.UNSCORED, reason, Map.of(), Map.of());
+    }
+
+    /**
+     * Not applicable, with the reason: the scorer has nothing to grade in this case (its reference is missing or of
+     * a shape it cannot read, or its rule does not concern the case). Like a {@code null} return it is kept out of
+     * the mean and the count, and written with {@code "score": null}; unlike one, it says why.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public static ScoreResult notApplicable(String reason) {
+        return unscored(0.0, Objects.requireNonNull(reason, "reason"));
     }
 
     /** A copy with this reason; {@code null} is the empty reason. */

@@ -93,6 +93,24 @@ public final class ScorerOptionValues {
         return wrongType(name, values.get(name), expected);
     }
 
+    /**
+     * The error for an option the scorer cannot work without and that is set nowhere, naming the scorer, the option,
+     * what it is for and where to set it: for the run ({@code scorers.options.<scorer>.<option>} in
+     * {@code arena.yaml}, or the property {@code arena.scorers.options.<scorer>.<option>}), for the eval
+     * ({@code @ScorerOption}) or for a case ({@code scorer_options}). Every case shares the problem, so the engine
+     * reports it once (see {@link MissingScorerOptionException}).
+     *
+     * @param what what the option holds, e.g. {@code "the labels the output may select"}
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public MissingScorerOptionException missing(String name, String what) {
+        return new MissingScorerOptionException(scorer, name, "scorer '" + scorer + "' needs option '" + name + "' ("
+                + what + "), which is set nowhere: set it for the run (scorers: {options: {" + scorer + ": {" + name
+                + ": ...}}} in arena.yaml, or -Darena.scorers.options." + scorer + "." + name + "=...), for the eval"
+                + " (@ScorerOption(scorer = \"" + scorer + "\", name = \"" + name + "\", value = ...)) or for a case"
+                + " (scorer_options: {\"" + scorer + "\": {\"" + name + "\": ...}})");
+    }
+
     /** A string option, or the default (which may be {@code null}) when it is not set. */
     public @Nullable String getString(String name, @Nullable String defaultValue) {
         Object value = values.get(name);

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -58,7 +59,9 @@ class LowScoresAndErrorsEngineTest {
         Event wrong = finished(run, anyEvalClass().evalCase("wrong").scorer("exact_match"));
         assertThat(wrong.getRequiredPayload(TestExecutionResult.class).getStatus())
                 .isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
-        assertThat(wrong.getTestDescriptor().getDisplayName()).contains("exact_match 0.00 ✘");
+        // the IDE shows its own ✔ beside a passing test: the name says the score is low without a ✘
+        assertThat(wrong.getTestDescriptor().getDisplayName()).contains("exact_match 0.00 (low) expected 'billing'")
+                .doesNotContain("✘");
         JsonNode line = run.line("wrong", "exact_match");
         assertThat(line.get("status").asText()).isEqualTo("failed");
         assertThat(line.get("passed").asBoolean()).isFalse();
@@ -79,6 +82,24 @@ class LowScoresAndErrorsEngineTest {
                 .getRequiredPayload(TestExecutionResult.class)
                 .getThrowable().orElseThrow()).isInstanceOf(AssertionFailedError.class)
                 .hasMessageStartingWith("exact_match scored 0.00 for case 'wrong' on sim_small");
+    }
+
+    @Test
+    void aLowScoreFailingItsTestOnlyByDefaultSaysOnceWhereToSetReportForMavenAndTheIdeAlike() {
+        EngineRun byDefault = new EngineRun(output).execute(StatusFixture.class);
+        EngineRun setToFail = new EngineRun(output.resolve("fail")).with(Constants.LOW_SCORES, "fail")
+                .execute(StatusFixture.class);
+
+        assertThat(hints(byDefault)).singleElement().asString()
+                .startsWith("a low score fails its test: arena.low-scores is set nowhere this run reads")
+                .contains("src/test/resources/junit-platform.properties (arena.low-scores=report)", "arena.yaml");
+        assertThat(hints(setToFail)).as("set on purpose: nothing to explain").isEmpty();
+    }
+
+    private static List<String> hints(EngineRun run) {
+        return run.results().allEvents().reportingEntryPublished().stream()
+                .map(event -> event.getRequiredPayload(ReportEntry.class).getKeyValuePairs().get("hint"))
+                .filter(Objects::nonNull).collect(Collectors.toList());
     }
 
     @Test

@@ -100,7 +100,8 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
                 }
                 String scorerLegacyName = legacyName + "/" + segment;
                 ScorerDescriptor node = new ScorerDescriptor(ArenaUniqueIds.scorer(getUniqueId(), segment), result,
-                        scorerLegacyName, segment, nodes.displayNames(), scorerSource, tags);
+                        scorerLegacyName, segment, nodes.displayNames(), scorerSource, tags,
+                        context.lowScores().failTests());
                 addChild(node);
                 dynamicTestExecutor.execute(node);
             }

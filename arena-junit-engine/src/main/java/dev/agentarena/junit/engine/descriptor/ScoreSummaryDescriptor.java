@@ -28,7 +28,7 @@ import dev.agentarena.junit.engine.results.ScoreSummary;
  * <p>Its name (except under Surefire, where it is {@code <model>/<dataset>/<score>} alone, see {@link DisplayNames})
  * and its report entries carry the aggregate of every result of the score (score, 95% interval, counts, the lowest
  * cases with their reasons). Its outcome is the worst of the results it stands for: an error when one ended in
- * an error (the error is not a low score), failed when one scored low (passed, its name still marked ✘, under
+ * an error (the error is not a low score), failed when one scored low (passed, its name marked {@code (low)}, under
  * {@code arena.low-scores=report}, as a scorer test is), passed when one passed, skipped otherwise. In
  * {@code failures} mode the low scores and errors are tests of their own, so it passes.
  *
@@ -57,7 +57,7 @@ final class ScoreSummaryDescriptor extends AbstractTestDescriptor implements Nod
     private ScoreSummaryDescriptor(UniqueId uniqueId, ScoreTally tally, ScoreSummary summary, String legacyName,
             DisplayNames names, TestSource source, boolean lowScoresFail) {
         super(uniqueId, names.scored()
-                ? displayName(names.full() ? legacyName : tally.scorer(), summary, outcome(tally))
+                ? displayName(names.full() ? legacyName : tally.scorer(), summary, outcome(tally), lowScoresFail)
                 : SinkText.name(legacyName, 1000), source);
         this.tally = tally;
         this.summary = summary;
@@ -67,10 +67,11 @@ final class ScoreSummaryDescriptor extends AbstractTestDescriptor implements Nod
     }
 
     /**
-     * {@code exact_match over 1,000,000 cases: 0.900 [0.899, 0.901] ✘ 900,000 passed, 100,000 scored low}. Display
-     * names are frozen once a test is registered, which is why the summary is computed first.
+     * {@code exact_match over 1,000,000 cases: 0.900 [0.899, 0.901] ✘ 900,000 passed, 100,000 scored low} ({@code (low)}
+     * for ✘ when a low score does not fail the test). Display names are frozen once a test is registered, which is why
+     * the summary is computed first.
      */
-    static String displayName(String base, ScoreSummary summary, ResultStatus outcome) {
+    static String displayName(String base, ScoreSummary summary, ResultStatus outcome, boolean lowScoresFail) {
         List<String> counts = new ArrayList<>();
         add(counts, summary.passed(), "passed");
         add(counts, summary.failed(), "scored low");
@@ -79,7 +80,8 @@ final class ScoreSummaryDescriptor extends AbstractTestDescriptor implements Nod
         add(counts, summary.notRun(), "not run");
         String cases = summary.cases() == 1 ? "1 case" : ScoreTally.count(summary.cases()) + " cases";
         return ScoreLine.sanitize(base, 160) + " over " + cases + ": " + summary.scoreText() + " "
-                + (outcome == null ? "–" : outcome.mark()) + (counts.isEmpty() ? "" : " " + String.join(", ", counts));
+                + (outcome == null ? "–" : ScoreLine.mark(outcome, lowScoresFail))
+                + (counts.isEmpty() ? "" : " " + String.join(", ", counts));
     }
 
     private static void add(List<String> counts, long count, String what) {
@@ -130,6 +132,8 @@ final class ScoreSummaryDescriptor extends AbstractTestDescriptor implements Nod
                     + String.join("; ", summary.firstErrors()));
         }
         if (failed > 0 && lowScoresFail) {
+            context.run().noteLowScoreFailedByDefault().ifPresent(warning -> context.junit()
+                    .reportingEntryPublished(this, ReportEntry.from("hint", warning)));
             throw new AssertionFailedError(ScoreTally.count(failed) + " of " + ScoreTally.count(summary.results())
                     + " results of " + subject + " scored low; score " + summary.scoreText() + ". Lowest: "
                     + String.join("; ", summary.lowest()));

@@ -46,10 +46,12 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
      * @param legacyName {@code <model>/<dataset>[<case>]/<segment>}, unique within the class
      * @param segment the scorer's segment of the unique id, which names the test under its case
      * @param names how the display name is made (see {@link DisplayNames})
+     * @param lowScoresFail whether a low score fails its test ({@code arena.low-scores}); when it does not, the name
+     *        marks a low score {@value ScoreLine#REPORTED_LOW}, not ✘
      */
     ScorerDescriptor(UniqueId uniqueId, ScorerResult result, String legacyName, String segment, DisplayNames names,
-            TestSource source, Set<TestTag> tags) {
-        super(uniqueId, displayName(result.record(), legacyName, segment, names), source);
+            TestSource source, Set<TestTag> tags, boolean lowScoresFail) {
+        super(uniqueId, displayName(result.record(), legacyName, segment, names, lowScoresFail), source);
         this.result = result;
         // Surefire names the test in its XML after it: the case id comes from a dataset
         this.legacyName = SinkText.name(legacyName, 1000);
@@ -60,12 +62,13 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
      * The legacy name alone ({@link DisplayNames#STABLE}: the same whatever the result, so that Surefire knows a
      * rerun for the test it reruns), or the legacy name or segment followed by score, mark and reason.
      */
-    private static String displayName(ResultRecord record, String legacyName, String segment, DisplayNames names) {
+    private static String displayName(ResultRecord record, String legacyName, String segment, DisplayNames names,
+            boolean lowScoresFail) {
         if (!names.scored()) {
             return SinkText.name(legacyName, 1000);
         }
         return ScoreLine.displayName(names.full() ? legacyName : segment, record.score(), record.status(),
-                record.reason());
+                record.reason(), lowScoresFail);
     }
 
     @Override
@@ -98,11 +101,12 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
                 if (!context.lowScores().failTests()) {
                     return context;
                 }
+                context.run().noteLowScoreFailedByDefault().ifPresent(warning -> context.junit()
+                        .reportingEntryPublished(this, ReportEntry.from("hint", warning)));
                 throw verdict(new AssertionFailedError(ScoreLine.lowScoreMessage(record),
                         reported.transcript().reference(), record.output()));
             case NOT_APPLICABLE:
-                throw verdict(new TestAbortedException(SinkText.message(record.score() == null ? record.reason()
-                        : "unscored (" + ScoreLine.format(record.score()) + "): " + record.reason())));
+                throw verdict(new TestAbortedException(SinkText.message(record.reason())));
             case NOT_RUN:
                 throw verdict(new TestAbortedException(SinkText.message("not run: " + record.reason())));
             default:

@@ -16,6 +16,7 @@ import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.model.Trajectory;
 import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetRowException;
 import dev.agentarena.junit.engine.json.Json;
@@ -82,6 +83,11 @@ final class CaseEvaluator {
             return failed(row, repeat, scorers, new IllegalArgumentException(
                     row.location().map(location -> location + ": ").orElse("") + "case '" + evalCase.id() + "': "
                             + badOptions.get()), null, CallUsage.NONE);
+        }
+        Optional<SharedProblems.Problem> modelProblem = eval.problems().known(SharedProblems.modelKey(modelKey));
+        if (modelProblem.isPresent()) {
+            // the model cannot be created: an earlier case met it, and it reports it once
+            return failed(row, repeat, scorers, new SharedProblems.Pending(modelProblem.get()), null, CallUsage.NONE);
         }
         // not steps: the callbacks pair up on whichever thread evaluates the repeat, also one that takes the case
         // over from a thread the watchdog gave up (which ends its own pair as it leaves)
@@ -155,6 +161,13 @@ final class CaseEvaluator {
             Throwable error = model == null ? t : model.stepLimit().<Throwable>map(limit -> limit).orElse(t);
             attempt.error = error;
             attempt.usage = model == null ? CallUsage.NONE : model.usage();
+            if (model == null && t instanceof ConfigurationException) {
+                // no client for the key, a connector's missing setting: every case of this model shares it
+                ConfigurationException named = new ConfigurationException(t.getMessage() + " (model key set by "
+                        + eval.modelKeysSource() + ")", t);
+                return failed(row, repeat, scorers, new SharedProblems.Pending(eval.problems()
+                        .met(SharedProblems.modelKey(modelKey), named)), prompt, attempt.usage);
+            }
             return failed(row, repeat, scorers, error, prompt, attempt.usage,
                     model == null ? Trajectory.EMPTY : model.trajectory());
         }
@@ -233,6 +246,14 @@ final class CaseEvaluator {
             String registryName = registryName(scorer);
             List<ScoreOutcome> produced;
             ScorerOptionValues options = eval.options().forCase(scorer.name(), context.testCase(), row);
+            Optional<SharedProblems.Problem> known = eval.problems().knownForScorer(scorer.name(), options);
+            if (known.isPresent()) {
+                // it would fail as an earlier case did, which reports it once
+                outcomes.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null,
+                        new SharedProblems.Pending(known.get())));
+                owners.putIfAbsent(scorer.name(), scorer.name());
+                continue;
+            }
             try {
                 produced = steps.step(TimeLimits.Kind.SCORER, "scorer '" + scorer.name() + "'", () -> {
                     JudgeUsage judgeUsage = new JudgeUsage(run.budget());
@@ -249,8 +270,11 @@ final class CaseEvaluator {
             }
             catch (Throwable t) {
                 rethrowIfGivenUp(t);
+                Throwable error = asError(withOptionSource(t, options));
+                Optional<String> shared = SharedProblems.scorerKey(scorer.name(), error);
                 produced = List.of(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null,
-                        asError(withOptionSource(t, options))));
+                        shared.isEmpty() ? error
+                                : new SharedProblems.Pending(eval.problems().met(shared.get(), error))));
             }
             for (ScoreOutcome outcome : produced) {
                 String owner = owners.putIfAbsent(outcome.name(), scorer.name());

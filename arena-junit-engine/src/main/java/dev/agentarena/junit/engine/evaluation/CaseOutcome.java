@@ -38,15 +38,29 @@ public final class CaseOutcome {
         }
     }
 
+    private final Origin origin;
     private final DatasetRow row;
     private final int repeat;
+    private final String prompt;
+    private final String rawOutput;
+    private final String output;
+    private final TaskOutput taskOutput;
+    private final CallUsage usage;
+    private final Trajectory trajectory;
     private final List<ScoreOutcome> scores;
     private final List<ScorerResult> results;
 
     CaseOutcome(Origin origin, DatasetRow row, int repeat, String prompt, String rawOutput, String output,
             TaskOutput taskOutput, CallUsage usage, List<ScoreOutcome> scores, Trajectory trajectory) {
+        this.origin = origin;
         this.row = row;
         this.repeat = repeat;
+        this.prompt = prompt;
+        this.rawOutput = rawOutput;
+        this.output = output;
+        this.taskOutput = taskOutput;
+        this.usage = usage;
+        this.trajectory = trajectory;
         this.scores = List.copyOf(scores);
         EvalCase evalCase = evalCase();
         SecretRedactor redactor = origin.redactor();
@@ -64,9 +78,10 @@ public final class CaseOutcome {
         for (ScoreOutcome score : scores) {
             Map<String, CaseTranscript.WholeText> whole = new LinkedHashMap<>(wholeTrajectory);
             String reason = cutIfLong(origin, score, "reason", redactor.redact(score.reason()), whole);
-            String error = score.error() == null ? null
+            // not run is no error: its reason says why
+            String error = score.error() == null || score.error() instanceof SharedProblems.NotRun ? null
                     : cutIfLong(origin, score, "error", redactor.redact(describe(score.error())), whole);
-            Throwable thrown = score.error() == null ? null : redactor.redactError(score.error());
+            Throwable thrown = score.error() == null || error == null ? null : redactor.redactError(score.error());
             if (whole.containsKey("error")) {
                 String file = whole.get("error").file();
                 thrown = ReportedError.rewrite(thrown, message -> LongTexts.isLong(message, origin.textLimit())
@@ -79,6 +94,37 @@ public final class CaseOutcome {
                     thrown));
         }
         this.results = List.copyOf(built);
+    }
+
+    /** Whether a result met a problem every case shares, and waits to be {@link #settled} in dataset order. */
+    boolean unsettled() {
+        return scores.stream().anyMatch(score -> score.error() instanceof SharedProblems.Pending);
+    }
+
+    /**
+     * This outcome, handed back in dataset order, with every result that met a shared problem settled: the first
+     * result of the eval to report the problem is its error, every later one is not run, naming the case that
+     * reported it.
+     */
+    CaseOutcome settled(SharedProblems problems) {
+        if (!unsettled()) {
+            return this;
+        }
+        List<ScoreOutcome> settled = new ArrayList<>(scores.size());
+        for (ScoreOutcome score : scores) {
+            if (!(score.error() instanceof SharedProblems.Pending pending)) {
+                settled.add(score);
+                continue;
+            }
+            String where = "case '" + caseId() + "'" + (repeat > 0 ? " (repeat " + repeat + ")" : "") + " of "
+                    + origin.dataset() + " on " + origin.model() + ", scorer '" + score.name() + "'";
+            Throwable problem = pending.problem().error();
+            settled.add(score.withError(problems.firstReport(pending.problem().key(), where)
+                    .<Throwable>map(first -> new SharedProblems.NotRun(problem.getMessage() + " (reported once, as"
+                            + " the error of " + first + ")"))
+                    .orElse(problem)));
+        }
+        return new CaseOutcome(origin, row, repeat, prompt, rawOutput, output, taskOutput, usage, settled, trajectory);
     }
 
     /** The text, or, over the run's limit, its start naming where the whole text goes (kept in {@code whole}). */

@@ -102,6 +102,10 @@ final class CaseRun {
             }
             // the outputs prepare what they will write here, off the reporting thread that every test waits for
             for (CaseOutcome outcome : done) {
+                if (outcome.unsettled()) {
+                    // what it reports is decided in dataset order, as it is handed back
+                    continue;
+                }
                 for (ScorerResult result : outcome.results()) {
                     run.events().resultComputed(result.record(), result.transcript());
                 }

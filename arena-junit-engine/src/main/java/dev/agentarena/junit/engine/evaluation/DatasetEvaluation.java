@@ -33,14 +33,16 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
 
     private final DatasetStream rows;
     private final ReadAheadWindow<DatasetRow, EvaluatedCase> pipeline;
+    private final SharedProblems problems;
 
     /**
      * The repeats of one case run one after the other (a {@link CaseRun}); the pipeline runs different cases in
      * parallel on the run's pool.
      */
     DatasetEvaluation(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
-            Predicate<DatasetRow> selected, int repeats) {
+            Predicate<DatasetRow> selected, int repeats, SharedProblems problems) {
         this.rows = rows;
+        this.problems = problems;
         this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
                 row -> new CaseRun(run, evaluator, limits, row, repeats).start(), READ_AHEAD * run.concurrency());
     }
@@ -78,9 +80,13 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
         return pipeline.hasNext();
     }
 
+    /**
+     * The next case in dataset order, its results that met a problem every case shares settled: the first reports
+     * it, the later ones are not run (see {@link SharedProblems}).
+     */
     @Override
     public EvaluatedCase next() {
-        return pipeline.next();
+        return pipeline.next().settled(problems);
     }
 
     @Override

@@ -57,6 +57,7 @@ public final class EvalRuntime implements AutoCloseable {
     private final Predicate<String> scorerFilter;
     private final ScorerOptionLevels options;
     private final ModelCallCheckTally modelCalls;
+    private final SharedProblems problems = new SharedProblems();
     // its @EvalModel members as models, set up when the first case asks for one; guarded by this
     private DeclaredModels declaredModels;
 
@@ -158,7 +159,7 @@ public final class EvalRuntime implements AutoCloseable {
         DatasetStream rows = open(dataset);
         try {
             return new DatasetEvaluation(run, new CaseEvaluator(run, this, modelKey, dataset.name()), limits, rows,
-                    selected, repeats);
+                    selected, repeats, problems);
         }
         catch (RuntimeException e) {
             rows.close();
@@ -222,6 +223,21 @@ public final class EvalRuntime implements AutoCloseable {
     /** The options each scorer reads for each case of this eval. */
     ScorerOptionLevels options() {
         return options;
+    }
+
+    /**
+     * Where the eval's model keys are set, for an error about one: {@code arena.models} and where that was set, else
+     * the class's {@code @Models} (or {@code @EvalModel} members).
+     */
+    String modelKeysSource() {
+        return run.configuration().getList(Constants.MODELS).isEmpty()
+                ? "@Models or an @EvalModel member of " + definition.testClass().getName()
+                : Constants.MODELS + " " + run.configuration().sourceOf(Constants.MODELS);
+    }
+
+    /** The configuration problems every case of the eval shares, each reported once. */
+    SharedProblems problems() {
+        return problems;
     }
 
     /**

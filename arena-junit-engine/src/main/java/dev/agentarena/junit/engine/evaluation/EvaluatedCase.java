@@ -20,6 +20,14 @@ public final class EvaluatedCase {
         this.repeats = List.copyOf(repeats);
     }
 
+    /** This case with every repeat {@link CaseOutcome#settled settled}; itself when none needs it. */
+    EvaluatedCase settled(SharedProblems problems) {
+        if (repeats.stream().noneMatch(CaseOutcome::unsettled)) {
+            return this;
+        }
+        return new EvaluatedCase(row, repeats.stream().map(outcome -> outcome.settled(problems)).toList());
+    }
+
     /** The case id. */
     public String caseId() {
         return row.caseId();

@@ -15,7 +15,7 @@ import dev.agentarena.junit.engine.results.ResultStatus;
 record ScoreOutcome(String name, String version, String registryName, ScoreResult result, Throwable error) {
 
     ResultStatus status() {
-        if (error instanceof BudgetExhaustedException) {
+        if (error instanceof BudgetExhaustedException || error instanceof SharedProblems.NotRun) {
             return ResultStatus.NOT_RUN;
         }
         if (error != null) {
@@ -31,9 +31,12 @@ record ScoreOutcome(String name, String version, String registryName, ScoreResul
         };
     }
 
-    /** The score that counts, or {@code null} when it does not. */
+    /**
+     * The score that counts, or {@code null} when it does not: an error, and every not-applicable result alike (a
+     * {@code null} return, {@code ScoreResult.notApplicable} and an unscored result, whose number grades nothing).
+     */
     Double score() {
-        return error != null || result == null ? null : result.score();
+        return error != null || result == null || !result.isScored() ? null : result.score();
     }
 
     String reason() {

@@ -20,10 +20,12 @@ import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.Decimals;
@@ -53,6 +55,9 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     static final ObjectMapper MAPPER = JsonMapper.builder()
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .build();
+
+    /** Detail values as the rest of the engine's JSON writes them (the attachments, the judge's prompt). */
+    private static final ObjectMapper DETAIL = Json.MAPPER;
 
     private final Path directory;
     private final Path file;
@@ -108,14 +113,16 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     /** Serialises the result on the thread that computed it, so that reporting it only writes the line. */
     @Override
     public void resultComputed(ResultRecord record, CaseTranscript transcript) {
-        prepared.put(new Identity(record), wellFormed(workerLines.get().line(record, transcript == null ? null : transcript.trajectory())));
+        prepared.put(new Identity(record), wellFormed(workerLines.get().line(record, detail(transcript),
+                trajectory(transcript))));
     }
 
     @Override
     public synchronized void resultReported(ResultRecord record, CaseTranscript transcript) {
         String line = prepared.remove(new Identity(record));
         // well formed: the encoder would refuse half a surrogate pair (a reason cut inside an emoji)
-        byte[] bytes = ((line != null ? line : wellFormed(lines.line(record, transcript == null ? null : transcript.trajectory()))) + "\n")
+        byte[] bytes = ((line != null ? line : wellFormed(lines.line(record, detail(transcript), trajectory(transcript))))
+                + "\n")
                 .getBytes(StandardCharsets.UTF_8);
         long start = -1;
         try {
@@ -154,12 +161,17 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         }
     }
 
+    /** The scorer's detail of a result; none for a result without a transcript (an eval that cannot run). */
+    private static Map<String, Object> detail(CaseTranscript transcript) {
+        return transcript == null ? Map.of() : transcript.detail();
+    }
+
     /**
      * A result as one line of JSON, without its line break: what {@link #MAPPER} writes of the record (the same
      * fields, in the same order, with the same numbers).
      */
     static String line(ResultRecord record) {
-        return new Lines().line(record, null);
+        return new Lines().line(record, Map.of(), null);
     }
 
     /**
@@ -191,11 +203,14 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         private JsonGenerator json;
 
         String line(ResultRecord record) {
-            return line(record, null);
+            return line(record, Map.of(), null);
         }
 
-        /** With the case's trajectory, when it has one: a {@code trajectory} field (and a {@code trajectory_file}). */
-        String line(ResultRecord record, TrajectoryRecord trajectory) {
+        /**
+         * The record's line, followed by the scorer's {@code detail} when it gave any, and the case's trajectory when
+         * it has one (a {@code trajectory} field, and a {@code trajectory_file} when a text of it was cut).
+         */
+        String line(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory) {
             text.setLength(0);
             try {
                 if (json == null) {
@@ -203,7 +218,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
                     // lines are taken one by one: no separator between them
                     json.setRootValueSeparator(null);
                 }
-                write(json, record, trajectory);
+                write(json, record, detail, trajectory);
                 json.flush();
             }
             catch (IOException | RuntimeException e) {
@@ -216,8 +231,8 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         }
     }
 
-    private static void write(JsonGenerator json, ResultRecord record, TrajectoryRecord trajectory)
-            throws IOException {
+    private static void write(JsonGenerator json, ResultRecord record, Map<String, Object> detail,
+            TrajectoryRecord trajectory) throws IOException {
         json.writeStartObject();
         json.writeStringField("eval", record.eval());
         json.writeStringField("model", record.model());
@@ -275,6 +290,10 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         json.writeEndArray();
         json.writeStringField("error", record.error());
         json.writeStringField("output", record.output());
+        if (!detail.isEmpty()) {
+            json.writeFieldName("detail");
+            json.writeRawValue(detailJson(detail));
+        }
         if (trajectory != null) {
             json.writeFieldName("trajectory");
             MAPPER.writeValue(json, trajectory.steps());
@@ -283,6 +302,24 @@ public final class ResultsFile implements RunListener, AutoCloseable {
             }
         }
         json.writeEndObject();
+    }
+
+    /**
+     * The scorer's detail as one line of JSON, as the Allure attachment writes it. It is the scorer's own data and
+     * may not serialise (contain itself, nest deeper than any writer allows, a getter that throws): the result's line
+     * then says so in its place, and is never lost.
+     */
+    private static TrajectoryRecord trajectory(CaseTranscript transcript) {
+        return transcript == null ? null : transcript.trajectory();
+    }
+
+    private static String detailJson(Map<String, Object> detail) throws IOException {
+        try {
+            return DETAIL.writeValueAsString(detail);
+        }
+        catch (JsonProcessingException e) {
+            return DETAIL.writeValueAsString("not serialisable as JSON: " + e.getOriginalMessage());
+        }
     }
 
     /** A result by its identity: records are values, and two equal results are still two lines. */

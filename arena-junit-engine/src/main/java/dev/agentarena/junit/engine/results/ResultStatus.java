@@ -29,7 +29,11 @@ public enum ResultStatus {
     /** The scorer abstained or the type is unscored: kept out of accuracy. */
     NOT_APPLICABLE("–"),
 
-    /** The case was left over when the budget ran out. */
+    /**
+     * The result was never computed: the case was left over when the budget ran out, or a configuration problem every
+     * case shares (a model key no client serves, an option a scorer needs and that is set nowhere) stopped it, which
+     * the first case reported as its error.
+     */
     NOT_RUN("–");
 
     private final String mark;

@@ -56,17 +56,30 @@ public final class ScoreLine {
         return line.toString();
     }
 
+    /** What a low score's test shows when the test passes ({@code arena.low-scores=report}) instead of ✘. */
+    public static final String REPORTED_LOW = "(low)";
+
     /**
      * {@code sim_small/tickets[refund_request]/exact_match 0.83 ✔ reason}: ✔ passed, ✘ failed, ! error, – not
-     * applicable.
+     * applicable, with a low score failing its test.
      *
      * <p>The display name of a scorer test in an IDE or the console launcher (there without model, dataset and case);
      * under Surefire a test is named by its legacy reporting name alone, which a rerun keeps (see
      * {@code config.DisplayNames}).
      */
     public static String displayName(String scorer, Double score, ResultStatus status, String reason) {
+        return displayName(scorer, score, status, reason, true);
+    }
+
+    /**
+     * As {@link #displayName(String, Double, ResultStatus, String)}; when a low score's test passes
+     * ({@code lowScoresFail} false), its mark is {@value #REPORTED_LOW}: an IDE shows its own ✔ for the passing test
+     * beside the name, which must not say ✘ on the same line.
+     */
+    public static String displayName(String scorer, Double score, ResultStatus status, String reason,
+            boolean lowScoresFail) {
         StringBuilder text = new StringBuilder(64).append(sanitize(scorer, 160)).append(' ');
-        appendScore(text, score).append(' ').append(status.mark());
+        appendScore(text, score).append(' ').append(mark(status, lowScoresFail));
         String why = sanitize(reason, MAX_DISPLAY_REASON);
         return (why.isEmpty() ? text : text.append(' ').append(why)).toString();
     }
@@ -89,6 +102,11 @@ public final class ScoreLine {
      */
     public static String outputExcerpt(String output) {
         return SinkText.excerpt(output, OUTPUT_EXCERPT);
+    }
+
+    /** The mark of a status in a test's name: a low score whose test passes is {@value #REPORTED_LOW}, never ✘. */
+    public static String mark(ResultStatus status, boolean lowScoresFail) {
+        return status == ResultStatus.FAILED && !lowScoresFail ? REPORTED_LOW : status.mark();
     }
 
     /** A name within a line: see {@link SinkText#name}. */

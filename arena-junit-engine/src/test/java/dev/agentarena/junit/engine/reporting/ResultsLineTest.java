@@ -13,6 +13,7 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 
 import dev.agentarena.junit.engine.results.ResultRecord;
@@ -52,6 +53,33 @@ class ResultsLineTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> lines.line(bad))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("c/s");
         assertThat(lines.line(good)).isEqualTo(ResultsFile.line(good));
+    }
+
+    @Test
+    void theScorersDetailFollowsTheRecordAndDetailJacksonCannotWriteLeavesTheLineWhole() throws Exception {
+        ResultRecord record = randomRecord(new SplittableRandom(3));
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("method", "token_set");
+        detail.put("similarity", new java.math.BigDecimal("0.75"));
+        detail.put("mentioned", List.of("billing"));
+        detail.put("selected", null);
+
+        JsonNode line = ResultsFile.MAPPER.readTree(new ResultsFile.Lines().line(record, detail, null));
+
+        List<String> names = new ArrayList<>();
+        line.fieldNames().forEachRemaining(names::add);
+        assertThat(names.get(names.size() - 1)).isEqualTo("detail");
+        assertThat(line.at("/detail/method").asText()).isEqualTo("token_set");
+        assertThat(line.at("/detail/similarity").decimalValue()).isEqualByComparingTo("0.75");
+        assertThat(line.at("/detail/mentioned/0").asText()).isEqualTo("billing");
+        assertThat(line.get("detail").get("selected").isNull()).isTrue();
+        Map<String, Object> cycle = new LinkedHashMap<>();
+        cycle.put("self", cycle);
+        JsonNode unwritable = ResultsFile.MAPPER.readTree(new ResultsFile.Lines().line(record, Map.of("loop", cycle), null));
+        assertThat(unwritable.get("detail").asText()).as("the line stands").startsWith("not serialisable as JSON: ");
+        assertThat(unwritable.get("case_id").asText()).isEqualTo(record.caseId());
+        assertThat(new ResultsFile.Lines().line(record, Map.of(), null)).as("no detail, no field")
+                .isEqualTo(ResultsFile.line(record));
     }
 
     @Test

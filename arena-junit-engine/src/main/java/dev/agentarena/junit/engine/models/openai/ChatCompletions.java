@@ -10,12 +10,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.json.ToolArguments;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.model.ToolCall;
 
-/** The Chat Completions wire format: the request body, and the answer read back from a response body. */
+/**
+ * The Chat Completions wire format: the request body (a whole tool conversation: {@code tools}, {@code tool_choice},
+ * assistant turns with {@code tool_calls}, {@code tool} messages), and the answer read back from a response body.
+ */
 final class ChatCompletions {
 
     /** The parts of a response the engine keeps. */
@@ -47,7 +51,7 @@ final class ChatCompletions {
         body.put("model", settings.model);
         ArrayNode messages = body.putArray("messages");
         for (Message message : request.messages()) {
-            messages.addObject().put("role", message.role()).put("content", message.content());
+            messages.add(message(message));
         }
         Double temperature = request.temperature().orElse(settings.temperature);
         if (temperature != null) {
@@ -64,12 +68,57 @@ final class ChatCompletions {
         if (!request.tools().isEmpty()) {
             body.set("tools", Json.MAPPER.valueToTree(request.tools()));
         }
+        request.toolChoice().ifPresent(choice -> body.set("tool_choice", toolChoice(choice)));
         try {
             return Json.MAPPER.writeValueAsBytes(body);
         }
         catch (JsonProcessingException e) {
             throw new IllegalArgumentException("cannot render the request as JSON", e);
         }
+    }
+
+    /**
+     * One message as the API takes it: an assistant turn that asks for tools carries them as {@code tool_calls}
+     * (arguments as a JSON string, given back as the model sent them when they were not JSON), a tool result answers
+     * its call's id. A call or result without an id (written by hand) goes out without one.
+     */
+    private static ObjectNode message(Message message) {
+        ObjectNode node = Json.MAPPER.createObjectNode();
+        node.put("role", message.role());
+        if (message.isToolResult() && !message.toolCallId().isEmpty()) {
+            node.put("tool_call_id", message.toolCallId());
+        }
+        if (message.hasToolCalls() && message.content().isEmpty()) {
+            node.putNull("content");
+        }
+        else {
+            node.put("content", message.content());
+        }
+        if (message.hasToolCalls()) {
+            ArrayNode calls = node.putArray("tool_calls");
+            for (ToolCall call : message.toolCalls()) {
+                ObjectNode entry = calls.addObject();
+                if (call.hasId()) {
+                    entry.put("id", call.id());
+                }
+                entry.put("type", "function");
+                entry.putObject("function").put("name", call.name())
+                        .put("arguments", ToolArguments.write(call.arguments()));
+            }
+        }
+        return node;
+    }
+
+    /** {@code auto}, {@code none} and {@code required} as they are; a tool's name as the one function to call. */
+    private static JsonNode toolChoice(String choice) {
+        return switch (choice) {
+            case "auto", "none", "required" -> Json.MAPPER.getNodeFactory().textNode(choice);
+            default -> {
+                ObjectNode named = Json.MAPPER.createObjectNode().put("type", "function");
+                named.putObject("function").put("name", choice);
+                yield named;
+            }
+        };
     }
 
     static Answer parse(String body) throws MalformedResponse {
@@ -97,41 +146,56 @@ final class ChatCompletions {
         JsonNode content = message.path("content");
         String text = content.isTextual() ? content.asText() : content.isNull() || content.isMissingNode() ? ""
                 : content.toString();
-        List<ToolCall> calls = new ArrayList<>();
-        for (JsonNode call : message.path("tool_calls")) {
-            JsonNode function = call.path("function");
-            calls.add(new ToolCall(function.path("name").asText(""), arguments(function.path("arguments"))));
-        }
+        List<ToolCall> calls = toolCalls(message.path("tool_calls"));
         JsonNode usage = root.path("usage");
         return new Answer(text, calls, usage.path("prompt_tokens").asLong(0), usage.path("completion_tokens").asLong(0));
     }
 
     /**
-     * Arguments arrive as a JSON string. Invalid JSON is the model's mistake, not the transport's: it is kept under
-     * {@code _raw} so a scorer sees a wrong call rather than the case erroring.
+     * The calls an answer asks for, with the ids their results must answer. A call without a function name cannot be
+     * answered by anyone: the answer is malformed (not retried: the server meant it), named by the call's position
+     * and id and what was sent.
+     */
+    private static List<ToolCall> toolCalls(JsonNode toolCalls) throws MalformedResponse {
+        if (toolCalls.isMissingNode() || toolCalls.isNull()) {
+            return List.of();
+        }
+        if (!toolCalls.isArray()) {
+            throw new MalformedResponse("the answer's tool_calls is not a list: " + abbreviate(toolCalls), false);
+        }
+        List<ToolCall> calls = new ArrayList<>();
+        for (JsonNode call : toolCalls) {
+            String id = call.path("id").isTextual() ? call.path("id").asText() : "";
+            JsonNode name = call.path("function").path("name");
+            if (!name.isTextual() || name.asText().isBlank()) {
+                throw new MalformedResponse("tool call " + (calls.size() + 1) + " of the answer"
+                        + (id.isEmpty() ? "" : " (id " + id + ")") + " names no function: " + abbreviate(call), false);
+            }
+            calls.add(new ToolCall(name.asText(), arguments(call.path("function").path("arguments")), id));
+        }
+        return calls;
+    }
+
+    /**
+     * Arguments arrive as a JSON string (some servers send the object itself). Invalid JSON is the model's mistake,
+     * not the transport's: it is kept under {@code _raw} ({@link ToolArguments}), so a scorer sees a wrong call rather
+     * than the case erroring, and the next request gives it back to the model as it was sent.
      */
     private static Map<String, Object> arguments(JsonNode arguments) {
-        JsonNode parsed = arguments;
         if (arguments.isTextual()) {
-            String raw = arguments.asText();
-            if (raw.isBlank()) {
-                return Map.of();
-            }
-            try {
-                parsed = Json.MAPPER.readTree(raw);
-            }
-            catch (JsonProcessingException e) {
-                return Map.of("_raw", raw);
-            }
+            return ToolArguments.parse(arguments.asText());
         }
-        if (parsed == null || parsed.isMissingNode() || parsed.isNull()) {
-            return Map.of();
+        if (arguments.isObject()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> map = Json.MAPPER.convertValue(arguments, LinkedHashMap.class);
+            return map;
         }
-        if (!parsed.isObject()) {
-            return Map.of("_raw", arguments.isTextual() ? arguments.asText() : parsed.toString());
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> map = Json.MAPPER.convertValue(parsed, LinkedHashMap.class);
-        return map;
+        return arguments.isMissingNode() || arguments.isNull() ? Map.of() : Map.of(ToolArguments.RAW,
+                arguments.toString());
+    }
+
+    private static String abbreviate(JsonNode node) {
+        String text = node.toString();
+        return text.length() <= 200 ? text : text.substring(0, 199) + "…";
     }
 }

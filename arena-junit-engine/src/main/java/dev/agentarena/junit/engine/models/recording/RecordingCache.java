@@ -2,17 +2,23 @@ package dev.agentarena.junit.engine.models.recording;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import java.util.zip.CRC32;
 
 import org.apiguardian.api.API;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.config.CacheMode;
+import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
@@ -67,10 +73,12 @@ public final class RecordingCache {
      * The recorded answer to a request made for a case and repeat, when the mode replays and one is recorded.
      *
      * @param caseId the case id, or {@code null} for a call that belongs to no case
+     * @param step which call of the case and repeat this is, from 1; 0 when unknown
      * @throws ModelCallException in {@code replay} mode when nothing is recorded, naming model, case, repeat, the
-     *         file and how to record it
+     *         call, the file, what changed since the recording (set against the request recorded at that call, else
+     *         the closest one) and how to record it
      */
-    public Optional<Completion> replay(String modelKey, String caseId, int repeat, ModelRequest request) {
+    public Optional<Completion> replay(String modelKey, String caseId, int repeat, int step, ModelRequest request) {
         if (mode == CacheMode.OFF || mode == CacheMode.RECORD) {
             return Optional.empty();
         }
@@ -79,22 +87,46 @@ public final class RecordingCache {
         Optional<Completion> hit = file.find(key);
         if (hit.isEmpty() && mode == CacheMode.REPLAY) {
             throw new ModelCallException("No recording of model '" + modelKey + "' for case '"
-                    + (caseId == null ? "(none)" : caseId) + "', repeat " + repeat + " (request digest "
-                    + key.digest() + ") in " + file.path() + ". The prompt or parameters may have changed since it "
-                    + "was recorded. Record it with -Darena.cache.mode=record (or read-write to record only what is "
-                    + "missing), and commit the recording.");
+                    + (caseId == null ? "(none)" : caseId) + "', repeat " + repeat
+                    + (step > 0 ? ", call " + step : "") + " (request digest " + key.digest() + ") in "
+                    + file.path() + ": " + whatChanged(file, repeat, step, request) + ". Record it with "
+                    + "-Darena.cache.mode=record (or read-write to record only what is missing), and commit the "
+                    + "recording.");
         }
         return hit;
+    }
+
+    /** Why a request is not recorded, as far as the file tells. */
+    private static String whatChanged(RecordingFile file, int repeat, int step, ModelRequest request) {
+        List<RecordingFile.Recorded> recorded = file.recorded(repeat);
+        if (recorded.isEmpty()) {
+            SortedSet<Integer> repeats = file.repeats();
+            return repeats.isEmpty() ? "nothing is recorded for this case"
+                    : "nothing is recorded for repeat " + repeat + " (the recording holds repeat"
+                            + (repeats.size() == 1 ? " " : "s ") + repeats.stream().map(String::valueOf)
+                                    .collect(Collectors.joining(", ")) + ")";
+        }
+        JsonNode current = Json.MAPPER.valueToTree(RequestDigest.describe(request));
+        RecordingFile.Recorded closest = RequestChanges.closest(recorded, step, current).orElseThrow();
+        List<String> changes = RequestChanges.between(closest.request(), current);
+        String against = step > 0 && closest.step() == step ? "the request recorded for call " + step
+                : closest.step() > 0 ? "the closest recorded request (call " + closest.step() + ")"
+                        : "the closest recorded request";
+        return changes.isEmpty() ? "the request is not the one recorded" // a digest of another engine version
+                : "the request differs from " + against + ": " + RequestChanges.summary(changes);
     }
 
     /**
      * Records a live answer, when the mode records.
      *
+     * @param step which call of the case and repeat it answers, from 1; 0 when unknown
+     *
      * @throws ModelCallException when the request or the answer holds one of the run's secrets, naming where the
      *         secret came from (never the secret): recordings are meant to be committed, and a masked recording
      *         would no longer match its request
      */
-    public void record(String modelKey, String caseId, int repeat, ModelRequest request, Completion completion) {
+    public void record(String modelKey, String caseId, int repeat, int step, ModelRequest request,
+            Completion completion) {
         if (mode == CacheMode.OFF || mode == CacheMode.REPLAY) {
             return;
         }
@@ -113,7 +145,7 @@ public final class RecordingCache {
             }
         }
         RecordingFile file = file(modelKey, caseId == null ? NO_CASE : caseId);
-        file.store(new RecordingFile.Key(RequestDigest.of(request), repeat), described, completion);
+        file.store(new RecordingFile.Key(RequestDigest.of(request), repeat), step, described, completion);
     }
 
     RecordingFile file(String modelKey, String caseId) {

@@ -12,7 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -21,14 +23,16 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
+import dev.agentarena.junit.model.ToolCall;
 
 /**
  * The recordings of one model and one case: a pretty-printed JSON file whose entries are sorted by request digest
- * and repeat, so that re-recording rewrites only what changed.
+ * and repeat, so that re-recording rewrites only what changed. An entry also says which call of the case it was
+ * ({@code step}, from 1; absent in recordings made before the engine counted calls), so that a request that is not
+ * recorded can be set against the one recorded at its place.
  *
  * <p>Threads share one instance per file and take turns; each write replaces the whole file atomically, so a reader
  * never sees half a file.
@@ -37,6 +41,10 @@ final class RecordingFile {
 
     /** An entry's key. */
     record Key(String digest, int repeat) {
+    }
+
+    /** A recorded request: which call of the case it was (0 when the recording does not say) and what it asked. */
+    record Recorded(int step, JsonNode request) {
     }
 
     private static final Comparator<Key> ORDER = Comparator.comparing(Key::digest).thenComparingInt(Key::repeat);
@@ -64,19 +72,43 @@ final class RecordingFile {
         return entry == null ? Optional.empty() : Optional.of(completion(entry.path("completion")));
     }
 
-    synchronized void store(Key key, Map<String, Object> request, Completion completion) {
+    /** The requests recorded for this repeat, in the file's order. */
+    synchronized List<Recorded> recorded(int repeat) {
+        List<Recorded> recorded = new ArrayList<>();
+        entries().forEach((key, entry) -> {
+            if (key.repeat() == repeat) {
+                recorded.add(new Recorded(entry.path("step").asInt(0), entry.path("request")));
+            }
+        });
+        return recorded;
+    }
+
+    /** The repeats anything is recorded for. */
+    synchronized SortedSet<Integer> repeats() {
+        SortedSet<Integer> repeats = new TreeSet<>();
+        entries().keySet().forEach(key -> repeats.add(key.repeat()));
+        return repeats;
+    }
+
+    /**
+     * Records an answer.
+     *
+     * @param step which call of the case it answers, from 1; 0 when unknown (a call for no case)
+     */
+    synchronized void store(Key key, int step, Map<String, Object> request, Completion completion) {
         ObjectNode entry = Json.MAPPER.createObjectNode();
         entry.put("digest", key.digest());
         entry.put("repeat", key.repeat());
+        if (step > 0) {
+            entry.put("step", step);
+        }
         entry.set("request", Json.MAPPER.valueToTree(request));
         ObjectNode answer = entry.putObject("completion");
         answer.put("text", completion.text());
         if (!completion.toolCalls().isEmpty()) {
             ArrayNode calls = answer.putArray("tool_calls");
             for (ToolCall call : completion.toolCalls()) {
-                ObjectNode node = calls.addObject();
-                node.put("name", call.name());
-                node.set("arguments", Json.MAPPER.valueToTree(RequestDigest.canonical(call.arguments())));
+                calls.add(Json.MAPPER.valueToTree(RequestDigest.call(call)));
             }
         }
         answer.put("tokens_in", completion.tokensIn());
@@ -135,7 +167,7 @@ final class RecordingFile {
         for (JsonNode call : node.path("tool_calls")) {
             @SuppressWarnings("unchecked")
             Map<String, Object> arguments = Json.MAPPER.convertValue(call.path("arguments"), LinkedHashMap.class);
-            calls.add(new ToolCall(call.path("name").asText(), arguments));
+            calls.add(new ToolCall(call.path("name").asText(), arguments, call.path("id").asText("")));
         }
         return Completion.of(node.path("text").asText("")).withToolCalls(calls)
                 .withTokens(node.path("tokens_in").asLong(), node.path("tokens_out").asLong());

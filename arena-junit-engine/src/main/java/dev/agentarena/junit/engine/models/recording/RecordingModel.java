@@ -1,7 +1,11 @@
 package dev.agentarena.junit.engine.models.recording;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apiguardian.api.API;
 
@@ -15,6 +19,10 @@ import dev.agentarena.junit.model.ModelRequest;
 /**
  * A model behind record/replay ({@code arena.cache.mode}): a recorded answer is served as replayed, free and untimed;
  * a live answer is recorded when the mode records.
+ *
+ * <p>It counts the calls made for each case and repeat (one {@link ModelCall} per case run, as the case's model handle
+ * and judge hold it), so that a recording says which call of the case each entry answered and a replay miss in the
+ * middle of an agent's loop names the call that changed. The count is weakly held: it goes with the case run.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class RecordingModel implements ModelEndpoint {
@@ -22,6 +30,7 @@ public final class RecordingModel implements ModelEndpoint {
     private final String modelKey;
     private final ModelEndpoint delegate;
     private final RecordingCache cache;
+    private final Map<ModelCall, AtomicInteger> calls = Collections.synchronizedMap(new WeakHashMap<>());
 
     public RecordingModel(String modelKey, ModelEndpoint delegate, RecordingCache cache) {
         this.modelKey = modelKey;
@@ -32,12 +41,13 @@ public final class RecordingModel implements ModelEndpoint {
     @Override
     public ModelAnswer answer(ModelRequest request, ModelCall call) {
         String caseId = call.forCase().map(EvalCase::id).orElse(null);
-        Optional<Completion> hit = cache.replay(modelKey, caseId, call.repeat(), request);
+        int step = caseId == null ? 0 : calls.computeIfAbsent(call, c -> new AtomicInteger()).incrementAndGet();
+        Optional<Completion> hit = cache.replay(modelKey, caseId, call.repeat(), step, request);
         if (hit.isPresent()) {
             return new ModelAnswer(hit.get().withLatency(Duration.ZERO).withCostUsd(0.0), true);
         }
         ModelAnswer answer = delegate.answer(request, call);
-        cache.record(modelKey, caseId, call.repeat(), request, answer.completion());
+        cache.record(modelKey, caseId, call.repeat(), step, request, answer.completion());
         return answer;
     }
 

@@ -13,10 +13,13 @@ import java.util.TreeMap;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.model.ToolCall;
 
 /**
- * A stable key for what was asked: SHA-256 over canonical JSON (sorted keys) of the messages and sampling
- * parameters. The case and repeat are kept out: they key the file and the entry, not the question.
+ * A stable key for what was asked: SHA-256 over canonical JSON (sorted keys) of the messages (with their tool calls
+ * and tool results), the sampling parameters, the tools offered and the tool choice. The case and repeat are kept
+ * out: they key the file and the entry, not the question. A field is described only when it is set, so a plain text
+ * request has the digest it had before requests carried tools: older recordings still match.
  */
 final class RequestDigest {
 
@@ -31,6 +34,22 @@ final class RequestDigest {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("role", message.role());
             entry.put("content", message.content());
+            if (message.hasToolCalls()) {
+                List<Map<String, Object>> calls = new ArrayList<>();
+                for (ToolCall call : message.toolCalls()) {
+                    calls.add(call(call));
+                }
+                entry.put("tool_calls", calls);
+            }
+            if (!message.toolCallId().isEmpty()) {
+                entry.put("tool_call_id", message.toolCallId());
+            }
+            if (!message.toolName().isEmpty()) {
+                entry.put("name", message.toolName());
+            }
+            if (message.error()) {
+                entry.put("error", true);
+            }
             messages.add(entry);
         }
         description.put("messages", messages);
@@ -40,7 +59,19 @@ final class RequestDigest {
         if (!request.tools().isEmpty()) {
             description.put("tools", canonical(byName(request.tools())));
         }
+        request.toolChoice().ifPresent(choice -> description.put("tool_choice", choice));
         return description;
+    }
+
+    /** A tool call as recordings show it: its id when it has one, its name, its arguments with sorted keys. */
+    static Map<String, Object> call(ToolCall call) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        if (call.hasId()) {
+            entry.put("id", call.id());
+        }
+        entry.put("name", call.name());
+        entry.put("arguments", canonical(call.arguments()));
+        return entry;
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.apiguardian.api.API;
 
@@ -20,6 +21,7 @@ import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.CacheMode;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.EngineModelSettings;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
@@ -29,6 +31,7 @@ import dev.agentarena.junit.engine.models.judge.ModelJudge;
 import dev.agentarena.junit.engine.models.recording.RecordingCache;
 import dev.agentarena.junit.engine.models.recording.RecordingModel;
 import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelRequest;
 
 /**
  * The model clients of one run, created on first use from the {@link ModelClientProvider}s on the classpath and
@@ -71,6 +74,11 @@ public final class ModelRegistry implements AutoCloseable {
     private ModelEndpoint create(String modelKey) {
         for (ModelClientProvider provider : providers) {
             if (provider.supports(modelKey)) {
+                if (recordings.mode() == CacheMode.REPLAY) {
+                    // replay never reaches the model: CI replays with neither its key nor its network
+                    return recorded(modelKey, new OnFirstCall(() -> ModelEndpoint.of(provider.create(modelKey,
+                            settings(modelKey)))));
+                }
                 ModelClient client = provider.create(modelKey, settings(modelKey));
                 return recorded(modelKey, ModelEndpoint.of(client));
             }
@@ -138,5 +146,38 @@ public final class ModelRegistry implements AutoCloseable {
     public void close() {
         endpoints.values().forEach(ModelEndpoint::close);
         endpoints.clear();
+    }
+
+    /**
+     * A model created when a call first reaches it. In {@code replay} mode none does, so a model whose settings need
+     * what CI lacks (an API key for OpenAI itself) replays all the same.
+     */
+    private static final class OnFirstCall implements ModelEndpoint {
+
+        private final Supplier<ModelEndpoint> factory;
+        private ModelEndpoint endpoint;
+
+        OnFirstCall(Supplier<ModelEndpoint> factory) {
+            this.factory = factory;
+        }
+
+        @Override
+        public ModelAnswer answer(ModelRequest request, ModelCall call) {
+            return endpoint().answer(request, call);
+        }
+
+        private synchronized ModelEndpoint endpoint() {
+            if (endpoint == null) {
+                endpoint = factory.get();
+            }
+            return endpoint;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (endpoint != null) {
+                endpoint.close();
+            }
+        }
     }
 }

@@ -20,7 +20,7 @@ final class AllureCategories {
 
     // A low score is an AssertionFailedError "<scorer> scored <score> for case ...": Allure's "failed".
     // Errors are thrown as they are, so a model failure's trace names ModelCallException: Allure's "broken".
-    // Not applicable is an aborted test ("not applicable: ..." or "unscored (<score>): <reason>"): Allure's "skipped".
+    // Not applicable is an aborted test with its reason ("not applicable: ...", "judge abstained: ..."): "skipped".
     static final List<Map<String, Object>> CATEGORIES = List.of(
             category("Low score", "failed", "messageRegex", "(?s).* scored .*"),
             category("Model error", "broken", "traceRegex", "(?s).*ModelCallException.*"),

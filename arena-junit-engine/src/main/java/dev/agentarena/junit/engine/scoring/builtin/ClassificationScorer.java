@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.scoring.OutputScorer;
@@ -34,8 +35,9 @@ import dev.agentarena.junit.scoring.OutputScorer;
  *       mentioned, {@code last} the last mentioned, {@code fail} none (score 0, "mentions several labels").</li>
  * </ol>
  *
- * <p>Options: {@code labels} (list; without it the reference is the only known label, so the scorer checks that
- * the output mentions the reference) and {@code multiple}. The reference must be one of the labels, else the case
+ * <p>Options: {@code labels} (list; required: without the labels there is nothing to select among, and every case
+ * would be graded on whether the output happens to mention its own reference, so the scorer reports the missing
+ * option instead, once for the run, see {@link ScorerOptionValues#missing}) and {@code multiple}. The reference must be one of the labels, else the case
  * is in error (a typo in a dataset would otherwise fail every model). A {@code null} reference is not applicable.
  * Detail: {@code selected}, {@code expected}, {@code mentioned}.
  */
@@ -64,7 +66,10 @@ public final class ClassificationScorer implements OutputScorer {
         if (expectedText.isEmpty()) {
             throw new IllegalArgumentException("scorer 'classification': the reference is empty");
         }
-        List<String> labels = labels(context.options().getStringList("labels", List.of()), expectedText);
+        List<String> labels = labels(context.options().getStringList("labels", List.of()));
+        if (labels.isEmpty()) {
+            throw context.options().missing("labels", "the labels the output may select, e.g. [billing, technical]");
+        }
         String expected = labels.stream().filter(label -> label.equalsIgnoreCase(expectedText)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("scorer 'classification': the reference '"
                         + Abbreviations.abbreviate(expectedText, 60) + "' is not one of the labels " + labels));
@@ -99,7 +104,7 @@ public final class ClassificationScorer implements OutputScorer {
                 .withDetail("mentioned", mentioned);
     }
 
-    private static List<String> labels(List<String> configured, String reference) {
+    private static List<String> labels(List<String> configured) {
         // Keyed case-insensitively: "Billing" and "billing" are one label, and mentions must not tie.
         Map<String, String> labels = new LinkedHashMap<>();
         for (String label : configured) {
@@ -107,9 +112,6 @@ public final class ClassificationScorer implements OutputScorer {
             if (!normal.isEmpty()) {
                 labels.putIfAbsent(normal.toLowerCase(Locale.ROOT), normal);
             }
-        }
-        if (labels.isEmpty()) {
-            labels.put(reference.toLowerCase(Locale.ROOT), reference);
         }
         return new ArrayList<>(labels.values());
     }

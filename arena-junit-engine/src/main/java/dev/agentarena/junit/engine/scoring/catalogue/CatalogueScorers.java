@@ -30,6 +30,10 @@ import dev.agentarena.junit.engine.json.Json;
  * {@code metadata}) or type ({@link TaskOutput}, {@link ScoringContext}); a {@code null} return means "not
  * applicable" and is kept out of the mean. Options come from {@code scorers.options.<name>}.
  *
+ * <p>A reference that is missing or of a shape a scorer cannot read makes that scorer not applicable to the case, the
+ * same way for every one of them: {@link ScoreResult#notApplicable(String)} with a reason that names the scorer, what
+ * it needs and what it got ({@link #wrongShape}). It is never an error, nor a low score.
+ *
  * <p>{@code exact_match} of the catalogue is the builtin of that name and is not repeated here.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
@@ -48,13 +52,15 @@ public final class CatalogueScorers {
     /**
      * {@code required_facts}: the share of {@code expected.must_include} phrases found in the output
      * (case-insensitive, NFKC). Partial credit: "3 of 4 facts" carries more than pass/fail; passed from 0.5 like a
-     * plain number. Not applicable without a non-empty {@code must_include}. Detail: {@code found}, {@code missing}.
+     * plain number. Not applicable, with the reason, without a non-empty {@code must_include} list of phrases.
+     * Detail: {@code found}, {@code missing}.
      */
     @Scorer("required_facts")
     public static ScoreResult requiredFacts(String output, Object expected) {
-        List<String> facts = stringList(field(expected, "must_include"));
+        Object mustInclude = field(expected, "must_include");
+        List<String> facts = mustInclude instanceof Map ? List.of() : stringList(mustInclude);
         if (facts.isEmpty()) {
-            return null;
+            return wrongShape("required_facts", "{\"must_include\": [phrase, ...]}", expected);
         }
         String text = fold(output);
         List<String> found = new ArrayList<>();
@@ -71,16 +77,16 @@ public final class CatalogueScorers {
     /**
      * {@code json_shape}: the output parses as a JSON object carrying every key of {@code expected.keys}; 1 or 0.
      * Parsing is strict: the whole output must be JSON (use {@code json_match} or a post-process hook for fenced
-     * output). Not applicable without {@code expected.keys}. Detail: {@code missing}, or {@code error} when the
-     * output does not parse.
+     * output). Not applicable, with the reason, without an {@code expected.keys} list. Detail: {@code missing}, or
+     * {@code error} when the output does not parse.
      */
     @Scorer("json_shape")
     public static ScoreResult jsonShape(String output, Object expected) {
         Object keysField = field(expected, "keys");
-        if (keysField == null) {
-            return null;
+        List<String> keys = keysField instanceof Map ? List.of() : stringList(keysField);
+        if (keys.isEmpty()) {
+            return wrongShape("json_shape", "{\"keys\": [key, ...]}", expected);
         }
-        List<String> keys = stringList(keysField);
         JsonNode parsed;
         try {
             parsed = Json.MAPPER.readTree(output == null ? "" : output);
@@ -108,17 +114,17 @@ public final class CatalogueScorers {
      * |output − expected| ≤ tolerance · |expected|. The tolerance is the case's {@code metadata.tolerance}, else the
      * option {@code tolerance} (the case's {@code scorer_options}, the eval's, the run's), else 0.01. Output that is
      * not exactly one number scores 0, and so does a number of more than 1,000 characters (reading one takes time
-     * quadratic in its length). Not applicable without {@code expected}. Detail: {@code value}.
+     * quadratic in its length). Not applicable, with the reason, when {@code expected} is missing or not a number.
+     * Detail: {@code value}.
      */
     @Scorer("within_tolerance")
     public static ScoreResult withinTolerance(String output, Object expected, Map<String, Object> metadata,
             ScoringContext context) {
-        if (expected == null) {
-            return null;
+        Optional<BigDecimal> reference = decimal(expected);
+        if (reference.isEmpty()) {
+            return wrongShape("within_tolerance", "a number", expected);
         }
-        BigDecimal target = decimal(expected).orElseThrow(() -> new IllegalArgumentException(
-                "scorer 'within_tolerance': expected must be a number, but was '" + abbreviate(String.valueOf(expected),
-                        60) + "'"));
+        BigDecimal target = reference.get();
         Object fromMetadata = metadata == null ? null : metadata.get("tolerance");
         BigDecimal tolerance;
         if (fromMetadata != null) {
@@ -166,7 +172,8 @@ public final class CatalogueScorers {
      * {@code equals} (a value or list; required); elsewhere the result is {@code null}, so the mean covers only the
      * cases the rule is about. Where it applies, the score is the share of phrases found in the output
      * (case-insensitive, NFKC): option {@code must_contain} (a phrase or list), or else the case's expected value
-     * (a phrase or list).
+     * (a phrase or list; of another shape, the case is not applicable, with the reason). Without {@code equals}, or
+     * without {@code must_contain} and a reference, the scorer cannot work: a configuration error naming the option.
      *
      * <pre>
      * scorers:
@@ -180,18 +187,23 @@ public final class CatalogueScorers {
         ScorerOptionValues options = context.options();
         List<String> values = options.getStringList("equals", List.of());
         if (values.isEmpty()) {
-            throw new IllegalArgumentException("scorer 'applies_when' needs option 'equals': the metadata value(s)"
-                    + " of the cases it applies to");
+            throw options.missing("equals", "the metadata value(s) of the cases it applies to");
         }
         String key = options.getString("metadata_key", "topic");
         Object actual = metadata == null ? null : metadata.get(key);
         if (actual == null || !values.contains(String.valueOf(actual))) {
             return null;
         }
-        List<String> phrases = options.getStringList("must_contain", stringList(expected));
+        List<String> phrases = options.getStringList("must_contain", List.of());
         if (phrases.isEmpty()) {
-            throw new IllegalArgumentException("scorer 'applies_when' needs option 'must_contain' or an expected"
-                    + " value for case topic '" + actual + "'");
+            if (expected == null) {
+                throw options.missing("must_contain", "the phrases the output must contain, or else a reference on"
+                        + " every case it applies to");
+            }
+            phrases = expected instanceof Map ? List.of() : stringList(expected);
+            if (phrases.isEmpty()) {
+                return wrongShape("applies_when", "a phrase or a list of phrases (or option must_contain)", expected);
+            }
         }
         String text = fold(output);
         List<String> missing = new ArrayList<>();
@@ -217,12 +229,13 @@ public final class CatalogueScorers {
      * {@code arguments}: per tool, values that some call of it must carry (numbers by value; other arguments free);
      * credit = matched / expected arguments, judged on the tool's best-fitting call. The score is the mean of the
      * credits given; passed only when everything matches (under {@code any} and {@code in_order}, other calls are
-     * reported as "also called" but do not fail). Not applicable without {@code tools} or {@code arguments}. Detail:
-     * {@code called}, {@code missing}, {@code extra}, {@code out_of_order}, {@code argument_mismatches}.
+     * reported as "also called" but do not fail). Not applicable, with the reason, without {@code tools} or
+     * {@code arguments}, or when they or {@code order} are of another shape. Detail: {@code called}, {@code missing},
+     * {@code extra}, {@code out_of_order}, {@code argument_mismatches}.
      */
     @Scorer("tool_calls")
     public static ScoreResult toolCalls(TaskOutput task, Object expected) {
-        return expected instanceof Map ? ToolCallScoring.toolCalls(task.toolCalls(), (Map<?, ?>) expected) : null;
+        return ToolCallScoring.toolCalls(task.toolCalls(), expected);
     }
 
     /**
@@ -230,8 +243,8 @@ public final class CatalogueScorers {
      * itself as a list), each step a tool name or <code>{"tool": name, "arguments": {...}}</code> whose arguments must
      * match. Score = steps matched in order (longest common subsequence) / the longer of expected and actual, so both
      * skipped and superfluous steps cost; passed at 1. Unlike {@code tool_calls} it judges each step's arguments in
-     * place. Not applicable without a trajectory. Detail: {@code matched}, {@code expected_steps},
-     * {@code actual_steps}, {@code unmatched}.
+     * place. Not applicable, with the reason, without a trajectory or with a step of another shape. Detail:
+     * {@code matched}, {@code expected_steps}, {@code actual_steps}, {@code unmatched}.
      */
     @Scorer("trajectory")
     public static ScoreResult trajectory(TaskOutput task, Object expected) {
@@ -249,6 +262,34 @@ public final class CatalogueScorers {
         descriptions.put("tool_calls", "Expected tools called, in the required order, with the expected arguments");
         descriptions.put("trajectory", "Step-by-step match of the agent's tool calls against an expected trajectory");
         return descriptions;
+    }
+
+    /**
+     * The one way a catalogue scorer says that the case's reference is missing or of a shape it cannot read: not
+     * applicable, {@code not applicable: scorer 'json_shape' needs expected {"keys": [key, ...]}, but expected is the
+     * text "yes"}.
+     */
+    static ScoreResult wrongShape(String scorer, String needs, Object expected) {
+        return ScoreResult.notApplicable("not applicable: scorer '" + scorer + "' needs expected " + needs + ", but "
+                + (expected == null ? "the case has no expected value" : "expected is " + shape(expected)));
+    }
+
+    /** What a reference is, for a reason: {@code the text "yes"}, {@code the number 3}, {@code an object {...}}. */
+    static String shape(Object value) {
+        String text = abbreviate(Json.text(value), 60);
+        if (value instanceof Map) {
+            return "an object " + text;
+        }
+        if (value instanceof Collection) {
+            return "a list " + text;
+        }
+        if (value instanceof Number) {
+            return "the number " + text;
+        }
+        if (value instanceof Boolean) {
+            return "the boolean " + text;
+        }
+        return "the text \"" + text + "\"";
     }
 
     static Object field(Object expected, String name) {

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.scoring.catalogue;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,16 +20,23 @@ final class ToolCallScoring {
     private ToolCallScoring() {
     }
 
-    static ScoreResult toolCalls(List<ToolCall> calls, Map<?, ?> spec) {
+    /** What {@code tool_calls} reads, for the reason of a case whose reference it cannot read. */
+    private static final String TOOL_CALLS_NEEDS = "{\"tools\": [tool, ...], \"order\": \"any|in_order|exact\","
+            + " \"arguments\": {tool: {argument: value}}} (tools or arguments)";
+
+    static ScoreResult toolCalls(List<ToolCall> calls, Object expected) {
+        if (!(expected instanceof Map<?, ?> spec)) {
+            return CatalogueScorers.wrongShape("tool_calls", TOOL_CALLS_NEEDS, expected);
+        }
         Object toolsField = spec.get("tools");
         Object argumentsField = spec.get("arguments");
-        if (toolsField == null && argumentsField == null) {
-            return null;
-        }
-        String order = spec.get("order") == null ? "any" : String.valueOf(spec.get("order"));
-        if (!Set.of("exact", "in_order", "any").contains(order)) {
-            throw new IllegalArgumentException("scorer 'tool_calls': expected.order must be exact, in_order or any,"
-                    + " but was \"" + order + "\"");
+        Object orderField = spec.get("order");
+        String order = orderField == null ? "any" : String.valueOf(orderField);
+        boolean readable = (toolsField != null || argumentsField != null) && !(toolsField instanceof Map)
+                && (argumentsField == null || argumentsField instanceof Map)
+                && Set.of("exact", "in_order", "any").contains(order);
+        if (!readable) {
+            return CatalogueScorers.wrongShape("tool_calls", TOOL_CALLS_NEEDS, expected);
         }
         List<String> called = new ArrayList<>();
         calls.forEach(call -> called.add(call.name()));
@@ -84,10 +92,6 @@ final class ToolCallScoring {
             detail.put("out_of_order", order.equals("any") ? List.of() : outOfOrder);
         }
         if (argumentsField != null) {
-            if (!(argumentsField instanceof Map)) {
-                throw new IllegalArgumentException("scorer 'tool_calls': expected.arguments must map tool names to"
-                        + " argument maps");
-            }
             int expectedArguments = 0;
             int matchedArguments = 0;
             List<String> wrong = new ArrayList<>();
@@ -128,12 +132,20 @@ final class ToolCallScoring {
 
     static ScoreResult trajectory(List<ToolCall> calls, Object expected) {
         Object steps = expected instanceof List ? expected : CatalogueScorers.field(expected, "trajectory");
-        if (!(steps instanceof List)) {
-            return null;
-        }
         List<Step> wanted = new ArrayList<>();
-        for (Object step : (List<?>) steps) {
-            wanted.add(Step.of(step));
+        if (steps instanceof List<?> list) {
+            for (Object step : list) {
+                Step read = Step.of(step);
+                if (read == null) {
+                    wanted = null;
+                    break;
+                }
+                wanted.add(read);
+            }
+        }
+        if (!(steps instanceof List) || wanted == null) {
+            return CatalogueScorers.wrongShape("trajectory", "{\"trajectory\": [step, ...]} or a list of steps, each"
+                    + " a tool name or {\"tool\": name, \"arguments\": {...}}", expected);
         }
         int[] alignment = lcs(wanted, calls, Step::matches);
         List<String> unmatched = new ArrayList<>();
@@ -223,12 +235,15 @@ final class ToolCallScoring {
     /** One expected step: a tool name, and the arguments that must match (others are free). */
     private record Step(String tool, Map<?, ?> arguments) {
 
+        /** The step, or {@code null} when it is not one: an object without a tool, a list, nothing. */
         static Step of(Object step) {
-            if (step instanceof Map) {
-                Map<?, ?> map = (Map<?, ?>) step;
+            if (step == null || step instanceof Collection) {
+                return null;
+            }
+            if (step instanceof Map<?, ?> map) {
                 Object name = map.get("tool") != null ? map.get("tool") : map.get("name");
                 if (name == null) {
-                    throw new IllegalArgumentException("scorer 'trajectory': a step needs 'tool', but was " + map);
+                    return null;
                 }
                 Object arguments = map.get("arguments");
                 return new Step(String.valueOf(name), arguments instanceof Map ? (Map<?, ?>) arguments : Map.of());

@@ -101,8 +101,8 @@ class OpenAiClientTest {
 
         assertThat(completion.text()).isEmpty();
         assertThat(completion.toolCalls()).containsExactly(
-                ToolCall.of("refund", Map.of("order", "A-17", "amount", 12.5)),
-                ToolCall.of("oops", Map.of("_raw", "{not json")));
+                ToolCall.of("refund", Map.of("order", "A-17", "amount", 12.5)).withId("c1"),
+                ToolCall.of("oops", Map.of("_raw", "{not json")).withId("c2"));
         assertThat(completion.tokensIn()).isEqualTo(1_000_000);
         assertThat(completion.tokensOut()).isEqualTo(500_000);
         assertThat(completion.costUsd()).isEqualTo(6.0);

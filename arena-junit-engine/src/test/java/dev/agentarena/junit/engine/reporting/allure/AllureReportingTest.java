@@ -133,7 +133,7 @@ class AllureReportingTest {
                 + "connection refused\n\tat x.y(Z.java:1)")).containsExactly("Model error");
         assertThat(matching("broken", "scorer exploded", "java.lang.IllegalStateException: scorer exploded\n\tat a"))
                 .containsExactly("Scorer or task error");
-        assertThat(matching("skipped", "unscored (0.00): judge abstained: unparseable verdict\nfoo", ""))
+        assertThat(matching("skipped", "judge abstained: unparseable verdict\nfoo", ""))
                 .containsExactly("Judge abstained");
         assertThat(matching("skipped", "not applicable: the scorer returned no score for this case", ""))
                 .containsExactly("Not applicable");

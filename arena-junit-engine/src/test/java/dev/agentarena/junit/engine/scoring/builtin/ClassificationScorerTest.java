@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.agentarena.junit.MissingScorerOptionException;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.engine.scoring.TestScoringContext;
 
@@ -84,13 +85,21 @@ class ClassificationScorerTest {
     }
 
     @Test
-    void withoutLabelsTheReferenceIsTheOnlyLabel() {
+    void withoutLabelsItNamesTheMissingOptionAndWhereToSetIt() {
         TestScoringContext noLabels = TestScoringContext.forScorer("classification");
 
-        assertThat(scorer.score("I think it is refund.", "refund", noLabels).passed()).isTrue();
-        ScoreResult missing = scorer.score("I think it is billing.", "refund", noLabels);
-        assertThat(missing.passed()).isFalse();
-        assertThat(missing.reason()).isEqualTo("no label found; expected 'refund' among [refund]");
+        // a low score "no label found" on every case would hide the output; the option is what is wrong
+        assertThatThrownBy(() -> scorer.score("I think it is refund.", "refund", noLabels))
+                .isInstanceOfSatisfying(MissingScorerOptionException.class, missing -> {
+                    assertThat(missing.scorer()).isEqualTo("classification");
+                    assertThat(missing.option()).isEqualTo("labels");
+                })
+                .hasMessageContaining("scorer 'classification' needs option 'labels'")
+                .hasMessageContaining("arena.scorers.options.classification.labels")
+                .hasMessageContaining("@ScorerOption(scorer = \"classification\", name = \"labels\"")
+                .hasMessageContaining("scorer_options");
+        assertThatThrownBy(() -> scorer.score("x", "refund", noLabels.with("labels", List.of(" "))))
+                .as("only blank labels").isInstanceOf(MissingScorerOptionException.class);
     }
 
     @Test

@@ -43,8 +43,10 @@ class CatalogueScorersTest {
         assertThat(result.score()).isEqualTo(0.5);
         assertThat(result.reason()).isEqualTo("2 of 4 facts; missing 'bank', 'email'");
         assertThat(result.detail()).containsEntry("missing", List.of("bank", "email"));
-        assertThat(CatalogueScorers.requiredFacts("x", null)).isNull();
-        assertThat(CatalogueScorers.requiredFacts("x", Map.of("must_include", List.of()))).isNull();
+        assertThat(CatalogueScorers.requiredFacts("x", null).isScored()).isFalse();
+        assertThat(CatalogueScorers.requiredFacts("x", Map.of("must_include", List.of())).reason())
+                .isEqualTo("not applicable: scorer 'required_facts' needs expected {\"must_include\": [phrase, ...]},"
+                        + " but expected is an object {\"must_include\":[]}");
         assertThat(CatalogueScorers.requiredFacts("Ünïcödé", Map.of("must_include", List.of("U\u0308NI\u0308CO\u0308DE\u0301")))
                 .score()).isEqualTo(1.0);
     }
@@ -66,7 +68,7 @@ class CatalogueScorersTest {
         assertThat(broken.detail()).containsKey("error");
         assertThat(broken.reason()).startsWith("output is not JSON: ");
         assertThat(array.reason()).isEqualTo("output is not a JSON object");
-        assertThat(CatalogueScorers.jsonShape("{}", Map.of())).isNull();
+        assertThat(CatalogueScorers.jsonShape("{}", Map.of()).isScored()).isFalse();
     }
 
     @Test
@@ -81,7 +83,8 @@ class CatalogueScorersTest {
         assertThat(words.score()).isZero();
         assertThat(words.reason()).isEqualTo("output 'about 100' is not a number");
         assertThat(CatalogueScorers.withinTolerance("NaN", 100, Map.of(), none).score()).isZero();
-        assertThat(CatalogueScorers.withinTolerance("1", null, Map.of(), none)).isNull();
+        assertThat(CatalogueScorers.withinTolerance("1", null, Map.of(), none).reason()).isEqualTo("not applicable:"
+                + " scorer 'within_tolerance' needs expected a number, but the case has no expected value");
         assertThat(CatalogueScorers.withinTolerance("1", 1, null, none).passed()).isTrue();
         assertThatThrownBy(() -> CatalogueScorers.withinTolerance("1", 1, Map.of("tolerance", "wide"), none))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("wide");
