@@ -50,6 +50,10 @@ class ScorerFailurePathsEngineTest {
             entry("applies_when", Set.of("failed", "not_applicable", "error")),
             entry("tool_calls", Set.of("failed", "not_applicable", "error")),
             entry("trajectory", Set.of("failed", "not_applicable", "error")),
+            entry("tool_precision_recall", Set.of("failed", "not_applicable", "error")),
+            entry("trajectory_efficiency", Set.of("failed", "not_applicable", "error")),
+            entry("tool_success", Set.of("not_applicable", "error")),
+            entry("trajectory_judge", Set.of("not_applicable", "error")),
             entry("spring_ai_relevancy", Set.of("failed", "not_applicable", "error")),
             entry("spring_ai_fact_checking", Set.of("failed", "not_applicable", "error")));
 

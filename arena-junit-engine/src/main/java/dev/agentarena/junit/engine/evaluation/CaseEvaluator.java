@@ -246,14 +246,9 @@ final class CaseEvaluator {
             String registryName = registryName(scorer);
             List<ScoreOutcome> produced;
             ScorerOptionValues options = eval.options().forCase(scorer.name(), context.testCase(), row);
-            Optional<SharedProblems.Problem> known = eval.problems().knownForScorer(scorer.name(), options);
-            if (known.isPresent()) {
-                // it would fail as an earlier case did, which reports it once
-                outcomes.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null,
-                        new SharedProblems.Pending(known.get())));
-                owners.putIfAbsent(scorer.name(), scorer.name());
-                continue;
-            }
+            // a scorer whose option is missing is still called for every case: whether it needs the option can depend
+            // on the case (applies_when needs must_contain only where the case has no reference), and it fails fast;
+            // what it throws is then reported once, in dataset order, below
             try {
                 produced = steps.step(TimeLimits.Kind.SCORER, "scorer '" + scorer.name() + "'", () -> {
                     JudgeUsage judgeUsage = new JudgeUsage(run.budget());

@@ -95,25 +95,6 @@ final class SharedProblems {
     }
 
     /**
-     * The problem of a scorer already met, for a case whose options would meet it again: one set nowhere for this
-     * case either, or a configuration error of the scorer.
-     */
-    Optional<Problem> knownForScorer(String scorer, ScorerOptionValues options) {
-        for (Map.Entry<String, Throwable> problem : met.entrySet()) {
-            if (problem.getValue() instanceof MissingScorerOptionException missing
-                    && problem.getKey().equals(optionKey(scorer, missing.option()))
-                    && !options.contains(missing.option())) {
-                return Optional.of(new Problem(problem.getKey(), problem.getValue()));
-            }
-            if (problem.getValue() instanceof ConfigurationException
-                    && problem.getKey().equals("scorer " + scorer + ": " + problem.getValue().getMessage())) {
-                return Optional.of(new Problem(problem.getKey(), problem.getValue()));
-            }
-        }
-        return Optional.empty();
-    }
-
-    /**
      * Whether the case handed back now is the first to report the problem (it then reports the error); else, which
      * case did, for the reason of a result not run because of it.
      *

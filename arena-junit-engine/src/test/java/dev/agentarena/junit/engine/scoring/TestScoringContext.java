@@ -12,6 +12,7 @@ import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.model.Trajectory;
 
 /** A scoring context for tests: a case, options, a task output and, if given, a judge. */
 public final class TestScoringContext implements ScoringContext {
@@ -22,6 +23,7 @@ public final class TestScoringContext implements ScoringContext {
     private final TaskOutput output;
     private final Judge judge;
     private Duration timeLimit;
+    private Trajectory trajectory = Trajectory.EMPTY;
 
     private TestScoringContext(String scorer, Map<String, Object> options, EvalCase testCase, TaskOutput output,
             Judge judge) {
@@ -72,6 +74,19 @@ public final class TestScoringContext implements ScoringContext {
         TestScoringContext copy = new TestScoringContext(scorer, options, testCase, output, judge);
         copy.timeLimit = limit;
         return copy;
+    }
+
+    /** A copy whose {@link #trajectory()} is this one, as the engine records it; call it last. */
+    public TestScoringContext withTrajectory(Trajectory recorded) {
+        TestScoringContext copy = new TestScoringContext(scorer, options, testCase, output, judge);
+        copy.timeLimit = timeLimit;
+        copy.trajectory = recorded;
+        return copy;
+    }
+
+    @Override
+    public Trajectory trajectory() {
+        return trajectory;
     }
 
     @Override

@@ -239,16 +239,96 @@ public final class CatalogueScorers {
     }
 
     /**
-     * {@code trajectory}: the agent's calls step by step against {@code expected.trajectory} (or {@code expected}
-     * itself as a list), each step a tool name or <code>{"tool": name, "arguments": {...}}</code> whose arguments must
-     * match. Score = steps matched in order (longest common subsequence) / the longer of expected and actual, so both
-     * skipped and superfluous steps cost; passed at 1. Unlike {@code tool_calls} it judges each step's arguments in
-     * place. Not applicable, with the reason, without a trajectory or with a step of another shape. Detail:
-     * {@code matched}, {@code expected_steps}, {@code actual_steps}, {@code unmatched}.
+     * {@code trajectory}: the agent's tool calls against the expected trajectory: the case's
+     * {@code expected_trajectory}, else {@code expected.trajectory}, else {@code expected} itself as a list; each step a
+     * tool name or <code>{"tool": name, "arguments": {...}}</code> whose listed arguments must match (others are
+     * free). Option {@code mode}:
+     * <ul>
+     * <li>{@code lcs} (default): score = steps matched in order (longest common subsequence) / the longer of expected
+     * and actual, so skipped and superfluous steps both cost; passed at 1;</li>
+     * <li>{@code strict}: the same calls in the same order;</li>
+     * <li>{@code unordered}: the same calls, counting repeats, in any order;</li>
+     * <li>{@code subset}: every call made was expected (actual ⊆ expected);</li>
+     * <li>{@code superset}: every expected call was made (actual ⊇ expected);</li>
+     * <li>{@code in_order}: the expected calls appear in order among the actual ones.</li>
+     * </ul>
+     * These five score 1 or 0, with a reason naming the first difference. Option {@code arguments} sets per tool and
+     * argument how values compare ({@code exact}, {@code ignore}, {@code regex:<pattern>}, {@code tolerance:<x>},
+     * {@code custom} with option {@code argument_matcher: com.example.Matchers#method}). Not applicable without an
+     * expected trajectory. Detail: {@code mode}, {@code expected_steps}, {@code actual_steps}, {@code precision},
+     * {@code recall}, {@code f1} (and under {@code lcs} {@code matched}, {@code unmatched}).
      */
     @Scorer("trajectory")
-    public static ScoreResult trajectory(TaskOutput task, Object expected) {
-        return ToolCallScoring.trajectory(task.toolCalls(), expected);
+    public static ScoreResult trajectory(TaskOutput task, Object expected, ScoringContext context) {
+        return TrajectoryScoring.expected(context.testCase(), expected)
+                .map(steps -> TrajectoryScoring.match(task.toolCalls(), steps,
+                        TrajectoryScoring.Mode.parse(context.options()),
+                        TrajectoryScoring.Arguments.of(context.options())))
+                .orElseGet(() -> wrongShape("trajectory", TRAJECTORY_NEEDS, expected));
+    }
+
+    /** What the trajectory scorers read from a case, for the reason when it has none they can read. */
+    private static final String TRAJECTORY_NEEDS = "a trajectory (the case's expected_trajectory, "
+            + "{\"trajectory\": [step, ...]} or a list of steps, each a tool name or {\"tool\": name, \"arguments\": {...}})";
+
+    /**
+     * {@code tool_precision_recall}: three named scores, {@code tool_precision} (calls that were expected / calls),
+     * {@code tool_recall} (expected calls made / expected calls) and {@code tool_f1} (their harmonic mean), with calls
+     * matched one-for-one to expected steps in any order under the argument rules of {@code trajectory} (options
+     * {@code arguments}, {@code argument_matcher}). No calls when some were expected scores 0 on all three; nothing
+     * expected and nothing called scores 1. Not applicable without an expected trajectory.
+     */
+    @Scorer("tool_precision_recall")
+    public static List<ScoreResult> toolPrecisionRecall(TaskOutput task, Object expected, ScoringContext context) {
+        return TrajectoryScoring.expected(context.testCase(), expected)
+                .map(steps -> TrajectoryScoring.precisionRecall(task.toolCalls(), steps,
+                        TrajectoryScoring.Arguments.of(context.options())))
+                .orElseGet(() -> {
+                    ScoreResult none = wrongShape("tool_precision_recall", TRAJECTORY_NEEDS, expected);
+                    return List.of(none.named("tool_precision"), none.named("tool_recall"), none.named("tool_f1"));
+                });
+    }
+
+    /**
+     * {@code trajectory_efficiency}: expected steps / tool calls made, capped at 1 (fewer calls than expected is no
+     * inefficiency; whether they did the job is for {@code trajectory}), and loop detection: the same call (tool and
+     * arguments) {@code max_repeats} times in a row (option, default 3) scores 0 with a reason naming the call.
+     * Without an expected trajectory only the loop check applies (1 or 0). Not applicable without calls or an
+     * expected trajectory. Detail: {@code actual_steps}, {@code expected_steps}, {@code efficiency},
+     * {@code longest_repeat}, {@code loop}.
+     */
+    @Scorer("trajectory_efficiency")
+    public static ScoreResult trajectoryEfficiency(TaskOutput task, Object expected, ScoringContext context) {
+        int maxRepeats = context.options().getInt("max_repeats", 3);
+        if (maxRepeats < 2) {
+            throw context.options().invalid("max_repeats", "a whole number >= 2");
+        }
+        return AgentChecks.efficiency(task.toolCalls(),
+                TrajectoryScoring.expected(context.testCase(), expected).map(List::size), maxRepeats);
+    }
+
+    /**
+     * {@code tool_success}: 1 − failed tool steps / tool steps of the case's trajectory (a tool that threw, or an
+     * error result); passed when none failed. Not applicable without tool steps. The leaderboard metric
+     * {@code tool_errors} counts the same failures. Detail: {@code tool_steps}, {@code failed}.
+     */
+    @Scorer("tool_success")
+    public static ScoreResult toolSuccess(ScoringContext context) {
+        return AgentChecks.toolSuccess(context.trajectory());
+    }
+
+    /**
+     * {@code trajectory_judge}: the judge model grades the whole trajectory (the model's calls and texts, the tools'
+     * results and errors, the final answer) against the question and, when there is one, the expected trajectory; all
+     * of it delimited as data in the blocks of {@code llm_judge}, which the content cannot close. Options as
+     * {@code llm_judge}: {@code rubric} (default: sensible tool use that reaches the answer), {@code scale}
+     * ({@code binary} or {@code numeric}), {@code threshold}. Not applicable without tool calls or a trajectory; an
+     * unparseable verdict leaves the case unscored. Detail: {@code judge_model}, {@code rationale}.
+     */
+    @Scorer("trajectory_judge")
+    public static ScoreResult trajectoryJudge(TaskOutput task, Object expected, ScoringContext context) {
+        return AgentChecks.judge(task.text(), task.toolCalls(), TrajectoryScoring.expected(context.testCase(),
+                expected), context);
     }
 
     /** The one-line description of each catalogue scorer, by name, for listings. */
@@ -260,7 +340,13 @@ public final class CatalogueScorers {
         descriptions.put("no_leaks_or_refusals", "Named scores no_internal_ids and no_refusal");
         descriptions.put("applies_when", "Phrases required only for cases whose metadata matches; else n/a");
         descriptions.put("tool_calls", "Expected tools called, in the required order, with the expected arguments");
-        descriptions.put("trajectory", "Step-by-step match of the agent's tool calls against an expected trajectory");
+        descriptions.put("trajectory", "Agent's tool calls against the expected trajectory: lcs, strict, unordered,"
+                + " subset, superset or in_order, with argument rules");
+        descriptions.put("tool_precision_recall", "Named scores tool_precision, tool_recall, tool_f1 of the tool calls");
+        descriptions.put("trajectory_efficiency", "Expected steps / tool calls made (capped at 1); 0 on a loop of"
+                + " repeated calls");
+        descriptions.put("tool_success", "1 - failed tool steps / tool steps of the trajectory");
+        descriptions.put("trajectory_judge", "LLM judge of the whole trajectory, case content delimited as data");
         return descriptions;
     }
 

@@ -130,45 +130,6 @@ final class ToolCallScoring {
         return ScoreResult.of(Math.min(1.0, score), passed && score == 1.0).withReason(reason).withDetail(detail);
     }
 
-    static ScoreResult trajectory(List<ToolCall> calls, Object expected) {
-        Object steps = expected instanceof List ? expected : CatalogueScorers.field(expected, "trajectory");
-        List<Step> wanted = new ArrayList<>();
-        if (steps instanceof List<?> list) {
-            for (Object step : list) {
-                Step read = Step.of(step);
-                if (read == null) {
-                    wanted = null;
-                    break;
-                }
-                wanted.add(read);
-            }
-        }
-        if (!(steps instanceof List) || wanted == null) {
-            return CatalogueScorers.wrongShape("trajectory", "{\"trajectory\": [step, ...]} or a list of steps, each"
-                    + " a tool name or {\"tool\": name, \"arguments\": {...}}", expected);
-        }
-        int[] alignment = lcs(wanted, calls, Step::matches);
-        List<String> unmatched = new ArrayList<>();
-        int matched = 0;
-        for (int i = 0; i < wanted.size(); i++) {
-            if (alignment[i] >= 0) {
-                matched++;
-            }
-            else {
-                unmatched.add(wanted.get(i).toString());
-            }
-        }
-        int extra = calls.size() - matched;
-        int longest = Math.max(wanted.size(), calls.size());
-        double score = longest == 0 ? 1.0 : (double) matched / longest;
-        String reason = matched + " of " + wanted.size() + " steps in order"
-                + (extra == 0 ? "" : ", " + extra + " other call" + (extra == 1 ? "" : "s"))
-                + (unmatched.isEmpty() ? "" : "; unmatched " + CatalogueScorers.quoted(unmatched));
-        return ScoreResult.of(score, score == 1.0).withReason(CatalogueScorers.abbreviate(reason, 300))
-                .withDetail("matched", matched).withDetail("expected_steps", wanted.size())
-                .withDetail("actual_steps", calls.size()).withDetail("unmatched", unmatched);
-    }
-
     private static List<String> argumentMismatches(String tool, Map<?, ?> wanted, Map<String, Object> actual) {
         List<String> mismatches = new ArrayList<>();
         for (Map.Entry<?, ?> argument : wanted.entrySet()) {
@@ -230,34 +191,5 @@ final class ToolCallScoring {
             }
         }
         return alignment;
-    }
-
-    /** One expected step: a tool name, and the arguments that must match (others are free). */
-    private record Step(String tool, Map<?, ?> arguments) {
-
-        /** The step, or {@code null} when it is not one: an object without a tool, a list, nothing. */
-        static Step of(Object step) {
-            if (step == null || step instanceof Collection) {
-                return null;
-            }
-            if (step instanceof Map<?, ?> map) {
-                Object name = map.get("tool") != null ? map.get("tool") : map.get("name");
-                if (name == null) {
-                    return null;
-                }
-                Object arguments = map.get("arguments");
-                return new Step(String.valueOf(name), arguments instanceof Map ? (Map<?, ?>) arguments : Map.of());
-            }
-            return new Step(String.valueOf(step), Map.of());
-        }
-
-        boolean matches(ToolCall call) {
-            return call.name().equals(tool) && argumentMismatches(tool, arguments, call.arguments()).isEmpty();
-        }
-
-        @Override
-        public String toString() {
-            return arguments.isEmpty() ? tool : tool + Json.write(arguments);
-        }
     }
 }

@@ -25,7 +25,8 @@ class CatalogueScorersTest {
 
         assertThat(methods).extracting(m -> m.getAnnotation(Scorer.class).value()).containsExactlyInAnyOrder(
                 "required_facts", "json_shape", "within_tolerance", "no_leaks_or_refusals", "applies_when",
-                "tool_calls", "trajectory");
+                "tool_calls", "trajectory", "tool_precision_recall", "trajectory_efficiency", "tool_success",
+                "trajectory_judge");
         assertThat(methods).allMatch(m -> Modifier.isStatic(m.getModifiers()) && Modifier.isPublic(m.getModifiers()));
         assertThat(CatalogueScorers.descriptions().keySet())
                 .containsExactlyInAnyOrderElementsOf(methods.stream().map(m -> m.getAnnotation(Scorer.class).value())

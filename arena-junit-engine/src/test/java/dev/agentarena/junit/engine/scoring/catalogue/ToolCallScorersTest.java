@@ -10,8 +10,11 @@ import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.scoring.TestScoringContext;
 
 class ToolCallScorersTest {
+
+    private static final TestScoringContext CONTEXT = TestScoringContext.forScorer("trajectory");
 
     private static final TaskOutput AGENT = TaskOutput.of("Refunded.")
             .plusToolCall("search", Map.of("query", "order 42"))
@@ -93,10 +96,10 @@ class ToolCallScorersTest {
     @Test
     void trajectoryMatchesStepsInOrderWithArguments() {
         ScoreResult exact = CatalogueScorers.trajectory(AGENT, Map.of("trajectory", List.of("search",
-                Map.of("tool", "lookup_order", "arguments", Map.of("order_id", 42)), "refund")));
+                Map.of("tool", "lookup_order", "arguments", Map.of("order_id", 42)), "refund")), CONTEXT);
         ScoreResult wrongArgument = CatalogueScorers.trajectory(AGENT, List.of("search",
-                Map.of("tool", "lookup_order", "arguments", Map.of("order_id", 7)), "refund"));
-        ScoreResult shorter = CatalogueScorers.trajectory(AGENT, List.of("search", "refund"));
+                Map.of("tool", "lookup_order", "arguments", Map.of("order_id", 7)), "refund"), CONTEXT);
+        ScoreResult shorter = CatalogueScorers.trajectory(AGENT, List.of("search", "refund"), CONTEXT);
 
         assertThat(exact.score()).isEqualTo(1.0);
         assertThat(exact.passed()).isTrue();
@@ -104,7 +107,7 @@ class ToolCallScorersTest {
         assertThat(wrongArgument.reason()).isEqualTo("2 of 3 steps in order, 1 other call; unmatched"
                 + " 'lookup_order{\"order_id\":7}'");
         assertThat(shorter.score()).as("an extra step costs").isEqualTo(2.0 / 3);
-        assertThat(CatalogueScorers.trajectory(AGENT, Map.of("tools", List.of())).isScored()).isFalse();
-        assertThat(CatalogueScorers.trajectory(TaskOutput.of(""), List.of()).score()).isEqualTo(1.0);
+        assertThat(CatalogueScorers.trajectory(AGENT, Map.of("tools", List.of()), CONTEXT).isScored()).isFalse();
+        assertThat(CatalogueScorers.trajectory(TaskOutput.of(""), List.of(), CONTEXT).score()).isEqualTo(1.0);
     }
 }
