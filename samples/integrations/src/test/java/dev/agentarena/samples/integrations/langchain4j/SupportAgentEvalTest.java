@@ -15,10 +15,12 @@ import dev.langchain4j.service.SystemMessage;
  * service runs its whole loop through the {@code ChatModel} the engine provides: the model asks for a tool, the
  * service runs the {@code @Tool} method in the app and sends the result back, until the model answers. Every model
  * call is timed, priced, recorded and budgeted by the engine, which keeps the steps as the case's trajectory. The
- * dataset ({@code src/test/resources/support-agent.jsonl}) holds each case's expected trajectory, and for some cases
- * what a tool returns, so that those cases never reach the order system.
+ * dataset ({@code src/test/resources/support-agent.jsonl}) holds each case's expected trajectory, which the trajectory
+ * scorers grade the agent's calls against, and for some cases what a tool returns, so that those cases never reach the
+ * order system; {@code contains} grades the answer.
  */
-@Eval(value = "support-agent", scorers = "contains")
+@Eval(value = "support-agent",
+        scorers = {"contains", "trajectory", "tool_precision_recall", "trajectory_efficiency"})
 @EvalDataset("support-agent.jsonl")
 @Models({"sim_small", "sim_large"})
 public class SupportAgentEvalTest {

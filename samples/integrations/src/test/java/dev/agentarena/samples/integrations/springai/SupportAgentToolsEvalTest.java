@@ -7,6 +7,7 @@ import org.springframework.ai.tool.annotation.ToolParam;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.Models;
+import dev.agentarena.junit.ScorerOption;
 import dev.agentarena.junit.Task;
 
 /**
@@ -15,9 +16,12 @@ import dev.agentarena.junit.Task;
  * Spring AI runs the {@code @Tool} method in the app and the result goes back to the model through the engine, until
  * it answers. Every model call is timed, priced, recorded and budgeted, and the steps are the case's trajectory. The
  * dataset is the LangChain4j sample's ({@code src/test/resources/support-agent.jsonl}): the same tools, the same
- * expected trajectories.
+ * expected trajectories; here {@code trajectory} passes a case when the expected calls come in order, others allowed
+ * between them ({@code mode = in_order}).
  */
-@Eval(value = "spring-ai-support-agent", scorers = "contains")
+@Eval(value = "spring-ai-support-agent",
+        scorers = {"contains", "trajectory", "tool_precision_recall", "trajectory_efficiency"})
+@ScorerOption(scorer = "trajectory", name = "mode", value = "in_order")
 @EvalDataset("support-agent.jsonl")
 @Models({"sim_small", "sim_large"})
 class SupportAgentToolsEvalTest {

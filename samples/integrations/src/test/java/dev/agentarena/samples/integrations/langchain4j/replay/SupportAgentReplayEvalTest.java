@@ -18,7 +18,7 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
  * client against a loopback server that speaks OpenAI's tool calls, and checks they match. Against OpenAI itself:
  * {@code OPENAI_API_KEY=... mvn test -Darena.cache.mode=record}.
  */
-@Eval(value = "support-agent-replay", scorers = "contains")
+@Eval(value = "support-agent-replay", scorers = {"contains", "trajectory", "tool_success"})
 @EvalDataset("support-agent.jsonl")
 public class SupportAgentReplayEvalTest {
 
