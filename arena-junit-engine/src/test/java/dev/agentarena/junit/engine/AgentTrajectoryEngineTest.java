@@ -104,6 +104,22 @@ class AgentTrajectoryEngineTest {
     }
 
     @Test
+    void aHugeDegenerateToolResultIsCutInTheResultsAndKeptWholeBesideThem() throws Exception {
+        EngineRun run = new EngineRun(output).execute(HandWrittenLoopFixture.HostileTool.class);
+
+        JsonNode line = run.assertNode("huge_77", "tools", "passed", "lookup_order > refund in 3 model calls");
+        String shown = line.get("trajectory").get(1).get("result").asText();
+        assertThat(shown).hasSizeLessThan(5_000).contains("[cut at 4,000 of 350,000 characters; the whole text is in "
+                + "texts/hostile-tool/scripted/");
+        String file = line.get("trajectory_file").asText();
+        assertThat(file).endsWith("huge_77/trajectory.json");
+        JsonNode whole = new com.fasterxml.jackson.databind.ObjectMapper().readTree(output.resolve(file).toFile());
+        assertThat(whole.get(1).get("result").asText()).isEqualTo(HandWrittenLoopFixture.HostileTool.HUGE);
+        assertThat(run.reportEntry("huge_77", "tools").get("trajectory")).as("one short line per step, made safe")
+                .hasSizeLessThan(2_000).doesNotContain("\u0000", "\u001b");
+    }
+
+    @Test
     void allureShowsOneStepPerModelCallAndToolExecution() {
         InMemoryAllure allure = new InMemoryAllure();
         allure.around(() -> new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "6")
