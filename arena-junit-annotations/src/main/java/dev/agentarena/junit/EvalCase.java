@@ -251,7 +251,12 @@ public final class EvalCase {
         return with(new AgentScript(agent.toolResults(), calls, agent.turns(), agent.simulatedUser()));
     }
 
-    /** A copy that is a scripted conversation of these user turns, in place of the turns it had. */
+    /**
+     * A copy that is a scripted conversation of these user turns, in place of the turns it had.
+     *
+     * @throws IllegalArgumentException when the case has a simulated user ({@link #simulatedUser()}) and turns are
+     *         given
+     */
     @API(status = API.Status.EXPERIMENTAL, since = "0.1")
     public EvalCase withTurns(List<String> userTurns) {
         return with(new AgentScript(agent.toolResults(), agent.expectedTrajectory(), userTurns,
