@@ -33,6 +33,8 @@ final class ModelHandle implements Model {
     private final Budget budget;
     private final BooleanSupplier live;
     private final TrajectoryRecorder trajectory;
+    /** The calls the case's fixed results answered without the task, put back into its later requests. */
+    private final FixedExchanges heldExchanges = new FixedExchanges();
     private final int maxSteps;
     private volatile ModelCallException stepLimit;
 
@@ -69,11 +71,15 @@ final class ModelHandle implements Model {
             throw new ModelCallException("case '" + call.evalCase().id() + "' ran past its time limit and was given "
                     + "up: its task may not call " + key + " any more");
         }
-        ModelRequest sent = trajectory.beforeCall(request);
+        ModelRequest sent = trajectory.beforeCall(heldExchanges.restore(request));
+        int asked = sent.messages().size();
         while (true) {
             Completion completion = call(sent);
             List<Message> fixed = trajectory.fixedResults(sent, completion);
             if (fixed.isEmpty()) {
+                if (sent.messages().size() > asked) {
+                    heldExchanges.held(request, sent.messages().subList(asked, sent.messages().size()), completion);
+                }
                 return completion;
             }
             // every tool asked for is answered by the case: the conversation goes on without the task's tools
