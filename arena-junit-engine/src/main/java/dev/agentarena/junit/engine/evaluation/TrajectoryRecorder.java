@@ -23,7 +23,7 @@ import dev.agentarena.junit.model.Trajectory;
  *
  * <p>It also answers the calls of tools whose results the case fixes ({@code tool_results}): when every call of an
  * answer is fixed, the handle loops without the task ({@link #fixedResults}) and puts that exchange back into the
- * task's later requests ({@link FixedExchanges}); when some are, the results the task's
+ * task's later requests ({@code ModelHandle.FixedExchanges}); when some are, the results the task's
  * tools produced for the fixed ones are replaced in the next request ({@link #beforeCall}).
  */
 final class TrajectoryRecorder {
