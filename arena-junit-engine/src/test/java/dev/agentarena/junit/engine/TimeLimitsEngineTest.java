@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.agentarena.junit.engine.fixtures.FatalErrorsFixture;
 import dev.agentarena.junit.engine.fixtures.MisbehavingFixture;
 
 /**
@@ -22,12 +23,18 @@ class TimeLimitsEngineTest {
     @TempDir
     static Path output;
 
+    @TempDir
+    static Path fatalOutput;
+
     private static EngineRun run;
 
+    private static EngineRun fatal;
+
     @BeforeAll
-    static void runTheMisbehavingEval() {
+    static void runTheMisbehavingEvals() {
         MisbehavingFixture.stopSpinning = false;
         run = new EngineRun(output).execute(MisbehavingFixture.class);
+        fatal = new EngineRun(fatalOutput).execute(FatalErrorsFixture.class);
     }
 
     @AfterAll
@@ -37,9 +44,12 @@ class TimeLimitsEngineTest {
 
     @Test
     void everyCaseAndScorerIsReportedAndTheRunEnds() {
-        // 7 cases x 2 scorers, each a results line and a finished test
-        assertThat(run.lines()).hasSize(14);
-        assertThat(run.results().testEvents().finished().count()).isEqualTo(14);
+        // 5 cases x 2 scorers, and 3 x 2: each a results line and a finished test
+        assertThat(run.lines()).hasSize(10);
+        assertThat(run.results().testEvents().finished().count()).isEqualTo(10);
+        assertThat(fatal.lines()).hasSize(6);
+        assertThat(fatal.results().testEvents().finished().count()).isEqualTo(6);
+        assertThat(fatal.line("calm", "misbehave").get("status").asText()).isEqualTo("passed");
         assertThat(run.line("calm", "misbehave").get("status").asText()).isEqualTo("passed");
         assertThat(run.line("calm_too", "steady").get("status").asText()).isEqualTo("passed");
     }
@@ -65,15 +75,15 @@ class TimeLimitsEngineTest {
 
     @Test
     void aStackOverflowIsAnErrorOfItsCase() {
-        JsonNode overflows = run.line("overflows", "misbehave");
+        JsonNode overflows = fatal.line("overflows", "misbehave");
         assertThat(overflows.get("status").asText()).isEqualTo("error");
         assertThat(overflows.get("error").asText()).startsWith("StackOverflowError");
-        assertThat(run.line("overflows", "steady").get("status").asText()).isEqualTo("passed");
+        assertThat(fatal.line("overflows", "steady").get("status").asText()).isEqualTo("passed");
     }
 
     @Test
     void anOutOfMemoryErrorIsAnErrorOfItsCaseNamingIt() {
-        JsonNode exhausts = run.line("exhausts", "misbehave");
+        JsonNode exhausts = fatal.line("exhausts", "misbehave");
         assertThat(exhausts.get("status").asText()).isEqualTo("error");
         assertThat(exhausts.get("error").asText()).startsWith("OutOfMemoryError");
         assertThat(exhausts.get("case_id").asText()).isEqualTo("exhausts");
