@@ -42,6 +42,7 @@ final class BatchRun {
     private final Map<String, Pending> open = new LinkedHashMap<>();
     private final int size;
     private volatile String batchId;
+    private volatile String endedAs;
     private volatile boolean cancelled;
 
     BatchRun(OpenAiSettings settings, BatchSettings batch, BatchApi api, SecretRedactor redactor,
@@ -68,6 +69,9 @@ final class BatchRun {
                         + state.path("request_counts").path("failed").asLong(0);
                 boolean ended = ENDED.contains(status);
                 boolean progressed = done > seen;
+                if (ended) {
+                    endedAs = status;
+                }
                 if (ended || progressed) {
                     readFiles(state);
                 }
@@ -175,7 +179,7 @@ final class BatchRun {
         if (error.isObject()) {
             fail(call, "request " + call.customId() + " of batch " + batchId + " failed: "
                     + error.path("message").asText(error.toString())
-                    + (error.path("code").isTextual() ? " (" + error.path("code").asText() + ")" : ""));
+                    + (error.path("code").isTextual() ? " (" + error.path("code").asText() + ")" : "") + endedNote());
             return;
         }
         JsonNode response = line.path("response");
@@ -198,7 +202,16 @@ final class BatchRun {
         }
         JsonNode message = body.path("error").path("message");
         fail(call, "request " + call.customId() + " of batch " + batchId + " failed: HTTP " + status + ": "
-                + (message.isTextual() ? message.asText() : OpenAiClient.excerpt(redactor, bodyText)));
+                + (message.isTextual() ? message.asText() : OpenAiClient.excerpt(redactor, bodyText)) + endedNote());
+    }
+
+    /**
+     * How the batch ended, when not completed: OpenAI lists the requests an expired batch never ran in its error file
+     * ({@code batch_expired}), and their errors should say the batch expired.
+     */
+    private String endedNote() {
+        String status = endedAs;
+        return status == null || status.equals("completed") ? "" : "; the batch ended " + status;
     }
 
     /** Why the batch ended without answering the calls left. */
