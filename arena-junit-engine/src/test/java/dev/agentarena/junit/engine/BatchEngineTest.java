@@ -2,7 +2,10 @@ package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -151,6 +154,26 @@ class BatchEngineTest {
                     LoopbackOpenAi.lastUserText(line.get("body"))).contains("(step 2, after "));
             assertThat(run.lines()).hasSize(8).allSatisfy(line -> assertThat(line.get("status").asText())
                     .isEqualTo("passed"));
+        }
+    }
+
+    @Test
+    void theCostEstimateOfABatchModelUsesItsBatchPrice() throws IOException {
+        try (LoopbackBatches server = LoopbackBatches.answering(BatchEngineTest::answer)) {
+            PrintStream console = System.out;
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            try {
+                // $1 a token in and $2 out live: 8 cases of ~3 tokens in ("question 1") and ~1 out, at half price
+                batched(server, 8).with("arena.models." + BATCHED + ".price.input-per-million", "1000000")
+                        .with("arena.models." + BATCHED + ".price.output-per-million", "2000000")
+                        .with(Constants.BUDGET_USD, "1000").execute(BatchFixture.class);
+            }
+            finally {
+                System.setOut(console);
+            }
+            assertThat(printed.toString(StandardCharsets.UTF_8)).contains("[arena] cost estimate for batch-fixture "
+                    + "(1 repeat): openai:batched 8 cases, ~24 tokens in and ~8 out, ~$20.0000");
         }
     }
 

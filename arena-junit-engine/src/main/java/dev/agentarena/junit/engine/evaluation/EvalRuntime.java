@@ -269,7 +269,7 @@ public final class EvalRuntime implements AutoCloseable {
      * How the model behind a key answers in batches, if it does; empty too when the model cannot be created, which
      * its first case reports.
      */
-    private Optional<ModelEndpoint.Batching> batching(String modelKey) {
+    Optional<ModelEndpoint.Batching> batching(String modelKey) {
         try {
             return endpoint(modelKey).batching();
         }
