@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 
 import dev.agentarena.junit.engine.datasets.DatasetRow;
@@ -45,7 +46,10 @@ final class CaseRun {
     private final CaseEvaluator evaluator;
     private final TimeLimits limits;
     private final DatasetRow row;
+    private final int firstRepeat;
     private final int repeats;
+    private final ExecutorService pool;
+    private final boolean fixedPool;
     private final CompletableFuture<EvaluatedCase> evaluated = new CompletableFuture<>();
 
     // guarded by this
@@ -55,17 +59,30 @@ final class CaseRun {
     private int cursor;
     private volatile int generation;
 
+    /** Every repeat of the case, one after the other, on the run's call pool. */
     CaseRun(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetRow row, int repeats) {
+        this(run, evaluator, limits, row, 0, repeats, run.callPool(), true);
+    }
+
+    /**
+     * Repeats {@code firstRepeat} to {@code firstRepeat + repeats - 1} of the case on {@code pool}; {@code fixedPool}
+     * when the pool has a fixed number of threads, which grows by one when the watchdog gives one up.
+     */
+    CaseRun(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetRow row, int firstRepeat,
+            int repeats, ExecutorService pool, boolean fixedPool) {
         this.run = run;
         this.evaluator = evaluator;
         this.limits = limits;
         this.row = row;
+        this.firstRepeat = firstRepeat;
         this.repeats = repeats;
+        this.pool = pool;
+        this.fixedPool = fixedPool;
     }
 
-    /** Starts the case on the run's pool; the future completes with every repeat. */
+    /** Starts the case on its pool; the future completes with every repeat. */
     CompletableFuture<EvaluatedCase> start() {
-        run.callPool().execute(this::work);
+        pool.execute(this::work);
         return evaluated;
     }
 
@@ -84,7 +101,7 @@ final class CaseRun {
                     if (outcomes.size() == repeats) {
                         break;
                     }
-                    repeat = outcomes.size();
+                    repeat = firstRepeat + outcomes.size();
                     cursor = 0;
                 }
                 CaseOutcome outcome = evaluator.evaluate(row, repeat, this);
@@ -209,7 +226,9 @@ final class CaseRun {
             owner = null;
             generation++;
         }
-        run.replaceStuckWorker();
-        run.callPool().execute(this::work);
+        if (fixedPool) {
+            run.replaceStuckWorker();
+        }
+        pool.execute(this::work);
     }
 }

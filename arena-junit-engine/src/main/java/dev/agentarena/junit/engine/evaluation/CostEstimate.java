@@ -71,7 +71,10 @@ public final class CostEstimate {
         double total = 0;
         for (Map.Entry<String, long[]> entry : byModel.entrySet()) {
             long[] counts = entry.getValue();
-            ModelPricing pricing = run.models().pricing(entry.getKey());
+            // a model that answers through a batch API is paid at its batch price
+            ModelPricing pricing = eval.batching(entry.getKey()).isPresent()
+                    ? ModelPricing.batchOf(entry.getKey(), run.models().settings(entry.getKey()))
+                    : run.models().pricing(entry.getKey());
             double cost = pricing.costUsd(counts[1] * repeats, counts[2] * repeats);
             total += cost;
             perModel.add(String.format(Locale.ROOT, "%s %d case%s, ~%d tokens in and ~%d out, %s", entry.getKey(),

@@ -1,13 +1,18 @@
 package dev.agentarena.junit.engine.evaluation;
 
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
+import dev.agentarena.junit.engine.models.ModelEndpoint.Batching;
 
 /**
  * One dataset evaluated on one model: reads the rows lazily, evaluates the selected ones ahead on the call pool, and
@@ -38,13 +43,37 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
     /**
      * The repeats of one case run one after the other (a {@link CaseRun}); the pipeline runs different cases in
      * parallel on the run's pool.
+     *
+     * <p>On a model that answers in batches, every repeat of a case runs at once, each on a thread of its own that
+     * waits parked on the batch, and the window holds two batches' worth of cases: one batch waits on the provider
+     * while the next one gathers, and {@code arena.concurrency} does not cap a batch's size.
      */
     DatasetEvaluation(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
-            Predicate<DatasetRow> selected, int repeats, SharedProblems problems) {
+            Predicate<DatasetRow> selected, int repeats, SharedProblems problems, Optional<Batching> batching) {
         this.rows = rows;
         this.problems = problems;
-        this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
-                row -> new CaseRun(run, evaluator, limits, row, repeats).start(), READ_AHEAD * run.concurrency());
+        int window = READ_AHEAD * run.concurrency();
+        if (batching.isEmpty()) {
+            this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
+                    row -> new CaseRun(run, evaluator, limits, row, repeats).start(), window);
+        }
+        else {
+            TimeLimits waiting = limits.withTaskWait(batching.get().longestWait());
+            int casesPerBatch = Math.max(1, (batching.get().maxCalls() + repeats - 1) / repeats);
+            this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
+                    row -> repeatsAtOnce(run, evaluator, waiting, row, repeats), Math.max(window, 2 * casesPerBatch));
+        }
+    }
+
+    /** Every repeat of the case started at once; the future completes with all of them, in repeat order. */
+    private static CompletableFuture<EvaluatedCase> repeatsAtOnce(EvaluationServices run, CaseEvaluator evaluator,
+            TimeLimits limits, DatasetRow row, int repeats) {
+        List<CompletableFuture<EvaluatedCase>> parts = new ArrayList<>();
+        for (int repeat = 0; repeat < repeats; repeat++) {
+            parts.add(new CaseRun(run, evaluator, limits, row, repeat, 1, run.waitingPool(), false).start());
+        }
+        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(done -> new EvaluatedCase(
+                row, parts.stream().flatMap(part -> part.join().repeats().stream()).toList()));
     }
 
     /** The rows the predicate accepts, asked lazily and before the row's model call. */

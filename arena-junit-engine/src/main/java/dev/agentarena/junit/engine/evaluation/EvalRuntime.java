@@ -159,7 +159,7 @@ public final class EvalRuntime implements AutoCloseable {
         DatasetStream rows = open(dataset);
         try {
             return new DatasetEvaluation(run, new CaseEvaluator(run, this, modelKey, dataset.name()), limits, rows,
-                    selected, repeats, problems);
+                    selected, repeats, problems, batching(modelKey));
         }
         catch (RuntimeException e) {
             rows.close();
@@ -263,6 +263,19 @@ public final class EvalRuntime implements AutoCloseable {
 
     EvalHooks hooks() {
         return hooks;
+    }
+
+    /**
+     * How the model behind a key answers in batches, if it does; empty too when the model cannot be created, which
+     * its first case reports.
+     */
+    Optional<ModelEndpoint.Batching> batching(String modelKey) {
+        try {
+            return endpoint(modelKey).batching();
+        }
+        catch (RuntimeException cannotBeCreated) {
+            return Optional.empty();
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -44,6 +45,7 @@ public final class EvaluationServices implements AutoCloseable {
     private final int maxTurns;
     private final String userModel;
     private ThreadPoolExecutor callPool;
+    private ExecutorService waitingPool;
 
     private EvaluationServices(ArenaConfiguration configuration, EvaluationEvents events) {
         this.configuration = configuration;
@@ -183,11 +185,33 @@ public final class EvaluationServices implements AutoCloseable {
         return callPool;
     }
 
+    /**
+     * The pool of cases whose model answers in batches: a thread per case, since each case spends its time parked on
+     * its batch rather than working, and a batch is only as large as the cases waiting on it. How many cases run at
+     * once is bounded by the dataset evaluation's window, not by {@code arena.concurrency}.
+     */
+    synchronized ExecutorService waitingPool() {
+        if (waitingPool == null) {
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            AtomicInteger count = new AtomicInteger();
+            waitingPool = Executors.newCachedThreadPool(runnable -> {
+                Thread thread = new Thread(runnable, "arena-batch-case-" + count.incrementAndGet());
+                thread.setDaemon(true);
+                thread.setContextClassLoader(loader);
+                return thread;
+            });
+        }
+        return waitingPool;
+    }
+
     @Override
     public synchronized void close() {
         watchdog.close();
         if (callPool != null) {
             callPool.shutdownNow();
+        }
+        if (waitingPool != null) {
+            waitingPool.shutdownNow();
         }
         models.close();
     }

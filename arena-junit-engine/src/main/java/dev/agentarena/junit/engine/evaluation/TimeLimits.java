@@ -115,6 +115,15 @@ final class TimeLimits {
         return duration.isZero() ? Optional.empty() : Optional.of(duration);
     }
 
+    /**
+     * These limits with a task's limit raised by how long its model calls may wait for their batch (a batching
+     * model): the limit is meant for the task's own work, not for its turn in a provider's batch queue.
+     */
+    TimeLimits withTaskWait(Duration wait) {
+        return new TimeLimits(task.plus(wait), hook, scorer, source + ", the task's raised by its batch's "
+                + format(wait));
+    }
+
     Duration of(Kind kind) {
         switch (kind) {
             case TASK:

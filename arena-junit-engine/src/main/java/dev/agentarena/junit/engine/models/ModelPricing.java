@@ -41,6 +41,10 @@ public final class ModelPricing {
 
     private static final String INPUT = "price.input-per-million";
     private static final String OUTPUT = "price.output-per-million";
+    private static final String BATCH_INPUT = "price.batch-input-per-million";
+    private static final String BATCH_OUTPUT = "price.batch-output-per-million";
+    /** What a batch costs of the live price unless {@code price.batch-*} says: OpenAI's batch API halves it. */
+    public static final double BATCH_SHARE = 0.5;
 
     private final Price price;
 
@@ -58,6 +62,23 @@ public final class ModelPricing {
         }
         return new ModelPricing(new Price(input.orElse(builtin.map(Price::inputPerMillion).orElse(0.0)),
                 output.orElse(builtin.map(Price::outputPerMillion).orElse(0.0))));
+    }
+
+    /**
+     * The pricing of a model key's calls sent through a batch API: {@code price.batch-input-per-million} and
+     * {@code .batch-output-per-million}, each else {@link #BATCH_SHARE} of the live price.
+     */
+    public static ModelPricing batchOf(String modelKey, ModelSettings settings) {
+        Price live = of(modelKey, settings).price;
+        Optional<Double> input = read(modelKey, settings, BATCH_INPUT);
+        Optional<Double> output = read(modelKey, settings, BATCH_OUTPUT);
+        if (live == null && input.isEmpty() && output.isEmpty()) {
+            return new ModelPricing(null);
+        }
+        double liveInput = live == null ? 0.0 : live.inputPerMillion();
+        double liveOutput = live == null ? 0.0 : live.outputPerMillion();
+        return new ModelPricing(new Price(input.orElse(liveInput * BATCH_SHARE),
+                output.orElse(liveOutput * BATCH_SHARE)));
     }
 
     /** A fixed price, for tests and custom providers. */

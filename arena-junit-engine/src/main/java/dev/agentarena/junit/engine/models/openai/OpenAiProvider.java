@@ -8,7 +8,7 @@ import dev.agentarena.junit.connector.ModelSettings;
 
 /**
  * Serves {@code openai:<model>} keys with any OpenAI-compatible Chat Completions endpoint: OpenAI, Azure OpenAI,
- * Ollama, vLLM, the llama.cpp server, LM Studio. See {@code docs/guides/models.md} for the settings.
+ * Ollama, vLLM, the llama.cpp server, LM Studio; through the batch API with {@code batch=true}. See {@code docs/guides/models.md} for the settings.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class OpenAiProvider implements ModelClientProvider {
@@ -22,6 +22,8 @@ public final class OpenAiProvider implements ModelClientProvider {
 
     @Override
     public ModelClient create(String modelKey, ModelSettings settings) {
-        return new OpenAiClient(OpenAiSettings.from(modelKey, settings));
+        OpenAiSettings live = OpenAiSettings.from(modelKey, settings);
+        BatchSettings batch = BatchSettings.from(modelKey, settings);
+        return batch.enabled() ? new BatchingModel(live, batch) : new OpenAiClient(live);
     }
 }

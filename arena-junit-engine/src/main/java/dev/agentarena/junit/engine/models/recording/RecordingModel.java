@@ -51,6 +51,12 @@ public final class RecordingModel implements ModelEndpoint {
         return answer;
     }
 
+    /** The model's own: a batching model still batches the calls that are not replayed. */
+    @Override
+    public Optional<Batching> batching() {
+        return delegate.batching();
+    }
+
     @Override
     public void close() {
         delegate.close();
