@@ -23,27 +23,29 @@ public final class Completion {
     private final List<ToolCall> toolCalls;
     private final long tokensIn;
     private final long tokensOut;
+    private final long cachedTokensIn;
     private final double costUsd;
     private final Duration latency;
 
-    private Completion(@Nullable String text, List<ToolCall> toolCalls, long tokensIn, long tokensOut, double costUsd,
-            Duration latency) {
+    private Completion(@Nullable String text, List<ToolCall> toolCalls, long tokensIn, long tokensOut,
+            long cachedTokensIn, double costUsd, Duration latency) {
         this.text = text == null ? "" : text;
         this.toolCalls = Collections.unmodifiableList(new ArrayList<>(toolCalls));
         this.tokensIn = tokensIn;
         this.tokensOut = tokensOut;
+        this.cachedTokensIn = cachedTokensIn;
         this.costUsd = costUsd;
         this.latency = Objects.requireNonNull(latency, "latency");
     }
 
     /** A text answer with no usage recorded yet; {@code null} is the empty text. */
     public static Completion of(@Nullable String text) {
-        return new Completion(text, List.of(), 0, 0, 0.0, Duration.ZERO);
+        return new Completion(text, List.of(), 0, 0, 0, 0.0, Duration.ZERO);
     }
 
     /** A copy whose tool calls are these, in place of the calls it had. */
     public Completion withToolCalls(List<ToolCall> calls) {
-        return new Completion(text, calls, tokensIn, tokensOut, costUsd, latency);
+        return new Completion(text, calls, tokensIn, tokensOut, cachedTokensIn, costUsd, latency);
     }
 
     /**
@@ -54,7 +56,18 @@ public final class Completion {
      */
     public Completion withTokens(long in, long out) {
         return new Completion(text, toolCalls, requireCount("tokensIn", in),
-                requireCount("tokensOut", out), costUsd, latency);
+                requireCount("tokensOut", out), cachedTokensIn, costUsd, latency);
+    }
+
+    /**
+     * A copy with this many of its prompt tokens served from the provider's prompt cache (OpenAI's
+     * {@code usage.prompt_tokens_details.cached_tokens}): they are part of {@link #tokensIn()}, and usually cheaper.
+     *
+     * @throws IllegalArgumentException if the count is negative
+     */
+    public Completion withCachedTokensIn(long cached) {
+        return new Completion(text, toolCalls, tokensIn, tokensOut, requireCount("cachedTokensIn", cached), costUsd,
+                latency);
     }
 
     /**
@@ -63,7 +76,8 @@ public final class Completion {
      * @throws IllegalArgumentException if the cost is negative or not finite
      */
     public Completion withCostUsd(double cost) {
-        return new Completion(text, toolCalls, tokensIn, tokensOut, requireCost("costUsd", cost), latency);
+        return new Completion(text, toolCalls, tokensIn, tokensOut, cachedTokensIn, requireCost("costUsd", cost),
+                latency);
     }
 
     private static long requireCount(String name, long count) {
@@ -83,7 +97,7 @@ public final class Completion {
 
     /** A copy with this latency. */
     public Completion withLatency(Duration value) {
-        return new Completion(text, toolCalls, tokensIn, tokensOut, costUsd, value);
+        return new Completion(text, toolCalls, tokensIn, tokensOut, cachedTokensIn, costUsd, value);
     }
 
     /** The answer text; never {@code null}. */
@@ -104,6 +118,14 @@ public final class Completion {
     /** Completion tokens. */
     public long tokensOut() {
         return tokensOut;
+    }
+
+    /**
+     * Prompt tokens served from the provider's prompt cache, a part of {@link #tokensIn()}; 0 when none were, or the
+     * provider does not say.
+     */
+    public long cachedTokensIn() {
+        return Math.min(cachedTokensIn, tokensIn);
     }
 
     /** Cost in US dollars. */

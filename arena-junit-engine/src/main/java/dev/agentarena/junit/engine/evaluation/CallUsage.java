@@ -7,10 +7,12 @@ package dev.agentarena.junit.engine.evaluation;
  * @param latencyMs wall time of the calls not served from a recording, or {@code null} when all were (or none made)
  * @param tokensIn prompt tokens
  * @param tokensOut completion tokens
+ * @param tokensCached prompt tokens the provider served from its prompt cache (a part of {@code tokensIn})
  * @param costUsd cost in US dollars
  * @param cached whether every call was served from a recording
  */
-record CallUsage(int calls, Long latencyMs, long tokensIn, long tokensOut, double costUsd, boolean cached) {
+record CallUsage(int calls, Long latencyMs, long tokensIn, long tokensOut, long tokensCached, double costUsd,
+        boolean cached) {
 
-    static final CallUsage NONE = new CallUsage(0, null, 0, 0, 0.0, false);
+    static final CallUsage NONE = new CallUsage(0, null, 0, 0, 0, 0.0, false);
 }

@@ -195,7 +195,7 @@ final class CaseEvaluator {
         run.budget().charge(taskOutput.costUsd());
         taskOutput = taskOutput.plusUsage(calls.tokensIn(), calls.tokensOut(), calls.costUsd());
         CallUsage usage = new CallUsage(calls.calls(), calls.latencyMs(), taskOutput.tokensIn(),
-                taskOutput.tokensOut(), taskOutput.costUsd(), calls.cached());
+                taskOutput.tokensOut(), calls.tokensCached(), taskOutput.costUsd(), calls.cached());
         attempt.usage = usage;
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,

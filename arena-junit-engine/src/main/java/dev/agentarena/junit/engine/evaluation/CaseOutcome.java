@@ -167,7 +167,8 @@ public final class CaseOutcome {
                 redactor.redact(origin.dataset()), redactor.redact(caseId()), redactor.redact(score.name()),
                 redactor.redact(score.version()), redactor.redact(score.registryName()), repeat, score.score(),
                 passed, score.status(),
-                reason, metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.costUsd(), usage.cached(),
+                reason, metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.tokensCached(),
+                usage.costUsd(), usage.cached(),
                 evalCase == null ? 1.0 : evalCase.weight(), tags, error, output);
     }
 

@@ -46,6 +46,7 @@ final class ModelHandle implements Model {
     private boolean anyLive;
     private long tokensIn;
     private long tokensOut;
+    private long tokensCached;
     private double costUsd;
 
     /**
@@ -110,6 +111,7 @@ final class ModelHandle implements Model {
             calls++;
             tokensIn += completion.tokensIn();
             tokensOut += completion.tokensOut();
+            tokensCached += completion.cachedTokensIn();
             costUsd += completion.costUsd();
             if (!answer.replayed()) {
                 anyLive = true;
@@ -164,7 +166,8 @@ final class ModelHandle implements Model {
         if (calls == 0) {
             return CallUsage.NONE;
         }
-        return new CallUsage(calls, anyLive ? latencyMs : null, tokensIn, tokensOut, costUsd, !anyLive);
+        return new CallUsage(calls, anyLive ? latencyMs : null, tokensIn, tokensOut, tokensCached, costUsd,
+                !anyLive);
     }
 
     /**

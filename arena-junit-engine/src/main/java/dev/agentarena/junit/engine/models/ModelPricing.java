@@ -13,7 +13,8 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
 /**
  * What one model costs, in US dollars per million tokens, and so what a call cost.
  *
- * <p>Prices come from {@code arena.models.<key>.price.input-per-million} and {@code .output-per-million}, falling
+ * <p>Prices come from {@code arena.models.<key>.price.input-per-million}, {@code .output-per-million} and
+ * {@code .cached-input-per-million} (prompt tokens the provider served from its prompt cache), falling
  * back to a built-in table: the simulated models, and list prices of a few well-known OpenAI models at the time of
  * writing (matched on the name after {@code openai:}, including dated snapshots such as
  * {@code gpt-4o-mini-2024-07-18}). A model with no price, such as a local Ollama model, costs 0.
@@ -21,8 +22,19 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ModelPricing {
 
-    /** Input and output prices in US dollars per million tokens. */
-    public record Price(double inputPerMillion, double outputPerMillion) {
+    /**
+     * Input, output and cached input prices in US dollars per million tokens.
+     *
+     * @param inputPerMillion a prompt token
+     * @param outputPerMillion a completion token
+     * @param cachedInputPerMillion a prompt token served from the provider's prompt cache
+     */
+    public record Price(double inputPerMillion, double outputPerMillion, double cachedInputPerMillion) {
+
+        /** A price whose cached prompt tokens cost as much as the others. */
+        public Price(double inputPerMillion, double outputPerMillion) {
+            this(inputPerMillion, outputPerMillion, inputPerMillion);
+        }
     }
 
     private static final Map<String, Price> BUILTIN = Map.ofEntries(
@@ -45,6 +57,7 @@ public final class ModelPricing {
     private static final String BATCH_OUTPUT = "price.batch-output-per-million";
     /** What a batch costs of the live price unless {@code price.batch-*} says: OpenAI's batch API halves it. */
     public static final double BATCH_SHARE = 0.5;
+    private static final String CACHED_INPUT = "price.cached-input-per-million";
 
     private final Price price;
 
@@ -57,11 +70,16 @@ public final class ModelPricing {
         Optional<Price> builtin = builtin(modelKey);
         Optional<Double> input = read(modelKey, settings, INPUT);
         Optional<Double> output = read(modelKey, settings, OUTPUT);
-        if (input.isEmpty() && output.isEmpty()) {
+        Optional<Double> cachedInput = read(modelKey, settings, CACHED_INPUT);
+        if (input.isEmpty() && output.isEmpty() && cachedInput.isEmpty()) {
             return new ModelPricing(builtin.orElse(null));
         }
-        return new ModelPricing(new Price(input.orElse(builtin.map(Price::inputPerMillion).orElse(0.0)),
-                output.orElse(builtin.map(Price::outputPerMillion).orElse(0.0))));
+        double inputPrice = input.orElse(builtin.map(Price::inputPerMillion).orElse(0.0));
+        // a configured input price is the cached one too, unless that is configured: a built-in one would not fit it
+        double cachedPrice = cachedInput.orElse(input.isPresent() ? inputPrice
+                : builtin.map(Price::cachedInputPerMillion).orElse(inputPrice));
+        return new ModelPricing(new Price(inputPrice, output.orElse(builtin.map(Price::outputPerMillion).orElse(0.0)),
+                cachedPrice));
     }
 
     /**
@@ -113,10 +131,20 @@ public final class ModelPricing {
 
     /** The cost of a call with these token counts; 0 when the price is unknown. */
     public double costUsd(long tokensIn, long tokensOut) {
+        return costUsd(tokensIn, 0, tokensOut);
+    }
+
+    /**
+     * The cost of a call of which {@code cachedIn} prompt tokens (a part of {@code tokensIn}) came from the provider's
+     * prompt cache, at the cached price; 0 when the price is unknown.
+     */
+    public double costUsd(long tokensIn, long cachedIn, long tokensOut) {
         if (price == null) {
             return 0.0;
         }
-        return (tokensIn * price.inputPerMillion() + tokensOut * price.outputPerMillion()) / 1_000_000.0;
+        long cached = Math.max(0, Math.min(cachedIn, tokensIn));
+        return ((tokensIn - cached) * price.inputPerMillion() + cached * price.cachedInputPerMillion()
+                + tokensOut * price.outputPerMillion()) / 1_000_000.0;
     }
 
     /**
@@ -125,11 +153,16 @@ public final class ModelPricing {
      * not name itself, such as a LangChain4j or Spring AI chat model.
      */
     public double costUsd(String reportedModel, long tokensIn, long tokensOut) {
+        return costUsd(reportedModel, tokensIn, 0, tokensOut);
+    }
+
+    /** As {@link #costUsd(String, long, long)}, with {@code cachedIn} prompt tokens at the cached price. */
+    public double costUsd(String reportedModel, long tokensIn, long cachedIn, long tokensOut) {
         if (price != null || reportedModel == null || reportedModel.isBlank()) {
-            return costUsd(tokensIn, tokensOut);
+            return costUsd(tokensIn, cachedIn, tokensOut);
         }
-        return builtin(reportedModel).map(reported -> new ModelPricing(reported).costUsd(tokensIn, tokensOut))
-                .orElse(0.0);
+        return builtin(reportedModel).map(reported -> new ModelPricing(reported).costUsd(tokensIn, cachedIn,
+                tokensOut)).orElse(0.0);
     }
 
     private static Optional<Double> read(String modelKey, ModelSettings settings, String name) {
@@ -153,6 +186,8 @@ public final class ModelPricing {
 
     @Override
     public String toString() {
-        return price == null ? "unpriced" : "$" + price.inputPerMillion() + "/$" + price.outputPerMillion() + " per 1M";
+        return price == null ? "unpriced" : "$" + price.inputPerMillion() + "/$" + price.outputPerMillion() + " per 1M"
+                + (price.cachedInputPerMillion() == price.inputPerMillion() ? ""
+                        : " ($" + price.cachedInputPerMillion() + " cached input)");
     }
 }

@@ -278,6 +278,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         }
         json.writeNumberField("tokens_in", record.tokensIn());
         json.writeNumberField("tokens_out", record.tokensOut());
+        json.writeNumberField("tokens_cached", record.tokensCached());
         json.writeFieldName("cost_usd");
         writeNumber(json, record.costUsd());
         json.writeBooleanField("cached", record.cached());

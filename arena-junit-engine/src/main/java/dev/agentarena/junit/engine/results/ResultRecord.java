@@ -29,6 +29,7 @@ import org.apiguardian.api.API;
  * @param latencyMs the model call's latency, or {@code null} when served from a recording or not called
  * @param tokensIn prompt tokens
  * @param tokensOut completion tokens
+ * @param tokensCached prompt tokens the provider served from its prompt cache, a part of {@code tokensIn}
  * @param costUsd cost in US dollars
  * @param cached whether the output came from a recording
  * @param weight the case's weight
@@ -54,6 +55,7 @@ public record ResultRecord(
         Long latencyMs,
         long tokensIn,
         long tokensOut,
+        long tokensCached,
         double costUsd,
         boolean cached,
         double weight,
@@ -66,6 +68,15 @@ public record ResultRecord(
         // insertion order: the scorer's order of its metrics is what every output shows
         metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
         tags = tags == null ? List.of() : List.copyOf(tags);
+    }
+
+    /** A result without cached prompt tokens (as before they were counted). */
+    public ResultRecord(String eval, String model, String dataset, String caseId, String scorer, String scorerVersion,
+            String registryName, int repeat, Double score, Boolean passed, ResultStatus status, String reason,
+            Map<String, Double> metrics, Long latencyMs, long tokensIn, long tokensOut, double costUsd, boolean cached,
+            double weight, List<String> tags, String error, String output) {
+        this(eval, model, dataset, caseId, scorer, scorerVersion, registryName, repeat, score, passed, status, reason,
+                metrics, latencyMs, tokensIn, tokensOut, 0, costUsd, cached, weight, tags, error, output);
     }
 
     /** Whether this result counts towards accuracy: scored, not an error, not abstained. */

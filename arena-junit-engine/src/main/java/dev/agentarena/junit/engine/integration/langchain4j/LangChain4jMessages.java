@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.json.ToolArguments;
+import dev.agentarena.junit.engine.models.CachedTokens;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
@@ -133,7 +134,8 @@ final class LangChain4jMessages {
         TokenUsage usage = response.tokenUsage();
         long in = usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount();
         long out = usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount();
-        return Completion.of(text).withToolCalls(calls).withTokens(in, out);
+        return Completion.of(text).withToolCalls(calls).withTokens(in, out)
+                .withCachedTokensIn(CachedTokens.of(usage));
     }
 
     /** The tool calls of an AI message, with the ids the model gave them. */

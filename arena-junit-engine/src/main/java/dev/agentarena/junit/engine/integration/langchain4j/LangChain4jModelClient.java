@@ -34,7 +34,7 @@ final class LangChain4jModelClient implements ModelClient {
                 "LangChain4j " + model.getClass().getSimpleName(), () -> model.chat(chatRequest));
         Completion completion = LangChain4jMessages.completion(timed.response());
         return completion.withLatency(timed.latency()).withCostUsd(pricing.costUsd(timed.response().modelName(),
-                completion.tokensIn(), completion.tokensOut()));
+                completion.tokensIn(), completion.cachedTokensIn(), completion.tokensOut()));
     }
 
     @Override

@@ -26,6 +26,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.json.ToolArguments;
+import dev.agentarena.junit.engine.models.CachedTokens;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
@@ -127,7 +128,8 @@ final class SpringAiMessages {
         Usage usage = response.getMetadata() == null ? null : response.getMetadata().getUsage();
         long in = usage == null || usage.getPromptTokens() == null ? 0 : usage.getPromptTokens();
         long out = usage == null || usage.getCompletionTokens() == null ? 0 : usage.getCompletionTokens();
-        return Completion.of(text).withToolCalls(calls).withTokens(in, out);
+        return Completion.of(text).withToolCalls(calls).withTokens(in, out)
+                .withCachedTokensIn(usage == null ? 0 : CachedTokens.of(usage.getNativeUsage()));
     }
 
     private static List<ToolCall> toolCalls(AssistantMessage message) {

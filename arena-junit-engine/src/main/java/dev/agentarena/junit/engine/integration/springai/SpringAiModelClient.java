@@ -52,7 +52,8 @@ final class SpringAiModelClient implements ModelClient {
         TimedResponse<ChatResponse> timed = TimedResponse.of(modelKey, describe, () -> call.apply(prompt));
         Completion completion = SpringAiMessages.completion(timed.response());
         return completion.withLatency(timed.latency()).withCostUsd(pricing.costUsd(
-                SpringAiMessages.reportedModel(timed.response()), completion.tokensIn(), completion.tokensOut()));
+                SpringAiMessages.reportedModel(timed.response()), completion.tokensIn(), completion.cachedTokensIn(),
+                completion.tokensOut()));
     }
 
     @Override

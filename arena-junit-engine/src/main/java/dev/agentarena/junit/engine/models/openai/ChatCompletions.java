@@ -22,8 +22,11 @@ import dev.agentarena.junit.model.ToolCall;
  */
 final class ChatCompletions {
 
-    /** The parts of a response the engine keeps. */
-    record Answer(String text, List<ToolCall> toolCalls, long tokensIn, long tokensOut) {
+    /**
+     * The parts of a response the engine keeps; {@code cachedTokensIn} are the prompt tokens the provider served from
+     * its prompt cache (a part of {@code tokensIn}).
+     */
+    record Answer(String text, List<ToolCall> toolCalls, long tokensIn, long tokensOut, long cachedTokensIn) {
     }
 
     /**
@@ -148,7 +151,21 @@ final class ChatCompletions {
                 : content.toString();
         List<ToolCall> calls = toolCalls(message.path("tool_calls"));
         JsonNode usage = root.path("usage");
-        return new Answer(text, calls, usage.path("prompt_tokens").asLong(0), usage.path("completion_tokens").asLong(0));
+        return new Answer(text, calls, usage.path("prompt_tokens").asLong(0), usage.path("completion_tokens").asLong(0),
+                cachedTokens(usage));
+    }
+
+    /**
+     * OpenAI's {@code prompt_tokens_details.cached_tokens}, or, from servers that pass Anthropic's usage through,
+     * {@code cache_read_input_tokens}; 0 when neither is there.
+     */
+    static long cachedTokens(JsonNode usage) {
+        JsonNode openAi = usage.path("prompt_tokens_details").path("cached_tokens");
+        if (openAi.canConvertToLong()) {
+            return Math.max(0, openAi.asLong());
+        }
+        JsonNode anthropic = usage.path("cache_read_input_tokens");
+        return anthropic.canConvertToLong() ? Math.max(0, anthropic.asLong()) : 0;
     }
 
     /**

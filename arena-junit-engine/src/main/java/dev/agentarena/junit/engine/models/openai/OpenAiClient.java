@@ -27,7 +27,8 @@ import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
 
 /**
- * One OpenAI-compatible Chat Completions model, with timeouts, retries, a concurrency limit and a rate limit.
+ * One OpenAI-compatible Chat Completions model, with timeouts, retries, the provider's limits learned and paced
+ * ({@link AdaptiveLimits}: {@code max-concurrency} and {@code tpm} as ceilings) and an even {@code rpm}.
  *
  * <p>Each attempt is one HTTP request. 408, 429, 5xx, connection errors and timeouts are retried up to
  * {@code max-retries} times; a 2xx body that is not JSON (a truncated response) at most {@link #MALFORMED_RETRIES}
@@ -45,7 +46,7 @@ final class OpenAiClient implements ModelClient {
     private final HttpClient http;
     private final SecretRedactor redactor;
     private final Backoff backoff;
-    private final ConcurrencyLimit concurrency;
+    private final AdaptiveLimits limits;
     private final RateLimit rate;
 
     OpenAiClient(OpenAiSettings settings) {
@@ -63,13 +64,16 @@ final class OpenAiClient implements ModelClient {
         this.redactor = SecretRedactor.of(settings.secrets());
         this.backoff = new Backoff(settings.initialBackoff, settings.maxBackoff,
                 () -> ThreadLocalRandom.current().nextDouble(), Instant::now);
-        this.concurrency = new ConcurrencyLimit(settings.maxConcurrency);
+        this.limits = AdaptiveLimits.system(settings.adaptive, settings.maxConcurrency, settings.tokensPerMinute,
+                backoff::retryAfter, settings.maxBackoff);
         this.rate = RateLimit.system(settings.requestsPerMinute);
     }
 
     @Override
     public Completion complete(ModelRequest request) {
-        HttpRequest httpRequest = httpRequest(ChatCompletions.requestBody(request, settings));
+        byte[] body = ChatCompletions.requestBody(request, settings);
+        HttpRequest httpRequest = httpRequest(body);
+        long estimatedTokens = limits.estimate(body.length, request.maxTokens().orElse(settings.maxTokens));
         long start = System.nanoTime();
         String lastError = "";
         Throwable lastCause = null;
@@ -82,7 +86,7 @@ final class OpenAiClient implements ModelClient {
             }
             HttpResponse<String> response;
             try {
-                response = send(httpRequest);
+                response = send(httpRequest, estimatedTokens);
             }
             catch (HttpTimeoutException | TimeoutException e) {
                 lastError = e instanceof HttpConnectTimeoutException
@@ -103,6 +107,7 @@ final class OpenAiClient implements ModelClient {
             if (status >= 200 && status < 300) {
                 try {
                     Answer answer = ChatCompletions.parse(response.body());
+                    limits.settle(estimatedTokens, answer.tokensIn(), answer.tokensOut());
                     return completion(answer, start);
                 }
                 catch (MalformedResponse e) {
@@ -124,6 +129,11 @@ final class OpenAiClient implements ModelClient {
             wait = backoff.retryAfter(response.headers()).orElse(backoff.delay(attempt));
         }
         throw failure(lastError, attempts, lastCause);
+    }
+
+    /** The limits learned so far, for tests and the pacing benchmark. */
+    AdaptiveLimits limits() {
+        return limits;
     }
 
     /** Ends the client's HTTP threads; Java 17's HttpClient has no close of its own. */
@@ -154,19 +164,23 @@ final class OpenAiClient implements ModelClient {
      * One attempt. The request timeout of {@link HttpRequest} ends when the headers arrive; the deadline on the
      * future also covers a body that stalls halfway.
      */
-    private HttpResponse<String> send(HttpRequest request) throws IOException, TimeoutException {
+    private HttpResponse<String> send(HttpRequest request, long estimatedTokens) throws IOException,
+            TimeoutException {
+        AdaptiveLimits.Permit permit;
         try {
-            concurrency.acquire();
+            permit = limits.acquire(estimatedTokens);
         }
         catch (InterruptedException e) {
             throw interrupted(e);
         }
+        HttpResponse<String> response = null;
         try {
             rate.acquire();
             CompletableFuture<HttpResponse<String>> future = http.sendAsync(request,
                     HttpResponse.BodyHandlers.ofString());
             try {
-                return future.get(settings.requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+                response = future.get(settings.requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+                return response;
             }
             catch (TimeoutException e) {
                 future.cancel(true);
@@ -187,14 +201,15 @@ final class OpenAiClient implements ModelClient {
             throw interrupted(e);
         }
         finally {
-            concurrency.release();
+            limits.release(permit, response == null ? 0 : response.statusCode(),
+                    response == null ? null : response.headers());
         }
     }
 
     private Completion completion(Answer answer, long start) {
         return Completion.of(answer.text()).withToolCalls(answer.toolCalls())
-                .withTokens(answer.tokensIn(), answer.tokensOut())
-                .withCostUsd(settings.pricing.costUsd(answer.tokensIn(), answer.tokensOut()))
+                .withTokens(answer.tokensIn(), answer.tokensOut()).withCachedTokensIn(answer.cachedTokensIn())
+                .withCostUsd(settings.pricing.costUsd(answer.tokensIn(), answer.cachedTokensIn(), answer.tokensOut()))
                 .withLatency(Duration.ofNanos(System.nanoTime() - start));
     }
 

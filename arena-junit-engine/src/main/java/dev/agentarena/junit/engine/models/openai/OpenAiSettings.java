@@ -46,6 +46,9 @@ final class OpenAiSettings {
     final Duration maxBackoff;
     final int maxConcurrency;
     final int requestsPerMinute;
+    final int tokensPerMinute;
+    /** Whether the client learns the provider's limits ({@link AdaptiveLimits}); the ceilings hold either way. */
+    final boolean adaptive;
     final String maxTokensParameter;
     final Double temperature;
     final Integer maxTokens;
@@ -72,6 +75,8 @@ final class OpenAiSettings {
         this.maxBackoff = Duration.ofMillis(whole("retry.max-backoff-ms", 30_000, 0));
         this.maxConcurrency = whole("max-concurrency", 0, 0);
         this.requestsPerMinute = whole("rpm", 0, 0);
+        this.tokensPerMinute = whole("tpm", 0, 0);
+        this.adaptive = text("adaptive").isEmpty() || flag("adaptive");
         this.maxTokensParameter = text("max-tokens-parameter").orElse("max_tokens");
         this.temperature = text("temperature").map(value -> number("temperature", value)).orElse(null);
         this.maxTokens = text("max-tokens").isPresent() ? whole("max-tokens", 0, 1) : null;

@@ -113,6 +113,9 @@ final class RecordingFile {
         }
         answer.put("tokens_in", completion.tokensIn());
         answer.put("tokens_out", completion.tokensOut());
+        if (completion.cachedTokensIn() > 0) {
+            answer.put("cached_tokens_in", completion.cachedTokensIn());
+        }
         entries().put(key, entry);
         write();
     }
@@ -170,6 +173,7 @@ final class RecordingFile {
             calls.add(new ToolCall(call.path("name").asText(), arguments, call.path("id").asText("")));
         }
         return Completion.of(node.path("text").asText("")).withToolCalls(calls)
-                .withTokens(node.path("tokens_in").asLong(), node.path("tokens_out").asLong());
+                .withTokens(node.path("tokens_in").asLong(), node.path("tokens_out").asLong())
+                .withCachedTokensIn(node.path("cached_tokens_in").asLong(0));
     }
 }

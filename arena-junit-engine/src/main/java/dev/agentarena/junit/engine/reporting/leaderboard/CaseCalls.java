@@ -30,6 +30,7 @@ final class CaseCalls {
     private double[][] cost = new double[1][];
     private long[][] tokensIn = new long[1][];
     private long[][] tokensOut = new long[1][];
+    private long[][] tokensCached = new long[1][];
     /** −1 for none. */
     private long[][] latency = new long[1][];
     /** Per case; 1.0 until a case has another weight. */
@@ -66,6 +67,10 @@ final class CaseCalls {
             tokensOut[r] = column(tokensOut[r], 0);
             tokensOut[r][i] = Math.max(tokensOut[r][i], record.tokensOut());
         }
+        if (record.tokensCached() > 0 || tokensCached[r] != null) {
+            tokensCached[r] = column(tokensCached[r], 0);
+            tokensCached[r][i] = Math.max(tokensCached[r][i], record.tokensCached());
+        }
         if (record.latencyMs() != null && !record.cached()) {
             latency[r] = column(latency[r], -1);
             latency[r][i] = Math.max(latency[r][i], record.latencyMs());
@@ -80,6 +85,7 @@ final class CaseCalls {
             cost = Arrays.copyOf(cost, length);
             tokensIn = Arrays.copyOf(tokensIn, length);
             tokensOut = Arrays.copyOf(tokensOut, length);
+            tokensCached = Arrays.copyOf(tokensCached, length);
             latency = Arrays.copyOf(latency, length);
         }
         if (i >= capacity) {
@@ -90,6 +96,7 @@ final class CaseCalls {
                 cost[k] = cost[k] == null ? null : Arrays.copyOf(cost[k], capacity);
                 tokensIn[k] = tokensIn[k] == null ? null : Arrays.copyOf(tokensIn[k], capacity);
                 tokensOut[k] = tokensOut[k] == null ? null : Arrays.copyOf(tokensOut[k], capacity);
+                tokensCached[k] = tokensCached[k] == null ? null : Arrays.copyOf(tokensCached[k], capacity);
                 latency[k] = grown(latency[k], old, capacity, -1);
             }
             if (weights != null) {
@@ -157,6 +164,10 @@ final class CaseCalls {
 
     long tokensOut(int i, int repeat) {
         return tokensOut[repeat] == null ? 0 : tokensOut[repeat][i];
+    }
+
+    long tokensCached(int i, int repeat) {
+        return tokensCached[repeat] == null ? 0 : tokensCached[repeat][i];
     }
 
     /** The call's latency, or −1 when it was cached or reported none. */

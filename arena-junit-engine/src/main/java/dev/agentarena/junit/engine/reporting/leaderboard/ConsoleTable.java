@@ -38,7 +38,7 @@ final class ConsoleTable {
                         String.valueOf(model.errors()), Formats.rate(model.passRate().value()),
                         String.valueOf(model.cases()), Formats.usd(model.costPerCase().value()),
                         Formats.usd(model.costUsd()), Formats.whole(model.latencyP50Ms()),
-                        Formats.whole(model.latencyP95Ms()), Formats.whole(model.tokensPerCase()),
+                        Formats.whole(model.latencyP95Ms()), Formats.tokensPerCase(model),
                         model.onParetoFrontier() ? "yes" : ""));
                 for (String metric : metrics) {
                     Estimate estimate = model.metrics().get(metric);

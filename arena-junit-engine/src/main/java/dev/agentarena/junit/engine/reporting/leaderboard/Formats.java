@@ -39,6 +39,19 @@ final class Formats {
         return Double.isFinite(value) ? String.format(Locale.ROOT, "%.0f", value) : NONE;
     }
 
+    /**
+     * Prompt and completion tokens per case, with the share of prompt tokens served from the provider's prompt cache
+     * when there were any ({@code 1200 (35% cached)}): cached tokens are cheaper, which the cost already reflects.
+     */
+    static String tokensPerCase(ModelEntry model) {
+        String tokens = whole(model.tokensPerCase());
+        if (model.tokensCached() <= 0 || model.tokensIn() <= 0) {
+            return tokens;
+        }
+        return tokens + " (" + String.format(Locale.ROOT, "%.0f", 100.0 * model.tokensCached() / model.tokensIn())
+                + "% cached)";
+    }
+
     static String versus(PairedTest test) {
         if (test == null) {
             return "best";

@@ -69,7 +69,7 @@ final class LeaderboardHtml {
                     .append(cell(String.valueOf(model.cases())))
                     .append(cell(Formats.usd(model.costPerCase().value()))).append(cell(Formats.usd(model.costUsd())))
                     .append(cell(Formats.whole(model.latencyP50Ms()))).append(cell(Formats.whole(model.latencyP95Ms())))
-                    .append(cell(Formats.whole(model.tokensPerCase())));
+                    .append(cell(Formats.tokensPerCase(model)));
             for (String metric : metrics) {
                 Estimate estimate = model.metrics().get(metric);
                 html.append(cell(estimate == null ? Formats.NONE : Formats.rate(estimate.value())));

@@ -92,6 +92,7 @@ final class LeaderboardJson {
         node.set("costPerCaseUsd", estimate(model.costPerCase()));
         node.put("tokensIn", model.tokensIn());
         node.put("tokensOut", model.tokensOut());
+        node.put("tokensInCached", model.tokensCached());
         number(node, "tokensPerCase", model.tokensPerCase());
         number(node, "latencyP50Ms", model.latencyP50Ms());
         number(node, "latencyP95Ms", model.latencyP95Ms());

@@ -58,6 +58,7 @@ final class ModelAggregator {
         double cost = 0;
         long tokensIn = 0;
         long tokensOut = 0;
+        long tokensCached = 0;
         double[] latencies = new double[16];
         int latencyCount = 0;
         double[] caseCosts = new double[order.length];
@@ -73,6 +74,7 @@ final class ModelAggregator {
                     caseCost += call.cost(i, r);
                     tokensIn += call.tokensIn(i, r);
                     tokensOut += call.tokensOut(i, r);
+                    tokensCached += call.tokensCached(i, r);
                     callErrors += call.has(i, r, CaseCalls.CALL_FAILED) ? 1 : 0;
                     if (call.latency(i, r) >= 0) {
                         if (latencyCount == latencies.length) {
@@ -98,8 +100,8 @@ final class ModelAggregator {
         int errors = scorers.stream().mapToInt(ScorerEntry::errors).sum();
         int scorerErrors = scorers.stream().mapToInt(ScorerEntry::scorerErrors).sum();
         return new ModelEntry(model, 0, Double.NaN, Map.of(), accuracy, passRate, cases.size(), errors, callErrors,
-                scorerErrors, notRun, calls, cost, costPerCase, tokensIn, tokensOut, tokensPerCase,
-                Quantiles.of(sortedLatencies, 0.5), Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length,
+                scorerErrors, notRun, calls, cost, costPerCase, tokensIn, tokensOut, tokensCached,
+                tokensPerCase, Quantiles.of(sortedLatencies, 0.5), Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length,
                 metrics, false, null, scorers, cases);
     }
 

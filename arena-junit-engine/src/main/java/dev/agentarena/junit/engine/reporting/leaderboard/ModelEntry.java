@@ -36,6 +36,7 @@ import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
  * @param costPerCase mean cost per case, all repeats of a case together
  * @param tokensIn total prompt tokens
  * @param tokensOut total completion tokens
+ * @param tokensCached total prompt tokens the provider served from its prompt cache (a part of {@code tokensIn})
  * @param tokensPerCase mean prompt plus completion tokens per case
  * @param latencyP50Ms median latency of non-cached calls, {@code NaN} when there were none
  * @param latencyP95Ms 95th percentile latency of non-cached calls
@@ -50,7 +51,7 @@ import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 public record ModelEntry(String model, int rank, double composite, Map<String, Double> normalized, Estimate accuracy,
         Estimate passRate, int cases, int errors, int callErrors, int scorerErrors, int notRun, int calls,
         double costUsd, Estimate costPerCase,
-        long tokensIn, long tokensOut, double tokensPerCase, double latencyP50Ms, double latencyP95Ms,
+        long tokensIn, long tokensOut, long tokensCached, double tokensPerCase, double latencyP50Ms, double latencyP95Ms,
         int latencyCalls, Map<String, Estimate> metrics, boolean onParetoFrontier, PairedTest vsBest,
         List<ScorerEntry> scorers, CaseScores caseScores) {
 
@@ -89,7 +90,7 @@ public record ModelEntry(String model, int rank, double composite, Map<String, D
     ModelEntry ranked(int newRank, double newComposite, Map<String, Double> newNormalized, boolean pareto,
             PairedTest comparison) {
         return new ModelEntry(model, newRank, newComposite, newNormalized, accuracy, passRate, cases, errors,
-                callErrors, scorerErrors, notRun, calls, costUsd, costPerCase, tokensIn, tokensOut, tokensPerCase, latencyP50Ms, latencyP95Ms,
+                callErrors, scorerErrors, notRun, calls, costUsd, costPerCase, tokensIn, tokensOut, tokensCached, tokensPerCase, latencyP50Ms, latencyP95Ms,
                 latencyCalls, metrics, pareto, comparison, scorers, caseScores);
     }
 

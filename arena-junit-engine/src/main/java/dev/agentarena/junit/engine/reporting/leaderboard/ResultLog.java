@@ -53,6 +53,7 @@ final class ResultLog implements AutoCloseable {
     private static final int SAME_CASE = 128;
     private static final int COST = 256;
     private static final int WEIGHT = 512;
+    private static final int TOKENS_CACHED = 1024;
 
     private final int memoryLimit;
     private final Map<String, Integer> names = new HashMap<>();
@@ -110,7 +111,8 @@ final class ResultLog implements AutoCloseable {
                     | (record.latencyMs() != null ? LATENCY : 0)
                     | (sameCase ? SAME_CASE : 0)
                     | (record.costUsd() != 0 ? COST : 0)
-                    | (Double.compare(record.weight(), 1.0) != 0 ? WEIGHT : 0);
+                    | (Double.compare(record.weight(), 1.0) != 0 ? WEIGHT : 0)
+                    | (record.tokensCached() != 0 ? TOKENS_CACHED : 0);
             out.writeByte(RECORD);
             writeVarInt(flags);
             writeVarInt(eval);
@@ -138,6 +140,9 @@ final class ResultLog implements AutoCloseable {
             }
             writeVarLong(record.tokensIn());
             writeVarLong(record.tokensOut());
+            if (record.tokensCached() != 0) {
+                writeVarLong(record.tokensCached());
+            }
             if (record.costUsd() != 0) {
                 out.writeDouble(record.costUsd());
             }
@@ -228,11 +233,13 @@ final class ResultLog implements AutoCloseable {
             Long latency = (flags & LATENCY) != 0 ? readVarLong(in) : null;
             long tokensIn = readVarLong(in);
             long tokensOut = readVarLong(in);
+            long tokensCached = (flags & TOKENS_CACHED) != 0 ? readVarLong(in) : 0;
             double cost = (flags & COST) != 0 ? in.readDouble() : 0;
             double weight = (flags & WEIGHT) != 0 ? in.readDouble() : 1.0;
             Boolean passed = (flags & PASSED) != 0 ? Boolean.TRUE : (flags & FAILED) != 0 ? Boolean.FALSE : null;
             consumer.accept(new ResultRecord(eval, model, dataset, caseId, scorer, version, registry, repeat, score,
-                    passed, status, "", metrics, latency, tokensIn, tokensOut, cost, (flags & CACHED) != 0, weight,
+                    passed, status, "", metrics, latency, tokensIn, tokensOut, tokensCached, cost,
+                    (flags & CACHED) != 0, weight,
                     List.of(), (flags & ERROR) != 0 ? "" : null, (flags & OUTPUT) != 0 ? "" : null));
         }
     }

@@ -6,6 +6,7 @@ import static dev.agentarena.junit.engine.models.openai.FakeChatServer.withHeade
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -112,6 +113,36 @@ class OpenAiClientTest {
         assertThat(server.bodies.get(0)).contains("\"model\":\"test-model\"", "\"temperature\":0.0",
                 "\"max_tokens\":64", "\"seed\":7", "\"role\":\"system\",\"content\":\"be brief\"",
                 "\"tools\":[{");
+    }
+
+    @Test
+    void pricesCachedPromptTokensAtTheCachedRate() throws Exception {
+        String body = "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"hi\"}}],\"usage\":"
+                + "{\"prompt_tokens\":1000000,\"completion_tokens\":100000,"
+                + "\"prompt_tokens_details\":{\"cached_tokens\":400000}}}";
+        FakeChatServer server = server(json(200, body), json(200, body));
+        ModelClient priced = client(server.baseUrl(), "price.input-per-million", "2", "price.output-per-million", "8",
+                "price.cached-input-per-million", "0.5");
+
+        Completion completion = priced.complete(ModelRequest.ofPrompt("hi"));
+
+        assertThat(completion.tokensIn()).isEqualTo(1_000_000);
+        assertThat(completion.cachedTokensIn()).isEqualTo(400_000);
+        // 600k prompt tokens at $2, 400k cached at $0.50, 100k completion tokens at $8
+        assertThat(completion.costUsd()).isCloseTo(1.2 + 0.2 + 0.8, within(1e-9));
+    }
+
+    @Test
+    void cachedPromptTokensCostTheInputPriceWhenNoCachedPriceIsSet() throws Exception {
+        String body = "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"hi\"}}],\"usage\":"
+                + "{\"prompt_tokens\":1000000,\"completion_tokens\":0,\"cache_read_input_tokens\":250000}}";
+        FakeChatServer server = server(json(200, body));
+        ModelClient priced = client(server.baseUrl(), "price.input-per-million", "2", "price.output-per-million", "8");
+
+        Completion completion = priced.complete(ModelRequest.ofPrompt("hi"));
+
+        assertThat(completion.cachedTokensIn()).isEqualTo(250_000);
+        assertThat(completion.costUsd()).isCloseTo(2.0, within(1e-9));
     }
 
     @Test

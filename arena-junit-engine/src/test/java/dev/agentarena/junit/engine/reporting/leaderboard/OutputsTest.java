@@ -62,6 +62,22 @@ class OutputsTest {
     }
 
     @Test
+    void cachedPromptTokensShowBesideTheTokensOfEveryOutput() throws Exception {
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            records.add(Results.of("support", "openai:gpt-4o", "c" + i).tokens(100, 20).cachedTokens(40).build());
+            records.add(Results.of("support", "sim_small", "c" + i).tokens(100, 20).build());
+        }
+        Leaderboard leaderboard = Leaderboard.compute(records, LeaderboardSettings.defaults());
+
+        JsonNode models = Json.MAPPER.readTree(leaderboard.toJson()).path("evals").get(0).path("models");
+        assertThat(models.findValues("tokensInCached")).extracting(JsonNode::asLong).containsExactlyInAnyOrder(160L,
+                0L);
+        assertThat(leaderboard.toConsoleTable()).contains("120 (40% cached)").doesNotContain("(0% cached)");
+        assertThat(leaderboard.toHtml()).contains("120 (40% cached)");
+    }
+
+    @Test
     void consoleTableAlignsColumns() {
         String table = leaderboard().toConsoleTable();
         List<String> lines = table.lines().toList();

@@ -22,6 +22,7 @@ public final class Results {
     private Long latency = 100L;
     private long tokensIn = 10;
     private long tokensOut = 5;
+    private long tokensCached;
     private double cost = 0.001;
     private boolean cached;
     private double weight = 1.0;
@@ -83,6 +84,12 @@ public final class Results {
         return this;
     }
 
+    /** Prompt tokens served from the provider's prompt cache, a part of the prompt tokens. */
+    public Results cachedTokens(long cachedIn) {
+        this.tokensCached = cachedIn;
+        return this;
+    }
+
     public Results cost(double usd) {
         this.cost = usd;
         return this;
@@ -113,6 +120,6 @@ public final class Results {
         Boolean passed = s == ResultStatus.PASSED ? Boolean.TRUE : s == ResultStatus.FAILED ? Boolean.FALSE : null;
         String registry = (eval + "-" + scorer).toLowerCase().replace('_', '-');
         return new ResultRecord(eval, model, "dataset", caseId, scorer, version, registry, repeat, score, passed, s,
-                "reason", metrics, latency, tokensIn, tokensOut, cost, cached, weight, List.of(), s == ResultStatus.ERROR ? "boom" : null, output);
+                "reason", metrics, latency, tokensIn, tokensOut, tokensCached, cost, cached, weight, List.of(), s == ResultStatus.ERROR ? "boom" : null, output);
     }
 }

@@ -1,0 +1,334 @@
+package dev.agentarena.junit.engine.models.openai;
+
+import java.net.http.HttpHeaders;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+import dev.agentarena.junit.engine.models.openai.RateLimitHeaders.Window;
+
+/**
+ * How fast one model key is called: the provider's limits learned as the run goes, with the configured
+ * {@code max-concurrency} and {@code tpm} as ceilings. It exists so that a run goes as fast as the provider allows
+ * without anyone finding and setting the limits by hand, and without a storm of 429s.
+ *
+ * <ul>
+ * <li><b>Pacing.</b> The limits each response reports ({@link RateLimitHeaders}) become two token buckets, one for
+ * requests and one for tokens, refilled at {@value #TARGET} of the learned rate: just under the provider's. The rate
+ * is what the reports imply ({@code (limit - remaining) / reset}, from reports far enough from full to be precise),
+ * else the limit per minute. A request takes one request and its estimated tokens (its body's characters / 4 plus
+ * its {@code max_tokens}, or the usual answer's length); {@link #settle} corrects the estimate by the usage.</li>
+ * <li><b>Concurrency</b>, AIMD: a window of requests in flight that starts at {@value #INITIAL_WINDOW}, doubles
+ * every round trip (one more per success while the window is full) until the first 429, then grows by one per
+ * window of successes; a 429 halves it (once per burst: not again for requests sent before) and lowers the
+ * share of the learned rate used, which recovers as calls succeed.</li>
+ * <li><b>Back off.</b> A 429 pauses every start of this key for its {@code Retry-After} (or until the exhausted
+ * limit resets), capped as the retry wait is, and empties the buckets, so the key restarts from an even pace.</li>
+ * </ul>
+ *
+ * <p>With adaptation off ({@code adaptive=false}) only the ceilings act: the client behaves as before this class.
+ * Nothing here changes how many times a case is sent: every attempt still goes through the client's retries.
+ */
+final class AdaptiveLimits {
+
+    /** The share of a learned rate used: just under the provider's limit. */
+    static final double TARGET = 0.97;
+    static final double LOWEST_SHARE = 0.5;
+    static final int INITIAL_WINDOW = 4;
+    static final int LARGEST_WINDOW = 1024;
+    /** What a report's deficit must be, at least, to tell the rate: rounded counts are too coarse below. */
+    static final int LEAST_DEFICIT = 4;
+    private static final double SMOOTHING = 0.2;
+    private static final long DEFAULT_COMPLETION_TOKENS = 100;
+
+    /** One attempt's place: when it was sent, to tell a 429 of an earlier burst from a new one. */
+    record Permit(long sentNanos) {
+    }
+
+    private final boolean adaptive;
+    private final ConcurrencyLimit ceiling;
+    private final int largestWindow;
+    private final LongSupplier nanoClock;
+    private final RateLimit.Sleeper sleeper;
+    private final Supplier<Instant> wallClock;
+    private final Function<HttpHeaders, Optional<Duration>> retryAfter;
+    private final Duration longestPause;
+
+    // guarded by this
+    private final TokenBucket tokensCeiling;
+    private final Learned requests = new Learned();
+    private final Learned tokens = new Learned();
+    private double window = INITIAL_WINDOW;
+    private double threshold = Double.MAX_VALUE;
+    private int inFlight;
+    private double share = TARGET;
+    private long lastDecrease;
+    private boolean decreased;
+    private long pausedUntil;
+    private boolean paused;
+    private double completionTokens = -1;
+    private long throttled;
+
+    AdaptiveLimits(boolean adaptive, int maxConcurrency, int tokensPerMinute, LongSupplier nanoClock,
+            RateLimit.Sleeper sleeper, Supplier<Instant> wallClock, Function<HttpHeaders, Optional<Duration>> retryAfter,
+            Duration longestPause) {
+        this.adaptive = adaptive;
+        this.ceiling = new ConcurrencyLimit(maxConcurrency);
+        this.largestWindow = maxConcurrency > 0 ? maxConcurrency : LARGEST_WINDOW;
+        this.window = Math.min(INITIAL_WINDOW, largestWindow);
+        this.nanoClock = nanoClock;
+        this.sleeper = sleeper;
+        this.wallClock = wallClock;
+        this.retryAfter = retryAfter;
+        this.longestPause = longestPause;
+        // a second's worth at most at once: the ceiling is a pace, not an allowance to burst
+        this.tokensCeiling = tokensPerMinute > 0 ? new TokenBucket(tokensPerMinute / 60.0, tokensPerMinute / 60.0,
+                tokensPerMinute / 60.0, nanoClock.getAsLong()) : null;
+    }
+
+    static AdaptiveLimits system(boolean adaptive, int maxConcurrency, int tokensPerMinute,
+            Function<HttpHeaders, Optional<Duration>> retryAfter, Duration longestPause) {
+        return new AdaptiveLimits(adaptive, maxConcurrency, tokensPerMinute, System::nanoTime,
+                nanos -> Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000)), Instant::now, retryAfter,
+                longestPause);
+    }
+
+    /** The tokens a request is expected to take: its body's characters / 4 and its answer's most (or usual) tokens. */
+    synchronized long estimate(int bodyLength, Integer maxTokens) {
+        long answer = maxTokens != null ? maxTokens
+                : completionTokens < 0 ? DEFAULT_COMPLETION_TOKENS : Math.round(completionTokens);
+        return bodyLength / 4 + answer;
+    }
+
+    /** Waits for a place in flight and for this request's turn; the caller must {@link #release} the permit. */
+    Permit acquire(long estimatedTokens) throws InterruptedException {
+        ceiling.acquire();
+        boolean admitted = false;
+        try {
+            if (adaptive) {
+                synchronized (this) {
+                    while (inFlight >= (int) window) {
+                        wait();
+                    }
+                    inFlight++;
+                }
+            }
+            admitted = true;
+            pace(estimatedTokens);
+            return new Permit(nanoClock.getAsLong());
+        }
+        catch (InterruptedException | RuntimeException e) {
+            if (admitted) {
+                leave();
+            }
+            ceiling.release();
+            throw e;
+        }
+    }
+
+    private void pace(long estimatedTokens) throws InterruptedException {
+        while (true) {
+            long wait;
+            boolean reserved = false;
+            synchronized (this) {
+                long now = nanoClock.getAsLong();
+                wait = paused ? pausedUntil - now : 0;
+                if (wait <= 0) {
+                    reserved = true;
+                    wait = 0;
+                    if (requests.bucket != null) {
+                        wait = Math.max(wait, requests.bucket.reserve(1, now));
+                    }
+                    if (tokens.bucket != null) {
+                        wait = Math.max(wait, tokens.bucket.reserve(estimatedTokens, now));
+                    }
+                    if (tokensCeiling != null) {
+                        wait = Math.max(wait, tokensCeiling.reserve(estimatedTokens, now));
+                    }
+                }
+            }
+            if (wait > 0) {
+                sleeper.sleepNanos(wait);
+            }
+            if (reserved) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * The attempt is over: learns from its status and headers ({@code status} 0 and {@code headers} null when no
+     * response came) and frees its place.
+     */
+    void release(Permit permit, int status, HttpHeaders headers) {
+        try {
+            if (adaptive) {
+                synchronized (this) {
+                    long now = nanoClock.getAsLong();
+                    if (headers != null) {
+                        learn(RateLimitHeaders.read(headers, wallClock.get()), now);
+                    }
+                    if (status == 429) {
+                        throttled(permit, headers, now);
+                    }
+                    else if (status >= 200 && status < 300) {
+                        succeeded(now);
+                    }
+                }
+                leave();
+            }
+        }
+        finally {
+            ceiling.release();
+        }
+    }
+
+    /** Corrects the estimate of a request that was answered by its usage. */
+    synchronized void settle(long estimatedTokens, long tokensIn, long tokensOut) {
+        if (tokensIn + tokensOut <= 0) {
+            return;
+        }
+        long now = nanoClock.getAsLong();
+        double refund = estimatedTokens - (double) (tokensIn + tokensOut);
+        if (tokens.bucket != null) {
+            tokens.bucket.credit(refund, now);
+        }
+        if (tokensCeiling != null) {
+            tokensCeiling.credit(refund, now);
+        }
+        completionTokens = completionTokens < 0 ? tokensOut
+                : completionTokens + SMOOTHING * (tokensOut - completionTokens);
+    }
+
+    private synchronized void leave() {
+        inFlight--;
+        notifyAll();
+    }
+
+    private void learn(RateLimitHeaders reported, long now) {
+        reported.requests().ifPresent(window -> requests.learn(window, now, share));
+        reported.tokens().ifPresent(window -> tokens.learn(window, now, share));
+    }
+
+    private void succeeded(long now) {
+        // grow only a window that was used: a paced key that never fills it would otherwise grow without bound
+        if (inFlight >= (int) window) {
+            window = Math.min(largestWindow, window < threshold ? window + 1 : window + 1 / window);
+        }
+        if (share < TARGET) {
+            share = Math.min(TARGET, share + 0.002);
+            requests.reshare(share, now);
+            tokens.reshare(share, now);
+        }
+    }
+
+    private void throttled(Permit permit, HttpHeaders headers, long now) {
+        throttled++;
+        // once per burst: the 429s of requests sent before the last decrease are that decrease's
+        if (!decreased || permit.sentNanos() - lastDecrease > 0) {
+            threshold = Math.max(1, window / 2);
+            window = threshold;
+            share = Math.max(LOWEST_SHARE, share * 0.9);
+            requests.reshare(share, now);
+            tokens.reshare(share, now);
+            lastDecrease = now;
+            decreased = true;
+        }
+        Optional<Duration> pause = (headers == null ? Optional.<Duration>empty() : retryAfter.apply(headers))
+                .or(requests::exhaustedFor).or(tokens::exhaustedFor)
+                .map(wait -> wait.compareTo(longestPause) > 0 ? longestPause : wait);
+        if (pause.isPresent()) {
+            long until = now + pause.get().toNanos();
+            pausedUntil = paused ? Math.max(pausedUntil, until) : until;
+            paused = true;
+            requests.empty(now);
+            tokens.empty(now);
+        }
+    }
+
+    synchronized double window() {
+        return window;
+    }
+
+    synchronized double share() {
+        return share;
+    }
+
+    synchronized long throttled() {
+        return throttled;
+    }
+
+    /** The learned request rate per second (before the share), 0 while none is known. */
+    synchronized double requestsPerSecond() {
+        return requests.rate;
+    }
+
+    /** The learned token rate per second (before the share), 0 while none is known. */
+    synchronized double tokensPerSecond() {
+        return tokens.rate;
+    }
+
+    /** One learned limit and its bucket; {@code bucket} is null until the provider reported the limit. */
+    private static final class Learned {
+
+        TokenBucket bucket;
+        double rate;
+        long limit;
+        double deficit;
+        double seconds;
+        Optional<Duration> lastReset = Optional.empty();
+        long lastRemaining = -1;
+
+        void learn(Window reported, long now, double share) {
+            limit = reported.limit();
+            lastRemaining = reported.remaining();
+            lastReset = reported.reset();
+            long missing = reported.limit() - reported.remaining();
+            Optional<Duration> reset = reported.reset();
+            if (reset.isPresent() && !reset.get().isZero()
+                    && missing >= Math.max(LEAST_DEFICIT, reported.limit() / 50)) {
+                // a reported count is rounded down: half a unit more is missing, on average, than it says
+                double sampleDeficit = missing - 0.5;
+                double sampleSeconds = reset.get().toNanos() / 1e9;
+                if (seconds == 0) {
+                    deficit = sampleDeficit;
+                    seconds = sampleSeconds;
+                }
+                else {
+                    deficit += SMOOTHING * (sampleDeficit - deficit);
+                    seconds += SMOOTHING * (sampleSeconds - seconds);
+                }
+            }
+            double perMinute = limit / 60.0;
+            double implied = seconds > 0 ? deficit / seconds : perMinute;
+            // a window between a second and a day: a wild report must not stop or unleash a run
+            rate = Math.max(limit / 86_400.0, Math.min(limit, implied));
+            if (bucket == null) {
+                bucket = new TokenBucket(rate * share, limit, reported.remaining(), now);
+            }
+            else {
+                bucket.reconfigure(rate * share, limit, now);
+            }
+        }
+
+        void reshare(double share, long now) {
+            if (bucket != null) {
+                bucket.reconfigure(rate * share, limit, now);
+            }
+        }
+
+        void empty(long now) {
+            if (bucket != null) {
+                bucket.atMost(0, now);
+            }
+        }
+
+        /** How long until the limit comes back, when the last report said none was left. */
+        Optional<Duration> exhaustedFor() {
+            return lastRemaining == 0 ? lastReset : Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,220 @@
+package dev.agentarena.junit.engine.models.openai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.net.http.HttpHeaders;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+/** {@link AdaptiveLimits} and {@link RateLimitHeaders} on a fake clock: every wait is computed, none is slept. */
+class AdaptiveLimitsTest {
+
+    private static final long SECOND = 1_000_000_000L;
+    private static final Instant WALL = Instant.parse("2026-12-01T12:00:00Z");
+
+    private final AtomicLong clock = new AtomicLong(7 * SECOND);
+    private final List<Long> waits = new ArrayList<>();
+
+    private AdaptiveLimits limits(boolean adaptive, int maxConcurrency, int tpm) {
+        Backoff backoff = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(30), () -> 0.5, this::wall);
+        return new AdaptiveLimits(adaptive, maxConcurrency, tpm, clock::get, nanos -> {
+            waits.add(nanos);
+            clock.addAndGet(nanos);
+        }, this::wall, backoff::retryAfter, Duration.ofSeconds(30));
+    }
+
+    private Instant wall() {
+        return WALL.plusNanos(clock.get());
+    }
+
+    private static HttpHeaders headers(String... pairs) {
+        Map<String, List<String>> map = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            map.put(pairs[i], List.of(pairs[i + 1]));
+        }
+        return HttpHeaders.of(map, (a, b) -> true);
+    }
+
+    /** One call: acquired, answered with this status and these headers. */
+    private void call(AdaptiveLimits limits, long tokens, int status, HttpHeaders headers) throws Exception {
+        AdaptiveLimits.Permit permit = limits.acquire(tokens);
+        limits.release(permit, status, headers);
+    }
+
+    @Test
+    void learnsTheRequestRateTheReportsImplyAndPacesStartsJustUnderIt() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+        // 100 per window, none left, full again in 10 s: 9.95 a second (the count is rounded down)
+        call(limits, 1, 200, headers("x-ratelimit-limit-requests", "100", "x-ratelimit-remaining-requests", "0",
+                "x-ratelimit-reset-requests", "10s"));
+        assertThat(waits).isEmpty();
+        assertThat(limits.requestsPerSecond()).isCloseTo(9.95, within(1e-9));
+
+        for (int i = 0; i < 5; i++) {
+            call(limits, 1, 200, null);
+        }
+
+        long spacing = (long) Math.ceil(SECOND / (9.95 * AdaptiveLimits.TARGET));
+        assertThat(waits).hasSize(5).allSatisfy(wait -> assertThat(wait).isCloseTo(spacing, within(2L)));
+    }
+
+    @Test
+    void fallsBackToTheLimitPerMinuteWhileTheReportsAreTooNearFullToTellTheRate() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+
+        call(limits, 1, 200, headers("x-ratelimit-limit-requests", "600", "x-ratelimit-remaining-requests", "599",
+                "x-ratelimit-reset-requests", "100ms"));
+
+        assertThat(limits.requestsPerSecond()).isCloseTo(10.0, within(1e-9));
+        // the bucket holds what the server said was left: no wait for the next 599
+        for (int i = 0; i < 599; i++) {
+            call(limits, 1, 200, null);
+        }
+        assertThat(waits).isEmpty();
+        call(limits, 1, 200, null);
+        assertThat(waits).hasSize(1);
+    }
+
+    @Test
+    void pacesEstimatedTokensAndGivesBackWhatTheUsageDidNotTake() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+        call(limits, 1, 200, headers("x-ratelimit-limit-tokens", "1000", "x-ratelimit-remaining-tokens", "0",
+                "x-ratelimit-reset-tokens", "10s"));
+        double perSecond = 999.5 / 10 * AdaptiveLimits.TARGET;
+
+        AdaptiveLimits.Permit first = limits.acquire(100);
+        limits.release(first, 200, null);
+        limits.settle(100, 6, 4);
+        AdaptiveLimits.Permit second = limits.acquire(100);
+        limits.release(second, 200, null);
+
+        // the first waits for its 100 estimated tokens; the second only for the 10 the first really took
+        assertThat(waits).hasSize(2);
+        assertThat(waits.get(0)).isCloseTo((long) (100 / perSecond * SECOND), within(SECOND / 1000));
+        assertThat(waits.get(1)).isCloseTo((long) (10 / perSecond * SECOND), within(SECOND / 1000));
+    }
+
+    @Test
+    void estimatesABodysCharactersOverFourPlusItsMaxTokensElseTheUsualAnswer() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+        assertThat(limits.estimate(400, 64)).isEqualTo(164);
+        assertThat(limits.estimate(400, null)).isEqualTo(200);
+        AdaptiveLimits.Permit permit = limits.acquire(1);
+        limits.release(permit, 200, null);
+        limits.settle(1, 10, 30);
+        assertThat(limits.estimate(400, null)).isEqualTo(130);
+    }
+
+    @Test
+    void a429PausesEveryStartForItsRetryAfterHalvesTheWindowOnceAndRecovers() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+        // four in flight at once fill the initial window: it grows by one per success while full
+        List<AdaptiveLimits.Permit> permits = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            permits.add(limits.acquire(1));
+        }
+        permits.forEach(permit -> limits.release(permit, 200, null));
+        assertThat(limits.window()).isEqualTo(5.0);
+
+        // two sent together, both refused: one burst
+        AdaptiveLimits.Permit first = limits.acquire(1);
+        AdaptiveLimits.Permit second = limits.acquire(1);
+        limits.release(first, 429, headers("retry-after", "2"));
+        limits.release(second, 429, headers("retry-after-ms", "500"));
+
+        // halved once for the burst, the share of the rate lowered once
+        assertThat(limits.window()).isEqualTo(2.5);
+        assertThat(limits.share()).isCloseTo(AdaptiveLimits.TARGET * 0.9, within(1e-9));
+        assertThat(limits.throttled()).isEqualTo(2);
+        // the next start waits out the longer pause
+        call(limits, 1, 200, null);
+        assertThat(waits).containsExactly(2 * SECOND);
+
+        for (int i = 0; i < 99; i++) {
+            call(limits, 1, 200, null);
+        }
+        assertThat(limits.share()).isEqualTo(AdaptiveLimits.TARGET);
+        // one in flight at a time never fills a window of 2.5: it does not grow on unused room
+        assertThat(limits.window()).isEqualTo(2.5);
+    }
+
+    @Test
+    void a429WithoutRetryAfterWaitsForTheExhaustedLimitToComeBack() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+
+        call(limits, 1, 429, headers("x-ratelimit-limit-requests", "60", "x-ratelimit-remaining-requests", "0",
+                "x-ratelimit-reset-requests", "1.5s"));
+        call(limits, 1, 200, null);
+
+        assertThat(waits.get(0)).isEqualTo(1_500_000_000L);
+    }
+
+    @Test
+    void theWindowNeverPassesMaxConcurrency() throws Exception {
+        AdaptiveLimits limits = limits(true, 6, 0);
+        for (int round = 0; round < 10; round++) {
+            List<AdaptiveLimits.Permit> permits = new ArrayList<>();
+            for (int i = 0; i < (int) limits.window(); i++) {
+                permits.add(limits.acquire(1));
+            }
+            permits.forEach(permit -> limits.release(permit, 200, null));
+        }
+        assertThat(limits.window()).isEqualTo(6.0);
+    }
+
+    @Test
+    void withAdaptationOffOnlyTheCeilingsActAndTpmPacesTokens() throws Exception {
+        AdaptiveLimits limits = limits(false, 0, 600);
+        List<AdaptiveLimits.Permit> permits = new ArrayList<>();
+        // no window: more in flight than the adaptive window would admit
+        for (int i = 0; i < 8; i++) {
+            permits.add(limits.acquire(0));
+        }
+        permits.forEach(permit -> limits.release(permit, 429, headers("retry-after", "5",
+                "x-ratelimit-limit-requests", "1", "x-ratelimit-remaining-requests", "0")));
+        assertThat(waits).isEmpty();
+        assertThat(limits.throttled()).isZero();
+        assertThat(limits.requestsPerSecond()).isZero();
+
+        // 600 tokens a minute: 10 a second, a second's worth at once
+        call(limits, 10, 200, null);
+        call(limits, 10, 200, null);
+        assertThat(waits).containsExactly(SECOND);
+    }
+
+    @Test
+    void readsOpenAiDurationsAndAnthropicInstants() {
+        assertThat(RateLimitHeaders.goDuration("6m0s")).contains(Duration.ofMinutes(6));
+        assertThat(RateLimitHeaders.goDuration("1s")).contains(Duration.ofSeconds(1));
+        assertThat(RateLimitHeaders.goDuration("20ms")).contains(Duration.ofMillis(20));
+        assertThat(RateLimitHeaders.goDuration("1h2m3.5s")).contains(Duration.ofMillis(3_723_500));
+        assertThat(RateLimitHeaders.goDuration("1.5")).contains(Duration.ofMillis(1500));
+        assertThat(RateLimitHeaders.goDuration("soon")).isEmpty();
+        assertThat(RateLimitHeaders.goDuration("1s later")).isEmpty();
+        assertThat(RateLimitHeaders.goDuration("-1")).isEmpty();
+
+        RateLimitHeaders openAi = RateLimitHeaders.read(headers("x-ratelimit-limit-requests", "500",
+                "x-ratelimit-remaining-requests", "499", "x-ratelimit-reset-requests", "120ms",
+                "x-ratelimit-limit-tokens", "200000", "x-ratelimit-remaining-tokens", "199000"), WALL);
+        assertThat(openAi.requests()).contains(new RateLimitHeaders.Window(500, 499,
+                Optional.of(Duration.ofMillis(120))));
+        assertThat(openAi.tokens()).contains(new RateLimitHeaders.Window(200_000, 199_000, Optional.empty()));
+
+        RateLimitHeaders anthropic = RateLimitHeaders.read(headers("anthropic-ratelimit-requests-limit", "50",
+                "anthropic-ratelimit-requests-remaining", "10", "anthropic-ratelimit-requests-reset",
+                "2026-12-01T12:00:30Z"), WALL);
+        assertThat(anthropic.requests()).contains(new RateLimitHeaders.Window(50, 10,
+                Optional.of(Duration.ofSeconds(30))));
+        assertThat(RateLimitHeaders.read(headers("x-ratelimit-limit-requests", "many",
+                "x-ratelimit-remaining-requests", "1"), WALL).requests()).isEmpty();
+    }
+}
