@@ -34,15 +34,18 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
     private final DatasetStream rows;
     private final ReadAheadWindow<DatasetRow, EvaluatedCase> pipeline;
     private final SharedProblems problems;
+    private final java.util.function.Consumer<EvaluatedCase> handedBack;
 
     /**
      * The repeats of one case run one after the other (a {@link CaseRun}); the pipeline runs different cases in
      * parallel on the run's pool.
      */
     DatasetEvaluation(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
-            Predicate<DatasetRow> selected, int repeats, SharedProblems problems) {
+            Predicate<DatasetRow> selected, int repeats, SharedProblems problems,
+            java.util.function.Consumer<EvaluatedCase> handedBack) {
         this.rows = rows;
         this.problems = problems;
+        this.handedBack = handedBack;
         this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
                 row -> new CaseRun(run, evaluator, limits, row, repeats).start(), READ_AHEAD * run.concurrency());
     }
@@ -86,7 +89,9 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
      */
     @Override
     public EvaluatedCase next() {
-        return pipeline.next().settled(problems);
+        EvaluatedCase evaluated = pipeline.next().settled(problems);
+        handedBack.accept(evaluated);
+        return evaluated;
     }
 
     @Override
