@@ -10,13 +10,13 @@ import dev.agentarena.junit.Models;
 
 /**
  * A pairwise arena, offline: both simulated models answer the same questions, each answer is graded on its own
- * ({@code contains}, {@code llm_judge}), and {@code sim_judge} also compares the two answers to each question side by
+ * ({@code llm_judge}), and {@code sim_judge} also compares the two answers to each question side by
  * side, in both orders. The {@code arena} test prints nothing itself; the leaderboard (console, leaderboard.json and
  * .html) shows the arena table (Bradley-Terry ratings with 95% intervals, wins, ties and losses) and the judge's biases
  * next to the per-case scores, and {@code target/arena/arena-comparisons.jsonl} holds every comparison.
  * See docs/guides/arena.md.
  */
-@Eval(value = "answers-arena", scorers = {"contains", "llm_judge"})
+@Eval(value = "answers-arena", scorers = "llm_judge")
 @Models({"sim_small", "sim_large"})
 @Arena
 class AnswersArenaEvalTest {
@@ -25,16 +25,7 @@ class AnswersArenaEvalTest {
     Stream<EvalCase> questions() {
         return Stream.of(
                 EvalCase.of("boiling", "At what temperature in Celsius does water boil at sea level?", "100"),
-                EvalCase.of("planets", "How many planets are in the solar system?", "8"),
-                EvalCase.of("hexagon", "How many sides does a hexagon have?", "6"),
-                EvalCase.of("week", "How many days are in a week?", "7"),
                 EvalCase.of("author", "Who wrote Hamlet?", "Shakespeare"),
-                EvalCase.of("largest-ocean", "Which is the largest ocean?", "Pacific"),
-                EvalCase.of("red-planet", "Which planet is called the red planet?", "Mars"),
-                EvalCase.of("square-root", "What is the square root of 81?", "9"),
-                EvalCase.of("continents", "How many continents are there?", "7"),
-                EvalCase.of("capital-italy", "What is the capital of Italy?", "Rome"),
-                EvalCase.of("metal", "Which metal is liquid at room temperature?", "Mercury"),
-                EvalCase.of("minutes", "How many minutes are in an hour?", "60"));
+                EvalCase.of("red-planet", "Which planet is called the red planet?", "Mars"));
     }
 }

@@ -34,6 +34,7 @@ public final class ArenaOutputs implements AutoCloseable {
     }
 
     private final Map<String, Map<String, Writer>> files = new LinkedHashMap<>();
+    private UncheckedIOException failure;
 
     /**
      * Keeps a case's output (its first repeat's); called in dataset order.
@@ -42,10 +43,25 @@ public final class ArenaOutputs implements AutoCloseable {
      * @param output the output the scorers graded, or {@code null} when the task failed
      */
     public synchronized void keep(String dataset, String model, String caseId, EvalCase evalCase, String output) {
-        Writer writer = files.computeIfAbsent(dataset, name -> new LinkedHashMap<>())
-                .computeIfAbsent(model, key -> Writer.open());
-        writer.write(new Entry(caseId, evalCase == null ? "" : Json.text(evalCase.input()),
-                evalCase == null || evalCase.reference() == null ? null : Json.text(evalCase.reference()), output));
+        if (failure != null) {
+            return;
+        }
+        try {
+            Writer writer = files.computeIfAbsent(dataset, name -> new LinkedHashMap<>())
+                    .computeIfAbsent(model, key -> Writer.open());
+            writer.write(new Entry(caseId, evalCase == null ? "" : Json.text(evalCase.input()),
+                    evalCase == null || evalCase.reference() == null ? null : Json.text(evalCase.reference()),
+                    output));
+        }
+        catch (UncheckedIOException e) {
+            // the cases still run and report: only the arena, which needs every output, cannot compare
+            failure = e;
+        }
+    }
+
+    /** Why the outputs could not all be kept (a full disk), if they could not. */
+    synchronized Optional<UncheckedIOException> failure() {
+        return Optional.ofNullable(failure);
     }
 
     /** The datasets kept, in the order their first output arrived. */

@@ -83,6 +83,11 @@ public final class PairwiseComparisons {
      * @throws IllegalStateException when the models' outputs do not line up case by case (they ran different cases)
      */
     public long compare(List<String> models, Consumer<ArenaComparison> sink) throws InterruptedException {
+        java.util.Optional<java.io.UncheckedIOException> failure = outputs.failure();
+        if (failure.isPresent()) {
+            throw new IllegalStateException("the arena of " + eval + " cannot compare: its models' outputs could not "
+                    + "all be kept: " + failure.get().getMessage(), failure.get());
+        }
         long made = 0;
         String instructions = PairwisePrompt.instructions(rubric);
         int window = Math.max(2, concurrency * 4);
