@@ -18,6 +18,7 @@ import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
 import dev.agentarena.junit.model.Trajectory;
+import dev.agentarena.junit.model.Turn;
 
 /**
  * The {@link Model} a task receives for one case: it tags requests with the case and repeat (for simulated models
@@ -35,6 +36,7 @@ final class ModelHandle implements Model {
     private final TrajectoryRecorder trajectory;
     private final int maxSteps;
     private volatile ModelCallException stepLimit;
+    private final List<String[]> exchanges = new ArrayList<>();
 
     private int calls;
     private long latencyMs;
@@ -113,6 +115,29 @@ final class ModelHandle implements Model {
     /** The engine sends the next turn of the case's scripted conversation. */
     void startTurn(int turn) {
         trajectory.startTurn(turn);
+    }
+
+    /** The engine has the agent's answer to the user's message of the turn it started last. */
+    synchronized void endTurn(String user, String answer) {
+        exchanges.add(new String[] {user, answer});
+    }
+
+    /**
+     * The turns of a conversation case, each with its steps; empty for a single-turn case. A turn the task failed
+     * in, or the step limit ended, is not among them.
+     */
+    synchronized List<Turn> turns() {
+        if (exchanges.isEmpty()) {
+            return List.of();
+        }
+        List<Trajectory.Step> steps = trajectory().steps();
+        List<Turn> turns = new ArrayList<>(exchanges.size());
+        for (int i = 0; i < exchanges.size(); i++) {
+            int index = i;
+            turns.add(new Turn(i, exchanges.get(i)[0], exchanges.get(i)[1],
+                    steps.stream().filter(step -> step.turn() == index).toList()));
+        }
+        return turns;
     }
 
     /** What the case's task did, step by step. */
