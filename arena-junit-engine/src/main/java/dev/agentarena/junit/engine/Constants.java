@@ -245,6 +245,12 @@ public final class Constants {
     public static final String JUDGE_MODEL = "arena.judge.model";
 
     /**
+     * The judge of the pairwise comparisons of {@code @Arena} evals, overriding {@code @Arena(judge)}; default
+     * {@code arena.judge.model}.
+     */
+    public static final String ARENA_JUDGE = "arena.arena.judge";
+
+    /**
      * Record/replay of model calls: {@code off} (the default), {@code read-write} (replay what is recorded, record the
      * rest), {@code record} (always call, overwrite) or {@code replay} (never call; a miss is an error).
      */

@@ -15,7 +15,7 @@ import dev.agentarena.junit.engine.Constants;
  * [engine:agent-arena]/[class:com.acme.TriageEvalTest]
  *     /[model:sim_small][/[dataset:tickets]]/[case:refund_request]/[scorer:classification]
  *     /[model:sim_small][/[dataset:tickets]]/[scores:classification]
- *     /[leaderboard:leaderboard] | /[gate:min-accuracy.triage] | /[baseline:baseline]
+ *     /[leaderboard:leaderboard] | /[arena:arena] | /[gate:min-accuracy.triage] | /[baseline:baseline]
  *     /[cannot-run:cannot-run]
  * </pre>
  *
@@ -36,11 +36,12 @@ public final class ArenaUniqueIds {
     static final String SCORER = "scorer";
     static final String SCORES = "scores";
     static final String LEADERBOARD = "leaderboard";
+    static final String ARENA = "arena";
     static final String GATE = "gate";
     static final String BASELINE = "baseline";
     static final String CANNOT_RUN = "cannot-run";
 
-    private static final List<String> SUMMARIES = List.of(LEADERBOARD, GATE, BASELINE, CANNOT_RUN);
+    private static final List<String> SUMMARIES = List.of(LEADERBOARD, ARENA, GATE, BASELINE, CANNOT_RUN);
 
     private ArenaUniqueIds() {
     }
@@ -72,6 +73,10 @@ public final class ArenaUniqueIds {
 
     static UniqueId leaderboard(UniqueId evalClass) {
         return evalClass.append(LEADERBOARD, LEADERBOARD);
+    }
+
+    static UniqueId arena(UniqueId evalClass) {
+        return evalClass.append(ARENA, ARENA);
     }
 
     static UniqueId gate(UniqueId evalClass, String gate) {

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.apiguardian.api.API;
+import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
@@ -17,6 +18,7 @@ import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.hierarchical.Node;
 
+import dev.agentarena.junit.Arena;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.DatasetFiles;
@@ -165,6 +167,10 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
             return;
         }
         SummaryPlan plan = engine.summaryPlan();
+        if (AnnotationSupport.isAnnotated(definition.testClass(), Arena.class)) {
+            // before the leaderboard, which shows the arena beside the per-case scores
+            summaries.add(new ArenaDescriptor(getUniqueId()));
+        }
         if (plan.leaderboardTest) {
             summaries.add(new LeaderboardDescriptor(getUniqueId()));
         }

@@ -196,6 +196,11 @@ public final class CaseOutcome {
         return row;
     }
 
+    /** The output the scorers graded, or {@code null} when the task failed. */
+    String scoredOutput() {
+        return output;
+    }
+
     EvalCase evalCase() {
         return row.evalCase().orElse(null);
     }

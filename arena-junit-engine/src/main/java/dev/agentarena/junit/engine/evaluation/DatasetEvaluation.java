@@ -39,6 +39,7 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
     private final DatasetStream rows;
     private final ReadAheadWindow<DatasetRow, EvaluatedCase> pipeline;
     private final SharedProblems problems;
+    private final java.util.function.Consumer<EvaluatedCase> handedBack;
 
     /**
      * The repeats of one case run one after the other (a {@link CaseRun}); the pipeline runs different cases in
@@ -49,9 +50,11 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
      * while the next one gathers, and {@code arena.concurrency} does not cap a batch's size.
      */
     DatasetEvaluation(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
-            Predicate<DatasetRow> selected, int repeats, SharedProblems problems, Optional<Batching> batching) {
+            Predicate<DatasetRow> selected, int repeats, SharedProblems problems, Optional<Batching> batching,
+            java.util.function.Consumer<EvaluatedCase> handedBack) {
         this.rows = rows;
         this.problems = problems;
+        this.handedBack = handedBack;
         int window = READ_AHEAD * run.concurrency();
         if (batching.isEmpty()) {
             this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
@@ -115,7 +118,9 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
      */
     @Override
     public EvaluatedCase next() {
-        return pipeline.next().settled(problems);
+        EvaluatedCase evaluated = pipeline.next().settled(problems);
+        handedBack.accept(evaluated);
+        return evaluated;
     }
 
     @Override

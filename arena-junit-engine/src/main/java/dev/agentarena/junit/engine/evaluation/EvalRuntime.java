@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 import org.apiguardian.api.API;
 import org.junit.platform.commons.support.AnnotationSupport;
 
+import dev.agentarena.junit.Arena;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Models;
@@ -28,6 +29,8 @@ import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.evaluation.arena.ArenaOutputs;
+import dev.agentarena.junit.engine.evaluation.arena.PairwiseComparisons;
 import dev.agentarena.junit.engine.evaluation.declared.DeclaredModels;
 import dev.agentarena.junit.engine.scoring.MethodScorerDefinition;
 import dev.agentarena.junit.engine.scoring.OneAtATime;
@@ -58,6 +61,8 @@ public final class EvalRuntime implements AutoCloseable {
     private final ScorerOptionLevels options;
     private final ModelCallCheckTally modelCalls;
     private final SharedProblems problems = new SharedProblems();
+    // the outputs the @Arena comparisons need, when the class asks for them
+    private final ArenaOutputs arenaOutputs;
     // its @EvalModel members as models, set up when the first case asks for one; guarded by this
     private DeclaredModels declaredModels;
 
@@ -79,6 +84,8 @@ public final class EvalRuntime implements AutoCloseable {
         this.task = new TaskRunner(definition.task(), instance, caseCallbacks);
         this.hooks = new EvalHooks(definition, instance, instances);
         this.options = new ScorerOptionLevels(run.configuration(), definition);
+        this.arenaOutputs = AnnotationSupport.isAnnotated(definition.testClass(), Arena.class) ? new ArenaOutputs()
+                : null;
         this.modelCalls = new ModelCallCheckTally(run.configuration().typed().modelCallCheck(), definition.name(),
                 definition.task() == null ? null : task.describe(),
                 AnnotationSupport.isAnnotated(definition.testClass(), Models.class)
@@ -159,11 +166,20 @@ public final class EvalRuntime implements AutoCloseable {
         DatasetStream rows = open(dataset);
         try {
             return new DatasetEvaluation(run, new CaseEvaluator(run, this, modelKey, dataset.name()), limits, rows,
-                    selected, repeats, problems, batching(modelKey));
+                    selected, repeats, problems, batching(modelKey), arenaOutputs == null ? evaluated -> { }
+                            : evaluated -> keepForArena(dataset.name(), modelKey, evaluated));
         }
         catch (RuntimeException e) {
             rows.close();
             throw e;
+        }
+    }
+
+    /** Keeps what the arena compares of a case: its first repeat's output. */
+    private void keepForArena(String dataset, String modelKey, EvaluatedCase evaluated) {
+        if (!evaluated.repeats().isEmpty()) {
+            arenaOutputs.keep(dataset, modelKey, evaluated.caseId(), evaluated.evalCase(),
+                    evaluated.repeats().get(0).scoredOutput());
         }
     }
 
@@ -334,9 +350,42 @@ public final class EvalRuntime implements AutoCloseable {
         return modelCalls.warning();
     }
 
+    /**
+     * The pairwise comparisons of an {@code @Arena} class, once its models ran; empty for a class without it.
+     *
+     * @throws dev.agentarena.junit.engine.config.ConfigurationException when no connector serves the judge's key
+     */
+    public Optional<PairwiseComparisons> arena() {
+        if (arenaOutputs == null) {
+            return Optional.empty();
+        }
+        Arena arena = AnnotationSupport.findAnnotation(definition.testClass(), Arena.class).orElseThrow();
+        Optional<String> configured = run.configuration().get(Constants.ARENA_JUDGE).map(String::strip)
+                .filter(key -> !key.isEmpty());
+        String judge = configured.orElse(arena.judge().isBlank() ? run.judgeModelKey() : arena.judge().strip());
+        if (!run.models().serves(judge)) {
+            String where = configured.isPresent() ? Constants.ARENA_JUDGE
+                    : !arena.judge().isBlank() ? "@Arena(judge) on " + definition.testClass().getName()
+                            : Constants.JUDGE_MODEL;
+            throw new dev.agentarena.junit.engine.config.ConfigurationException("The arena of " + definition.name()
+                    + " cannot compare: no model client supports its judge's key '" + judge + "' (set by " + where
+                    + "). Use sim_judge, openai:<model>, or add a ModelClientProvider.");
+        }
+        return Optional.of(new PairwiseComparisons(definition.name(), arenaOutputs,
+                (key, evalCase, onCompletion) -> run.models().judge(key, evalCase, 0, onCompletion), run.callPool(),
+                run.concurrency(), this::redact, judge, arena.rubric()));
+    }
+
     /** After the class's last case: closes what created the instance (Spring's {@code afterTestClass}). */
     @Override
     public void close() {
-        instances.close();
+        try {
+            instances.close();
+        }
+        finally {
+            if (arenaOutputs != null) {
+                arenaOutputs.close();
+            }
+        }
     }
 }

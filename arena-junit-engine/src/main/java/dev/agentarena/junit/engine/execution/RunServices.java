@@ -13,6 +13,7 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.evaluation.EvaluationEvents;
 import dev.agentarena.junit.engine.evaluation.EvaluationServices;
 import dev.agentarena.junit.engine.evaluation.Shard;
+import dev.agentarena.junit.engine.reporting.ArenaFile;
 import dev.agentarena.junit.engine.reporting.ConsoleReporter;
 import dev.agentarena.junit.engine.reporting.Leaderboards;
 import dev.agentarena.junit.engine.reporting.ReportingSession;
@@ -64,7 +65,7 @@ public final class RunServices implements AutoCloseable {
         this.outputNote = output.note();
         this.results = new ResultsFile(outputDirectory, session);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session);
-        this.listeners = outputs(results, leaderboards, configuration, outputDirectory);
+        this.listeners = outputs(results, leaderboards, configuration, outputDirectory, session);
         this.progress = configuration.typed().progressInterval().isPresent();
         this.evaluation = EvaluationServices.start(configuration, new EvaluationEvents() {
             @Override
@@ -101,16 +102,18 @@ public final class RunServices implements AutoCloseable {
     }
 
     /**
-     * The outputs of every run, in order: {@code results.jsonl}, the whole texts of cut reasons and errors, the
+     * The outputs of every run, in order: {@code results.jsonl}, {@code arena-comparisons.jsonl} (an {@code @Arena} eval's
+     * comparisons), the whole texts of cut reasons and errors, the
      * leaderboards (which the summary tests read), the console (a score line per test up to
      * {@value dev.agentarena.junit.engine.Constants#OUTPUT_SCORE_LINES}, Surefire keeps it in the test's
      * {@code <system-out>}), when Allure is on the class path, Allure, and for a shard of a run
      * ({@code arena.shard}), its {@code shard.json}.
      */
     private static RunListeners outputs(ResultsFile results, Leaderboards leaderboards,
-            ArenaConfiguration configuration, Path outputDirectory) {
+            ArenaConfiguration configuration, Path outputDirectory, ReportingSession session) {
         List<RunListener> chain = new ArrayList<>();
         chain.add(results);
+        chain.add(new ArenaFile(outputDirectory, session));
         chain.add(new WholeTexts(outputDirectory));
         chain.add(leaderboards);
         chain.add(new ConsoleReporter(configuration.typed().outputScoreLines(), results.file(),

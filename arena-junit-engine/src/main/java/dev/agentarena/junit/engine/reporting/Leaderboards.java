@@ -3,14 +3,20 @@ package dev.agentarena.junit.engine.reporting;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.reporting.arena.ArenaSections;
+import dev.agentarena.junit.engine.reporting.arena.ArenaTable;
+import dev.agentarena.junit.engine.reporting.arena.ArenaTally;
+import dev.agentarena.junit.engine.reporting.arena.JudgeBiasTally;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.results.ArenaComparison;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 
@@ -29,6 +35,8 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     private final LeaderboardSettings settings;
     private final LeaderboardAccumulator run;
     private final Map<String, EvalResults> evals = new ConcurrentHashMap<>();
+    private final Map<String, ArenaTally> arenas = new ConcurrentHashMap<>();
+    private final Map<String, JudgeBiasTally> judgeBiases = new ConcurrentHashMap<>();
 
     /** The leaderboards of a run writing to an output directory. */
     public Leaderboards(Path outputDirectory, LeaderboardSettings settings, ReportingSession session) {
@@ -46,6 +54,37 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         run.accept(record);
         evals.computeIfAbsent(record.eval(), name -> new EvalResults()).accumulator.accept(record);
+        judgeBiases.computeIfAbsent(record.eval(), name -> new JudgeBiasTally(name, settings.seed()))
+                .accept(record, transcript);
+    }
+
+    @Override
+    public void arenaCompared(ArenaComparison comparison) {
+        arenas.computeIfAbsent(comparison.eval(), ArenaTally::new).accept(comparison);
+    }
+
+    /** The arenas and judge biases of this execution's evals, for the leaderboards to show. */
+    private ArenaSections arenaSections() {
+        Map<String, ArenaTable> tables = new LinkedHashMap<>();
+        arenas.forEach((eval, tally) -> {
+            if (!tally.isEmpty()) {
+                tables.put(eval, tally.build(settings.seed(), settings.resamples()));
+            }
+        });
+        Map<String, JudgeBiasTally.JudgeBias> biases = new LinkedHashMap<>();
+        judgeBiases.forEach((eval, tally) -> {
+            if (!tally.isEmpty()) {
+                biases.put(eval, tally.build());
+            }
+        });
+        return tables.isEmpty() && biases.isEmpty() ? ArenaSections.NONE : new ArenaSections(tables, biases);
+    }
+
+    /** The arena of one eval of this execution, once its comparisons were made. */
+    public java.util.Optional<ArenaTable> arena(String eval) {
+        ArenaTally tally = arenas.get(eval);
+        return tally == null || tally.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of(tally.build(settings.seed(), settings.resamples()));
     }
 
     /**
@@ -55,12 +94,13 @@ public final class Leaderboards implements RunListener, AutoCloseable {
      */
     public Leaderboard runLeaderboard() {
         evals.values().forEach(EvalResults::forget);
-        return run.build();
+        return run.build().withArenaSections(arenaSections());
     }
 
     /** The leaderboard of one eval's results of this execution; no evals when it recorded none. */
     public Leaderboard evalLeaderboard(String eval) {
-        return evals.computeIfAbsent(eval, name -> new EvalResults()).leaderboard();
+        return evals.computeIfAbsent(eval, name -> new EvalResults()).leaderboard()
+                .withArenaSections(arenaSections());
     }
 
     /** Writes the run's {@code leaderboard.json} and {@code .html} into the output directory. */

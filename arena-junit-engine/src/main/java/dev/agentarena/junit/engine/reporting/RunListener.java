@@ -7,6 +7,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.ArenaComparison;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreSummary;
@@ -116,6 +117,13 @@ public interface RunListener {
 
     /** An eval was compared with the baseline file. */
     default void baselineCompared(String eval, BaselineComparison comparison) {
+    }
+
+    /**
+     * One pairwise comparison of an {@code @Arena} eval, made by its {@code arena} test once every model ran, on that
+     * test's thread, in dataset order.
+     */
+    default void arenaCompared(ArenaComparison comparison) {
     }
 
     /** Something the user should know that belongs to no test (a setting that is ignored, a file rewritten). */

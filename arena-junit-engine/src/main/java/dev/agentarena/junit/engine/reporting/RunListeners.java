@@ -13,6 +13,7 @@ import dev.agentarena.junit.engine.reporting.allure.AllureReporter;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.results.ArenaComparison;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreSummary;
@@ -145,6 +146,11 @@ public final class RunListeners implements RunListener {
     @Override
     public void baselineCompared(String eval, BaselineComparison comparison) {
         each(listener -> listener.baselineCompared(eval, comparison));
+    }
+
+    @Override
+    public void arenaCompared(ArenaComparison comparison) {
+        each(listener -> listener.arenaCompared(comparison));
     }
 
     @Override

@@ -42,7 +42,8 @@ public final class JudgePrompt {
     public static final String OPENING = "You are grading one answer produced by an AI system.";
 
     private static final String NUMERIC_RULE = "Reply on the first line with a single number between 0 and 1";
-    private static final List<String> TAGS = List.of("question", "reference", "answer");
+    // the pairwise blocks first: "answer" is a prefix of theirs, and the first tag whose name matches decides
+    private static final List<String> TAGS = List.of("question", "reference", "answer_a", "answer_b", "answer");
     private static final Pattern LABEL = Pattern.compile("^(?:verdict\\s*[:=]\\s*)?(pass|fail)$");
     private static final Pattern NUMBER = Pattern.compile("^(?:score\\s*[:=]\\s*)?(\\d+(?:\\.\\d+)?|\\.\\d+)$");
 
@@ -75,7 +76,7 @@ public final class JudgePrompt {
         return text.toString();
     }
 
-    private static String tagged(String tag, String value) {
+    static String tagged(String tag, String value) {
         return "<" + tag + ">\n" + escape(value == null ? "" : value) + "\n</" + tag + ">";
     }
 

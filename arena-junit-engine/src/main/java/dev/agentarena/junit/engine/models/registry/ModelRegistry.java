@@ -119,6 +119,15 @@ public final class ModelRegistry implements AutoCloseable {
                 new ModelCall(evalCase, repeat), onCompletion));
     }
 
+    /**
+     * As {@link #judge(EvalCase, int, Consumer)}, with another judge model than {@code arena.judge.model} (the
+     * {@code @Arena} comparisons' own).
+     */
+    public Judge judge(String modelKey, EvalCase evalCase, int repeat, Consumer<Completion> onCompletion) {
+        return new LazyJudge(modelKey, () -> new ModelJudge(modelKey, endpoint(modelKey),
+                new ModelCall(evalCase, repeat), onCompletion));
+    }
+
     /** A judge for questions that belong to no case. */
     public Judge judge() {
         return new LazyJudge(judgeModelKey(), () -> new ModelJudge(judgeModelKey(), endpoint(judgeModelKey()),

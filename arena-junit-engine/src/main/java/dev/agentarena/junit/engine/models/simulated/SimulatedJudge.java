@@ -116,6 +116,57 @@ final class SimulatedJudge {
     }
 
 
+    /** How often an equally good pair is answered with the first position instead of a tie. */
+    static final double TIE_POSITION_BIAS = 0.35;
+    /** How often the better answer, when second, loses its win to the first position. */
+    static final double WIN_POSITION_BIAS = 0.15;
+
+    /**
+     * The answer to a pairwise question ({@link PairwisePrompt}): the better of the two answers by closeness to the
+     * reference (an answer that holds it is best, else the share of its words it has), or without a reference, an
+     * answer that responds at all; with noise (the other answer at the error rate) and a position bias (equals often
+     * go to the first answer, and sometimes a better second answer loses to the first), so that the arena's bias
+     * report has something to show. At the abstain rate, no verdict at all.
+     *
+     * @param draws three stable draws in [0, 1): noise, position bias, abstention
+     */
+    static String answerPairwise(String content, double errorRate, double abstainRate, double[] draws) {
+        if (draws[2] < abstainRate) {
+            return UNPARSEABLE;
+        }
+        Optional<String> reference = JudgePrompt.extract(content, "reference");
+        double first = quality(JudgePrompt.extract(content, "answer_a").orElse(""), reference);
+        double second = quality(JudgePrompt.extract(content, "answer_b").orElse(""), reference);
+        if (Math.abs(first - second) < 0.05) {
+            return draws[1] < TIE_POSITION_BIAS ? "A\nBoth answers are about as good; the first reads slightly better."
+                    : "tie\nBoth answers are about as good.";
+        }
+        boolean firstBetter = first > second;
+        if (draws[0] < errorRate) {
+            firstBetter = !firstBetter;
+        }
+        if (!firstBetter && draws[1] < WIN_POSITION_BIAS) {
+            firstBetter = true;
+        }
+        return firstBetter ? "A\nAnswer A is closer to what was asked." : "B\nAnswer B is closer to what was asked.";
+    }
+
+    /** 1 for an answer that holds the reference, else half the share of the reference's words it has. */
+    private static double quality(String answer, Optional<String> reference) {
+        String normalized = SimulatedAnswers.normalize(answer);
+        if (reference.isEmpty()) {
+            return normalized.isEmpty() || normalized.equals(SimulatedAnswers.normalize(SimulatedAnswers.UNSURE))
+                    ? 0.0 : 0.5;
+        }
+        if (holds(answer, reference.get())) {
+            return 1.0;
+        }
+        java.util.Set<String> words = new java.util.HashSet<>(java.util.List.of(normalized.split(" ")));
+        String[] wanted = SimulatedAnswers.normalize(reference.get()).split(" ");
+        long found = java.util.Arrays.stream(wanted).filter(words::contains).count();
+        return wanted.length == 0 ? 0.0 : 0.5 * found / wanted.length;
+    }
+
     private static boolean holds(String answer, String reference) {
         String a = " " + SimulatedAnswers.normalize(answer) + " ";
         String r = SimulatedAnswers.normalize(reference);

@@ -19,6 +19,7 @@ import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.engine.models.judge.JudgePrompt;
+import dev.agentarena.junit.engine.models.judge.PairwisePrompt;
 import dev.agentarena.junit.engine.models.user.UserPrompt;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
@@ -124,7 +125,8 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
         if (UserPrompt.isUserRequest(request)) {
             return userTurn(request, call, start);
         }
-        Optional<String> verdict = judgeInstructions(request).map(instructions -> judge(instructions, request, call))
+        Optional<String> verdict = pairwiseJudge(request, call)
+                .or(() -> judgeInstructions(request).map(instructions -> judge(instructions, request, call)))
                 .or(() -> yesNoJudge(request, call));
         boolean agentTurn = verdict.isEmpty() && call.forCase().isPresent() && !request.tools().isEmpty();
         List<ToolCall> toolCalls = agentTurn ? agent.next(request, call) : List.of();
@@ -194,6 +196,27 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
             return SimulatedJudge.answerYesNo(question, 1.0 - profile.accuracy(), profile.abstainRate(),
                     draw("judge|" + subject), draw("abstain|" + subject));
         });
+    }
+
+    /**
+     * An {@code @Arena} comparison ({@link PairwisePrompt}): the draws depend on the whole question, so the two orders
+     * of a pair and every pair of a case draw apart, the same on every run with the same seed.
+     */
+    private Optional<String> pairwiseJudge(ModelRequest request, ModelCall call) {
+        boolean pairwise = request.messages().stream().anyMatch(message -> message.role().equals("system")
+                && message.content().startsWith(PairwisePrompt.OPENING));
+        if (!pairwise) {
+            return Optional.empty();
+        }
+        String content = request.prompt();
+        String subject = profile.seed() + "|" + profile.key() + "|" + call.forCase().map(EvalCase::id).orElse("")
+                + "|" + call.repeat() + "|" + content;
+        // three independent draws from the whole question (String.hashCode and SplittableRandom are specified, so
+        // the same on every JDK); CRC32 draws of one text with different suffixes would be correlated
+        java.util.SplittableRandom draws = new java.util.SplittableRandom(subject.hashCode() * 0x9E3779B97F4A7C15L
+                ^ subject.length());
+        return Optional.of(SimulatedJudge.answerPairwise(content, 1.0 - profile.accuracy(), profile.abstainRate(),
+                new double[] {draws.nextDouble(), draws.nextDouble(), draws.nextDouble()}));
     }
 
     private String judge(String instructions, ModelRequest request, ModelCall call) {

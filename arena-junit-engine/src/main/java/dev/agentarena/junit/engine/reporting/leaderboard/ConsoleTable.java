@@ -62,6 +62,7 @@ final class ConsoleTable {
             for (String warning : eval.warnings()) {
                 out.append("! ").append(warning).append('\n');
             }
+            out.append(leaderboard.arenaSections().console(eval.eval()));
         }
         return out.toString();
     }

@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.reporting.arena.ArenaSections;
 import dev.agentarena.junit.engine.results.OutputFiles;
 import dev.agentarena.junit.engine.results.ResultRecord;
 
@@ -29,10 +30,26 @@ public final class Leaderboard {
 
     private final LeaderboardSettings settings;
     private final List<EvalLeaderboard> evals;
+    private final ArenaSections arenaSections;
 
     Leaderboard(LeaderboardSettings settings, List<EvalLeaderboard> evals) {
+        this(settings, evals, ArenaSections.NONE);
+    }
+
+    private Leaderboard(LeaderboardSettings settings, List<EvalLeaderboard> evals, ArenaSections arenaSections) {
         this.settings = settings;
         this.evals = List.copyOf(evals);
+        this.arenaSections = arenaSections;
+    }
+
+    /** This leaderboard with the arenas and judge biases of its evals, shown beside their per-case scores. */
+    public Leaderboard withArenaSections(ArenaSections sections) {
+        return new Leaderboard(settings, evals, sections);
+    }
+
+    /** The arenas and judge biases of its evals. */
+    public ArenaSections arenaSections() {
+        return arenaSections;
     }
 
     /** Computes the leaderboard of finished results; see {@link LeaderboardAccumulator} to feed them one by one. */

@@ -40,6 +40,7 @@ final class LeaderboardHtml {
                 .append(".</p>\n");
         for (EvalLeaderboard eval : leaderboard.evals()) {
             section(html, eval);
+            html.append(leaderboard.arenaSections().html(eval.eval(), LeaderboardHtml::escape));
         }
         html.append("</body>\n</html>\n");
         return html.toString();

@@ -27,7 +27,9 @@ final class LeaderboardJson {
         root.set("settings", settings(leaderboard.settings()));
         ArrayNode evals = root.putArray("evals");
         for (EvalLeaderboard eval : leaderboard.evals()) {
-            evals.add(eval(eval));
+            ObjectNode node = eval(eval);
+            leaderboard.arenaSections().addJson(eval.eval(), node);
+            evals.add(node);
         }
         try {
             return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
