@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.apiguardian.api.API;
+import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
@@ -17,6 +18,7 @@ import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.hierarchical.Node;
 
+import dev.agentarena.junit.HumanLabels;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.DatasetFiles;
@@ -174,6 +176,9 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         plan.gatesFor(definition.name()).forEach(rule -> summaries.add(new GateDescriptor(getUniqueId(), rule)));
         if (plan.baselineNode()) {
             summaries.add(new BaselineDescriptor(getUniqueId(), plan.baseline, plan.baselineError));
+        }
+        if (plan.labelsFile || AnnotationSupport.isAnnotated(definition.testClass(), HumanLabels.class)) {
+            summaries.add(new AgreementDescriptor(getUniqueId()));
         }
         summaries.forEach(this::addChild);
     }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
+import dev.agentarena.junit.engine.reporting.agreement.AgreementText;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 
 /** The plain-text leaderboard printed at the end of a run. */
@@ -62,6 +63,9 @@ final class ConsoleTable {
             for (String warning : eval.warnings()) {
                 out.append("! ").append(warning).append('\n');
             }
+        }
+        if (!leaderboard.agreement().isEmpty()) {
+            out.append(out.length() > 0 ? "\n" : "").append(AgreementText.console(leaderboard.agreement()));
         }
         return out.toString();
     }

@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.reporting.agreement.EvalAgreement;
 import dev.agentarena.junit.engine.results.OutputFiles;
 import dev.agentarena.junit.engine.results.ResultRecord;
 
@@ -29,10 +30,29 @@ public final class Leaderboard {
 
     private final LeaderboardSettings settings;
     private final List<EvalLeaderboard> evals;
+    private final List<EvalAgreement> agreement;
 
     Leaderboard(LeaderboardSettings settings, List<EvalLeaderboard> evals) {
+        this(settings, evals, List.of());
+    }
+
+    private Leaderboard(LeaderboardSettings settings, List<EvalLeaderboard> evals, List<EvalAgreement> agreement) {
         this.settings = settings;
         this.evals = List.copyOf(evals);
+        this.agreement = List.copyOf(agreement);
+    }
+
+    /**
+     * This leaderboard with the agreement of the scorers with human labels ({@code reporting/agreement}): its own
+     * {@code agreement} section of the JSON, the HTML and the console table.
+     */
+    public Leaderboard withAgreement(List<EvalAgreement> evalAgreements) {
+        return new Leaderboard(settings, evals, evalAgreements);
+    }
+
+    /** The agreement with human labels of the evals that have labels; empty when none has. */
+    public List<EvalAgreement> agreement() {
+        return agreement;
     }
 
     /** Computes the leaderboard of finished results; see {@link LeaderboardAccumulator} to feed them one by one. */

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.reporting.agreement.AgreementText;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 
@@ -28,6 +29,9 @@ final class LeaderboardJson {
         ArrayNode evals = root.putArray("evals");
         for (EvalLeaderboard eval : leaderboard.evals()) {
             evals.add(eval(eval));
+        }
+        if (!leaderboard.agreement().isEmpty()) {
+            root.set("agreement", AgreementText.json(leaderboard.agreement()));
         }
         try {
             return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
