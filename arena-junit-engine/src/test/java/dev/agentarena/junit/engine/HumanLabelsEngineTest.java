@@ -117,7 +117,7 @@ class HumanLabelsEngineTest {
         assertThat(judge.at("/percentAgreement/value").asDouble()).isEqualTo(7.0 / 8);
         // person: 3 pass, 5 fail; judge: 4 pass, 4 fail; po = 7/8, pe = (3*4 + 5*4) / 64 = 0.5, kappa = 0.75
         assertThat(judge.at("/kappa/value").asDouble()).isCloseTo(0.75, org.assertj.core.data.Offset.offset(1e-12));
-        assertThat(judge.at("/kappa/low").asDouble()).isLessThanOrEqualTo(0.75);
+        assertThat(judge.at("/kappa/ciLow").asDouble()).isLessThanOrEqualTo(0.75);
         assertThat(judge.at("/confusion/personFailScorerPass").asInt()).isEqualTo(1);
         assertThat(judge.get("disagreements").get(0).get("case").asText()).isEqualTo("japan");
         assertThat(judge.get("disagreements").get(0).get("scorerSaid").asText()).isEqualTo("pass 1.00");

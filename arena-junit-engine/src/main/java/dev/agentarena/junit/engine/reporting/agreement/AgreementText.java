@@ -72,8 +72,10 @@ public final class AgreementText {
 
     private static void estimate(ObjectNode node, Estimate estimate) {
         put(node, "value", estimate.value());
-        put(node, "low", estimate.low());
-        put(node, "high", estimate.high());
+        put(node, "ciLow", estimate.low());
+        put(node, "ciHigh", estimate.high());
+        node.put("n", estimate.n());
+        node.put("method", estimate.method());
     }
 
     private static void put(ObjectNode node, String name, double value) {
