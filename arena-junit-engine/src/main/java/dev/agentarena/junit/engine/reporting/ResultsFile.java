@@ -113,14 +113,16 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     /** Serialises the result on the thread that computed it, so that reporting it only writes the line. */
     @Override
     public void resultComputed(ResultRecord record, CaseTranscript transcript) {
-        prepared.put(new Identity(record), wellFormed(workerLines.get().line(record, transcript)));
+        prepared.put(new Identity(record), wellFormed(workerLines.get().line(record, detail(transcript),
+                trajectory(transcript))));
     }
 
     @Override
     public synchronized void resultReported(ResultRecord record, CaseTranscript transcript) {
         String line = prepared.remove(new Identity(record));
         // well formed: the encoder would refuse half a surrogate pair (a reason cut inside an emoji)
-        byte[] bytes = ((line != null ? line : wellFormed(lines.line(record, transcript))) + "\n")
+        byte[] bytes = ((line != null ? line : wellFormed(lines.line(record, detail(transcript), trajectory(transcript))))
+                + "\n")
                 .getBytes(StandardCharsets.UTF_8);
         long start = -1;
         try {
@@ -157,6 +159,11 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         catch (IOException e) {
             return "; and it could not be cut back to its last whole line (" + e + "): remove the last line by hand";
         }
+    }
+
+    /** The scorer's detail of a result; none for a result without a transcript (an eval that cannot run). */
+    private static Map<String, Object> detail(CaseTranscript transcript) {
+        return transcript == null ? Map.of() : transcript.detail();
     }
 
     /**
@@ -204,21 +211,6 @@ public final class ResultsFile implements RunListener, AutoCloseable {
          * it has one (a {@code trajectory} field, and a {@code trajectory_file} when a text of it was cut).
          */
         String line(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory) {
-            return line(record, detail, trajectory, null, null);
-        }
-
-        /**
-         * The line of a result with its transcript: its detail and trajectory, and the case's input (the prompt as
-         * sent) and reference, which the labelling sheet ({@code ExportLabels}) shows next to the output.
-         */
-        String line(ResultRecord record, CaseTranscript transcript) {
-            return transcript == null ? line(record, Map.of(), null)
-                    : line(record, transcript.detail(), transcript.trajectory(), transcript.prompt(),
-                            transcript.reference());
-        }
-
-        private String line(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
-                String input, String reference) {
             text.setLength(0);
             try {
                 if (json == null) {
@@ -226,7 +218,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
                     // lines are taken one by one: no separator between them
                     json.setRootValueSeparator(null);
                 }
-                write(json, record, detail, trajectory, input, reference);
+                write(json, record, detail, trajectory);
                 json.flush();
             }
             catch (IOException | RuntimeException e) {
@@ -240,7 +232,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     }
 
     private static void write(JsonGenerator json, ResultRecord record, Map<String, Object> detail,
-            TrajectoryRecord trajectory, String input, String reference) throws IOException {
+            TrajectoryRecord trajectory) throws IOException {
         json.writeStartObject();
         json.writeStringField("eval", record.eval());
         json.writeStringField("model", record.model());
@@ -298,12 +290,6 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         json.writeEndArray();
         json.writeStringField("error", record.error());
         json.writeStringField("output", record.output());
-        if (input != null) {
-            json.writeStringField("input", input);
-        }
-        if (reference != null && !reference.isEmpty()) {
-            json.writeStringField("reference", reference);
-        }
         if (!detail.isEmpty()) {
             json.writeFieldName("detail");
             json.writeRawValue(detailJson(detail));
@@ -323,6 +309,10 @@ public final class ResultsFile implements RunListener, AutoCloseable {
      * may not serialise (contain itself, nest deeper than any writer allows, a getter that throws): the result's line
      * then says so in its place, and is never lost.
      */
+    private static TrajectoryRecord trajectory(CaseTranscript transcript) {
+        return transcript == null ? null : transcript.trajectory();
+    }
+
     private static String detailJson(Map<String, Object> detail) throws IOException {
         try {
             return DETAIL.writeValueAsString(detail);
