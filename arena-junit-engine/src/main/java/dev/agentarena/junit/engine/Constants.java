@@ -302,6 +302,25 @@ public final class Constants {
     public static final String GATES_PREFIX = "arena.gates.";
 
     /**
+     * The least Cohen's kappa between a scorer's verdicts and people's labels, in [-1, 1]:
+     * {@code arena.gates.min-agreement} for every scorer with labels, {@code arena.gates.min-agreement.<scorer>} for
+     * one (it wins); none by default. Checked by each {@code agreement <scorer>} test of an eval class with labels.
+     */
+    public static final String GATES_MIN_AGREEMENT = "arena.gates.min-agreement";
+
+    /**
+     * A labels file every eval reads (each row naming its eval), found as a dataset file is, in any dataset format;
+     * none by default. An eval class declares its own with {@code @HumanLabels}.
+     */
+    public static final String LABELS_FILE = "arena.labels.file";
+
+    /**
+     * {@code csv} or {@code jsonl} writes a labelling sheet of the run's outputs, {@code labels-to-fill.csv} or
+     * {@code .jsonl}, into the output directory; none by default.
+     */
+    public static final String LABELS_EXPORT = "arena.labels.export";
+
+    /**
      * The baseline file, relative to the project root; default {@code arena-baseline.json}. Set explicitly, a missing
      * file fails the {@code baseline} tests.
      */

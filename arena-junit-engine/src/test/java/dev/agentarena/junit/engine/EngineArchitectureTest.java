@@ -71,7 +71,9 @@ class EngineArchitectureTest {
     private static final Map<String, String> CONSOLE_WRITERS = Map.of(
             ENGINE + ".reporting/ConsoleReporter.java", "the console listener: score lines, summaries, the leaderboard",
             ENGINE + ".scoring/ScorerListing.java", "a command-line main (exec:java@scorers) that prints a listing",
-            ENGINE + ".reporting.merge/MergeShards.java", "a command-line main that merges shards and says what it did");
+            ENGINE + ".reporting.merge/MergeShards.java", "a command-line main that merges shards and says what it did",
+            ENGINE + ".reporting.agreement/ExportLabels.java",
+            "a command-line main that writes a labelling sheet and says where");
 
     /**
      * The static fields that hold state which could change, each with why it may: caches that hold what never
@@ -142,7 +144,9 @@ class EngineArchitectureTest {
      * the test tree ({@code descriptor}), which executes through the run's wiring ({@code execution}); the wiring
      * drives the evaluation core and the outputs, which know nothing of each other; below them the eval as declared,
      * its scorers, parameters, instances, models and the adapters of optional libraries. The foundations (config,
-     * json, datasets, results, secrets, sandbox) may be used by every layer.
+     * json, datasets, results, labels, secrets, sandbox) may be used by every layer: labels is one because the
+     * evaluation core (a labelled manual case) and the reporting (the agreement), which know nothing of each other,
+     * both read it.
      */
     @Test
     void layersFollowHowARunFlows() {

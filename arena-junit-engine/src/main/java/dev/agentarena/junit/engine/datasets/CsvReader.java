@@ -87,7 +87,7 @@ final class CsvReader extends RowReader {
         while (token != JsonToken.START_OBJECT);
         if (!headerChecked) {
             headerChecked = true;
-            String problem = CsvCells.headerProblems(columns());
+            String problem = isPlain() ? null : CsvCells.headerProblems(columns());
             if (problem != null) {
                 stop();
                 return failed(1, problem);
@@ -138,7 +138,7 @@ final class CsvReader extends RowReader {
                 cells.put(name.strip(), parser.getText());
             }
         }
-        return CsvCells.toRow(cells, source, line > 0 ? line : currentLine());
+        return row(cells, line > 0 ? line : currentLine());
     }
 
     // After an error the parser either ends the record (END_OBJECT) or has already begun the next (START_OBJECT).

@@ -107,6 +107,32 @@ public final class DatasetFiles {
         }
     }
 
+    /**
+     * Opens a located file of another shape than a dataset's (human labels) for lazy reading with the datasets'
+     * readers: each row's {@link DatasetRow#fields() fields} as read (a CSV record's cells as text), or a bad row
+     * naming file and line; no row for an empty file, and no check of ids.
+     *
+     * @throws ConfigurationException for an unsupported extension, or when the file cannot be opened
+     */
+    public static DatasetStream openPlain(DatasetSource source) {
+        InputStream in = null;
+        try {
+            in = source.path() != null ? Files.newInputStream(source.path()) : source.uri().toURL().openStream();
+            return DatasetFormat.of(source.displayName()).reader(source, in).plain();
+        }
+        catch (IOException e) {
+            if (in != null) {
+                try {
+                    in.close();
+                }
+                catch (IOException closing) {
+                    e.addSuppressed(closing);
+                }
+            }
+            throw new ConfigurationException("Cannot read " + source.description() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Reads rows from a stream it takes over; tests pass their own. */
     static DatasetStream read(DatasetSource source, InputStream in) throws IOException {
         try {

@@ -5,6 +5,8 @@ import java.util.Optional;
 
 import org.apiguardian.api.API;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.agentarena.junit.EvalCase;
 
 /**
@@ -20,12 +22,31 @@ public final class DatasetRow {
     private final EvalCase evalCase;
     private final String error;
     private final DatasetLocation location;
+    private final JsonNode fields;
 
     private DatasetRow(String caseId, EvalCase evalCase, String error, DatasetLocation location) {
+        this(caseId, evalCase, error, location, null);
+    }
+
+    private DatasetRow(String caseId, EvalCase evalCase, String error, DatasetLocation location, JsonNode fields) {
         this.caseId = Objects.requireNonNull(caseId, "caseId");
         this.evalCase = evalCase;
         this.error = error;
         this.location = location;
+        this.fields = fields;
+    }
+
+    /**
+     * A row read as plain fields, not as a case ({@link DatasetFiles#openPlain}): a file of another shape (human
+     * labels) read by the same readers, with the same file:line errors.
+     */
+    static DatasetRow plain(JsonNode fields, DatasetLocation location) {
+        return new DatasetRow(location.displayName() + ":" + location.line(), null, null, location, fields);
+    }
+
+    /** The row's fields, for a row read plain ({@link DatasetFiles#openPlain}); empty for a case or a bad row. */
+    public Optional<JsonNode> fields() {
+        return Optional.ofNullable(fields);
     }
 
     /** A good row. */
@@ -45,7 +66,7 @@ public final class DatasetRow {
 
     /** This row under another id (the case keeps its own): a masked one. */
     DatasetRow withCaseId(String id) {
-        return new DatasetRow(id, evalCase, error, location);
+        return new DatasetRow(id, evalCase, error, location, fields);
     }
 
     /** The case id, also for a bad row. */

@@ -70,7 +70,7 @@ final class JsonLinesReader extends RowReader {
             catch (JsonProcessingException e) {
                 return failed(lineNumber, "malformed JSON: " + ParseErrors.describe(e, true));
             }
-            return CaseFields.toRow(node, source, lineNumber, parser.problems());
+            return row(node, lineNumber, parser.problems());
         }
         return null;
     }

@@ -2,7 +2,14 @@ package dev.agentarena.junit.engine.datasets;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.agentarena.junit.engine.json.Json;
 
 /**
  * Reads one row at a time from a file. Subclasses return {@code null} at the end, and call {@link #stop()} after an
@@ -20,10 +27,49 @@ abstract class RowReader implements DatasetStream {
     private boolean finished;
     private boolean closed;
     private long rows;
+    /** Whether rows are read as plain fields rather than cases ({@link DatasetFiles#openPlain}). */
+    private boolean plain;
 
     RowReader(DatasetSource source, Closeable resource) {
         this.source = source;
         this.resource = resource;
+    }
+
+    /** Reads the rows as plain fields from now on: a file of another shape than a dataset's. */
+    final RowReader plain() {
+        plain = true;
+        return this;
+    }
+
+    /** Whether rows are read as plain fields: the dataset's own checks (its columns) do not apply. */
+    final boolean isPlain() {
+        return plain;
+    }
+
+    /**
+     * A row from a JSON-like node: a case, or for a plain reader, its fields (an object; anything else is a bad row).
+     */
+    final DatasetRow row(JsonNode node, int line, List<String> parseProblems) {
+        if (!plain) {
+            return CaseFields.toRow(node, source, line, parseProblems);
+        }
+        if (!parseProblems.isEmpty()) {
+            return failed(line, String.join("; ", parseProblems));
+        }
+        if (node == null || !node.isObject()) {
+            return failed(line, "expected an object, found " + (node == null ? "nothing" : CaseFields.kind(node)));
+        }
+        return DatasetRow.plain(node, source.at(line));
+    }
+
+    /** A row from a CSV record's cells: a case, or for a plain reader, its cells as text fields. */
+    final DatasetRow row(Map<String, String> cells, int line) {
+        if (!plain) {
+            return CsvCells.toRow(cells, source, line);
+        }
+        ObjectNode node = Json.MAPPER.createObjectNode();
+        cells.forEach(node::put);
+        return DatasetRow.plain(node, source.at(line));
     }
 
     /** The next row, or {@code null} at the end of the file. */
@@ -63,7 +109,7 @@ abstract class RowReader implements DatasetStream {
             }
             if (next == null) {
                 finished = true;
-                if (rows == 0) {
+                if (rows == 0 && !plain) {
                     next = emptyRow();
                 }
             }

@@ -98,7 +98,7 @@ final class TreeReader extends RowReader {
                 int line = parser.currentTokenLocation().getLineNr();
                 parser.startRow(line);
                 JsonNode element = mapper.readTree(parser);
-                return CaseFields.toRow(element, source, line, parser.problems());
+                return row(element, line, parser.problems());
             }
         }
         catch (JsonProcessingException e) {

@@ -40,8 +40,10 @@ public final class ArenaUniqueIds {
     static final String GATE = "gate";
     static final String BASELINE = "baseline";
     static final String CANNOT_RUN = "cannot-run";
+    static final String AGREEMENT = "agreement";
+    static final String AGREEMENT_SCORER = "agreement-scorer";
 
-    private static final List<String> SUMMARIES = List.of(LEADERBOARD, ARENA, GATE, BASELINE, CANNOT_RUN);
+    private static final List<String> SUMMARIES = List.of(LEADERBOARD, ARENA, GATE, BASELINE, CANNOT_RUN, AGREEMENT);
 
     private ArenaUniqueIds() {
     }
@@ -87,6 +89,14 @@ public final class ArenaUniqueIds {
         return evalClass.append(BASELINE, BASELINE);
     }
 
+    static UniqueId agreement(UniqueId evalClass) {
+        return evalClass.append(AGREEMENT, AGREEMENT);
+    }
+
+    static UniqueId agreementScorer(UniqueId agreement, String scorer) {
+        return agreement.append(AGREEMENT_SCORER, scorer);
+    }
+
     static UniqueId cannotRun(UniqueId evalClass) {
         return evalClass.append(CANNOT_RUN, CANNOT_RUN);
     }
@@ -106,7 +116,11 @@ public final class ArenaUniqueIds {
         }
         UniqueId.Segment third = segments.get(2);
         if (SUMMARIES.contains(third.getType())) {
-            return segments.size() == 3 ? Optional.of(new Parsed(evalClass, null, null, null, null, third.getType()))
+            // a scorer's agreement test, registered as the run measures it, selects its container like the others
+            boolean agreementScorer = segments.size() == 4 && third.getType().equals(AGREEMENT)
+                    && segments.get(3).getType().equals(AGREEMENT_SCORER);
+            return segments.size() == 3 || agreementScorer
+                    ? Optional.of(new Parsed(evalClass, null, null, null, null, third.getType()))
                     : Optional.empty();
         }
         if (!third.getType().equals(MODEL)) {

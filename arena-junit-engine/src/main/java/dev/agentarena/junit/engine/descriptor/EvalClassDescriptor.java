@@ -19,6 +19,7 @@ import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 import dev.agentarena.junit.Arena;
+import dev.agentarena.junit.HumanLabels;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.DatasetFiles;
@@ -180,6 +181,9 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         plan.gatesFor(definition.name()).forEach(rule -> summaries.add(new GateDescriptor(getUniqueId(), rule)));
         if (plan.baselineNode()) {
             summaries.add(new BaselineDescriptor(getUniqueId(), plan.baseline, plan.baselineError));
+        }
+        if (plan.labelsFile || AnnotationSupport.isAnnotated(definition.testClass(), HumanLabels.class)) {
+            summaries.add(new AgreementDescriptor(getUniqueId()));
         }
         summaries.forEach(this::addChild);
     }

@@ -4,7 +4,9 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.reporting.agreement.AgreementGate;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineSettings;
 import dev.agentarena.junit.engine.reporting.gates.GateRule;
 import dev.agentarena.junit.engine.reporting.gates.GateSpec;
@@ -21,6 +23,11 @@ final class SummaryPlan {
     final RuntimeException gatesError;
     final BaselineSettings baseline;
     final RuntimeException baselineError;
+    /** The agreement gate ({@code arena.gates.min-agreement}), or {@code null} when it cannot be read. */
+    AgreementGate agreementGate;
+    RuntimeException agreementGateError;
+    /** Whether {@code arena.labels.file} is set: then every eval class gets an {@code agreement} container. */
+    boolean labelsFile;
 
     private SummaryPlan(boolean leaderboardTest, List<GateRule> gates, RuntimeException gatesError,
             BaselineSettings baseline, RuntimeException baselineError) {
@@ -58,7 +65,15 @@ final class SummaryPlan {
         catch (RuntimeException e) {
             baselineError = e;
         }
-        return new SummaryPlan(leaderboard, gates, gatesError, baseline, baselineError);
+        SummaryPlan plan = new SummaryPlan(leaderboard, gates, gatesError, baseline, baselineError);
+        try {
+            plan.agreementGate = AgreementGate.from(GateSpec.settings(configuration, configuration.parameterKeys()));
+        }
+        catch (RuntimeException e) {
+            plan.agreementGateError = e;
+        }
+        plan.labelsFile = configuration.get(Constants.LABELS_FILE).filter(name -> !name.isBlank()).isPresent();
+        return plan;
     }
 
     /**

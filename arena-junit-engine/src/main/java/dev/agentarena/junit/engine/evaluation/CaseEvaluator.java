@@ -20,11 +20,17 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetRowException;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.labels.EvalLabels;
+import dev.agentarena.junit.engine.labels.HumanLabel;
+import dev.agentarena.junit.engine.labels.OutputDigest;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
+import dev.agentarena.junit.engine.scoring.ClassScorerDefinition;
 import dev.agentarena.junit.engine.scoring.NamedScore;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerVersions;
 import dev.agentarena.junit.engine.scoring.TurnScores;
+import dev.agentarena.junit.engine.scoring.builtin.ManualScorer;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /**
  * Evaluates one case on one model: pre-request hooks, the task or model call, post-process hooks, then every scorer,
@@ -277,6 +283,9 @@ final class CaseEvaluator {
                         shared.isEmpty() ? error
                                 : new SharedProblems.Pending(eval.problems().met(shared.get(), error))));
             }
+            if (isManual(scorer)) {
+                produced = labelled(produced, row, output);
+            }
             for (ScoreOutcome outcome : produced) {
                 String owner = owners.putIfAbsent(outcome.name(), scorer.name());
                 if (owner != null) {
@@ -295,6 +304,49 @@ final class CaseEvaluator {
         }
         return outcomes;
     }
+
+    /** Whether a scorer is the builtin {@code manual}, which collects outputs for a person to grade. */
+    private static boolean isManual(ScorerDefinition scorer) {
+        return scorer instanceof ClassScorerDefinition definition && definition.scorer() instanceof ManualScorer;
+    }
+
+    /**
+     * A {@code manual} result once a person labelled its output (see {@code labels/}): the person's score and verdict,
+     * with their note as the reason, marked as a person's; a label of another output (stale) leaves it ungraded and
+     * says so. The output is looked up as {@code results.jsonl} holds it: masked, by its digest.
+     */
+    private List<ScoreOutcome> labelled(List<ScoreOutcome> produced, DatasetRow row, String output) {
+        Optional<EvalLabels> labels = run.labels().of(eval.definition().name());
+        if (labels.isEmpty() || output == null) {
+            return produced;
+        }
+        SecretRedactor redactor = run.redactor();
+        Optional<EvalLabels.Match> match = labels.get().find(redactor.redact(row.caseId()),
+                redactor.redact(modelKey), OutputDigest.of(redactor.redact(output)));
+        if (match.isEmpty()) {
+            return produced;
+        }
+        HumanLabel label = match.get().label();
+        List<ScoreOutcome> outcomes = new ArrayList<>();
+        for (ScoreOutcome outcome : produced) {
+            if (outcome.error() != null || outcome.result() == null) {
+                outcomes.add(outcome);
+            }
+            else if (match.get().stale()) {
+                outcomes.add(outcome.withResult(outcome.result().withReason(outcome.result().reason()
+                        + "; its label (" + label.location() + ") is stale: the output changed since it was labelled")));
+            }
+            else {
+                outcomes.add(outcome.withResult(ScoreResult.of(label.scoreOrVerdict(), label.passed())
+                        .withReason(HUMAN_LABEL + (label.note().isEmpty() ? "" : ": " + label.note()))
+                        .withDetail("human_label", label.location())));
+            }
+        }
+        return outcomes;
+    }
+
+    /** How a reason says that a person gave the grade. */
+    static final String HUMAN_LABEL = "labelled by a person";
 
     /**
      * Whether a scorer grades this case turn by turn: a conversation case, and the scorer's option {@code per_turn}

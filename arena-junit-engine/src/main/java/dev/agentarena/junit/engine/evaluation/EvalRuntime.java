@@ -105,6 +105,8 @@ public final class EvalRuntime implements AutoCloseable {
     public static EvalRuntime create(EvalDefinition definition, EvaluationServices run,
             Predicate<String> scorerFilter) {
         DeclaredModels.checkKeys(definition.declaredModels(), run.models());
+        // a bad labels file stops the eval before its first case, naming the file and line
+        run.labels().load(definition.name(), definition.testClass());
         ScorerRegistry registry = run.scorersFor(definition.testClass());
         // names first: a typo in @Eval(scorers) is the likelier mistake, and it needs no instance to report
         List<ScorerDefinition> defaults = new ArrayList<>();

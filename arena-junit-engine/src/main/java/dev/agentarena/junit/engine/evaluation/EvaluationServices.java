@@ -16,6 +16,7 @@ import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ArenaSettings;
+import dev.agentarena.junit.engine.labels.RunLabels;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
@@ -40,6 +41,7 @@ public final class EvaluationServices implements AutoCloseable {
     private final Set<String> estimated = ConcurrentHashMap.newKeySet();
     private final Watchdog watchdog = new Watchdog();
     private final SecretRedactor redactor;
+    private final RunLabels labels;
     private final int textLimit;
     private final int maxSteps;
     private final int maxTurns;
@@ -47,8 +49,9 @@ public final class EvaluationServices implements AutoCloseable {
     private ThreadPoolExecutor callPool;
     private ExecutorService waitingPool;
 
-    private EvaluationServices(ArenaConfiguration configuration, EvaluationEvents events) {
+    private EvaluationServices(ArenaConfiguration configuration, RunLabels labels, EvaluationEvents events) {
         this.configuration = configuration;
+        this.labels = labels;
         this.events = events;
         ArenaSettings settings = configuration.typed();
         this.concurrency = settings.concurrency();
@@ -69,7 +72,21 @@ public final class EvaluationServices implements AutoCloseable {
      * @throws RuntimeException when a setting they read is invalid (naming key, value and source)
      */
     public static EvaluationServices start(ArenaConfiguration configuration, EvaluationEvents events) {
-        return new EvaluationServices(configuration, events);
+        return start(configuration, RunLabels.from(configuration), events);
+    }
+
+    /**
+     * The evaluation services of one execution, with the run's human labels (shared with the reporting, which
+     * measures the scorers' agreement with them).
+     */
+    public static EvaluationServices start(ArenaConfiguration configuration, RunLabels labels,
+            EvaluationEvents events) {
+        return new EvaluationServices(configuration, labels, events);
+    }
+
+    /** The run's human labels: a labelled {@code manual} case is graded by its label. */
+    RunLabels labels() {
+        return labels;
     }
 
     /** How many calls to the evaluated model one case may make ({@code arena.agent.max-steps}). */

@@ -14,7 +14,9 @@ import dev.agentarena.junit.engine.evaluation.EvaluationEvents;
 import dev.agentarena.junit.engine.evaluation.EvaluationServices;
 import dev.agentarena.junit.engine.evaluation.Shard;
 import dev.agentarena.junit.engine.reporting.ArenaFile;
+import dev.agentarena.junit.engine.labels.RunLabels;
 import dev.agentarena.junit.engine.reporting.ConsoleReporter;
+import dev.agentarena.junit.engine.reporting.LabelSheetFile;
 import dev.agentarena.junit.engine.reporting.Leaderboards;
 import dev.agentarena.junit.engine.reporting.ReportingSession;
 import dev.agentarena.junit.engine.reporting.ResultsFile;
@@ -24,6 +26,7 @@ import dev.agentarena.junit.engine.reporting.RunOutput;
 import dev.agentarena.junit.engine.reporting.RunReport;
 import dev.agentarena.junit.engine.reporting.ShardManifestFile;
 import dev.agentarena.junit.engine.reporting.WholeTexts;
+import dev.agentarena.junit.engine.reporting.agreement.Agreements;
 import dev.agentarena.junit.engine.reporting.allure.AllureReporter;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
@@ -47,6 +50,7 @@ public final class RunServices implements AutoCloseable {
     private final Optional<String> outputNote;
     private final ResultsFile results;
     private final Leaderboards leaderboards;
+    private final RunLabels labels;
     private final RunListeners listeners;
     private final EvaluationServices evaluation;
     private final boolean progress;
@@ -64,10 +68,12 @@ public final class RunServices implements AutoCloseable {
         this.outputDirectory = output.directory();
         this.outputNote = output.note();
         this.results = new ResultsFile(outputDirectory, session);
-        this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session);
+        this.labels = RunLabels.from(configuration);
+        this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session,
+                new Agreements(labels, leaderboardSettings.seed(), leaderboardSettings.resamples()));
         this.listeners = outputs(results, leaderboards, configuration, outputDirectory, session);
         this.progress = configuration.typed().progressInterval().isPresent();
-        this.evaluation = EvaluationServices.start(configuration, new EvaluationEvents() {
+        this.evaluation = EvaluationServices.start(configuration, labels, new EvaluationEvents() {
             @Override
             public void resultComputed(ResultRecord record, CaseTranscript transcript) {
                 listeners.resultComputed(record, transcript);
@@ -118,6 +124,7 @@ public final class RunServices implements AutoCloseable {
         chain.add(leaderboards);
         chain.add(new ConsoleReporter(configuration.typed().outputScoreLines(), results.file(),
                 configuration.typed().progressInterval()));
+        LabelSheetFile.ifExported(configuration, outputDirectory).ifPresent(chain::add);
         AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
         if (configuration.get(Constants.SHARD).isPresent()) {
             chain.add(new ShardManifestFile());

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apiguardian.api.API;
@@ -13,6 +15,8 @@ import dev.agentarena.junit.engine.reporting.arena.ArenaSections;
 import dev.agentarena.junit.engine.reporting.arena.ArenaTable;
 import dev.agentarena.junit.engine.reporting.arena.ArenaTally;
 import dev.agentarena.junit.engine.reporting.arena.JudgeBiasTally;
+import dev.agentarena.junit.engine.reporting.agreement.Agreements;
+import dev.agentarena.junit.engine.reporting.agreement.EvalAgreement;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
@@ -37,12 +41,29 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     private final Map<String, EvalResults> evals = new ConcurrentHashMap<>();
     private final Map<String, ArenaTally> arenas = new ConcurrentHashMap<>();
     private final Map<String, JudgeBiasTally> judgeBiases = new ConcurrentHashMap<>();
+    private final Agreements agreements;
 
     /** The leaderboards of a run writing to an output directory. */
     public Leaderboards(Path outputDirectory, LeaderboardSettings settings, ReportingSession session) {
+        this(outputDirectory, settings, session, null);
+    }
+
+    /**
+     * The leaderboards of a run that also measure its scorers against human labels.
+     *
+     * @param agreements the agreements the results feed, or {@code null} for none
+     */
+    public Leaderboards(Path outputDirectory, LeaderboardSettings settings, ReportingSession session,
+            Agreements agreements) {
         this.outputDirectory = outputDirectory;
         this.settings = settings;
         this.run = session.runLeaderboard(outputDirectory, settings);
+        this.agreements = agreements;
+    }
+
+    /** The agreement with human labels of an eval with labels, as its results so far give it. */
+    public Optional<EvalAgreement> agreement(String eval) {
+        return agreements == null ? Optional.empty() : agreements.report(eval);
     }
 
     /** The settings the leaderboards are built with (the repeat reducer, which the summary tests share). */
@@ -53,6 +74,9 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         run.accept(record);
+        if (agreements != null) {
+            agreements.accept(record);
+        }
         evals.computeIfAbsent(record.eval(), name -> new EvalResults()).accumulator.accept(record);
         judgeBiases.computeIfAbsent(record.eval(), name -> new JudgeBiasTally(name, settings.seed()))
                 .accept(record, transcript);
@@ -94,13 +118,15 @@ public final class Leaderboards implements RunListener, AutoCloseable {
      */
     public Leaderboard runLeaderboard() {
         evals.values().forEach(EvalResults::forget);
-        return run.build().withArenaSections(arenaSections());
+        Leaderboard leaderboard = run.build().withArenaSections(arenaSections());
+        return agreements == null ? leaderboard : leaderboard.withAgreement(agreements.reports());
     }
 
     /** The leaderboard of one eval's results of this execution; no evals when it recorded none. */
     public Leaderboard evalLeaderboard(String eval) {
-        return evals.computeIfAbsent(eval, name -> new EvalResults()).leaderboard()
+        Leaderboard leaderboard = evals.computeIfAbsent(eval, name -> new EvalResults()).leaderboard()
                 .withArenaSections(arenaSections());
+        return agreement(eval).map(agreement -> leaderboard.withAgreement(List.of(agreement))).orElse(leaderboard);
     }
 
     /** Writes the run's {@code leaderboard.json} and {@code .html} into the output directory. */

@@ -69,6 +69,10 @@ public final class GateSpec {
             if (!key.startsWith(Constants.GATES_PREFIX)) {
                 continue;
             }
+            if (key.equals(Constants.GATES_MIN_AGREEMENT) || key.startsWith(Constants.GATES_MIN_AGREEMENT + ".")) {
+                // the agreement with human labels gates itself (reporting/agreement)
+                continue;
+            }
             String rest = key.substring(Constants.GATES_PREFIX.length());
             GateRule.Kind kind = null;
             String selector = "";
@@ -119,6 +123,11 @@ public final class GateSpec {
      * sees only one level of property keys, hence the explicit keys.
      */
     public static GateSpec from(ArenaConfiguration configuration, Collection<String> parameterKeys) {
+        return parse(settings(configuration, parameterKeys));
+    }
+
+    /** Every {@code arena.gates.*} setting of a run, by key, read as {@link #from} reads them. */
+    public static Map<String, String> settings(ArenaConfiguration configuration, Collection<String> parameterKeys) {
         Map<String, String> settings = new TreeMap<>();
         flatten(Constants.GATES_PREFIX, configuration.section(Constants.GATES_PREFIX), settings);
         List<String> keys = new ArrayList<>(parameterKeys);
@@ -128,7 +137,7 @@ public final class GateSpec {
                 configuration.get(key).ifPresent(value -> settings.put(key, value));
             }
         }
-        return parse(settings);
+        return settings;
     }
 
     private static void flatten(String prefix, Map<?, ?> values, Map<String, String> into) {

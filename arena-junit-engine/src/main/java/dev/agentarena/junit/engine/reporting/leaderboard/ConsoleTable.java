@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
+import dev.agentarena.junit.engine.reporting.agreement.AgreementText;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 
 /** The plain-text leaderboard printed at the end of a run. */
@@ -63,6 +64,9 @@ final class ConsoleTable {
                 out.append("! ").append(warning).append('\n');
             }
             out.append(leaderboard.arenaSections().console(eval.eval()));
+        }
+        if (!leaderboard.agreement().isEmpty()) {
+            out.append(out.length() > 0 ? "\n" : "").append(AgreementText.console(leaderboard.agreement()));
         }
         return out.toString();
     }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.reporting.arena.ArenaSections;
+import dev.agentarena.junit.engine.reporting.agreement.EvalAgreement;
 import dev.agentarena.junit.engine.results.OutputFiles;
 import dev.agentarena.junit.engine.results.ResultRecord;
 
@@ -31,25 +32,41 @@ public final class Leaderboard {
     private final LeaderboardSettings settings;
     private final List<EvalLeaderboard> evals;
     private final ArenaSections arenaSections;
+    private final List<EvalAgreement> agreement;
 
     Leaderboard(LeaderboardSettings settings, List<EvalLeaderboard> evals) {
-        this(settings, evals, ArenaSections.NONE);
+        this(settings, evals, ArenaSections.NONE, List.of());
     }
 
-    private Leaderboard(LeaderboardSettings settings, List<EvalLeaderboard> evals, ArenaSections arenaSections) {
+    private Leaderboard(LeaderboardSettings settings, List<EvalLeaderboard> evals, ArenaSections arenaSections,
+            List<EvalAgreement> agreement) {
         this.settings = settings;
         this.evals = List.copyOf(evals);
         this.arenaSections = arenaSections;
+        this.agreement = List.copyOf(agreement);
     }
 
     /** This leaderboard with the arenas and judge biases of its evals, shown beside their per-case scores. */
     public Leaderboard withArenaSections(ArenaSections sections) {
-        return new Leaderboard(settings, evals, sections);
+        return new Leaderboard(settings, evals, sections, agreement);
     }
 
     /** The arenas and judge biases of its evals. */
     public ArenaSections arenaSections() {
         return arenaSections;
+    }
+
+    /**
+     * This leaderboard with the agreement of the scorers with human labels ({@code reporting/agreement}): its own
+     * {@code agreement} section of the JSON, the HTML and the console table.
+     */
+    public Leaderboard withAgreement(List<EvalAgreement> evalAgreements) {
+        return new Leaderboard(settings, evals, arenaSections, evalAgreements);
+    }
+
+    /** The agreement with human labels of the evals that have labels; empty when none has. */
+    public List<EvalAgreement> agreement() {
+        return agreement;
     }
 
     /** Computes the leaderboard of finished results; see {@link LeaderboardAccumulator} to feed them one by one. */

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeMap;
 
+import dev.agentarena.junit.engine.reporting.agreement.AgreementText;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 import dev.agentarena.junit.engine.results.SinkText;
@@ -41,6 +42,9 @@ final class LeaderboardHtml {
         for (EvalLeaderboard eval : leaderboard.evals()) {
             section(html, eval);
             html.append(leaderboard.arenaSections().html(eval.eval(), LeaderboardHtml::escape));
+        }
+        if (!leaderboard.agreement().isEmpty()) {
+            html.append(AgreementText.html(leaderboard.agreement()));
         }
         html.append("</body>\n</html>\n");
         return html.toString();

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.reporting.agreement.AgreementText;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 
@@ -30,6 +31,9 @@ final class LeaderboardJson {
             ObjectNode node = eval(eval);
             leaderboard.arenaSections().addJson(eval.eval(), node);
             evals.add(node);
+        }
+        if (!leaderboard.agreement().isEmpty()) {
+            root.set("agreement", AgreementText.json(leaderboard.agreement()));
         }
         try {
             return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);

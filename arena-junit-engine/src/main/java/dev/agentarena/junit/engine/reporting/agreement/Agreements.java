@@ -1,0 +1,176 @@
+package dev.agentarena.junit.engine.reporting.agreement;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.labels.EvalLabels;
+import dev.agentarena.junit.engine.labels.HumanLabel;
+import dev.agentarena.junit.engine.labels.OutputDigest;
+import dev.agentarena.junit.engine.labels.RunLabels;
+import dev.agentarena.junit.engine.reporting.statistics.Agreement;
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreLine;
+
+/**
+ * Pairs each result of a labelled output with the person's label, as results arrive, and computes each scorer's
+ * agreement on demand. Only labelled outputs are kept (a pair of verdicts and scores each), so an unlabelled run
+ * costs nothing. The {@code manual} scorer is left out: once labelled its grade is the label.
+ */
+@API(status = API.Status.INTERNAL, since = "0.2")
+public final class Agreements {
+
+    /** How many disagreements a scorer's agreement lists. */
+    public static final int MAX_DISAGREEMENTS = 10;
+    /** How many stale labels an eval's agreement names. */
+    public static final int MAX_STALE_EXAMPLES = 5;
+
+    private final RunLabels labels;
+    private final long seed;
+    private final int resamples;
+    private final Map<String, EvalPairs> evals = new LinkedHashMap<>();
+
+    /**
+     * The agreements of a run.
+     *
+     * @param seed the run's seed, for the bootstrap intervals
+     * @param resamples bootstrap resamples
+     */
+    public Agreements(RunLabels labels, long seed, int resamples) {
+        this.labels = labels;
+        this.seed = seed;
+        this.resamples = resamples;
+    }
+
+    /** Hears a result: paired with its output's label, if the eval has labels and one judged it. */
+    public void accept(ResultRecord record) {
+        Optional<EvalLabels> evalLabels = labels.of(record.eval());
+        if (evalLabels.isEmpty() || record.output() == null || record.caseId().isEmpty()) {
+            return;
+        }
+        String digest = OutputDigest.of(record.output());
+        Optional<EvalLabels.Match> match = evalLabels.get().find(record.caseId(), record.model(), digest);
+        synchronized (this) {
+            EvalPairs pairs = evals.computeIfAbsent(record.eval(), eval -> new EvalPairs(evalLabels.get().size()));
+            if (match.isEmpty()) {
+                return;
+            }
+            String output = record.dataset() + '\u0000' + record.caseId() + '\u0000' + record.model() + '\u0000'
+                    + record.repeat();
+            HumanLabel label = match.get().label();
+            if (match.get().stale()) {
+                if (pairs.stale.add(output) && pairs.staleExamples.size() < MAX_STALE_EXAMPLES) {
+                    pairs.staleExamples.add("'" + record.caseId() + "' on " + record.model() + " ("
+                            + label.location() + ")");
+                }
+                return;
+            }
+            pairs.labelled.add(output);
+            if (record.scorer().equals("manual") || !record.counts() || record.passed() == null) {
+                return;
+            }
+            pairs.scorers.computeIfAbsent(record.scorer(), scorer -> new ArrayList<>()).add(new Pair(record.caseId(),
+                    record.model(), record.repeat(), record.passed(), record.score(), record.reason(), label));
+        }
+    }
+
+    /** The agreement of an eval with labels that ran; empty for an eval without labels. */
+    public synchronized Optional<EvalAgreement> report(String eval) {
+        if (labels.of(eval).isEmpty()) {
+            return Optional.empty();
+        }
+        EvalPairs pairs = evals.get(eval);
+        if (pairs == null) {
+            return Optional.of(new EvalAgreement(eval, labels.of(eval).get().size(), 0, 0, List.of(), List.of()));
+        }
+        List<ScorerAgreement> scorers = new ArrayList<>();
+        new TreeMap<>(pairs.scorers).forEach((scorer, list) -> scorers.add(agreement(eval, scorer, list)));
+        return Optional.of(new EvalAgreement(eval, pairs.labels, pairs.labelled.size(), pairs.stale.size(),
+                pairs.staleExamples, scorers));
+    }
+
+    /** The agreements of every eval with labels that ran, by name. */
+    public synchronized List<EvalAgreement> reports() {
+        List<EvalAgreement> all = new ArrayList<>();
+        new TreeMap<>(evals).keySet().forEach(eval -> report(eval).ifPresent(all::add));
+        return all;
+    }
+
+    /** Computes one scorer's agreement from its pairs. */
+    ScorerAgreement agreement(String eval, String scorer, List<Pair> pairs) {
+        int n = pairs.size();
+        boolean[] person = new boolean[n];
+        boolean[] said = new boolean[n];
+        List<Integer> gradedIndex = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            person[i] = pairs.get(i).label.passed();
+            said[i] = pairs.get(i).passed;
+            if (pairs.get(i).label.score() != null && pairs.get(i).score != null) {
+                gradedIndex.add(i);
+            }
+        }
+        String label = "agreement:" + eval + ":" + scorer;
+        Estimate percent = Agreement.bootstrap(n, picks -> Agreement.percentAgreement(Agreement.pick(person, picks),
+                Agreement.pick(said, picks)), seed, label + ":percent", resamples);
+        Estimate kappa = Agreement.bootstrap(n, picks -> Agreement.kappa(Agreement.pick(person, picks),
+                Agreement.pick(said, picks)), seed, label + ":kappa", resamples);
+        double[] personScores = new double[gradedIndex.size()];
+        double[] scores = new double[gradedIndex.size()];
+        for (int i = 0; i < gradedIndex.size(); i++) {
+            personScores[i] = pairs.get(gradedIndex.get(i)).label.score();
+            scores[i] = pairs.get(gradedIndex.get(i)).score;
+        }
+        Estimate rho = Agreement.bootstrap(scores.length, picks -> Agreement.spearman(
+                Agreement.pick(personScores, picks), Agreement.pick(scores, picks)), seed, label + ":rho", resamples);
+        Estimate mae = Agreement.bootstrap(scores.length, picks -> Agreement.meanAbsoluteError(
+                Agreement.pick(personScores, picks), Agreement.pick(scores, picks)), seed, label + ":mae", resamples);
+        List<ScorerAgreement.Disagreement> disagreements = new ArrayList<>();
+        int count = 0;
+        for (Pair pair : pairs) {
+            if (pair.passed != pair.label.passed()) {
+                count++;
+                if (disagreements.size() < MAX_DISAGREEMENTS) {
+                    disagreements.add(new ScorerAgreement.Disagreement(pair.caseId, pair.model, pair.repeat,
+                            verdict(pair.passed) + " " + ScoreLine.format(pair.score),
+                            verdict(pair.label.passed()) + (pair.label.score() == null ? ""
+                                    : " " + ScoreLine.format(pair.label.score()))
+                                    + (pair.label.note().isEmpty() ? "" : " \"" + pair.label.note() + "\""),
+                            pair.reason, pair.label.location()));
+                }
+            }
+        }
+        return new ScorerAgreement(scorer, n, percent, kappa, Agreement.confusion(person, said), scores.length, rho,
+                mae, disagreements, count);
+    }
+
+    private static String verdict(boolean passed) {
+        return (passed ? "pass" : "fail").toLowerCase(Locale.ROOT);
+    }
+
+    /** One scorer's result on a labelled output, and the label. */
+    record Pair(String caseId, String model, int repeat, boolean passed, Double score, String reason,
+            HumanLabel label) {
+    }
+
+    /** One eval's pairs and stale outputs. */
+    private static final class EvalPairs {
+        final int labels;
+        final Set<String> labelled = new LinkedHashSet<>();
+        final Set<String> stale = new LinkedHashSet<>();
+        final List<String> staleExamples = new ArrayList<>();
+        final Map<String, List<Pair>> scorers = new LinkedHashMap<>();
+
+        EvalPairs(int labels) {
+            this.labels = labels;
+        }
+    }
+}

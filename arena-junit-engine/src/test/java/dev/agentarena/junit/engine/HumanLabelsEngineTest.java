@@ -1,0 +1,195 @@
+package dev.agentarena.junit.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.agentarena.junit.engine.fixtures.labels.LabelledJudgeFixture;
+
+/**
+ * The labelling loop end to end: a run exports a sheet, a person fills it in, and the next run grades the
+ * {@code manual} cases by it, measures the judge's agreement as a test of its own, gates it, and says which labels
+ * went stale.
+ */
+class HumanLabelsEngineTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path output;
+
+    @TempDir
+    Path labelsDirectory;
+
+    private static EngineRun judged(EngineRun run) {
+        // sim_judge errs and abstains at seeded rates by default; these tests want its verdicts fixed
+        return run.with("arena.models.sim_judge.accuracy", "1").with("arena.models.sim_judge.abstain-rate", "0");
+    }
+
+    /** The sheet a first run exports, as JSON Lines. */
+    private List<ObjectNode> exportedSheet() throws IOException {
+        judged(new EngineRun(output)).with(Constants.LABELS_EXPORT, "jsonl").execute(LabelledJudgeFixture.class);
+        List<ObjectNode> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(output.resolve("labels-to-fill.jsonl"))) {
+            rows.add((ObjectNode) JSON.readTree(line));
+        }
+        return rows;
+    }
+
+    /** The sheet filled in as a person would: a verdict per row, written back as JSON Lines. */
+    private Path filled(List<ObjectNode> rows, Function<ObjectNode, String> verdict) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (ObjectNode row : rows) {
+            row.put("human_verdict", verdict.apply(row));
+            row.put("human_note", "checked by hand");
+            text.append(JSON.writeValueAsString(row)).append('\n');
+        }
+        return Files.writeString(labelsDirectory.resolve("labels.jsonl"), text);
+    }
+
+    @Test
+    void theSheetHasEveryOutputWithItsScoresAndEmptyColumnsForAPerson() throws IOException {
+        List<ObjectNode> rows = exportedSheet();
+
+        assertThat(rows).hasSize(10);
+        ObjectNode france = rows.stream().filter(row -> row.get("case").asText().equals("france")).findFirst()
+                .orElseThrow();
+        assertThat(france.get("eval").asText()).isEqualTo("labelled");
+        assertThat(france.get("model").asText()).isEqualTo("recorded");
+        assertThat(france.get("input").asText()).contains("Capital of France?");
+        assertThat(france.get("output").asText()).isEqualTo("The capital of France is Paris.");
+        assertThat(france.get("reference").asText()).isEqualTo("Paris");
+        assertThat(france.get("output_digest").asText()).hasSize(64);
+        assertThat(france.get("llm_judge.verdict").asText()).isEqualTo("pass");
+        assertThat(france.get("llm_judge.score").asDouble()).isEqualTo(1.0);
+        assertThat(france.get("llm_judge.reason").asText()).contains("judge");
+        assertThat(france.get("human_verdict").isNull()).isTrue();
+        assertThat(france.get("human_score").isNull()).isTrue();
+        assertThat(france.get("human_note").isNull()).isTrue();
+    }
+
+    @Test
+    void aLabelledManualCaseIsScoredAndTheJudgeAgreementIsATest() throws IOException {
+        // the person agrees with the judge everywhere but on 'japan', and passes the haiku, fails the limerick
+        Path labels = filled(exportedSheet(), row -> switch (row.get("case").asText()) {
+            case "japan" -> "fail";
+            case "haiku" -> "pass";
+            case "limerick" -> "fail";
+            default -> row.get("llm_judge.verdict").asText();
+        });
+
+        EngineRun run = judged(new EngineRun(output)).with(Constants.LABELS_FILE, labels.toString())
+                .execute(LabelledJudgeFixture.class);
+
+        JsonNode haiku = run.line("haiku", "manual");
+        assertThat(haiku.get("status").asText()).isEqualTo("passed");
+        assertThat(haiku.get("score").asDouble()).isEqualTo(1.0);
+        assertThat(haiku.get("reason").asText()).isEqualTo("labelled by a person: checked by hand");
+        assertThat(haiku.at("/detail/human_label").asText()).as("the label's file and line")
+                .matches(".*labels\\.jsonl:\\d+");
+        assertThat(run.line("limerick", "manual").get("status").asText()).isEqualTo("failed");
+
+        run.results().testEvents().assertThatEvents()
+                .haveExactly(1, event(displayName("agreement llm_judge"), finishedSuccessfully()));
+        JsonNode agreement = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("agreement").get(0);
+        assertThat(agreement.get("eval").asText()).isEqualTo("labelled");
+        assertThat(agreement.get("staleLabels").asInt()).isZero();
+        JsonNode judge = agreement.get("scorers").get(0);
+        assertThat(judge.get("scorer").asText()).isEqualTo("llm_judge");
+        assertThat(judge.get("n").asInt()).isEqualTo(8);
+        assertThat(judge.at("/percentAgreement/value").asDouble()).isEqualTo(7.0 / 8);
+        // person: 3 pass, 5 fail; judge: 4 pass, 4 fail; po = 7/8, pe = (3*4 + 5*4) / 64 = 0.5, kappa = 0.75
+        assertThat(judge.at("/kappa/value").asDouble()).isCloseTo(0.75, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(judge.at("/kappa/ciLow").asDouble()).isLessThanOrEqualTo(0.75);
+        assertThat(judge.at("/confusion/personFailScorerPass").asInt()).isEqualTo(1);
+        assertThat(judge.get("disagreements").get(0).get("case").asText()).isEqualTo("japan");
+        assertThat(judge.get("disagreements").get(0).get("scorerSaid").asText()).isEqualTo("pass 1.00");
+        assertThat(judge.get("disagreements").get(0).get("personSaid").asText())
+                .isEqualTo("fail \"checked by hand\"");
+        assertThat(Files.readString(output.resolve("leaderboard.html"))).contains("Agreement with human labels");
+    }
+
+    @Test
+    void aJudgeThatDisagreesWithPeopleFailsTheAgreementGateNamingKappaIntervalAndN() throws IOException {
+        // a biased judge, as people see it: every verdict the opposite of theirs
+        Path labels = filled(exportedSheet(), row -> row.get("case").asText().equals("haiku") ? "pass"
+                : row.path("llm_judge.verdict").asText().equals("pass") ? "fail" : "pass");
+
+        EngineRun run = judged(new EngineRun(output)).with(Constants.LABELS_FILE, labels.toString())
+                .with(Constants.GATES_MIN_AGREEMENT, "0.6").execute(LabelledJudgeFixture.class);
+
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(displayName("agreement llm_judge"),
+                finishedWithFailure(message(text -> text.startsWith("labelled: scorer 'llm_judge' agrees with "
+                        + "people at kappa -1.00 (95% CI ") && text.contains("n=8)")
+                        && text.endsWith("below arena.gates.min-agreement=0.6")))));
+    }
+
+    @Test
+    void aFaithfulJudgePassesTheScorersOwnGate() throws IOException {
+        Path labels = filled(exportedSheet(), row -> row.path("llm_judge.verdict").asText("pass"));
+
+        EngineRun run = judged(new EngineRun(output)).with(Constants.LABELS_FILE, labels.toString())
+                .with(Constants.GATES_MIN_AGREEMENT, "0.99").with(Constants.GATES_MIN_AGREEMENT + ".llm_judge", "0.9")
+                .execute(LabelledJudgeFixture.class);
+
+        run.results().testEvents().assertThatEvents()
+                .haveExactly(1, event(displayName("agreement llm_judge"), finishedSuccessfully()));
+    }
+
+    @Test
+    void aLabelWhoseOutputChangedIsStaleAndSaidSo() throws IOException {
+        List<ObjectNode> rows = exportedSheet();
+        for (ObjectNode row : rows) {
+            if (row.get("case").asText().equals("haiku")) {
+                // labelled when the model said something else
+                row.put("output_digest", "0".repeat(64));
+            }
+        }
+        Path labels = filled(rows, row -> "pass");
+
+        EngineRun run = judged(new EngineRun(output)).with(Constants.LABELS_FILE, labels.toString())
+                .execute(LabelledJudgeFixture.class);
+
+        JsonNode haiku = run.line("haiku", "manual");
+        assertThat(haiku.get("status").asText()).isEqualTo("not_applicable");
+        assertThat(haiku.get("reason").asText()).contains("is stale: the output changed since it was labelled");
+        JsonNode agreement = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("agreement").get(0);
+        assertThat(agreement.get("staleLabels").asInt()).isEqualTo(1);
+        assertThat(agreement.get("staleExamples").get(0).asText()).startsWith("'haiku' on recorded (")
+                .contains("labels.jsonl:");
+    }
+
+    @Test
+    void aBadLabelsFileStopsTheEvalNamingFileLineAndProblem() throws IOException {
+        Path labels = Files.writeString(labelsDirectory.resolve("labels.csv"), String.join("\n",
+                "eval,case,model,human_verdict,human_score,colour",
+                "labelled,france,recorded,maybe,,",
+                "labelled,italy,recorded,pass,1.5,",
+                ""));
+
+        EngineRun run = judged(new EngineRun(output)).with(Constants.LABELS_FILE, labels.toString())
+                .execute(LabelledJudgeFixture.class);
+
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(text ->
+                text.contains("labels.csv:2: unknown column 'colour'")
+                        && text.contains("labels.csv:2: bad human_verdict 'maybe': expected pass or fail")
+                        && text.contains("labels.csv:3: human_score 1.5 is out of range")))));
+    }
+}
