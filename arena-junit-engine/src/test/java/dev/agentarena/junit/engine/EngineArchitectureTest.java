@@ -71,7 +71,8 @@ class EngineArchitectureTest {
     private static final Map<String, String> CONSOLE_WRITERS = Map.of(
             ENGINE + ".reporting/ConsoleReporter.java", "the console listener: score lines, summaries, the leaderboard",
             ENGINE + ".scoring/ScorerListing.java", "a command-line main (exec:java@scorers) that prints a listing",
-            ENGINE + ".reporting.merge/MergeShards.java", "a command-line main that merges shards and says what it did");
+            ENGINE + ".reporting.merge/MergeShards.java", "a command-line main that merges shards and says what it did",
+            ENGINE + ".reporting.report/CompareRuns.java", "a command-line main that compares two runs for CI");
 
     /**
      * The static fields that hold state which could change, each with why it may: caches that hold what never
