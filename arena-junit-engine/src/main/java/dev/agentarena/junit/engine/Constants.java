@@ -332,6 +332,19 @@ public final class Constants {
     /** {@code true} writes this run's evals into the baseline file instead of comparing; default {@code false}. */
     public static final String BASELINE_UPDATE = "arena.baseline.update";
 
+    /**
+     * Whether every run writes {@code report.html} (every case by every model, side by side, and what changed since
+     * the previous run) next to the leaderboard; default {@code true}.
+     */
+    public static final String REPORT_ENABLED = "arena.report.enabled";
+
+    /**
+     * The previous run {@code report.html} compares this run with: {@code baseline} (default: the baseline file
+     * when it exists and this run does not rewrite it), {@code none}, or a path relative to the project root: an
+     * earlier {@code results.jsonl}, a directory holding one (a merged sharded run), or a baseline file.
+     */
+    public static final String REPORT_COMPARE_TO = "arena.report.compare-to";
+
     private Constants() {
     }
 }

@@ -73,7 +73,8 @@ class EngineArchitectureTest {
             ENGINE + ".scoring/ScorerListing.java", "a command-line main (exec:java@scorers) that prints a listing",
             ENGINE + ".reporting.merge/MergeShards.java", "a command-line main that merges shards and says what it did",
             ENGINE + ".reporting.agreement/ExportLabels.java",
-            "a command-line main that writes a labelling sheet and says where");
+            "a command-line main that writes a labelling sheet and says where",
+            ENGINE + ".reporting.report/CompareRuns.java", "a command-line main that compares two runs for CI");
 
     /**
      * The static fields that hold state which could change, each with why it may: caches that hold what never

@@ -278,6 +278,24 @@ public final class ArenaSettings {
         return tolerance;
     }
 
+    /** Whether the run writes {@code report.html} ({@value Constants#REPORT_ENABLED}); by default it does. */
+    public boolean reportEnabled() {
+        return configuration.getBoolean(Constants.REPORT_ENABLED, true);
+    }
+
+    /**
+     * What {@code report.html} compares the run with ({@value Constants#REPORT_COMPARE_TO}): {@code baseline} by
+     * default, {@code none}, or a path as written (resolved against the project root by the report).
+     */
+    public String reportCompareTo() {
+        String value = configuration.get(Constants.REPORT_COMPARE_TO, "baseline").strip();
+        if (value.isEmpty()) {
+            throw configuration.invalid(Constants.REPORT_COMPARE_TO, value,
+                    "baseline, none, or the path of a results.jsonl, of a directory holding one, or of a baseline file");
+        }
+        return value;
+    }
+
     /** Whether this run is written as the new baseline ({@value Constants#BASELINE_UPDATE}); by default not. */
     public boolean baselineUpdate() {
         return configuration.getBoolean(Constants.BASELINE_UPDATE, false);

@@ -1,8 +1,12 @@
 package dev.agentarena.junit.engine.execution;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -31,6 +35,7 @@ import dev.agentarena.junit.engine.reporting.allure.AllureReporter;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.reporting.report.CaseReport;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
@@ -67,7 +72,7 @@ public final class RunServices implements AutoCloseable {
                 session, partial);
         this.outputDirectory = output.directory();
         this.outputNote = output.note();
-        this.results = new ResultsFile(outputDirectory, session);
+        this.results = new ResultsFile(outputDirectory, session, configuration.typed().outputTextLimit());
         this.labels = RunLabels.from(configuration);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session,
                 new Agreements(labels, leaderboardSettings.seed(), leaderboardSettings.resamples()));
@@ -211,7 +216,12 @@ public final class RunServices implements AutoCloseable {
             leaderboards.writeRunFiles(leaderboard);
             Optional<RunReport.BudgetSpend> spend = evaluation.budgetSpend()
                     .map(budget -> new RunReport.BudgetSpend(budget.limitUsd(), budget.spentUsd(), budget.reason()));
-            listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend));
+            session.evalRuns(outputDirectory).addAll(evals);
+            Optional<CaseReport.Outcome> report = writeReport(session.evalRuns(outputDirectory));
+            listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend,
+                    report.flatMap(CaseReport.Outcome::file),
+                    report.flatMap(CaseReport.Outcome::comparison).map(CaseReport.Comparison::lines)
+                            .orElse(List.of())));
             finished = Optional.of(leaderboard);
         }
         if (shard.isPresent()) {
@@ -219,6 +229,58 @@ public final class RunServices implements AutoCloseable {
                     outputDirectory);
         }
         return finished;
+    }
+
+    /**
+     * Writes {@code report.html} from the results file, compared with the previous run
+     * ({@value Constants#REPORT_COMPARE_TO}) when there is one; a problem is a warning, never a failed run.
+     *
+     * @param evals every eval run into the output directory in the launcher session, for the cases' unique ids
+     */
+    private Optional<CaseReport.Outcome> writeReport(List<ShardManifest.EvalRun> evals) {
+        if (!configuration.typed().reportEnabled()) {
+            return Optional.empty();
+        }
+        Map<String, CaseReport.EvalClass> classes = new LinkedHashMap<>();
+        evals.forEach(eval -> classes.put(eval.eval(), new CaseReport.EvalClass(eval.evalClass(),
+                eval.datasets().size() > 1)));
+        Optional<Path> previous = previousRun();
+        Path file = outputDirectory.resolve(CaseReport.FILE_NAME);
+        try {
+            return Optional.of(CaseReport.write(results.file(), previous, classes,
+                    configuration.typed().baselineTolerance(), Optional.of(file)));
+        }
+        catch (IOException | RuntimeException e) {
+            listeners.warning("could not write " + file + ": " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    /** The run the report compares with: the baseline file by default, a configured path, or none. */
+    private Optional<Path> previousRun() {
+        String value = configuration.typed().reportCompareTo();
+        if (value.equalsIgnoreCase("none")) {
+            return Optional.empty();
+        }
+        if (value.equalsIgnoreCase("baseline")) {
+            Path baseline = configuration.typed().baselineFile();
+            return Files.isRegularFile(baseline) && !configuration.typed().baselineUpdate() ? Optional.of(baseline)
+                    : Optional.empty();
+        }
+        Path path = configuration.projectRoot().resolve(value).toAbsolutePath().normalize();
+        if (path.equals(results.file()) || path.equals(outputDirectory.toAbsolutePath().normalize())) {
+            listeners.warning(Constants.REPORT_COMPARE_TO + " is \"" + value + "\" (" + configuration.sourceOf(
+                    Constants.REPORT_COMPARE_TO) + "), the results this run writes; the report compares with nothing. "
+                    + "Copy the previous run's results.jsonl aside and name that copy");
+            return Optional.empty();
+        }
+        if (!Files.exists(path)) {
+            listeners.warning(Constants.REPORT_COMPARE_TO + " is \"" + value + "\" (" + configuration.sourceOf(
+                    Constants.REPORT_COMPARE_TO) + "), but " + path + " does not exist; the report compares with "
+                    + "nothing");
+            return Optional.empty();
+        }
+        return Optional.of(path);
     }
 
     @Override

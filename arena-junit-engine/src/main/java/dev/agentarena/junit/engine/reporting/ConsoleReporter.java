@@ -158,6 +158,8 @@ public final class ConsoleReporter implements RunListener {
         StringBuilder text = new StringBuilder(PREFIX).append("leaderboard: ")
                 .append(report.outputDirectory().resolve(Leaderboard.HTML_FILE)).append('\n')
                 .append(report.leaderboard().toConsoleTable());
+        report.report().ifPresent(file -> text.append(PREFIX).append("report: ").append(file).append('\n'));
+        report.reportLines().forEach(line -> text.append(PREFIX).append(line).append('\n'));
         report.budget().ifPresent(budget -> {
             int notRun = report.leaderboard().evals().stream().flatMap(e -> e.models().stream())
                     .mapToInt(model -> model.notRun()).sum();

@@ -1,6 +1,9 @@
 package dev.agentarena.junit.engine.reporting;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,6 +15,7 @@ import org.junit.platform.engine.support.store.NamespacedHierarchicalStore;
 
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
  * What the runs of one launcher session share about their output files.
@@ -33,6 +37,7 @@ public final class ReportingSession implements AutoCloseable {
     private final Set<Path> startedFiles = ConcurrentHashMap.newKeySet();
     private final Map<Path, RunAccumulator> leaderboards = new ConcurrentHashMap<>();
     private final Map<Path, Object> fileLocks = new ConcurrentHashMap<>();
+    private final Map<Path, List<ShardManifest.EvalRun>> evalRuns = new ConcurrentHashMap<>();
 
     /** Where the session's state is kept in the launcher session's store. */
     private static final Namespace NAMESPACE = Namespace.create(ReportingSession.class);
@@ -85,6 +90,15 @@ public final class ReportingSession implements AutoCloseable {
     @Override
     public void close() {
         leaderboards.values().forEach(run -> run.accumulator.close());
+    }
+
+    /**
+     * The evals the session's executions ran into an output directory, which its {@code report.html} names the
+     * classes of (Surefire may execute one class at a time): a synchronised list to add to and read.
+     */
+    public List<ShardManifest.EvalRun> evalRuns(Path outputDirectory) {
+        return evalRuns.computeIfAbsent(key(outputDirectory), directory -> Collections.synchronizedList(
+                new ArrayList<>()));
     }
 
     /** The lock under which a file shared by the session's executions (the baseline) is read and written. */

@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -27,6 +28,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
+import dev.agentarena.junit.engine.reporting.report.CaseReport;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.LongTexts;
@@ -86,6 +88,16 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         this(directory, session, FileChannel::open);
     }
 
+    /**
+     * The results file of an output directory, its lines' {@code input} and {@code reference} cut at a limit.
+     *
+     * @param textLimit {@code arena.output.text-limit}: 0 for none
+     */
+    public ResultsFile(Path directory, ReportingSession session, int textLimit) {
+        this(directory, session, FileChannel::open);
+        this.lines.textLimit = textLimit;
+    }
+
     /** With another way to open the file: a test's channel that fails as a full disk does. */
     ResultsFile(Path directory, ReportingSession session, Opener opener) {
         this.directory = directory;
@@ -113,15 +125,18 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     /** Serialises the result on the thread that computed it, so that reporting it only writes the line. */
     @Override
     public void resultComputed(ResultRecord record, CaseTranscript transcript) {
-        prepared.put(new Identity(record), wellFormed(workerLines.get().line(record, detail(transcript),
-                trajectory(transcript))));
+        Lines worker = workerLines.get();
+        worker.textLimit = lines.textLimit;
+        prepared.put(new Identity(record), wellFormed(worker.line(record, detail(transcript), trajectory(transcript),
+                transcript)));
     }
 
     @Override
     public synchronized void resultReported(ResultRecord record, CaseTranscript transcript) {
         String line = prepared.remove(new Identity(record));
         // well formed: the encoder would refuse half a surrogate pair (a reason cut inside an emoji)
-        byte[] bytes = ((line != null ? line : wellFormed(lines.line(record, detail(transcript), trajectory(transcript))))
+        byte[] bytes = ((line != null ? line : wellFormed(lines.line(record, detail(transcript), trajectory(transcript),
+                transcript)))
                 + "\n")
                 .getBytes(StandardCharsets.UTF_8);
         long start = -1;
@@ -201,16 +216,23 @@ public final class ResultsFile implements RunListener, AutoCloseable {
             }
         };
         private JsonGenerator json;
+        /** Where {@code input} and {@code reference} are cut; 0 for nowhere. */
+        int textLimit = 4000;
 
         String line(ResultRecord record) {
             return line(record, Map.of(), null);
+        }
+
+        String line(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory) {
+            return line(record, detail, trajectory, null);
         }
 
         /**
          * The record's line, followed by the scorer's {@code detail} when it gave any, and the case's trajectory when
          * it has one (a {@code trajectory} field, and a {@code trajectory_file} when a text of it was cut).
          */
-        String line(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory) {
+        String line(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
+                CaseTranscript transcript) {
             text.setLength(0);
             try {
                 if (json == null) {
@@ -219,6 +241,11 @@ public final class ResultsFile implements RunListener, AutoCloseable {
                     json.setRootValueSeparator(null);
                 }
                 write(json, record, detail, trajectory);
+                if (transcript != null) {
+                    caseText(json, "input", transcript.prompt(), textLimit);
+                    caseText(json, "reference", transcript.reference(), textLimit);
+                }
+                json.writeEndObject();
                 json.flush();
             }
             catch (IOException | RuntimeException e) {
@@ -302,7 +329,23 @@ public final class ResultsFile implements RunListener, AutoCloseable {
                 json.writeStringField("trajectory_file", trajectory.file());
             }
         }
-        json.writeEndObject();
+    }
+
+    /**
+     * The case's input (the prompt as sent) or reference, for {@code report.html}, when it has one: cut at the text
+     * limit, saying so (the whole prompt is in Allure's attachment).
+     */
+    private static void caseText(JsonGenerator json, String field, String text, int limit) throws IOException {
+        if (text == null || text.isEmpty()) {
+            return;
+        }
+        String shown = text;
+        if (limit > 0 && text.length() > limit) {
+            int end = Character.isHighSurrogate(text.charAt(limit - 1)) ? limit - 1 : limit;
+            shown = text.substring(0, end) + String.format(Locale.ROOT, "… [cut at %,d of %,d characters]", end,
+                    text.length());
+        }
+        json.writeStringField(field, shown);
     }
 
     /**
@@ -402,6 +445,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         Files.deleteIfExists(directory.resolve(Leaderboard.JSON_FILE));
         Files.deleteIfExists(directory.resolve(Leaderboard.HTML_FILE));
         Files.deleteIfExists(directory.resolve(ShardManifest.FILE_NAME));
+        Files.deleteIfExists(directory.resolve(CaseReport.FILE_NAME));
         deleteTree(directory.resolve(Leaderboards.EVAL_DIRECTORY));
         deleteTree(directory.resolve(LongTexts.DIRECTORY));
     }

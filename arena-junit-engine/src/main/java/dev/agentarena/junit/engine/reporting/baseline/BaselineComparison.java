@@ -17,6 +17,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
+import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
 import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 
 /**
@@ -128,8 +129,41 @@ public final class BaselineComparison {
                         test.meanDifference(), test.p(), test.test(), test.significant() ? ", significant" : "");
         String message = String.format(Locale.ROOT, "%s: %s accuracy %.3f → %.3f (%+.3f, tolerance %.3f); %s",
                 status.name().toLowerCase(Locale.ROOT), key, base.accuracy(), accuracy, delta, tolerance, paired);
+        if (status == BaselineResult.Status.REGRESSED) {
+            message += regressedCases(base, scorer.cases(), tolerance);
+        }
         return new BaselineResult(base.eval(), base.model(), base.scorer(), status, base.accuracy(), accuracy, delta,
                 test, message);
+    }
+
+    /** How many cases regressed, by name. */
+    static final int NAMED_CASES = 10;
+
+    /**
+     * The cases of a regressed entry that got worse, named (the first {@value #NAMED_CASES} in case id order): a
+     * verdict that went from passed to failed, or a score that fell by more than the tolerance. Empty when no single
+     * case did (the accuracy fell by many small steps).
+     */
+    static String regressedCases(BaselineEntry base, CaseScores now, double tolerance) {
+        List<String> worse = new ArrayList<>();
+        for (int i = 0; i < now.size(); i++) {
+            Double before = base.scores().get(now.id(i));
+            if (before == null) {
+                continue;
+            }
+            Boolean passedBefore = base.passed().get(now.id(i));
+            boolean wasPassed = passedBefore == null ? before >= 1.0 : passedBefore;
+            if ((wasPassed && !now.passed(i)) || now.score(i) < before - tolerance - 1e-12) {
+                worse.add(now.id(i));
+            }
+        }
+        if (worse.isEmpty()) {
+            return "";
+        }
+        worse.sort(null);
+        return "; " + worse.size() + (worse.size() == 1 ? " case" : " cases") + " regressed: "
+                + String.join(", ", worse.subList(0, Math.min(NAMED_CASES, worse.size())))
+                + (worse.size() > NAMED_CASES ? " and " + (worse.size() - NAMED_CASES) + " more" : "");
     }
 
     private static BaselineResult refused(BaselineEntry base, double accuracy, String message) {

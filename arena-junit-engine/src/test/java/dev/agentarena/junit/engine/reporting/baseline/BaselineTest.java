@@ -89,8 +89,17 @@ class BaselineTest {
         assertThat(result.test().p()).isCloseTo(0.03125, org.assertj.core.api.Assertions.within(1e-12));
         assertThat(result.message()).isEqualTo("regressed: support-triage / sim_small / exact_match accuracy 0.750 → "
                 + "0.600 (-0.150, tolerance 0.020); paired on 40 shared cases: -0.150, p = 0.031 (mcnemar), "
-                + "significant");
+                + "significant; 6 cases regressed: case-24, case-25, case-26, case-27, case-28, case-29");
         assertThat(comparison.summary()).startsWith("baseline: 1 regressed\n");
+    }
+
+    @Test
+    void aRegressionNamesAtMostTenOfItsCases() {
+        BaselineResult result = BaselineComparison.compare(Baseline.from(run(30, "v1")), run(5, "v1"), 0.02)
+                .results().get(0);
+
+        assertThat(result.message()).endsWith("; 25 cases regressed: case-05, case-06, case-07, case-08, case-09, "
+                + "case-10, case-11, case-12, case-13, case-14 and 15 more");
     }
 
     @Test

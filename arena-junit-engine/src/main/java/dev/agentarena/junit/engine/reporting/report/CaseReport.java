@@ -1,0 +1,684 @@
+package dev.agentarena.junit.engine.reporting.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+import org.apiguardian.api.API;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.reporting.baseline.BaselineEntry;
+import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.engine.results.SinkText;
+
+/**
+ * Writes {@code report.html}: one self-contained page (inline CSS and script, no network, opens from {@code file://})
+ * with every case of every eval as a row and every model as a column, and, given a previous run, what changed per
+ * case and model (see {@link Change}), with a word diff of the outputs ({@link WordDiff}).
+ *
+ * <p>The page is written from {@code results.jsonl} in one streaming pass: the engine holds one results line at a
+ * time, never the run's cases (a comparison adds an index of about 50 bytes per result of each run, see
+ * {@link RunIndex}). The results go into the page as compact JSON arrays in {@code <script type="application/json">}
+ * chunks, made safe for the page by {@link EmbeddedJson}; the page's script draws only the rows in view and shows
+ * every text from the data with {@code textContent}. The page template, {@code report-template.html} beside this
+ * class, documents the element ids and data attributes the page offers to browser tests.
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class CaseReport {
+
+    /** The file's name in the output directory. */
+    public static final String FILE_NAME = "report.html";
+
+    /** The results file's name, in a run's output directory. */
+    static final String RESULTS_FILE = "results.jsonl";
+
+    /** How many results one data chunk of the page holds. */
+    static final int CHUNK = 2000;
+
+    /** How many case names a regression line names at most. */
+    static final int NAMED_CASES = 10;
+
+    /** How many characters of a name the console shows. */
+    static final int NAME = 200;
+
+    /** Outputs longer than this are shown before and after, not diffed word by word. */
+    static final int MAX_DIFFED_CHARS = 200_000;
+
+    private static final String DATA_MARKER = "<!--ARENA:DATA-->";
+
+    private CaseReport() {
+    }
+
+    /**
+     * The class of an eval, for the unique ids and rerun hints of its cases.
+     *
+     * @param className the eval class's name
+     * @param datasetSegment whether its case ids have a {@code [dataset:...]} segment (it reads several datasets)
+     */
+    public record EvalClass(String className, boolean datasetSegment) {
+    }
+
+    /**
+     * The cases of one model of one eval that regressed.
+     *
+     * @param eval the eval
+     * @param model the model
+     * @param cases how many cases regressed
+     * @param names the first {@value #NAMED_CASES} of them
+     */
+    public record Regressions(String eval, String model, int cases, List<String> names) {
+
+        /**
+         * {@code 3 cases regressed on sim_large in support-triage: a, b, c}, each name on one safe line (see
+         * {@link SinkText#name}): a case id is data.
+         */
+        public String line() {
+            return cases + (cases == 1 ? " case" : " cases") + " regressed on " + SinkText.name(model, NAME) + " in "
+                    + SinkText.name(eval, NAME) + ": " + String.join(", ", names.stream()
+                            .map(name -> SinkText.name(name, NAME)).toList())
+                    + (cases > names.size() ? " and " + (cases - names.size()) + " more" : "");
+        }
+    }
+
+    /**
+     * A comparison with a previous run.
+     *
+     * @param previous what the previous run is
+     * @param cells how many case-and-model cells changed how (a cell takes the worst change of its scorers)
+     * @param regressions the regressed cases, per eval and model
+     * @param versionChanges the scorers whose versions differ between the runs, one line each
+     */
+    public record Comparison(String previous, Map<Change, Integer> cells, List<Regressions> regressions,
+            List<String> versionChanges) {
+
+        /** Whether any case regressed. */
+        public boolean regressed() {
+            return !regressions.isEmpty();
+        }
+
+        /** The console's lines: the counts, each model's regressions by name, the changed scorer versions. */
+        public List<String> lines() {
+            List<String> lines = new ArrayList<>();
+            List<String> counts = new ArrayList<>();
+            for (Change change : Change.values()) {
+                counts.add(cells.getOrDefault(change, 0) + " " + change.word());
+            }
+            lines.add("compared with " + previous + " (cases by model): " + String.join(", ", counts));
+            regressions.forEach(regression -> lines.add(regression.line()));
+            versionChanges.forEach(change -> lines.add("scorer version changed since the previous run, so its "
+                    + "scores may measure the scorer, not the model: " + SinkText.name(change, 3 * NAME)));
+            return lines;
+        }
+    }
+
+    /**
+     * What was written.
+     *
+     * @param file the page, or empty when only compared
+     * @param results how many results lines it holds
+     * @param comparison the comparison, when there was a previous run
+     */
+    public record Outcome(Optional<Path> file, long results, Optional<Comparison> comparison) {
+    }
+
+    /**
+     * Writes the report of a results file, compared with a previous run if given.
+     *
+     * @param results the run's {@code results.jsonl}
+     * @param previous the previous run (see {@code arena.report.compare-to}), if any
+     * @param evals the eval classes by eval name, for unique ids; may be empty
+     * @param tolerance the largest fall of a case's mean score that is not a regression by itself
+     * @param target where the page goes; empty to compare only
+     * @throws IOException when a file cannot be read or written, naming it (and the line at fault)
+     */
+    public static Outcome write(Path results, Optional<Path> previous, Map<String, EvalClass> evals,
+            double tolerance, Optional<Path> target) throws IOException {
+        PreviousRun before = previous.isPresent() ? PreviousRun.at(previous.get()) : null;
+        RunIndex beforeIndex = before == null ? null : before.index();
+        boolean withDataset = before == null || !before.isBaseline();
+        RunIndex afterIndex = null;
+        if (before != null) {
+            afterIndex = new RunIndex();
+            try (ResultLines lines = new ResultLines(results)) {
+                for (ResultLines.Line line = lines.next(); line != null; line = lines.next()) {
+                    long key = key(line, withDataset);
+                    afterIndex.add(key, line.offset(), line.number("score"), line.status());
+                    afterIndex.version(line.text("eval"), line.text("scorer"), line.text("scorer_version"));
+                    beforeIndex.markSeen(key);
+                }
+            }
+        }
+        Page page = new Page(before, beforeIndex, afterIndex, withDataset, tolerance);
+        if (target.isEmpty()) {
+            page.run(results, Writer.nullWriter(), evals);
+            return new Outcome(Optional.empty(), page.count, page.comparison());
+        }
+        Path file = target.get().toAbsolutePath();
+        Files.createDirectories(file.getParent());
+        Path temporary = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
+        try {
+            try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+                page.run(results, writer, evals);
+            }
+            try {
+                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            }
+            catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        finally {
+            Files.deleteIfExists(temporary);
+        }
+        return new Outcome(Optional.of(file), page.count, page.comparison());
+    }
+
+    /** The key of a line: eval, model, dataset (unless compared with a baseline, which has none), case, scorer. */
+    static long key(ResultLines.Line line, boolean withDataset) {
+        return RunIndex.key(line.text("eval"), line.text("model"), withDataset ? line.text("dataset") : null,
+                line.text("case_id"), line.text("scorer"));
+    }
+
+    /** The page template, split where the data goes. */
+    private static String[] template() {
+        try (InputStream in = CaseReport.class.getResourceAsStream("report-template.html")) {
+            if (in == null) {
+                throw new IllegalStateException("report-template.html is missing from the engine's jar");
+            }
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            int at = text.indexOf(DATA_MARKER);
+            return new String[] {text.substring(0, at), text.substring(at + DATA_MARKER.length())};
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("Cannot read report-template.html", e);
+        }
+    }
+
+    /** Status codes of the page's data. */
+    static int statusCode(ResultStatus status) {
+        if (status == null) {
+            return 2;
+        }
+        return switch (status) {
+            case PASSED -> 0;
+            case FAILED -> 1;
+            case ERROR -> 2;
+            case NOT_APPLICABLE -> 3;
+            case NOT_RUN -> 4;
+        };
+    }
+
+    /** One pass over the results, writing the page and counting the changes. */
+    private static final class Page {
+        private final PreviousRun before;
+        private final RunIndex beforeIndex;
+        private final RunIndex afterIndex;
+        private final boolean withDataset;
+        private final double tolerance;
+        private final Map<String, Integer> strings = new LinkedHashMap<>();
+        private final Map<Change, Integer> cells = new EnumMap<>(Change.class);
+        private final Map<String, Named> regressed = new LinkedHashMap<>();
+        private long count;
+        private int inChunk;
+        private Writer raw;
+        private JsonGenerator json;
+
+        // the previous record, for "same as before" (1) in place of a repeated text
+        private String lastCell;
+        private String lastCase;
+        private String lastOutput;
+        private JsonNode lastTrajectory;
+        private String lastInput;
+        private String lastReference;
+        private String lastDiffOutput;
+        private String lastBeforeOutput;
+        // the cell being counted, and its worst change so far
+        private String countingCell;
+        private Change countingChange;
+        // the previous run's line of the current key, read once per key
+        private long beforeOffset = -2;
+        private JsonNode beforeLine;
+
+        Page(PreviousRun before, RunIndex beforeIndex, RunIndex afterIndex, boolean withDataset, double tolerance) {
+            this.before = before;
+            this.beforeIndex = beforeIndex;
+            this.afterIndex = afterIndex;
+            this.withDataset = withDataset;
+            this.tolerance = tolerance;
+        }
+
+        /** A model's regressed cases: how many, the first names, and the last one (consecutive lines share it). */
+        private static final class Named {
+            int count;
+            final List<String> names = new ArrayList<>();
+            String last;
+        }
+
+        void run(Path results, Writer writer, Map<String, EvalClass> evals) throws IOException {
+            String[] template = template();
+            raw = writer;
+            raw.write(template[0]);
+            openChunk();
+            try (ResultLines lines = new ResultLines(results);
+                    ResultLines.Reader beforeLines = before == null || before.isBaseline() ? null
+                            : new ResultLines.Reader(before.file())) {
+                for (ResultLines.Line line = lines.next(); line != null; line = lines.next()) {
+                    current(line, beforeLines);
+                }
+                commitCell();
+                if (before != null) {
+                    removed(beforeLines);
+                }
+            }
+            closeChunk();
+            writeBlock("arena-strings", stringTable());
+            writeBlock("arena-meta", meta(evals, results));
+            raw.write(template[1]);
+            raw.flush();
+        }
+
+        private void current(ResultLines.Line line, ResultLines.Reader beforeLines) throws IOException {
+            String eval = line.text("eval");
+            String model = line.text("model");
+            String dataset = line.text("dataset");
+            String caseId = line.text("case_id");
+            int repeat = line.node().path("repeat").asInt();
+            String cell = eval + '\u0000' + model + '\u0000' + dataset + '\u0000' + caseId;
+            Change change = null;
+            Change.Aggregate was = null;
+            JsonNode beforeNode = null;
+            if (before != null) {
+                long key = key(line, withDataset);
+                was = beforeIndex.get(key);
+                change = Change.classify(was, afterIndex.get(key), tolerance);
+                if (!cell.equals(countingCell)) {
+                    commitCell();
+                    countingCell = cell;
+                }
+                if (countingChange == null || worse(change, countingChange)) {
+                    countingChange = change;
+                }
+                if (change == Change.REGRESSED) {
+                    Named named = regressed.computeIfAbsent(eval + '\u0000' + model, k -> new Named());
+                    if (!cell.equals(named.last)) {
+                        named.last = cell;
+                        named.count++;
+                        if (named.names.size() < NAMED_CASES) {
+                            named.names.add(withDataset && dataset != null && !dataset.isEmpty()
+                                    && !"default".equals(dataset) ? dataset + "/" + caseId : caseId);
+                        }
+                    }
+                }
+                if (beforeLines != null) {
+                    long offset = beforeIndex.offset(key);
+                    if (offset != beforeOffset) {
+                        beforeOffset = offset;
+                        beforeLine = offset < 0 ? null : beforeLines.lineAt(offset);
+                    }
+                    beforeNode = beforeLine;
+                }
+            }
+            record(line.node(), cell, repeat, change, was, beforeNode, beforeLines != null);
+        }
+
+        private static boolean worse(Change change, Change than) {
+            return rank(change) < rank(than);
+        }
+
+        private static int rank(Change change) {
+            return switch (change) {
+                case REGRESSED -> 0;
+                case IMPROVED -> 1;
+                case NEW -> 2;
+                case REMOVED -> 3;
+                case UNCHANGED -> 4;
+            };
+        }
+
+        private void commitCell() {
+            if (countingCell != null && countingChange != null) {
+                cells.merge(countingChange, 1, Integer::sum);
+            }
+            countingCell = null;
+            countingChange = null;
+        }
+
+        /**
+         * The results only the previous run has, after the current ones, each marked removed; of the evals this run
+         * has (a run of one eval class is not compared with the others of a baseline).
+         */
+        private void removed(ResultLines.Reader beforeLines) throws IOException {
+            Set<String> removedCells = new HashSet<>();
+            lastCell = null;
+            if (before.isBaseline()) {
+                for (BaselineEntry entry : before.baseline().entries()) {
+                    if (!afterIndex.hasEval(entry.eval())) {
+                        continue;
+                    }
+                    for (Map.Entry<String, Double> score : entry.scores().entrySet()) {
+                        long key = RunIndex.key(entry.eval(), entry.model(), null, score.getKey(), entry.scorer());
+                        if (afterIndex.get(key) != null) {
+                            continue;
+                        }
+                        removedCells.add(entry.eval() + '\u0000' + entry.model() + '\u0000' + score.getKey());
+                        Boolean passed = entry.passed().get(score.getKey());
+                        boolean pass = passed == null ? score.getValue() >= 1.0 : passed;
+                        Map<String, Object> node = new LinkedHashMap<>();
+                        node.put("eval", entry.eval());
+                        node.put("model", entry.model());
+                        node.put("dataset", "");
+                        node.put("case_id", score.getKey());
+                        node.put("scorer", entry.scorer());
+                        node.put("scorer_version", entry.scorerVersion());
+                        node.put("score", score.getValue());
+                        node.put("status", pass ? "passed" : "failed");
+                        record(Json.MAPPER.valueToTree(node), null, 0, Change.REMOVED,
+                                beforeIndex.get(key), null, false);
+                    }
+                }
+            }
+            else {
+                for (long offset : beforeIndex.unseenOffsets()) {
+                    JsonNode node = beforeLines.lineAt(offset);
+                    if (!afterIndex.hasEval(text(node, "eval"))) {
+                        continue;
+                    }
+                    removedCells.add(node.path("eval").asText() + '\u0000' + node.path("model").asText() + '\u0000'
+                            + node.path("dataset").asText() + '\u0000' + node.path("case_id").asText());
+                    long key = RunIndex.key(text(node, "eval"), text(node, "model"), text(node, "dataset"),
+                            text(node, "case_id"), text(node, "scorer"));
+                    record(node, null, 0, Change.REMOVED, beforeIndex.get(key), null, false);
+                }
+            }
+            if (!removedCells.isEmpty()) {
+                cells.merge(Change.REMOVED, removedCells.size(), Integer::sum);
+            }
+        }
+
+        private static String text(JsonNode node, String field) {
+            JsonNode value = node.get(field);
+            return value == null || value.isNull() ? null : value.asText();
+        }
+
+        /**
+         * One result as an array: eval, model, dataset, case id, scorer, scorer version, repeat, score, status,
+         * reason, metrics, latency, cost, tokens in, tokens out, cached, error, output, tags, input, reference,
+         * trajectory, comparison. Names are indexes into the string table; a text equal to the previous record's of
+         * the same cell (output, trajectory) or case (input, reference) is {@code 1}; an output that the record's own diff
+         * spells out (its unchanged and added words) is {@code 2}. The comparison is {@code null},
+         * or {@code [change, previous mean score, previous rank, diff]}, the diff {@code null} when the outputs
+         * are equal or unknown, else {@code [op, text, op, text, ...]} (0 same, -1 removed, 1 added), or {@code 1}.
+         */
+        private void record(JsonNode node, String cell, int repeat, Change change, Change.Aggregate was,
+                JsonNode beforeNode, boolean outputsKnown) throws IOException {
+            if (inChunk == CHUNK) {
+                closeChunk();
+                openChunk();
+            }
+            inChunk++;
+            count++;
+            String eval = text(node, "eval");
+            String dataset = text(node, "dataset");
+            String caseId = text(node, "case_id");
+            String cellKey = cell == null ? null : cell + '\u0000' + repeat;
+            String caseKey = cell == null ? null : eval + '\u0000' + dataset + '\u0000' + caseId;
+            json.writeStartArray();
+            json.writeNumber(string(eval));
+            json.writeNumber(string(text(node, "model")));
+            json.writeNumber(string(dataset));
+            json.writeString(caseId);
+            json.writeNumber(string(text(node, "scorer")));
+            json.writeNumber(string(text(node, "scorer_version")));
+            json.writeNumber(repeat);
+            JsonNode score = node.get("score");
+            if (score != null && score.isNumber()) {
+                json.writeNumber(score.asDouble());
+            }
+            else {
+                json.writeNull();
+            }
+            json.writeNumber(statusCode(statusOf(node)));
+            json.writeString(text(node, "reason"));
+            JsonNode metrics = node.get("metrics");
+            if (metrics != null && metrics.isObject() && !metrics.isEmpty()) {
+                json.writeTree(metrics);
+            }
+            else {
+                json.writeNumber(0);
+            }
+            JsonNode latency = node.get("latency_ms");
+            if (latency != null && latency.isNumber()) {
+                json.writeNumber(latency.asLong());
+            }
+            else {
+                json.writeNull();
+            }
+            json.writeNumber(node.path("cost_usd").asDouble());
+            json.writeNumber(node.path("tokens_in").asLong());
+            json.writeNumber(node.path("tokens_out").asLong());
+            json.writeNumber(node.path("cached").asBoolean() ? 1 : 0);
+            json.writeString(text(node, "error"));
+            String output = text(node, "output");
+            boolean sameCell = cellKey != null && cellKey.equals(lastCell);
+            String beforeOutput = beforeNode == null ? null : text(beforeNode, "output");
+            // 0 no diff, 1 the previous record's, 2 a diff of its own
+            int diff = change == null || !outputsKnown || beforeNode == null || Objects.equals(beforeOutput, output)
+                    ? 0 : sameCell && Objects.equals(output, lastDiffOutput)
+                            && Objects.equals(beforeOutput, lastBeforeOutput) ? 1 : 2;
+            if (sameCell && Objects.equals(output, lastOutput)) {
+                json.writeNumber(1);
+            }
+            else if (diff == 2 && output != null) {
+                // the diff's added and unchanged words are the output
+                json.writeNumber(2);
+            }
+            else {
+                json.writeString(output);
+            }
+            json.writeStartArray();
+            for (JsonNode tag : node.path("tags")) {
+                json.writeNumber(string(tag.asText()));
+            }
+            json.writeEndArray();
+            String input = text(node, "input");
+            String reference = text(node, "reference");
+            boolean sameCase = caseKey != null && caseKey.equals(lastCase);
+            sameOr(sameCase && Objects.equals(input, lastInput), input);
+            sameOr(sameCase && Objects.equals(reference, lastReference), reference);
+            JsonNode trajectory = node.get("trajectory");
+            if (trajectory == null || trajectory.isNull()) {
+                json.writeNull();
+            }
+            else if (sameCell && trajectory.equals(lastTrajectory)) {
+                json.writeNumber(1);
+            }
+            else {
+                json.writeTree(trajectory);
+            }
+            if (change == null) {
+                json.writeNull();
+            }
+            else {
+                json.writeStartArray();
+                json.writeNumber(change.ordinal());
+                double mean = was == null ? Double.NaN : was.mean();
+                if (Double.isFinite(mean)) {
+                    json.writeNumber(mean);
+                }
+                else {
+                    json.writeNull();
+                }
+                json.writeNumber(was == null ? -2 : was.rank());
+                if (diff == 0) {
+                    json.writeNull();
+                }
+                else if (diff == 1) {
+                    json.writeNumber(1);
+                }
+                else {
+                    diff(beforeOutput, output);
+                }
+                lastDiffOutput = output;
+                lastBeforeOutput = beforeOutput;
+                json.writeEndArray();
+            }
+            json.writeEndArray();
+            lastCell = cellKey;
+            lastCase = caseKey;
+            lastOutput = output;
+            lastTrajectory = trajectory;
+            lastInput = input;
+            lastReference = reference;
+        }
+
+        private void diff(String beforeOutput, String output) throws IOException {
+            json.writeStartArray();
+            String was = beforeOutput == null ? "" : beforeOutput;
+            String now = output == null ? "" : output;
+            List<WordDiff.Segment> segments = was.length() > MAX_DIFFED_CHARS || now.length() > MAX_DIFFED_CHARS
+                    ? List.of(new WordDiff.Segment(WordDiff.Op.REMOVED, was), new WordDiff.Segment(WordDiff.Op.ADDED,
+                            now))
+                    : WordDiff.diff(was, now);
+            for (WordDiff.Segment segment : segments) {
+                if (segment.text().isEmpty()) {
+                    continue;
+                }
+                json.writeNumber(switch (segment.op()) {
+                    case SAME -> 0;
+                    case REMOVED -> -1;
+                    case ADDED -> 1;
+                });
+                json.writeString(segment.text());
+            }
+            json.writeEndArray();
+        }
+
+        private void sameOr(boolean same, String text) throws IOException {
+            if (same) {
+                json.writeNumber(1);
+            }
+            else {
+                json.writeString(text);
+            }
+        }
+
+        private static ResultStatus statusOf(JsonNode node) {
+            try {
+                JsonNode status = node.get("status");
+                return status == null || status.isNull() ? null : ResultStatus.fromJsonName(status.asText());
+            }
+            catch (IllegalArgumentException e) {
+                return null;
+            }
+        }
+
+        private int string(String text) {
+            return strings.computeIfAbsent(text == null ? "" : text, s -> strings.size());
+        }
+
+        private void openChunk() throws IOException {
+            raw.write("<script type=\"application/json\" class=\"arena-chunk\">");
+            json = Json.MAPPER.getFactory().createGenerator(new EmbeddedJson(raw));
+            json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            json.writeStartArray();
+            inChunk = 0;
+        }
+
+        private void closeChunk() throws IOException {
+            json.writeEndArray();
+            json.flush();
+            json.close();
+            raw.write("</script>\n");
+        }
+
+        private void writeBlock(String id, Object value) throws IOException {
+            raw.write("<script type=\"application/json\" id=\"" + id + "\">");
+            EmbeddedJson safe = new EmbeddedJson(raw);
+            safe.write(Json.MAPPER.writeValueAsString(value));
+            safe.flush();
+            raw.write("</script>\n");
+        }
+
+        private List<String> stringTable() {
+            return new ArrayList<>(strings.keySet());
+        }
+
+        private Map<String, Object> meta(Map<String, EvalClass> evals, Path results) {
+            Map<String, Object> meta = new LinkedHashMap<>();
+            meta.put("generated", Instant.now().toString());
+            meta.put("results", results.toAbsolutePath().normalize().toString());
+            meta.put("count", count);
+            Map<String, Object> classes = new LinkedHashMap<>();
+            evals.forEach((eval, type) -> classes.put(eval, Map.of("class", type.className(), "datasets",
+                    type.datasetSegment())));
+            meta.put("evals", classes);
+            Optional<Comparison> comparison = comparison();
+            if (comparison.isPresent()) {
+                Map<String, Object> compare = new LinkedHashMap<>();
+                compare.put("previous", comparison.get().previous());
+                compare.put("baseline", before.isBaseline());
+                compare.put("tolerance", tolerance);
+                Map<String, Integer> counts = new LinkedHashMap<>();
+                comparison.get().cells().forEach((change, n) -> counts.put(change.word(), n));
+                compare.put("cells", counts);
+                compare.put("lines", comparison.get().lines());
+                compare.put("versionChanges", versionChanges());
+                meta.put("compare", compare);
+            }
+            return meta;
+        }
+
+        /** Each scorer whose versions differ between the runs, as {@code eval / scorer}: its versions before and now. */
+        private Map<String, String> versionChanges() {
+            Map<String, String> changes = new LinkedHashMap<>();
+            if (before == null) {
+                return changes;
+            }
+            beforeIndex.versions().forEach((scorer, was) -> {
+                Set<String> now = afterIndex.versions().get(scorer);
+                if (now != null && !now.equals(was)) {
+                    changes.put(scorer, String.join(", ", was) + " → " + String.join(", ", now));
+                }
+            });
+            return changes;
+        }
+
+        Optional<Comparison> comparison() {
+            if (before == null) {
+                return Optional.empty();
+            }
+            List<Regressions> regressions = new ArrayList<>();
+            regressed.forEach((key, named) -> {
+                int at = key.indexOf('\u0000');
+                regressions.add(new Regressions(key.substring(0, at), key.substring(at + 1), named.count,
+                        List.copyOf(named.names)));
+            });
+            Map<Change, Integer> counts = new EnumMap<>(Change.class);
+            for (Change change : Change.values()) {
+                counts.put(change, cells.getOrDefault(change, 0));
+            }
+            List<String> versions = new ArrayList<>();
+            versionChanges().forEach((scorer, change) -> versions.add(scorer + ": " + change));
+            return Optional.of(new Comparison(before.describe(), counts, regressions, versions));
+        }
+    }
+}
