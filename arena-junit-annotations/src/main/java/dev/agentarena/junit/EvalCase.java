@@ -242,19 +242,55 @@ public final class EvalCase {
     public EvalCase withToolResults(Map<String, ?> results) {
         Map<String, @Nullable Object> copy = new LinkedHashMap<>();
         results.forEach((tool, result) -> copy.put(Objects.requireNonNull(tool, "tool name"), result));
-        return with(new AgentScript(copy, agent.expectedTrajectory(), agent.turns()));
+        return with(new AgentScript(copy, agent.expectedTrajectory(), agent.turns(), agent.simulatedUser()));
     }
 
     /** A copy expecting these tool calls, in order; {@code null} for none. */
     @API(status = API.Status.EXPERIMENTAL, since = "0.1")
     public EvalCase withExpectedTrajectory(@Nullable List<ToolCall> calls) {
-        return with(new AgentScript(agent.toolResults(), calls, agent.turns()));
+        return with(new AgentScript(agent.toolResults(), calls, agent.turns(), agent.simulatedUser()));
     }
 
-    /** A copy that is a scripted conversation of these user turns, in place of the turns it had. */
+    /**
+     * A copy that is a scripted conversation of these user turns, in place of the turns it had.
+     *
+     * @throws IllegalArgumentException when the case has a simulated user ({@link #simulatedUser()}) and turns are
+     *         given
+     */
     @API(status = API.Status.EXPERIMENTAL, since = "0.1")
     public EvalCase withTurns(List<String> userTurns) {
-        return with(new AgentScript(agent.toolResults(), agent.expectedTrajectory(), userTurns));
+        return with(new AgentScript(agent.toolResults(), agent.expectedTrajectory(), userTurns,
+                agent.simulatedUser()));
+    }
+
+    /**
+     * The user a model plays in this case's conversation (the dataset's {@code simulated_user}): the engine runs the
+     * conversation turn by turn until the user is done, the answer meets the goal, or the turn limit; empty for a case
+     * whose turns are scripted or that has one turn.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public Optional<SimulatedUser> simulatedUser() {
+        return Optional.ofNullable(agent.simulatedUser());
+    }
+
+    /**
+     * A copy whose conversation a model plays the user of; {@code null} for none.
+     *
+     * @throws IllegalArgumentException when the case is already a scripted conversation ({@link #turns()})
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public EvalCase withSimulatedUser(@Nullable SimulatedUser user) {
+        return with(new AgentScript(agent.toolResults(), agent.expectedTrajectory(), agent.turns(), user));
+    }
+
+    /**
+     * A copy with this input, in place of the input it had: how a scorer that grades each turn of a conversation sees
+     * the turn's user message as the input.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public EvalCase withInput(@Nullable Object newInput) {
+        return new EvalCase(id, newInput, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
+                agent);
     }
 
     private EvalCase with(AgentScript newAgent) {

@@ -34,4 +34,13 @@ public @interface Scorer {
 
     /** The score at or above which a plain number counts as passed. */
     double threshold() default ScoreResult.DEFAULT_THRESHOLD;
+
+    /**
+     * Whether to grade a conversation case turn by turn: the method is called once per turn, with the turn's answer as
+     * its {@code output}, the turn's user message as its {@code input} and the turn in
+     * {@link ScoringContext#turn()}; its test gets the mean of the turns' scores, failed if any turn failed, with
+     * every turn's score in the reason and in the result's {@code turn_scores}. A single-turn case is graded once, as
+     * always. The scorer option {@code per_turn} (any scorer's, a class's and the catalogue's too) wins over this.
+     */
+    boolean perTurn() default false;
 }

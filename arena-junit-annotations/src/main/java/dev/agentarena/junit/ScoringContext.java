@@ -2,9 +2,11 @@ package dev.agentarena.junit;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 import dev.agentarena.junit.model.Trajectory;
+import dev.agentarena.junit.model.Turn;
 
 import org.apiguardian.api.API;
 
@@ -43,6 +45,22 @@ public interface ScoringContext {
      */
     default Trajectory trajectory() {
         return Trajectory.EMPTY;
+    }
+
+    /**
+     * Every turn of a conversation case (scripted {@code turns} or a {@code simulated_user}), in order: the user's
+     * message, the agent's answer and the turn's steps. Empty for a single-turn case.
+     */
+    default List<Turn> turns() {
+        return List.of();
+    }
+
+    /**
+     * The turn being graded, when the scorer grades turn by turn ({@link Scorer#perTurn()}, or the scorer option
+     * {@code per_turn}); empty when it grades the whole case.
+     */
+    default Optional<Turn> turn() {
+        return Optional.empty();
     }
 
     /**

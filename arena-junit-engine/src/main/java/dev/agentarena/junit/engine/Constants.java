@@ -124,6 +124,21 @@ public final class Constants {
     public static final String AGENT_MAX_STEPS = "arena.agent.max-steps";
 
     /**
+     * The model that plays the user of a case with a {@code simulated_user} when the case names none: a model key;
+     * default {@code sim_user}, the offline user that states the goal, follows it up, and says it is done when an
+     * answer mentions what the goal asks. Its calls are recorded and replayed with the case, and charged to the
+     * budget; they are not steps of the agent.
+     */
+    public static final String AGENT_USER_MODEL = "arena.agent.user-model";
+
+    /**
+     * How many user turns a conversation with a simulated user may take when its case sets no {@code max_turns}: a
+     * whole number of at least 1; default {@code 10}. Reaching it without the goal met ends the conversation as
+     * {@code turn_limit}, a result for the scorers, not an error.
+     */
+    public static final String AGENT_MAX_TURNS = "arena.agent.max-turns";
+
+    /**
      * What the engine does when an eval's {@code @Task} finishes a case without one call reaching the model under
      * evaluation (neither through its {@code Model} handle nor through a chat model bean routed to it): {@code warn}
      * (the default) says so once per eval, naming the models and how many cases; {@code error} makes each such case an

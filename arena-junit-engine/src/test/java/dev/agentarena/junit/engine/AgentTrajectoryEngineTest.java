@@ -74,6 +74,18 @@ class AgentTrajectoryEngineTest {
     }
 
     @Test
+    void aLookupTheCaseFixesStaysInTheConversationTheTaskSendsNext() {
+        EngineRun run = new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "6")
+                .execute(HandWrittenLoopFixture.HalfFixed.class);
+
+        // the model is sent the fixed lookup with the refund's result, so it answers instead of refunding again
+        run.assertNode("half_fixed_8", "tools", "passed", "lookup_order(fixed) > refund in 3 model calls");
+        assertThat(run.line("half_fixed_8", "tools").get("output").asText()).isEqualTo("Done: refunded 8");
+        assertThat(HandWrittenLoopFixture.EXECUTIONS.get("refund").get()).isEqualTo(1);
+        assertThat(HandWrittenLoopFixture.EXECUTIONS.get("lookup_order").get()).isZero();
+    }
+
+    @Test
     void aFailingToolIsAStepOfTheTrajectoryNotAnEngineError() {
         EngineRun run = new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "6").execute(HandWrittenLoopFixture.class);
 

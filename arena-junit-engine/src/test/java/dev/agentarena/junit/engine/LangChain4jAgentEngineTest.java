@@ -110,6 +110,26 @@ class LangChain4jAgentEngineTest {
         assertThat(blocked.text()).isEqualTo("order 13 is past the refund window, not refundable");
     }
 
+    @Test
+    void aLookupTheCaseFixesStaysInTheConversationTheServiceSendsNext() {
+        EngineRun run = new EngineRun(output).execute(LangChain4jAgentFixture.HalfFixed.class);
+
+        for (String model : List.of("scripted", "lc4j-scripted")) {
+            // sent the fixed lookup and the refund's result, the model answers rather than refunding again
+            assertThat(run.lines()).filteredOn(l -> l.get("model").asText().equals(model))
+                    .extracting(l -> l.get("output").asText()).as(model)
+                    .containsExactly("Done: refunded 30 EUR for order 42");
+        }
+        assertThat(SupportAgentScript.RAN).as("the lookup is the case's; the refund ran once per model")
+                .containsExactly("refund 42", "refund 42");
+        List<ChatMessage> last = last(chatRequests("lc4j-scripted Please refund order 42.")).messages();
+        assertThat(last).hasSize(5);
+        assertThat(((AiMessage) last.get(1)).toolExecutionRequests()).extracting(ToolExecutionRequest::name)
+                .containsExactly("lookupOrder");
+        assertThat(((ToolExecutionResultMessage) last.get(2)).text()).isEqualTo("order 42: lost in transit");
+        assertThat(((ToolExecutionResultMessage) last.get(4)).text()).isEqualTo("refunded 30 EUR for order 42");
+    }
+
     @SuppressWarnings("unchecked")
     private static List<ModelRequest> requests(String key) {
         return (List<ModelRequest>) (List<?>) SupportAgentScript.SENT.get(key);

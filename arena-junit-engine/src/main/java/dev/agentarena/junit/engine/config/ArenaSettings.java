@@ -39,6 +39,12 @@ public final class ArenaSettings {
     /** Calls to the evaluated model one case may make: a tool loop runs away long before 25 useful steps. */
     public static final int DEFAULT_AGENT_MAX_STEPS = 25;
 
+    /** Default of {@value Constants#AGENT_USER_MODEL}: the offline simulated user. */
+    public static final String DEFAULT_AGENT_USER_MODEL = "sim_user";
+
+    /** Default of {@value Constants#AGENT_MAX_TURNS}. */
+    public static final int DEFAULT_AGENT_MAX_TURNS = 10;
+
     /** Default of {@value Constants#SEED}: the simulated models' draws and the bootstrap's resamples. */
     public static final long DEFAULT_SEED = 42;
 
@@ -134,6 +140,16 @@ public final class ArenaSettings {
     /** How many calls to the evaluated model one case may make ({@value Constants#AGENT_MAX_STEPS}): at least 1. */
     public int agentMaxSteps() {
         return configuration.getPositiveInt(Constants.AGENT_MAX_STEPS, DEFAULT_AGENT_MAX_STEPS);
+    }
+
+    /** The model key that plays a simulated user when the case names none ({@value Constants#AGENT_USER_MODEL}). */
+    public String agentUserModel() {
+        return configuration.get(Constants.AGENT_USER_MODEL, DEFAULT_AGENT_USER_MODEL);
+    }
+
+    /** How many user turns a simulated user may take when its case says not ({@value Constants#AGENT_MAX_TURNS}). */
+    public int agentMaxTurns() {
+        return configuration.getPositiveInt(Constants.AGENT_MAX_TURNS, DEFAULT_AGENT_MAX_TURNS);
     }
 
     /**

@@ -9,12 +9,13 @@ import java.util.Set;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.agentarena.junit.SimulatedUser;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.model.ToolCall;
 
 /**
- * The fields of a dataset row that script an agent, {@code tool_results}, {@code expected_trajectory} and
- * {@code turns}: kept apart from {@link CaseFields} because each has a nested shape with its own checks, and every
+ * The fields of a dataset row that script an agent, {@code tool_results}, {@code expected_trajectory},
+ * {@code turns} and {@code simulated_user}: kept apart from {@link CaseFields} because each has a nested shape with its own checks, and every
  * wrong shape becomes a problem naming the field (and the step) at fault, so the row fails with its file and line.
  */
 final class AgentFields {
@@ -24,6 +25,9 @@ final class AgentFields {
     private static final String TRAJECTORY_SHAPE = "a list of steps, each {\"tool\": \"<name>\", \"arguments\": "
             + "{...}}";
     private static final Set<String> STEP_KEYS = Set.of("tool", "name", "arguments");
+    private static final List<String> USER_KEYS = List.of("goal", "persona", "max_turns", "stop", "model");
+    private static final String USER_SHAPE = "an object {\"goal\": \"...\", \"persona\": \"...\", \"max_turns\": 5, "
+            + "\"stop\": \"...\", \"model\": \"...\"} (only goal is required)";
 
     private AgentFields() {
     }
@@ -155,5 +159,71 @@ final class AgentFields {
             index++;
         }
         return turns;
+    }
+
+    /**
+     * {@code simulated_user}: {@code {"goal", "persona", "max_turns", "stop", "model"}}, only the goal required;
+     * {@code null} when absent. Every wrong key or value is a problem naming {@code simulated_user.<key>}.
+     */
+    static SimulatedUser simulatedUser(JsonNode node, List<String> problems) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        String field = CaseFields.SIMULATED_USER;
+        if (!node.isObject()) {
+            problems.add(field + " must be " + USER_SHAPE + ", found " + found(node));
+            return null;
+        }
+        int before = problems.size();
+        node.fieldNames().forEachRemaining(key -> {
+            if (!USER_KEYS.contains(key)) {
+                problems.add(field + ": unknown key '" + key + "'; a simulated user has " + String.join(", ",
+                        USER_KEYS));
+            }
+        });
+        String goal = text(node, "goal", problems);
+        if (goal == null && problems.size() == before) {
+            problems.add(field + ".goal is required: what the user wants from the conversation");
+        }
+        String persona = text(node, "persona", problems);
+        String stop = text(node, "stop", problems);
+        String model = text(node, "model", problems);
+        Integer maxTurns = null;
+        JsonNode turns = node.get("max_turns");
+        if (turns != null && !turns.isNull()) {
+            if (turns.canConvertToExactIntegral() && turns.isNumber() && turns.asLong() >= 1
+                    && turns.asLong() <= Integer.MAX_VALUE) {
+                maxTurns = turns.asInt();
+            }
+            else {
+                problems.add(field + ".max_turns must be a whole number >= 1, found "
+                        + (turns.isNumber() ? turns.asText() : found(turns)));
+            }
+        }
+        if (problems.size() > before) {
+            return null;
+        }
+        try {
+            return SimulatedUser.of(goal).withPersona(persona).withMaxTurns(maxTurns).withStop(stop).withModel(model);
+        }
+        catch (IllegalArgumentException e) {
+            // the stop is not a regular expression
+            problems.add(field + ".stop: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** A text value of the simulated user, {@code null} when absent; a blank goal or another kind is a problem. */
+    private static String text(JsonNode user, String key, List<String> problems) {
+        JsonNode value = user.get(key);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual() || key.equals("goal") && value.asText().isBlank()) {
+            problems.add(CaseFields.SIMULATED_USER + "." + key + " must be " + (key.equals("goal") ? "non-blank " : "")
+                    + "text, found " + (value.isTextual() ? "a blank string" : found(value)));
+            return null;
+        }
+        return value.asText();
     }
 }

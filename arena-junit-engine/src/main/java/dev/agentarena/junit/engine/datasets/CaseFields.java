@@ -13,6 +13,7 @@ import org.junit.platform.engine.TestTag;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.SimulatedUser;
 import dev.agentarena.junit.engine.config.NearestName;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.model.ToolCall;
@@ -35,9 +36,10 @@ final class CaseFields {
     static final String TOOL_RESULTS = "tool_results";
     static final String EXPECTED_TRAJECTORY = "expected_trajectory";
     static final String TURNS = "turns";
+    static final String SIMULATED_USER = "simulated_user";
 
     static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT,
-            SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS);
+            SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS, SIMULATED_USER);
 
     private CaseFields() {
     }
@@ -85,6 +87,11 @@ final class CaseFields {
         Map<String, Object> toolResults = AgentFields.toolResults(node.get(TOOL_RESULTS), problems);
         List<ToolCall> expectedTrajectory = AgentFields.expectedTrajectory(node.get(EXPECTED_TRAJECTORY), problems);
         List<String> turns = AgentFields.turns(node.get(TURNS), problems);
+        SimulatedUser simulatedUser = AgentFields.simulatedUser(node.get(SIMULATED_USER), problems);
+        if (!turns.isEmpty() && simulatedUser != null) {
+            problems.add("a case is a scripted conversation (" + TURNS + ") or one with a simulated user ("
+                    + SIMULATED_USER + "), not both: keep one");
+        }
         if (!problems.isEmpty()) {
             return DatasetRow.failed(id, location + ": " + String.join("; ", problems), location);
         }
@@ -102,6 +109,9 @@ final class CaseFields {
         }
         if (!turns.isEmpty()) {
             evalCase = evalCase.withTurns(turns);
+        }
+        if (simulatedUser != null) {
+            evalCase = evalCase.withSimulatedUser(simulatedUser);
         }
         for (Map.Entry<String, Map<String, Object>> scorer : scorerOptions.entrySet()) {
             evalCase = evalCase.withScorerOptions(scorer.getKey(), scorer.getValue());

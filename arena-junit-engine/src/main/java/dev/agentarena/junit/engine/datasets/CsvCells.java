@@ -26,7 +26,7 @@ import dev.agentarena.junit.engine.json.Json;
  *   <li>{@code metadata}: a JSON object; columns {@code metadata.<key>} add entries (and win over it).</li>
  *   <li>{@code scorer_options}: a JSON object; columns {@code scorer_options.<scorer>.<option>} add options (and win
  *       over it), each cell read like {@code reference}.</li>
- *   <li>{@code tool_results}, {@code expected_trajectory}, {@code turns}: the JSON value, as in the other formats; a
+ *   <li>{@code tool_results}, {@code expected_trajectory}, {@code turns}, {@code simulated_user}: the JSON value, as in the other formats; a
  *       cell that is not JSON fails its row, naming the column.</li>
  * </ul>
  */
@@ -104,6 +104,7 @@ final class CsvCells {
                 case CaseFields.TOOL_RESULTS:
                 case CaseFields.EXPECTED_TRAJECTORY:
                 case CaseFields.TURNS:
+                case CaseFields.SIMULATED_USER:
                     json(column, cell, problems).ifPresent(value -> row.set(column, value));
                     break;
                 default:

@@ -1,6 +1,8 @@
 package dev.agentarena.junit.engine.descriptor;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -150,11 +152,31 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         if (record.error() != null) {
             entries.put("error", nonBlank(record.error()));
         }
+        if (transcript.detail().get("turn_scores") instanceof List<?> turns) {
+            // a scorer that graded a conversation turn by turn: each turn's score, the reason has why
+            entries.put("turn_scores", nonBlank(SinkText.message(turnScores(turns))));
+        }
         if (transcript.trajectory() != null) {
             // one line per step; the steps themselves are in results.jsonl
             entries.put("trajectory", nonBlank(SinkText.message(transcript.trajectory().summary(TRAJECTORY_LINE))));
         }
         return entries;
+    }
+
+    /** {@code 1: 1.00 ✔, 2: 0.00 ✘, 3: n/a}: the turn scores of a per-turn scorer's detail. */
+    private static String turnScores(List<?> turns) {
+        List<String> shown = new ArrayList<>();
+        for (Object turn : turns) {
+            if (turn instanceof Map<?, ?> entry && entry.get("turn") instanceof Number index) {
+                Object score = entry.get("score");
+                Object passed = entry.get("passed");
+                shown.add((index.intValue() + 1) + ": " + (score instanceof Number number
+                        ? ScoreLine.format(number.doubleValue()) + (Boolean.TRUE.equals(passed) ? " ✔"
+                                : Boolean.FALSE.equals(passed) ? " ✘" : "")
+                        : "n/a"));
+            }
+        }
+        return String.join(", ", shown);
     }
 
     /**

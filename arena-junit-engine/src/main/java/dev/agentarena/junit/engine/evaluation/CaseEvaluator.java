@@ -24,6 +24,7 @@ import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.scoring.NamedScore;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerVersions;
+import dev.agentarena.junit.engine.scoring.TurnScores;
 
 /**
  * Evaluates one case on one model: pre-request hooks, the task or model call, post-process hooks, then every scorer,
@@ -153,8 +154,9 @@ final class CaseEvaluator {
             attempt.prompt = prompt;
             String sent = prompt;
             ModelHandle handle = model;
+            TaskRunner.UserModel user = userModel(evalCase, repeat, steps);
             taskOutput = steps.step(TimeLimits.Kind.TASK, eval.task().describe(),
-                    () -> eval.task().run(evalCase, sent, handle));
+                    () -> eval.task().run(evalCase, sent, handle, user));
         }
         catch (Throwable t) {
             rethrowIfGivenUp(t);
@@ -198,7 +200,8 @@ final class CaseEvaluator {
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
                 ScorerOptionValues.empty(""), taskOutput, run.configuration().projectRoot(),
-                () -> run.models().judge(evalCase, repeat), run.redactor()).withTrajectory(trajectory);
+                () -> run.models().judge(evalCase, repeat), run.redactor()).withTrajectory(trajectory)
+                .withTurns(model.turns());
         EvalHooks.PostProcessed post;
         try {
             post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context, steps);
@@ -256,7 +259,10 @@ final class CaseEvaluator {
                             .withTimeLimit(steps.limitOf(TimeLimits.Kind.SCORER))
                             .withJudge(() -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
                     List<ScoreOutcome> scores = new ArrayList<>();
-                    for (NamedScore score : scorer.score(output, scorerContext)) {
+                    List<NamedScore> named = perTurn(scorer, options, scorerContext)
+                            ? TurnScores.score(scorer, scorerContext.turns(), scorerContext::forTurn)
+                            : scorer.score(output, scorerContext);
+                    for (NamedScore score : named) {
                         scores.add(new ScoreOutcome(score.name(), scorer.version(), registryName,
                                 judgeUsage.onto(score.result()), null));
                     }
@@ -288,6 +294,28 @@ final class CaseEvaluator {
             }
         }
         return outcomes;
+    }
+
+    /**
+     * Whether a scorer grades this case turn by turn: a conversation case, and the scorer's option {@code per_turn}
+     * when set (any scorer's), else its own say ({@code @Scorer(perTurn = true)}).
+     */
+    private static boolean perTurn(ScorerDefinition scorer, ScorerOptionValues options, CaseScoringContext context) {
+        return !context.turns().isEmpty() && options.getBoolean(TurnScores.OPTION, scorer.perTurn());
+    }
+
+    /**
+     * The model that plays the case's simulated user, or {@code null} for a case without one: the case's
+     * {@code model}, else {@code arena.agent.user-model}; an {@code @EvalModel} of the eval class or the run's
+     * connector, behind record/replay, as every model.
+     */
+    private TaskRunner.UserModel userModel(EvalCase evalCase, int repeat, CaseRun steps) {
+        if (evalCase.simulatedUser().isEmpty()) {
+            return null;
+        }
+        String key = evalCase.simulatedUser().get().model().orElse(run.userModel());
+        return new TaskRunner.UserModel(key, () -> eval.endpoint(key), evalCase, repeat, run.budget(), steps.liveness(),
+                run.maxTurns());
     }
 
     /**

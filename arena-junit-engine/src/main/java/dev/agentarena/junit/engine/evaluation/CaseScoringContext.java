@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.evaluation;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -11,6 +12,7 @@ import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.model.Trajectory;
+import dev.agentarena.junit.model.Turn;
 import dev.agentarena.junit.engine.secrets.SecretMasking;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
@@ -27,15 +29,20 @@ final class CaseScoringContext implements ScoringContext, SecretMasking {
     private final Duration timeLimit;
     private final SecretRedactor secrets;
     private final Trajectory trajectory;
+    private final List<Turn> turns;
+    private final Turn turn;
 
     CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
             TaskOutput output, Path projectRoot, Supplier<Judge> judge, SecretRedactor secrets) {
-        this(testCase, evalName, modelKey, options, output, projectRoot, judge, null, secrets, Trajectory.EMPTY);
+        this(testCase, evalName, modelKey, options, output, projectRoot, judge, null, secrets, Trajectory.EMPTY,
+                List.of(), null);
     }
 
     private CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
             TaskOutput output, Path projectRoot, Supplier<Judge> judge, Duration timeLimit, SecretRedactor secrets,
-            Trajectory trajectory) {
+            Trajectory trajectory, List<Turn> turns, Turn turn) {
+        this.turns = List.copyOf(turns);
+        this.turn = turn;
         this.secrets = secrets;
         this.trajectory = trajectory;
         this.testCase = testCase;
@@ -50,27 +57,52 @@ final class CaseScoringContext implements ScoringContext, SecretMasking {
 
     CaseScoringContext withOptions(ScorerOptionValues newOptions) {
         return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge, timeLimit,
-                secrets, trajectory);
+                secrets, trajectory, turns, turn);
     }
 
     CaseScoringContext withJudge(Supplier<Judge> newJudge) {
         return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge, timeLimit,
-                secrets, trajectory);
+                secrets, trajectory, turns, turn);
     }
 
     CaseScoringContext withOutput(TaskOutput newOutput) {
         return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge, timeLimit,
-                secrets, trajectory);
+                secrets, trajectory, turns, turn);
     }
 
     CaseScoringContext withTimeLimit(Duration newTimeLimit) {
         return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, newTimeLimit,
-                secrets, trajectory);
+                secrets, trajectory, turns, turn);
     }
 
     CaseScoringContext withTrajectory(Trajectory newTrajectory) {
         return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, timeLimit,
-                secrets, newTrajectory);
+                secrets, newTrajectory, turns, turn);
+    }
+
+    CaseScoringContext withTurns(List<Turn> newTurns) {
+        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, timeLimit,
+                secrets, trajectory, newTurns, turn);
+    }
+
+    /**
+     * The context of one turn graded on its own: the turn's user message as the case's input, its answer as the
+     * output, its steps as the trajectory; every turn stays in {@link #turns()}.
+     */
+    CaseScoringContext forTurn(Turn graded) {
+        TaskOutput turnOutput = TaskOutput.of(graded.answer()).withToolCalls(graded.trajectory().toolCalls());
+        return new CaseScoringContext(testCase.withInput(graded.user()), evalName, modelKey, options, turnOutput,
+                projectRoot, judge, timeLimit, secrets, graded.trajectory(), turns, graded);
+    }
+
+    @Override
+    public List<Turn> turns() {
+        return turns;
+    }
+
+    @Override
+    public Optional<Turn> turn() {
+        return Optional.ofNullable(turn);
     }
 
     @Override

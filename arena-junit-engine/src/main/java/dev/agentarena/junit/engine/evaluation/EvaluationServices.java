@@ -41,6 +41,8 @@ public final class EvaluationServices implements AutoCloseable {
     private final SecretRedactor redactor;
     private final int textLimit;
     private final int maxSteps;
+    private final int maxTurns;
+    private final String userModel;
     private ThreadPoolExecutor callPool;
 
     private EvaluationServices(ArenaConfiguration configuration, EvaluationEvents events) {
@@ -52,6 +54,8 @@ public final class EvaluationServices implements AutoCloseable {
         this.redactor = SecretRedactor.forRun(configuration, System.getenv());
         this.textLimit = settings.outputTextLimit();
         this.maxSteps = settings.agentMaxSteps();
+        this.maxTurns = settings.agentMaxTurns();
+        this.userModel = settings.agentUserModel();
         this.models = ModelRegistry.create(configuration);
         this.scorers = ScorerRegistry.withBuiltins();
     }
@@ -69,6 +73,16 @@ public final class EvaluationServices implements AutoCloseable {
     /** How many calls to the evaluated model one case may make ({@code arena.agent.max-steps}). */
     int maxSteps() {
         return maxSteps;
+    }
+
+    /** How many user turns a simulated user may take when its case says not ({@code arena.agent.max-turns}). */
+    int maxTurns() {
+        return maxTurns;
+    }
+
+    /** The key of the model that plays a simulated user when its case names none ({@code arena.agent.user-model}). */
+    String userModel() {
+        return userModel;
     }
 
     /** The run's configuration. */

@@ -22,7 +22,8 @@ import dev.agentarena.junit.model.Trajectory;
  * LangChain4j AI service or a hand-written loop run, only the conversation, which is why tool steps are read from it.
  *
  * <p>It also answers the calls of tools whose results the case fixes ({@code tool_results}): when every call of an
- * answer is fixed, the handle loops without the task ({@link #fixedResults}); when some are, the results the task's
+ * answer is fixed, the handle loops without the task ({@link #fixedResults}) and puts that exchange back into the
+ * task's later requests ({@code ModelHandle.FixedExchanges}); when some are, the results the task's
  * tools produced for the fixed ones are replaced in the next request ({@link #beforeCall}).
  */
 final class TrajectoryRecorder {

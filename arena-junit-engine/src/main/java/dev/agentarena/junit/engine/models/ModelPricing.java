@@ -29,6 +29,7 @@ public final class ModelPricing {
             Map.entry("sim_small", new Price(0.15, 0.60)),
             Map.entry("sim_large", new Price(2.50, 10.00)),
             Map.entry("sim_judge", new Price(0.50, 1.50)),
+            Map.entry("sim_user", new Price(0.15, 0.60)),
             Map.entry("gpt-4o", new Price(2.50, 10.00)),
             Map.entry("gpt-4o-mini", new Price(0.15, 0.60)),
             Map.entry("gpt-4.1", new Price(2.00, 8.00)),

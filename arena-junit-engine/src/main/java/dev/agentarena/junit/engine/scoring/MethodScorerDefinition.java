@@ -33,6 +33,7 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     private final Object target;
     private final String name;
     private final double threshold;
+    private final boolean perTurn;
     /** Shared by the eval class's scorer methods, to call them one at a time; {@code null} to call them concurrently. */
     private final OneAtATime oneAtATime;
     // digested when first asked for: a run reads the versions of the scorers it uses, not of the whole catalogue
@@ -58,6 +59,12 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         this.target = target;
         this.name = annotation.value().isBlank() ? method.getName() : annotation.value();
         this.threshold = annotation.threshold();
+        this.perTurn = annotation.perTurn();
+    }
+
+    @Override
+    public boolean perTurn() {
+        return perTurn;
     }
 
     /** The method. */

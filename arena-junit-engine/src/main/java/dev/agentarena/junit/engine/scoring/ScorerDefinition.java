@@ -26,4 +26,12 @@ public interface ScorerDefinition {
      * @throws Throwable whatever the scorer threw; the engine records it as an error of this scorer
      */
     List<NamedScore> score(String output, ScoringContext context) throws Throwable;
+
+    /**
+     * Whether it grades a conversation case turn by turn unless its option {@code per_turn} says otherwise: a
+     * {@code @Scorer(perTurn = true)} method; no class or catalogue scorer by default.
+     */
+    default boolean perTurn() {
+        return false;
+    }
 }

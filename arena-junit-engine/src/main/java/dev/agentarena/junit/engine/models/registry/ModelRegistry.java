@@ -84,7 +84,7 @@ public final class ModelRegistry implements AutoCloseable {
             }
         }
         throw new ConfigurationException("No model client supports the model key '" + modelKey
-                + "'. Use sim_small, sim_large, sim_judge, recorded, openai:<model>, or add a ModelClientProvider.");
+                + "'. Use sim_small, sim_large, sim_judge, sim_user, recorded, openai:<model>, or add a ModelClientProvider.");
     }
 
     /**

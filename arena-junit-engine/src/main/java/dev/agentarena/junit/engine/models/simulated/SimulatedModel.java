@@ -19,6 +19,7 @@ import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.engine.models.judge.JudgePrompt;
+import dev.agentarena.junit.engine.models.user.UserPrompt;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelCallException;
@@ -35,7 +36,7 @@ import dev.agentarena.junit.model.ToolCall;
  * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict, and
  * {@code sim_judge} answers yes/no questions with labelled sections (Spring AI's evaluators) with yes or no. A
  * request of a case that declares tools is answered by a {@link SimulatedAgent}: tool calls turn by turn, then the
- * final text.
+ * final text. A simulated user's request ({@link UserPrompt}) is answered by {@link SimulatedUserTurns}.
  */
 final class SimulatedModel implements ModelClient, ModelEndpoint {
 
@@ -103,6 +104,7 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
     private final SimulatedAnswers answers;
     private final ModelPricing pricing;
     private final SimulatedAgent agent;
+    private final SimulatedUserTurns user = new SimulatedUserTurns(this::draw);
 
     SimulatedModel(Profile profile, ModelSettings settings) {
         this.profile = profile;
@@ -119,6 +121,9 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
     @Override
     public ModelAnswer answer(ModelRequest request, ModelCall call) {
         long start = System.nanoTime();
+        if (UserPrompt.isUserRequest(request)) {
+            return userTurn(request, call, start);
+        }
         Optional<String> verdict = judgeInstructions(request).map(instructions -> judge(instructions, request, call))
                 .or(() -> yesNoJudge(request, call));
         boolean agentTurn = verdict.isEmpty() && call.forCase().isPresent() && !request.tools().isEmpty();
@@ -134,6 +139,18 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
                 .reduce("", (a, b) -> a + " " + b));
         long tokensOut = toolCalls.isEmpty() ? tokens(answer) : tokens(SimulatedAgent.asJson(toolCalls));
         return ModelAnswer.live(Completion.of(answer).withToolCalls(toolCalls).withTokens(tokensIn, tokensOut)
+                .withCostUsd(pricing.costUsd(tokensIn, tokensOut))
+                .withLatency(Duration.ofNanos(System.nanoTime() - start)));
+    }
+
+    /** A simulated user's next message ({@link SimulatedUserTurns}), timed and priced like any answer. */
+    private ModelAnswer userTurn(ModelRequest request, ModelCall call, long start) {
+        String salt = call.forCase().map(EvalCase::id).orElse("") + "|" + call.repeat();
+        String answer = user.next(request, salt);
+        sleep(Math.round(profile.latencyMs() * (0.75 + 0.5 * draw("latency|user|" + salt))));
+        long tokensIn = tokens(request.messages().stream().map(Message::content).reduce("", (a, b) -> a + " " + b));
+        long tokensOut = tokens(answer);
+        return ModelAnswer.live(Completion.of(answer).withTokens(tokensIn, tokensOut)
                 .withCostUsd(pricing.costUsd(tokensIn, tokensOut))
                 .withLatency(Duration.ofNanos(System.nanoTime() - start)));
     }

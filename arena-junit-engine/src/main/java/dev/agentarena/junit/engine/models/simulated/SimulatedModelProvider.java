@@ -8,11 +8,14 @@ import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.connector.ModelClientProvider;
 import dev.agentarena.junit.connector.ModelSettings;
 
-/** Serves the offline, deterministic models {@code sim_small}, {@code sim_large} and {@code sim_judge}. */
+/**
+ * Serves the offline, deterministic models {@code sim_small}, {@code sim_large}, {@code sim_judge} and
+ * {@code sim_user} (the simulated user's default model; every simulated model plays a user when asked to).
+ */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class SimulatedModelProvider implements ModelClientProvider {
 
-    private static final Set<String> KEYS = Set.of("sim_small", "sim_large", "sim_judge");
+    private static final Set<String> KEYS = Set.of("sim_small", "sim_large", "sim_judge", "sim_user");
 
     @Override
     public boolean supports(String modelKey) {
