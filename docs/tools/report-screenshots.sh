@@ -4,7 +4,8 @@
 # the committed baseline, and one case opened.
 #
 #   mvn -B -q install -DskipTests && mvn -B -f samples/pom.xml test    # writes samples/target/arena/report.html
-#   docs/tools/report-screenshots.sh [report.html] [output-dir]         # default: the samples' report, docs/images
+#   docs/tools/report-screenshots.sh [report.html] [output-dir] [eval]  # default: the samples' report, docs/images,
+#                                                                       # support-triage
 #
 # Needs /usr/bin/chromium and /usr/bin/chromedriver (Debian: apt-get install chromium chromium-driver), or
 # ARENA_CHROMIUM and ARENA_CHROMEDRIVER pointing at them.
@@ -14,4 +15,4 @@ REPORT=$(realpath -m "${1:-samples/target/arena/report.html}")
 OUT=$(realpath -m "${2:-docs/images}")
 [ -f "$REPORT" ] || { echo "no report at $REPORT: run mvn -B -f samples/pom.xml test" >&2; exit 1; }
 ARENA_BROWSER_REQUIRED=true mvn -B -q -pl arena-junit-engine test-compile exec:java -Dexec.classpathScope=test \
-  -Dexec.mainClass=dev.agentarena.junit.engine.browser.ReportScreenshots -Dexec.args="'$REPORT' '$OUT'"
+  -Dexec.mainClass=dev.agentarena.junit.engine.browser.ReportScreenshots -Dexec.args="'$REPORT' '$OUT' ${3:-support-triage}"

@@ -18,7 +18,7 @@ import org.openqa.selenium.WebElement;
  * {@code docs/tools/report-screenshots.sh}:
  *
  * <pre>
- * ReportScreenshots &lt;report.html&gt; &lt;output directory&gt;
+ * ReportScreenshots &lt;report.html&gt; &lt;output directory&gt; [eval, default support-triage when the report has it]
  * </pre>
  */
 public final class ReportScreenshots {
@@ -29,9 +29,10 @@ public final class ReportScreenshots {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            throw new IllegalArgumentException("usage: ReportScreenshots <report.html> <output directory>");
+        if (args.length < 2 || args.length > 3) {
+            throw new IllegalArgumentException("usage: ReportScreenshots <report.html> <output directory> [eval]");
         }
+        String eval = args.length > 2 ? args[2] : "support-triage";
         Path report = Path.of(args[0]).toAbsolutePath();
         Path output = Path.of(args[1]).toAbsolutePath();
         if (!Files.isRegularFile(report)) {
@@ -41,7 +42,7 @@ public final class ReportScreenshots {
         Files.createDirectories(output);
         try (HeadlessChromium browser = HeadlessChromium.start()) {
             browser.driver().manage().window().setSize(new Dimension(1400, 900));
-            open(browser, report);
+            open(browser, report, eval);
             shot(browser, output.resolve("report.png"));
 
             choose(browser, "arena-filter-status", "failed");
@@ -49,14 +50,14 @@ public final class ReportScreenshots {
 
             boolean compared = browser.driver().findElement(By.id("arena-compare")).isDisplayed();
             if (compared) {
-                open(browser, report);
+                open(browser, report, eval);
                 choose(browser, "arena-filter-status", "changed");
                 shot(browser, output.resolve("report-changed.png"));
             }
             // a case opened: a changed one (with its word diff) when there is one, else the first failed one
             List<WebElement> rows = browser.driver().findElements(By.cssSelector("#arena-rows .arena-row"));
             if (rows.isEmpty()) {
-                open(browser, report);
+                open(browser, report, eval);
                 choose(browser, "arena-filter-status", "failed");
                 rows = browser.driver().findElements(By.cssSelector("#arena-rows .arena-row"));
             }
@@ -68,10 +69,13 @@ public final class ReportScreenshots {
         }
     }
 
-    private static void open(HeadlessChromium browser, Path report) {
+    private static void open(HeadlessChromium browser, Path report, String eval) {
         browser.driver().get("about:blank");
         browser.open(report);
         browser.await("window.arenaReady === true", READY);
+        // the eval's option reads "<name> (<n> cases)"; without it the page's first eval stays
+        browser.driver().findElements(By.cssSelector("#arena-eval option")).stream()
+                .filter(option -> option.getText().startsWith(eval + " (")).findFirst().ifPresent(WebElement::click);
     }
 
     private static void choose(HeadlessChromium browser, String select, String value) {
