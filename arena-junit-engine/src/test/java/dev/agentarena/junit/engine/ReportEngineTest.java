@@ -78,6 +78,27 @@ class ReportEngineTest {
     }
 
     @Test
+    void theReportReachesAllureAsTheSamePage() throws IOException {
+        InMemoryAllure allure = new InMemoryAllure();
+        allure.around(() -> new EngineRun(output).with(Constants.LEADERBOARD_TESTS, "true")
+                .execute(TwoDatasetFixture.class));
+
+        String page = Files.readString(output.resolve("report.html"));
+        assertThat(page).contains("<title>Agent Arena report</title>");
+        assertThat(allure.attachments()).as("written through Allure's writer, byte for byte the run's report.html")
+                .filteredOn(text -> text.contains("<title>Agent Arena report</title>")).containsExactly(page);
+    }
+
+    @Test
+    void withoutAnAllureTestTheReportIsAttachedNowhere() throws IOException {
+        InMemoryAllure allure = new InMemoryAllure();
+        new EngineRun(output).with(Constants.LEADERBOARD_TESTS, "true").execute(TwoDatasetFixture.class);
+
+        assertThat(output.resolve("report.html")).exists();
+        assertThat(allure.attachments()).isEmpty();
+    }
+
+    @Test
     void hostileOutputsAndCaseIdsStayInsideTheDataBlocks() throws IOException {
         new EngineRun(output).execute(HostileOutputsFixture.class);
 

@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.reporting.allure;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 
 import org.apiguardian.api.API;
 import org.junit.platform.engine.TestTag;
@@ -44,6 +47,29 @@ public final class AllureFacade {
     /** Whether Allure tracks a test on this thread: without it every facade call below would log and do nothing. */
     private static boolean tracking() {
         return Allure.getLifecycle().getCurrentTestCase().isPresent();
+    }
+
+    /** The Allure test tracked on this thread, if any: its uuid, the name of its result file. */
+    public static Optional<String> currentTest() {
+        return Allure.getLifecycle().getCurrentTestCase();
+    }
+
+    /**
+     * Attaches the run's report to tests Allure has already written: the page goes through Allure's own writer (as an
+     * {@code -attachment.html} file of the results directory), and each test's result file in {@code results} gets
+     * an attachment entry naming it ({@link ReportAttachment}); a test without a result file there is left alone.
+     */
+    public static void attachReport(Path report, List<String> tests, Path results) {
+        String source = UUID.randomUUID() + "-attachment.html";
+        try (InputStream in = Files.newInputStream(report)) {
+            Allure.getLifecycle().writeAttachment(source, in);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        for (String test : tests) {
+            ReportAttachment.add(results.resolve(test + "-result.json"), report.getFileName().toString(), source);
+        }
     }
 
     /** Adds a scorer test's labels, parameters, steps and attachments to the current Allure result. */

@@ -1,7 +1,10 @@
 package dev.agentarena.junit.engine.reporting.allure;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -28,7 +31,9 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * under {@code arena.low-scores=report} is turned failed again by {@code LowScoreVerdicts}); this listener adds what
  * only the engine knows: parameters, grouping labels, the model call as a step, and the prompt, outputs, reference and
  * score as attachments; the summary tests grouped under their eval with the eval's leaderboard attached. At the end of
- * the run it writes {@code environment.properties} and {@code categories.json}.
+ * the run it writes {@code environment.properties} and {@code categories.json}, and attaches the run's
+ * {@code report.html} to each eval's leaderboard test (else to the eval's last test): the report is written after the
+ * last test, when Allure has written every result, so it is added to those results' files ({@link ReportAttachment}).
  *
  * <p>Nothing here names an Allure type: those live in {@link AllureFacade}, which is loaded only once the class
  * check has passed, so the engine runs unchanged without Allure. Reporting never fails a test: a problem is logged.
@@ -46,6 +51,9 @@ public final class AllureReporter implements RunListener {
     private final ArenaConfiguration configuration;
     private final LowScores lowScores;
     private final Set<String> models = new TreeSet<>();
+    // per eval, the Allure test the report is attached to: its leaderboard test, else the last test that reported
+    private final Map<String, String> reportTests = new LinkedHashMap<>();
+    private final Set<String> leaderboardTests = new TreeSet<>();
 
     private AllureReporter(ArenaConfiguration configuration) {
         this.configuration = configuration;
@@ -73,6 +81,7 @@ public final class AllureReporter implements RunListener {
             models.add(record.model());
         }
         guarded("report " + record.caseId(), () -> AllureFacade.report(record, transcript));
+        guarded("note the test of " + record.caseId(), () -> noteTest(record.eval(), false));
         if (record.status() == ResultStatus.FAILED && !lowScores.failTests()) {
             guarded("fail the low score of " + record.caseId(), () -> AllureFacade.failLowScore(record));
         }
@@ -90,6 +99,7 @@ public final class AllureReporter implements RunListener {
     @Override
     public void summaryStarted(String eval, String summary) {
         guarded("group " + summary, () -> AllureFacade.groupSummary(eval, summary));
+        guarded("note the test of " + summary, () -> noteTest(eval, false));
     }
 
     /** Attaches the eval's {@code leaderboard.html} and {@code leaderboard.json} to its leaderboard test. */
@@ -97,6 +107,21 @@ public final class AllureReporter implements RunListener {
     public void evalLeaderboardReported(String eval, Leaderboard leaderboard, Path files) {
         guarded("attach the leaderboard", () -> AllureFacade.attachFiles("leaderboard",
                 files.resolve(Leaderboard.HTML_FILE), files.resolve(Leaderboard.JSON_FILE)));
+        guarded("note the leaderboard test of " + eval, () -> noteTest(eval, true));
+    }
+
+    /** Notes the Allure test running on this thread as the one of the eval to attach the report to. */
+    private void noteTest(String eval, boolean leaderboard) {
+        AllureFacade.currentTest().ifPresent(uuid -> {
+            synchronized (reportTests) {
+                if (leaderboard) {
+                    leaderboardTests.add(eval);
+                }
+                if (leaderboard || !leaderboardTests.contains(eval)) {
+                    reportTests.put(eval, uuid);
+                }
+            }
+        });
     }
 
     /**
@@ -110,6 +135,14 @@ public final class AllureReporter implements RunListener {
             ran = List.copyOf(models);
         }
         guarded("write the environment", () -> AllureEnvironment.writeIfResultsExist(ran, configuration));
+        List<String> tests;
+        synchronized (reportTests) {
+            tests = List.copyOf(new LinkedHashSet<>(reportTests.values()));
+            reportTests.clear();
+            leaderboardTests.clear();
+        }
+        report.report().filter(file -> !tests.isEmpty()).ifPresent(file -> guarded("attach " + file,
+                () -> AllureFacade.attachReport(file, tests, ResultsDirectory.resolve())));
     }
 
     private static void guarded(String what, Runnable action) {
