@@ -152,6 +152,31 @@ class AllureResultsIT {
     }
 
     @Test
+    void eachEvalsLeaderboardTestHasTheRunsReportAttachedAsAPage() throws IOException {
+        List<JsonNode> leaderboards = new ArrayList<>();
+        try (Stream<Path> files = Files.list(RESULTS)) {
+            for (Path file : files.filter(f -> f.toString().endsWith("-result.json")).collect(Collectors.toList())) {
+                JsonNode result = MAPPER.readTree(file.toFile());
+                if (label(result, "junit.platform.uniqueid").contains("/[leaderboard:")) {
+                    leaderboards.add(result);
+                }
+            }
+        }
+        assertThat(leaderboards).as("leaderboard tests (arena.yaml: leaderboard.tests)").isNotEmpty();
+        byte[] report = Files.readAllBytes(Paths.get("target/arena/report.html"));
+        List<byte[]> attached = new ArrayList<>();
+        for (JsonNode result : leaderboards) {
+            List<JsonNode> pages = StreamSupport.stream(result.get("attachments").spliterator(), false)
+                    .filter(a -> a.get("name").asText().equals("report.html")).collect(Collectors.toList());
+            assertThat(pages).as(label(result, "junit.platform.uniqueid")).hasSize(1);
+            assertThat(pages.get(0).get("type").asText()).isEqualTo("text/html");
+            attached.add(Files.readAllBytes(RESULTS.resolve(pages.get(0).get("source").asText())));
+        }
+        // results of earlier builds may remain; this build's leaderboard tests carry its report
+        assertThat(attached).as("the run's report.html itself").anySatisfy(page -> assertThat(page).isEqualTo(report));
+    }
+
+    @Test
     void theModelCallIsAStepWithLatencyTokensAndCost() {
         assertThat(allure.values()).allSatisfy(result -> {
             JsonNode step = result.get("steps").get(0);

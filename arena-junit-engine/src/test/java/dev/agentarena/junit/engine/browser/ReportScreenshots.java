@@ -14,12 +14,18 @@ import org.openqa.selenium.WebElement;
 /**
  * Takes the screenshots of {@code docs/guides/report.md} from a run's {@code report.html} (the samples', compared with
  * their committed baseline), in the headless Chromium of the browser tests: the page as it opens, the failed cases,
- * what changed since the previous run, and a case opened with its word diff. Run by
+ * what changed since the baseline, a case opened; from a comparison with a previous run (the one the samples'
+ * {@code ReportBrowserIT} writes) the regressed case opened with its word diff; and from a report with agent cases (the
+ * integration samples') a case opened with its trajectory's steps expanded. Run by
  * {@code docs/tools/report-screenshots.sh}:
  *
  * <pre>
- * ReportScreenshots &lt;report.html&gt; &lt;output directory&gt; [eval, default support-triage when the report has it]
+ * ReportScreenshots &lt;report.html&gt; &lt;output directory&gt; [eval, default support-triage]
+ *     [--compared &lt;report.html&gt;] [--agent &lt;report.html&gt; &lt;eval&gt;]
  * </pre>
+ *
+ * <p>The absolute path of the project ({@code -Darena.screenshots.root}) is shown as {@code /home/me/project} in the
+ * pictures: the page names the baseline and the previous run by their full paths.
  */
 public final class ReportScreenshots {
 
@@ -29,15 +35,30 @@ public final class ReportScreenshots {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length < 2 || args.length > 3) {
-            throw new IllegalArgumentException("usage: ReportScreenshots <report.html> <output directory> [eval]");
+        List<String> positional = new java.util.ArrayList<>();
+        Path compared = null;
+        Path agent = null;
+        String agentEval = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--compared" -> compared = Path.of(args[++i]).toAbsolutePath();
+                case "--agent" -> {
+                    agent = Path.of(args[++i]).toAbsolutePath();
+                    agentEval = args[++i];
+                }
+                default -> positional.add(args[i]);
+            }
         }
-        String eval = args.length > 2 ? args[2] : "support-triage";
-        Path report = Path.of(args[0]).toAbsolutePath();
-        Path output = Path.of(args[1]).toAbsolutePath();
+        if (positional.size() < 2 || positional.size() > 3) {
+            throw new IllegalArgumentException("usage: ReportScreenshots <report.html> <output directory> [eval] "
+                    + "[--compared <report.html>] [--agent <report.html> <eval>]");
+        }
+        String eval = positional.size() > 2 ? positional.get(2) : "support-triage";
+        Path report = Path.of(positional.get(0)).toAbsolutePath();
+        Path output = Path.of(positional.get(1)).toAbsolutePath();
         if (!Files.isRegularFile(report)) {
             throw new IllegalArgumentException("no report at " + report + ": run the samples first "
-                    + "(mvn -B -f samples/pom.xml test)");
+                    + "(mvn -B verify -pl samples -am)");
         }
         Files.createDirectories(output);
         try (HeadlessChromium browser = HeadlessChromium.start()) {
@@ -47,24 +68,35 @@ public final class ReportScreenshots {
 
             choose(browser, "arena-filter-status", "failed");
             shot(browser, output.resolve("report-failed.png"));
-
-            boolean compared = browser.driver().findElement(By.id("arena-compare")).isDisplayed();
-            if (compared) {
-                open(browser, report, eval);
-                choose(browser, "arena-filter-status", "changed");
-                shot(browser, output.resolve("report-changed.png"));
-            }
-            // a case opened: a changed one (with its word diff) when there is one, else the first failed one
             List<WebElement> rows = browser.driver().findElements(By.cssSelector("#arena-rows .arena-row"));
-            if (rows.isEmpty()) {
-                open(browser, report, eval);
-                choose(browser, "arena-filter-status", "failed");
-                rows = browser.driver().findElements(By.cssSelector("#arena-rows .arena-row"));
-            }
             if (!rows.isEmpty()) {
                 rows.get(0).findElement(By.cssSelector(".arena-cell")).click();
-                browser.script("document.querySelectorAll('#arena-detail details').forEach(d => d.open = true);");
                 shot(browser, output.resolve("report-case.png"));
+            }
+
+            if (compared != null && Files.isRegularFile(compared)) {
+                open(browser, compared, eval);
+                choose(browser, "arena-filter-status", "changed");
+                shot(browser, output.resolve("report-changed.png"));
+                choose(browser, "arena-filter-status", "regressed");
+                rows = browser.driver().findElements(By.cssSelector("#arena-rows .arena-row"));
+                if (!rows.isEmpty()) {
+                    rows.get(0).findElement(By.cssSelector(".arena-cell")).click();
+                    shot(browser, output.resolve("report-diff.png"));
+                }
+            }
+            if (agent != null && Files.isRegularFile(agent)) {
+                open(browser, agent, agentEval);
+                List<WebElement> agentRows = browser.driver().findElements(By.cssSelector("#arena-rows .arena-row"));
+                for (WebElement row : agentRows) {
+                    row.findElement(By.cssSelector(".arena-cell")).click();
+                    if (!browser.driver().findElements(By.cssSelector("#arena-detail .arena-step")).isEmpty()) {
+                        browser.script("document.querySelectorAll('#arena-detail details').forEach(d => d.open = true);"
+                                + "document.querySelector('#arena-detail .arena-step').scrollIntoView({block: 'center'});");
+                        shot(browser, output.resolve("report-trajectory.png"));
+                        break;
+                    }
+                }
             }
         }
     }
@@ -76,6 +108,17 @@ public final class ReportScreenshots {
         // the eval's option reads "<name> (<n> cases)"; without it the page's first eval stays
         browser.driver().findElements(By.cssSelector("#arena-eval option")).stream()
                 .filter(option -> option.getText().startsWith(eval + " (")).findFirst().ifPresent(WebElement::click);
+        String root = System.getProperty("arena.screenshots.root");
+        if (root != null && !root.isBlank()) {
+            // the page names files by their absolute paths: a reader's project, not this checkout
+            browser.script("""
+                    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+                    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                      if (n.nodeValue.includes(arguments[0])) {
+                        n.nodeValue = n.nodeValue.split(arguments[0]).join('/home/me/project');
+                      }
+                    }""", root);
+        }
     }
 
     private static void choose(HeadlessChromium browser, String select, String value) {
