@@ -84,7 +84,9 @@ public final class ModelPricing {
 
     /**
      * The pricing of a model key's calls sent through a batch API: {@code price.batch-input-per-million} and
-     * {@code .batch-output-per-million}, each else {@link #BATCH_SHARE} of the live price.
+     * {@code .batch-output-per-million}, each else {@link #BATCH_SHARE} of the live price. A prompt token served
+     * from the provider's cache costs the configured batch input price, else {@link #BATCH_SHARE} of the live cached
+     * price: the batch discount applies to cached tokens too.
      */
     public static ModelPricing batchOf(String modelKey, ModelSettings settings) {
         Price live = of(modelKey, settings).price;
@@ -95,8 +97,10 @@ public final class ModelPricing {
         }
         double liveInput = live == null ? 0.0 : live.inputPerMillion();
         double liveOutput = live == null ? 0.0 : live.outputPerMillion();
-        return new ModelPricing(new Price(input.orElse(liveInput * BATCH_SHARE),
-                output.orElse(liveOutput * BATCH_SHARE)));
+        double liveCached = live == null ? 0.0 : live.cachedInputPerMillion();
+        double batchInput = input.orElse(liveInput * BATCH_SHARE);
+        return new ModelPricing(new Price(batchInput, output.orElse(liveOutput * BATCH_SHARE),
+                input.isPresent() ? batchInput : liveCached * BATCH_SHARE));
     }
 
     /** A fixed price, for tests and custom providers. */

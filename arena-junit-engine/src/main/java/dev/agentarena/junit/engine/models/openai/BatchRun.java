@@ -190,8 +190,9 @@ final class BatchRun {
             try {
                 Answer answer = ChatCompletions.parse(bodyText);
                 call.answer().complete(Completion.of(answer.text()).withToolCalls(answer.toolCalls())
-                        .withTokens(answer.tokensIn(), answer.tokensOut())
-                        .withCostUsd(batch.pricing().costUsd(answer.tokensIn(), answer.tokensOut()))
+                        .withTokens(answer.tokensIn(), answer.tokensOut()).withCachedTokensIn(answer.cachedTokensIn())
+                        .withCostUsd(batch.pricing().costUsd(answer.tokensIn(), answer.cachedTokensIn(),
+                                answer.tokensOut()))
                         .withLatency(Duration.ofNanos(System.nanoTime() - call.startNanos())));
             }
             catch (MalformedResponse e) {
