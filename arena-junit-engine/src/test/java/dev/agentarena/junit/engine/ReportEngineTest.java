@@ -78,6 +78,19 @@ class ReportEngineTest {
     }
 
     @Test
+    void aPreviousRunThatIsNotAResultsFileStillLeavesTheRunsOwnReportWithoutAComparison() throws IOException {
+        Path previous = output.getParent().resolve(output.getFileName() + "-broken.jsonl");
+        Files.writeString(previous, "{\"eval\":\"x\",\"model\":\"m\",\"case_id\":\"a\"\nnot json\n");
+
+        new EngineRun(output).with(Constants.REPORT_COMPARE_TO, previous.toString()).execute(TwoDatasetFixture.class);
+
+        Page page = page(output.resolve("report.html"));
+        assertThat(page.records).hasSize(6);
+        assertThat(page.meta.has("compare")).isFalse();
+        Files.delete(previous);
+    }
+
+    @Test
     void hostileOutputsAndCaseIdsStayInsideTheDataBlocks() throws IOException {
         new EngineRun(output).execute(HostileOutputsFixture.class);
 
