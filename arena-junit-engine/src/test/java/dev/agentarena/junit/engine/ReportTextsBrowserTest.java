@@ -68,6 +68,14 @@ class ReportTextsBrowserTest {
     }
 
     @Test
+    void aCostOfAFractionOfACentIsShownNotRoundedToNothing() {
+        openCase("rtl");
+
+        assertThat(row("rtl").findElement(By.cssSelector(".arena-cell .foot")).getText())
+                .as("the row's latency and cost").matches(".* · \\$0\\.0*[1-9][0-9]*(e-[0-9]+)?");
+    }
+
+    @Test
     void aMegabyteOutputIsCutWhereverItIsShownAndItsDiffShowsTheWordThatChanged() {
         WebElement detail = openCase("huge");
 

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineEntry;
+import dev.agentarena.junit.engine.results.OutputFiles;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.SinkText;
 
@@ -184,7 +185,7 @@ public final class CaseReport {
         }
         Path file = target.get().toAbsolutePath();
         Files.createDirectories(file.getParent());
-        Path temporary = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
+        Path temporary = OutputFiles.temporaryBeside(file);
         try {
             try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
                 page.run(results, writer, evals);
