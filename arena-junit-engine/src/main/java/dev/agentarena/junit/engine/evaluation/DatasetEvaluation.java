@@ -52,7 +52,7 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
      * while the next one gathers, and {@code arena.concurrency} does not cap a batch's size.
      *
      * <p>On a model that paces itself to its provider's learned limits, the cases run on that model's
-     * {@link PacedPool}: as many at once as its pace wants in flight (at least {@code arena.concurrency}), the window
+     * {@link EvaluationServices.PacedPool}: as many at once as its pace wants in flight (at least {@code arena.concurrency}), the window
      * large enough to feed its most. On both, scoring takes one of {@code arena.concurrency} slots.
      */
     DatasetEvaluation(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
