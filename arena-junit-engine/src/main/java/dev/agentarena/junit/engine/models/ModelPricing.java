@@ -37,18 +37,23 @@ public final class ModelPricing {
         }
     }
 
+    /**
+     * List prices in USD per million tokens: input, output and, where the provider lists one, cached input. The
+     * OpenAI figures, cached input included, are those of OpenAI's pricing page
+     * (https://platform.openai.com/docs/pricing, "Cached input" column; gpt-3.5-turbo lists none).
+     */
     private static final Map<String, Price> BUILTIN = Map.ofEntries(
             Map.entry("sim_small", new Price(0.15, 0.60)),
             Map.entry("sim_large", new Price(2.50, 10.00)),
             Map.entry("sim_judge", new Price(0.50, 1.50)),
             Map.entry("sim_user", new Price(0.15, 0.60)),
-            Map.entry("gpt-4o", new Price(2.50, 10.00)),
-            Map.entry("gpt-4o-mini", new Price(0.15, 0.60)),
-            Map.entry("gpt-4.1", new Price(2.00, 8.00)),
-            Map.entry("gpt-4.1-mini", new Price(0.40, 1.60)),
-            Map.entry("gpt-4.1-nano", new Price(0.10, 0.40)),
-            Map.entry("o3-mini", new Price(1.10, 4.40)),
-            Map.entry("o4-mini", new Price(1.10, 4.40)),
+            Map.entry("gpt-4o", new Price(2.50, 10.00, 1.25)),
+            Map.entry("gpt-4o-mini", new Price(0.15, 0.60, 0.075)),
+            Map.entry("gpt-4.1", new Price(2.00, 8.00, 0.50)),
+            Map.entry("gpt-4.1-mini", new Price(0.40, 1.60, 0.10)),
+            Map.entry("gpt-4.1-nano", new Price(0.10, 0.40, 0.025)),
+            Map.entry("o3-mini", new Price(1.10, 4.40, 0.55)),
+            Map.entry("o4-mini", new Price(1.10, 4.40, 0.275)),
             Map.entry("gpt-3.5-turbo", new Price(0.50, 1.50)));
 
     private static final String INPUT = "price.input-per-million";

@@ -520,6 +520,11 @@ public final class CaseReport {
                 lastBeforeOutput = beforeOutput;
                 json.writeEndArray();
             }
+            long cachedTokens = node.path("tokens_cached").asLong();
+            if (cachedTokens > 0) {
+                // only where the provider served some: the page reads a missing one as none
+                json.writeNumber(cachedTokens);
+            }
             json.writeEndArray();
             lastCell = cellKey;
             lastCase = caseKey;
