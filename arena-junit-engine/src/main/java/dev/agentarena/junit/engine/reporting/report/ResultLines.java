@@ -82,7 +82,7 @@ final class ResultLines implements AutoCloseable {
             "repeat", "score", "status", "reason", "metrics", "latency_ms", "cost_usd", "tokens_in", "tokens_out",
             "cached", "error", "output", "tags", "input", "reference", "trajectory");
 
-    private static final Map<String, Integer> INDEX = index();
+    private static final Map<String, Integer> INDEX = Map.copyOf(index());
 
     private static Map<String, Integer> index() {
         Map<String, Integer> index = new HashMap<>();
