@@ -81,7 +81,7 @@ final class ResultLines implements AutoCloseable {
     /** The fields of a results line that the report reads; the others are skipped as the line streams by. */
     static final List<String> FIELDS = List.of("eval", "model", "dataset", "case_id", "scorer", "scorer_version",
             "repeat", "score", "status", "reason", "metrics", "latency_ms", "cost_usd", "tokens_in", "tokens_out",
-            "cached", "error", "output", "tags", "input", "reference", "trajectory");
+            "cached", "tokens_cached", "error", "output", "tags", "input", "reference", "trajectory");
 
     private static final Map<String, Integer> INDEX = Map.copyOf(index());
 
@@ -216,11 +216,14 @@ final class ResultLines implements AutoCloseable {
             }
         }
         catch (JsonProcessingException e) {
-            throw new IOException(where + ": not a result (not JSON: " + e.getOriginalMessage()
-                    + ")", e);
+            throw notJson(where, e);
         }
         if (!nonNull(line.get("case_id")) || !nonNull(line.get("model"))) {
             throw notAResult(where);
+        }
+        String fault = fault(line);
+        if (fault != null) {
+            throw new IOException(where + ": not a result (" + fault + ")");
         }
         return line;
     }
@@ -269,6 +272,12 @@ final class ResultLines implements AutoCloseable {
         return object;
     }
 
+    private static IOException notJson(String where, JsonProcessingException e) {
+        // Jackson's "(start marker at [Source: REDACTED ...; line: 1, column: 1])" says nothing the line does not
+        return new IOException(where + ": not a result (not JSON: " + e.getOriginalMessage()
+                .replaceAll("\\s*\\(start marker at \\[Source:.*?\\]\\)", "") + ")", e);
+    }
+
     private static IOException notAResult(String where) {
         return new IOException(where + ": not a result (a results line is a JSON object with "
                 + "eval, model, dataset, case_id, scorer, status, ...)");
@@ -280,15 +289,13 @@ final class ResultLines implements AutoCloseable {
             node = MAPPER.readTree(text);
         }
         catch (JsonProcessingException e) {
-            // Jackson's "(start marker at [Source: REDACTED ...; line: 1, column: 1])" says nothing the line does not
-            throw new IOException(where + ": not a result (not JSON: " + e.getOriginalMessage()
-                    .replaceAll("\\s*\\(start marker at \\[Source:.*?\\]\\)", "") + ")", e);
+            throw notJson(where, e);
         }
         if (node == null || !node.isObject() || !node.hasNonNull("case_id") || !node.hasNonNull("model")) {
             throw new IOException(where + ": not a result (a results line is a JSON object with "
                     + "eval, model, dataset, case_id, scorer, status, ...)");
         }
-        String fault = fault(node);
+        String fault = fault(Fields.of(node));
         if (fault != null) {
             throw new IOException(where + ": not a result (" + fault + ")");
         }
@@ -299,7 +306,7 @@ final class ResultLines implements AutoCloseable {
      * What makes a JSON object no results line, or {@code null}: a comparison that read a wrong field as missing
      * (a score of {@code "abc"}, an unknown status) would call the case unchanged, silently.
      */
-    private static String fault(JsonNode node) {
+    private static String fault(Fields node) {
         for (String field : new String[] {"eval", "model", "case_id", "scorer", "status"}) {
             JsonNode value = node.get(field);
             if (value == null || !value.isTextual()) {
