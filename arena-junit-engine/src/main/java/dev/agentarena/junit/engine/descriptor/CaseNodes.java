@@ -63,6 +63,10 @@ final class CaseNodes {
 
     /** Whether the launcher's filters include the row's case node; asked before the case's model call. */
     boolean includes(TestDescriptor container, DatasetRow row) {
+        if (!selection.filter().isActive()) {
+            // no filter to ask: the node's id, name, source and masked tags would be built for nothing, per case
+            return true;
+        }
         return selection.filter().includes(container, ArenaUniqueIds.evalCase(container.getUniqueId(), row.caseId()),
                 CaseDescriptor.displayName(row.caseId()), source(row), tags(row.evalCase().orElse(null), eval::redact));
     }

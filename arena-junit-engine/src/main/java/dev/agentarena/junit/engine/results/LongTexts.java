@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.results;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import java.util.zip.CRC32;
 
 import org.apiguardian.api.API;
@@ -18,7 +19,24 @@ public final class LongTexts {
     /** The directory below the output directory that holds the whole texts. */
     public static final String DIRECTORY = "texts";
 
+    private static final Pattern UNSAFE = Pattern.compile("[^A-Za-z0-9._-]");
+
     private LongTexts() {
+    }
+
+    /** Whether a name is safe as it is: of {@code A-Za-z0-9._-} only, not starting with a dot, at most 80 long. */
+    private static boolean plain(String name) {
+        if (name.isEmpty() || name.length() > 80 || name.charAt(0) == '.') {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_'
+                    || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether a text is over the limit (0 means no limit). */
@@ -64,7 +82,11 @@ public final class LongTexts {
      * apart.
      */
     private static String safe(String name) {
-        String safe = name.replaceAll("[^A-Za-z0-9._-]", "_");
+        if (plain(name)) {
+            // nothing to replace (the common case, asked for every case): the name itself
+            return name;
+        }
+        String safe = UNSAFE.matcher(name).replaceAll("_");
         if (safe.startsWith(".")) {
             safe = "_" + safe.substring(1);
         }

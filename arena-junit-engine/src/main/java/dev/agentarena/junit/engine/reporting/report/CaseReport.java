@@ -310,7 +310,7 @@ public final class CaseReport {
             String model = line.text("model");
             String dataset = line.text("dataset");
             String caseId = line.text("case_id");
-            int repeat = line.node().path("repeat").asInt();
+            int repeat = line.path("repeat").asInt();
             String cell = eval + '\u0000' + model + '\u0000' + dataset + '\u0000' + caseId;
             Change change = null;
             Change.Aggregate was = null;
@@ -338,7 +338,8 @@ public final class CaseReport {
                     beforeNode = beforeLine;
                 }
             }
-            record(line.node(), cell, repeat, change, was, beforeNode, beforeLines != null);
+            record(line, cell, repeat, change, was, beforeNode == null ? null : ResultLines.Fields.of(beforeNode),
+                    beforeLines != null);
         }
 
         /**
@@ -370,7 +371,7 @@ public final class CaseReport {
                         node.put("scorer_version", entry.scorerVersion());
                         node.put("score", score.getValue());
                         node.put("status", pass ? "passed" : "failed");
-                        record(Json.MAPPER.valueToTree(node), null, 0, Change.REMOVED,
+                        record(ResultLines.Fields.of(Json.MAPPER.valueToTree(node)), null, 0, Change.REMOVED,
                                 beforeIndex.get(key), null, false);
                     }
                 }
@@ -385,12 +386,16 @@ public final class CaseReport {
                             + node.path("dataset").asText() + '\u0000' + node.path("case_id").asText());
                     long key = RunIndex.key(text(node, "eval"), text(node, "model"), text(node, "dataset"),
                             text(node, "case_id"), text(node, "scorer"));
-                    record(node, null, 0, Change.REMOVED, beforeIndex.get(key), null, false);
+                    record(ResultLines.Fields.of(node), null, 0, Change.REMOVED, beforeIndex.get(key), null, false);
                 }
             }
             if (!removedCells.isEmpty()) {
                 cells.merge(Change.REMOVED, removedCells.size(), Integer::sum);
             }
+        }
+
+        private static String text(ResultLines.Fields fields, String field) {
+            return fields.text(field);
         }
 
         private static String text(JsonNode node, String field) {
@@ -407,8 +412,8 @@ public final class CaseReport {
          * or {@code [change, previous mean score, previous rank, diff]}, the diff {@code null} when the outputs
          * are equal or unknown, else {@code [op, text, op, text, ...]} (0 same, -1 removed, 1 added), or {@code 1}.
          */
-        private void record(JsonNode node, String cell, int repeat, Change change, Change.Aggregate was,
-                JsonNode beforeNode, boolean outputsKnown) throws IOException {
+        private void record(ResultLines.Fields node, String cell, int repeat, Change change, Change.Aggregate was,
+                ResultLines.Fields beforeNode, boolean outputsKnown) throws IOException {
             if (inChunk == CHUNK) {
                 closeChunk();
                 openChunk();
@@ -561,7 +566,7 @@ public final class CaseReport {
             }
         }
 
-        private static ResultStatus statusOf(JsonNode node) {
+        private static ResultStatus statusOf(ResultLines.Fields node) {
             try {
                 JsonNode status = node.get("status");
                 return status == null || status.isNull() ? null : ResultStatus.fromJsonName(status.asText());

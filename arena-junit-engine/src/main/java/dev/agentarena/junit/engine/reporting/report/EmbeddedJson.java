@@ -49,36 +49,66 @@ final class EmbeddedJson extends Writer {
 
     private static final String HEX = "0123456789abcdef";
 
-    private final StringBuilder buffer = new StringBuilder(8192);
+    /** An escape being written: backslash, u, four hex digits. */
+    private final char[] escape = {'\\', 'u', '0', '0', '0', '0'};
 
+    /**
+     * Whether the character is escaped, with the printable ASCII characters (nearly all of the data) decided by
+     * one comparison pair.
+     */
+    private static boolean escapedFast(char c) {
+        return c >= 0x20 && c < 0x7F ? c == '<' || c == '>' || c == '&' : escaped(c);
+    }
+
+    /** Writes the runs of characters that need no escape straight through, each escape in between. */
     @Override
     public void write(char[] chars, int offset, int length) throws IOException {
-        for (int i = offset; i < offset + length; i++) {
-            append(buffer, chars[i]);
+        int end = offset + length;
+        int run = offset;
+        for (int i = offset; i < end; i++) {
+            char c = chars[i];
+            if (escapedFast(c)) {
+                if (i > run) {
+                    out.write(chars, run, i - run);
+                }
+                writeEscape(c);
+                run = i + 1;
+            }
         }
-        if (buffer.length() >= 8192) {
-            flushBuffer();
+        if (end > run) {
+            out.write(chars, run, end - run);
         }
     }
 
     @Override
     public void write(String string, int offset, int length) throws IOException {
-        for (int i = offset; i < offset + length; i++) {
-            append(buffer, string.charAt(i));
+        int end = offset + length;
+        int run = offset;
+        for (int i = offset; i < end; i++) {
+            char c = string.charAt(i);
+            if (escapedFast(c)) {
+                if (i > run) {
+                    out.write(string, run, i - run);
+                }
+                writeEscape(c);
+                run = i + 1;
+            }
         }
-        if (buffer.length() >= 8192) {
-            flushBuffer();
+        if (end > run) {
+            out.write(string, run, end - run);
         }
     }
 
-    private void flushBuffer() throws IOException {
-        out.append(buffer);
-        buffer.setLength(0);
+    private void writeEscape(char c) throws IOException {
+        escape[2] = HEX.charAt((c >> 12) & 0xF);
+        escape[3] = HEX.charAt((c >> 8) & 0xF);
+        escape[4] = HEX.charAt((c >> 4) & 0xF);
+        escape[5] = HEX.charAt(c & 0xF);
+        out.write(escape, 0, 6);
     }
 
     @Override
     public void flush() throws IOException {
-        flushBuffer();
         out.flush();
     }
 

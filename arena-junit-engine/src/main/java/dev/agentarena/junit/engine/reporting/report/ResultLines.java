@@ -9,10 +9,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.BigIntegerNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.ResultStatus;
@@ -40,22 +54,80 @@ final class ResultLines implements AutoCloseable {
         this.in = Files.newInputStream(file);
     }
 
-    /**
-     * One result line.
-     *
-     * @param offset where the line starts in the file
-     * @param number its line number, from 1
-     * @param node the parsed line
-     */
-    record Line(long offset, long number, JsonNode node) {
+    /** A result's fields by name, whether read from a line as it streams by or from a tree. */
+    interface Fields {
 
-        String text(String field) {
-            JsonNode value = node.get(field);
+        /** The field's value, or {@code null} when the result has no such field. */
+        JsonNode get(String field);
+
+        /** The field's value, or a missing node. */
+        default JsonNode path(String field) {
+            JsonNode value = get(field);
+            return value == null ? MissingNode.getInstance() : value;
+        }
+
+        /** The field's text ({@link JsonNode#asText}), or {@code null} when it is absent or null. */
+        default String text(String field) {
+            JsonNode value = get(field);
             return value == null || value.isNull() ? null : value.asText();
         }
 
+        /** The fields of a tree. */
+        static Fields of(JsonNode node) {
+            return node::get;
+        }
+    }
+
+    /** The fields of a results line that the report reads; the others are skipped as the line streams by. */
+    static final List<String> FIELDS = List.of("eval", "model", "dataset", "case_id", "scorer", "scorer_version",
+            "repeat", "score", "status", "reason", "metrics", "latency_ms", "cost_usd", "tokens_in", "tokens_out",
+            "cached", "tokens_cached", "error", "output", "tags", "input", "reference", "trajectory");
+
+    private static final Map<String, Integer> INDEX = Map.copyOf(index());
+
+    private static Map<String, Integer> index() {
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < FIELDS.size(); i++) {
+            index.put(FIELDS.get(i), i);
+        }
+        return index;
+    }
+
+    /**
+     * One result line: the fields the report reads ({@link #FIELDS}), each the node a tree of the line would hold
+     * (the line is read with a streaming parser, not into a tree: the report's pass was mostly tree building).
+     */
+    static final class Line implements Fields {
+        private final long offset;
+        private final long number;
+        private final JsonNode[] values = new JsonNode[FIELDS.size()];
+
+        Line(long offset, long number) {
+            this.offset = offset;
+            this.number = number;
+        }
+
+        /** Where the line starts in the file. */
+        long offset() {
+            return offset;
+        }
+
+        /** Its line number, from 1. */
+        long number() {
+            return number;
+        }
+
+        @Override
+        public JsonNode get(String field) {
+            Integer at = INDEX.get(field);
+            if (at == null) {
+                throw new IllegalArgumentException("the report does not read the field " + field);
+            }
+            return values[at];
+        }
+
         Double number(String field) {
-            JsonNode value = node.get(field);
+            JsonNode value = get(field);
             return value == null || !value.isNumber() ? null : value.asDouble();
         }
 
@@ -118,8 +190,97 @@ final class ResultLines implements AutoCloseable {
             if (text.isBlank()) {
                 continue;
             }
-            return new Line(start, number, parse(file + ", line " + number, text));
+            return stream(file + ", line " + number, text, new Line(start, number));
         }
+    }
+
+    /**
+     * Reads the line's fields as they stream by, with the same nodes and the same errors as reading it into a tree
+     * ({@link #parse}): scalars become the nodes the tree would hold, objects and arrays are read as trees (an empty
+     * one without the mapper), any other field is skipped; what follows the line's object is ignored, as by
+     * {@code readTree}.
+     */
+    private static Line stream(String where, String text, Line line) throws IOException {
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw notAResult(where);
+            }
+            for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+                JsonToken token = parser.nextToken();
+                Integer at = INDEX.get(name);
+                if (at == null) {
+                    parser.skipChildren();
+                    continue;
+                }
+                line.values[at] = value(parser, token);
+            }
+        }
+        catch (JsonProcessingException e) {
+            throw notJson(where, e);
+        }
+        if (!nonNull(line.get("case_id")) || !nonNull(line.get("model"))) {
+            throw notAResult(where);
+        }
+        String fault = fault(line);
+        if (fault != null) {
+            throw new IOException(where + ": not a result (" + fault + ")");
+        }
+        return line;
+    }
+
+    private static boolean nonNull(JsonNode value) {
+        return value != null && !value.isNull();
+    }
+
+    /** The node of the value at the parser, as {@code readTree} would build it with the shared mapper. */
+    private static JsonNode value(JsonParser parser, JsonToken token) throws IOException {
+        return switch (token) {
+            case VALUE_STRING -> TextNode.valueOf(parser.getText());
+            case VALUE_NULL -> NullNode.getInstance();
+            case VALUE_TRUE -> BooleanNode.TRUE;
+            case VALUE_FALSE -> BooleanNode.FALSE;
+            case VALUE_NUMBER_INT -> switch (parser.getNumberType()) {
+                case INT -> IntNode.valueOf(parser.getIntValue());
+                case LONG -> LongNode.valueOf(parser.getLongValue());
+                default -> BigIntegerNode.valueOf(parser.getBigIntegerValue());
+            };
+            case VALUE_NUMBER_FLOAT -> parser.getNumberType() == JsonParser.NumberType.BIG_DECIMAL
+                    ? DecimalNode.valueOf(parser.getDecimalValue()) : DoubleNode.valueOf(parser.getDoubleValue());
+            case START_OBJECT -> parser.nextToken() == JsonToken.END_OBJECT ? MAPPER.createObjectNode()
+                    : rest(parser, MAPPER.createObjectNode());
+            case START_ARRAY -> {
+                JsonToken first = parser.nextToken();
+                if (first == JsonToken.END_ARRAY) {
+                    yield MAPPER.createArrayNode();
+                }
+                var array = MAPPER.createArrayNode();
+                for (JsonToken element = first; element != JsonToken.END_ARRAY; element = parser.nextToken()) {
+                    array.add(value(parser, element));
+                }
+                yield array;
+            }
+            default -> MAPPER.readTree(parser);
+        };
+    }
+
+    /** The rest of an object whose first field name the parser is at. */
+    private static JsonNode rest(JsonParser parser, com.fasterxml.jackson.databind.node.ObjectNode object)
+            throws IOException {
+        for (String name = parser.currentName(); name != null; name = parser.nextFieldName()) {
+            object.replace(name, value(parser, parser.nextToken()));
+        }
+        return object;
+    }
+
+    private static IOException notJson(String where, JsonProcessingException e) {
+        // Jackson's "(start marker at [Source: REDACTED ...; line: 1, column: 1])" says nothing the line does not
+        return new IOException(where + ": not a result (not JSON: " + e.getOriginalMessage()
+                .replaceAll("\\s*\\(start marker at \\[Source:.*?\\]\\)", "") + ")", e);
+    }
+
+    private static IOException notAResult(String where) {
+        return new IOException(where + ": not a result (a results line is a JSON object with "
+                + "eval, model, dataset, case_id, scorer, status, ...)");
     }
 
     private static JsonNode parse(String where, String text) throws IOException {
@@ -128,15 +289,13 @@ final class ResultLines implements AutoCloseable {
             node = MAPPER.readTree(text);
         }
         catch (JsonProcessingException e) {
-            // Jackson's "(start marker at [Source: REDACTED ...; line: 1, column: 1])" says nothing the line does not
-            throw new IOException(where + ": not a result (not JSON: " + e.getOriginalMessage()
-                    .replaceAll("\\s*\\(start marker at \\[Source:.*?\\]\\)", "") + ")", e);
+            throw notJson(where, e);
         }
         if (node == null || !node.isObject() || !node.hasNonNull("case_id") || !node.hasNonNull("model")) {
             throw new IOException(where + ": not a result (a results line is a JSON object with "
                     + "eval, model, dataset, case_id, scorer, status, ...)");
         }
-        String fault = fault(node);
+        String fault = fault(Fields.of(node));
         if (fault != null) {
             throw new IOException(where + ": not a result (" + fault + ")");
         }
@@ -147,7 +306,7 @@ final class ResultLines implements AutoCloseable {
      * What makes a JSON object no results line, or {@code null}: a comparison that read a wrong field as missing
      * (a score of {@code "abc"}, an unknown status) would call the case unchanged, silently.
      */
-    private static String fault(JsonNode node) {
+    private static String fault(Fields node) {
         for (String field : new String[] {"eval", "model", "case_id", "scorer", "status"}) {
             JsonNode value = node.get(field);
             if (value == null || !value.isTextual()) {

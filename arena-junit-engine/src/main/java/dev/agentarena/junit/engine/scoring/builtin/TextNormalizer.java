@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.scoring.builtin;
 
 import java.text.Normalizer;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 import dev.agentarena.junit.ScorerOptionValues;
 
@@ -10,6 +11,10 @@ import dev.agentarena.junit.ScorerOptionValues;
  * punctuation and whitespace folded away.
  */
 final class TextNormalizer {
+
+    /** Compiled once: {@code String.replaceAll} compiled them for every text, twice per case. */
+    private static final Pattern PUNCTUATION = Pattern.compile("\\p{P}+");
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     private final boolean caseSensitive;
     private final boolean ignorePunctuation;
@@ -32,10 +37,10 @@ final class TextNormalizer {
             result = result.toLowerCase(Locale.ROOT);
         }
         if (ignorePunctuation) {
-            result = result.replaceAll("\\p{P}+", " ");
+            result = PUNCTUATION.matcher(result).replaceAll(" ");
         }
         if (ignoreWhitespace) {
-            result = result.replaceAll("\\s+", " ").strip();
+            result = WHITESPACE.matcher(result).replaceAll(" ").strip();
         }
         return result;
     }

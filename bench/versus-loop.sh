@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The engine against a hand-written loop (HandWrittenLoop: read each row with Jackson, score exact_match, write the
+# results line, compute the mean) on the same recorded file of LINES cases, in the same JVM and the same run, and
+# prints: lines, engine s, loop s, ratio (engine/loop).
+#
+#   bench/versus-loop.sh                                  # 1,000,000 lines, summary mode, Launcher API, 3 rounds
+#   LINES=200000 ROUNDS=1 bench/versus-loop.sh            # smaller and once
+#   LAUNCHER=surefire bench/versus-loop.sh                # in Surefire's fork: the times Surefire reports per class
+#
+# LAUNCHER api runs VersusLoop: the loop once to warm up, then ROUNDS times the engine and the loop, alternately, and
+# the best of each. LAUNCHER surefire runs StreamingBenchmarkFixture (the engine) and HandWrittenLoopBench (the loop,
+# twice, the second timed) in one `mvn test` fork and reads each class's time from Surefire's XML report, as the
+# issue's "the test class alone" does (Maven's own start-up is not in it). NODES: summary (default) or all. HEAP: -Xmx.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+LINES=${LINES:-1000000}
+ROUNDS=${ROUNDS:-3}
+NODES=${NODES:-summary}
+HEAP=${HEAP:-256m}
+LAUNCHER=${LAUNCHER:-api}
+WORK=${WORK:-arena-junit-engine/target/arena-bench}
+JVM="-Xmx$HEAP -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError"
+mkdir -p "$WORK"
+source bench/lib.sh
+dir=$PWD/$WORK/versus-$LINES
+rm -rf "$dir"
+mkdir -p "$dir"
+case $LAUNCHER in
+    api)
+        java $JVM -Darena.nodes="$NODES" -cp "$CP" dev.agentarena.junit.engine.bench.VersusLoop "$LINES" "$dir" \
+            "$ROUNDS" | grep -E '^(warm-up|round=|lines=)'
+        ;;
+    surefire)
+        java -cp "$CP" dev.agentarena.junit.engine.bench.StreamingBenchmark "$LINES" "$dir" generate
+        reports=arena-junit-engine/target/surefire-reports
+        rm -f "$reports"/TEST-*StreamingBenchmarkFixture.xml "$reports"/TEST-*HandWrittenLoopBench.xml
+        $MVN -q -o -pl arena-junit-engine test -Dtest='StreamingBenchmarkFixture,HandWrittenLoopBench' \
+            -Dsurefire.failIfNoSpecifiedTests=false -Dmaven.test.failure.ignore=true \
+            -DargLine="$JVM -Darena.bench.loop=true -Darena.nodes=$NODES -Darena.project.root=$dir \
+                -Darena.output.dir=$dir/out" > "$dir/surefire.log" 2>&1 || true
+        time_of() { sed -n 's/.*<testsuite [^>]*time="\([0-9.,]*\)".*/\1/p' "$reports"/TEST-*"$1".xml | tr -d , | head -1; }
+        engine=$(time_of StreamingBenchmarkFixture)
+        loop_pass=$(sed -n 's/^loop cases=.* seconds=\([0-9.]*\)$/\1/p' "$dir/surefire.log" | tail -1)
+        loop_class=$(time_of HandWrittenLoopBench)
+        awk -v n="$LINES" -v e="$engine" -v l="$loop_pass" -v c="$loop_class" -v load="$(cut -d' ' -f1 /proc/loadavg)" \
+            'BEGIN { printf "launcher=surefire lines=%d nodes='"$NODES"' engine_class=%.2fs loop=%.2fs ratio=%.2f (loop class, two passes: %.2fs) load=%s\n", n, e, l, (l > 0 ? e / l : 0), c, load }'
+        ;;
+    *)
+        echo "LAUNCHER must be api or surefire" >&2
+        exit 2
+        ;;
+esac
