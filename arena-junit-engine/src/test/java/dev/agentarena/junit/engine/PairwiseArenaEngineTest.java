@@ -112,6 +112,62 @@ class PairwiseArenaEngineTest {
     }
 
     @Test
+    void theArenasJudgeCallsAreChargedToTheBudgetWhichStopsTheRestAsErrorsCountedAndListed() throws IOException {
+        // what the models and their scorers spend, and what the arena's judge spends, without a budget
+        EngineRun free = new EngineRun(output.resolve("free")).execute(ArenaFixture.class);
+        double beforeArena = spentBeforeArena(free);
+        double arenaCost = evalNode(output.resolve("free")).get("arena").get("judgeCostUsd").asDouble();
+        assertThat(arenaCost).as("sim_judge is priced").isPositive();
+        assertThat(Files.readString(output.resolve("free").resolve("leaderboard.html")))
+                .contains(String.format(java.util.Locale.ROOT, "judge cost $%.4f", arenaCost));
+
+        // a budget that lets every case run and half the arena's judge calls
+        EngineRun run = new EngineRun(output.resolve("capped"))
+                .with(Constants.BUDGET_USD, String.valueOf(beforeArena + arenaCost / 2)).execute(ArenaFixture.class);
+
+        run.results().testEvents().assertThatEvents()
+                .haveExactly(1, event(test(), displayName("arena"), finishedSuccessfully()));
+        assertThat(run.lines()).as("every case ran").noneMatch(line -> line.get("status").asText().equals("not_run"));
+        List<JsonNode> stopped = comparisons(output.resolve("capped")).stream()
+                .filter(line -> line.path("error").asText().startsWith("not asked: budget of ")).toList();
+        assertThat(stopped).as("the comparisons left when the budget ran out").isNotEmpty()
+                .allSatisfy(line -> assertThat(line.get("error").asText()).endsWith("(arena.budget.usd)"));
+        JsonNode arena = evalNode(output.resolve("capped")).get("arena");
+        assertThat(arena.get("notAskedBudgetSpent").asLong()).isEqualTo(stopped.size());
+        assertThat(arena.get("errors").asLong()).isGreaterThanOrEqualTo(stopped.size());
+        assertThat(arena.get("comparisons").asLong()).as("the ones made before are rated").isPositive();
+        assertThat(arena.get("judgeCostUsd").asDouble()).isLessThan(arenaCost);
+        assertThat(arena.get("warnings").toString()).contains(stopped.size() + " comparisons of 40 not asked: "
+                + "budget of $");
+    }
+
+    @Test
+    void anArenaWhoseBudgetTheModelsSpentIsAbortedSayingSo() throws IOException {
+        EngineRun free = new EngineRun(output.resolve("free")).execute(ArenaFixture.class);
+        double beforeArena = spentBeforeArena(free);
+
+        // each call costs far more than 1e-9: the models' last call spends the budget, none of the arena's starts
+        EngineRun run = new EngineRun(output.resolve("spent"))
+                .with(Constants.BUDGET_USD, String.valueOf(beforeArena - 1e-9)).execute(ArenaFixture.class);
+
+        assertThat(run.lines()).noneMatch(line -> line.get("status").asText().equals("not_run"));
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("arena"),
+                abortedWithReason(message(text -> text.startsWith("arena not run: not asked: budget of $")
+                        && text.contains("its 40 comparisons are errors, in arena-comparisons.jsonl")))));
+        assertThat(comparisons(output.resolve("spent"))).hasSize(40)
+                .allSatisfy(line -> assertThat(line.get("error").asText()).startsWith("not asked: budget of $"));
+    }
+
+    @Test
+    void anArenaWithoutACaseBothModelsAnsweredIsAbortedSayingSo() {
+        // the budget stops the models themselves: most cases are not run, so most comparisons cannot be made
+        EngineRun run = new EngineRun(output).with(Constants.BUDGET_USD, "0.0000001").execute(ArenaFixture.class);
+
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("arena"),
+                abortedWithReason(message(text -> text.startsWith("arena not")))));
+    }
+
+    @Test
     void aJudgeNoClientServesFailsTheArenaNamingTheKeyAndWhereItWasSet() {
         EngineRun run = new EngineRun(output).with(Constants.ARENA_JUDGE, "nowhere:judge")
                 .execute(ArenaFixture.class);
@@ -127,6 +183,13 @@ class PairwiseArenaEngineTest {
 
         run.results().testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("arena"),
                 abortedWithReason(message(text -> text.contains("needs two models")))));
+    }
+
+    /** The task's calls (each case's cost is on every scorer's line: counted once) and the scorers' judge calls. */
+    private static double spentBeforeArena(EngineRun run) {
+        return run.lines().stream().mapToDouble(line -> (line.get("scorer").asText().equals("exact_match")
+                ? line.path("cost_usd").asDouble() : 0) + line.path("metrics").path("judge_cost_usd").asDouble())
+                .sum();
     }
 
     private static List<JsonNode> comparisons(Path directory) throws IOException {

@@ -22,7 +22,8 @@ import dev.agentarena.junit.engine.results.ArenaComparison;
  * judge compare each pair of models case by case, in both orders (each comparison to {@code arena-comparisons.jsonl} and the
  * leaderboards), then publishes one report entry per model (rating, interval, wins, ties, losses) and warns of the
  * judge's biases. A comparison whose judge fails is counted as an error of that comparison; the test fails only when
- * no comparison got a verdict at all.
+ * no comparison got a verdict at all, and is aborted when the spent budget ({@code arena.budget.usd}) stopped them
+ * all.
  */
 final class ArenaDescriptor extends SummaryDescriptor {
 
@@ -58,7 +59,7 @@ final class ArenaDescriptor extends SummaryDescriptor {
             run.listeners().arenaCompared(comparison);
         });
         ArenaTable table = run.leaderboards().arena(eval).orElse(null);
-        if (table == null || made == 0) {
+        if (table == null || made == 0 || table.comparisons() + table.errors() == 0) {
             throw new TestAbortedException("arena not applicable: " + eval + " has no case that two models both "
                     + "answered");
         }
@@ -81,10 +82,16 @@ final class ArenaDescriptor extends SummaryDescriptor {
         summary.put("judge", table.judge());
         summary.put("comparisons", String.valueOf(table.comparisons()));
         summary.put("judge_errors", String.valueOf(table.errors()));
+        summary.put("not_asked_budget_spent", String.valueOf(table.budgetStopped()));
+        summary.put("judge_cost_usd", String.format(Locale.ROOT, "%.6f", table.costUsd()));
         summary.put("position_flip_rate", String.format(Locale.ROOT, "%.3f", table.bias().flipRate()));
         summary.put("first_position_win_rate", String.format(Locale.ROOT, "%.3f",
                 table.bias().positions().rate()));
         publish(context, summary);
+        if (table.comparisons() == 0 && firstError.get() != null && table.budgetStopped() == table.errors()) {
+            throw new TestAbortedException("arena not run: " + firstError.get().error() + "; its "
+                    + table.errors() + " comparisons are errors, in arena-comparisons.jsonl");
+        }
         if (table.comparisons() == 0 && firstError.get() != null) {
             ArenaComparison failed = firstError.get();
             throw new IllegalStateException("the arena of " + eval + " got no verdict from its judge "
