@@ -75,6 +75,38 @@ class PairwiseArenaEngineTest {
     }
 
     @Test
+    void allureShowsTheArenaOnItsTestRatingsPairsBiasAndCost() throws IOException {
+        InMemoryAllure allure = new InMemoryAllure();
+        allure.around(() -> new EngineRun(output).execute(ArenaFixture.class));
+
+        JsonNode arena = evalNode(output).get("arena");
+        JsonNode best = arena.get("models").get(0);
+        assertThat(allure.parameters()).contains("judge=sim_judge",
+                "comparisons=" + arena.get("comparisons").asLong(),
+                "judge errors=" + arena.get("errors").asLong(),
+                String.format(java.util.Locale.ROOT, "judge cost (USD)=%.6f", arena.get("judgeCostUsd").asDouble()),
+                String.format(java.util.Locale.ROOT, "#1 sim_large=rating %.0f [%.0f, %.0f], length-controlled %.0f "
+                        + "[%.0f, %.0f], W/T/L %d/%d/%d", best.get("rating").asDouble(),
+                        best.get("ratingCi").get(0).asDouble(), best.get("ratingCi").get(1).asDouble(),
+                        best.get("lengthControlledRating").asDouble(),
+                        best.get("lengthControlledRatingCi").get(0).asDouble(),
+                        best.get("lengthControlledRatingCi").get(1).asDouble(), best.get("wins").asLong(),
+                        best.get("ties").asLong(), best.get("losses").asLong()));
+        JsonNode pair = arena.get("pairs").get(0);
+        assertThat(allure.parameters()).contains(String.format(java.util.Locale.ROOT,
+                "sim_small vs sim_large=%d wins, %d ties, %d losses, %d flipped, %d errors", pair.get("aWins").asLong(),
+                pair.get("ties").asLong(), pair.get("bWins").asLong(), pair.get("flips").asLong(),
+                pair.get("errors").asLong()));
+        assertThat(allure.parameters()).anySatisfy(p -> assertThat(p).startsWith("position flip rate=0."))
+                .anySatisfy(p -> assertThat(p).startsWith("length coefficient="));
+        assertThat(allure.attachments()).anySatisfy(text -> assertThat(text)
+                .startsWith("  arena (pairwise, judge sim_judge, " + arena.get("comparisons").asLong()
+                        + " comparisons"))
+                .anySatisfy(text -> assertThat(text).startsWith("{").contains("\"bootstrapResamples\"")
+                        .satisfies(json -> assertThat(JSON.readTree(json).get("models")).isEqualTo(arena.get("models"))));
+    }
+
+    @Test
     void theSameSeedGivesTheSameArenaAndAReplayGivesTheRecordedVerdicts() throws IOException {
         Path recordings = output.resolve("recordings");
         new EngineRun(output.resolve("first")).with(Constants.SEED, "7")

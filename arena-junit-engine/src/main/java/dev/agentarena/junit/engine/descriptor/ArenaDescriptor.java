@@ -66,6 +66,7 @@ final class ArenaDescriptor extends SummaryDescriptor {
         for (String warning : table.warnings()) {
             run.listeners().warning("arena of " + eval + ": " + warning);
         }
+        run.listeners().arenaReported(eval, table);
         int rank = 0;
         for (ArenaTable.ModelRating model : table.models()) {
             Map<String, String> entries = new LinkedHashMap<>();
