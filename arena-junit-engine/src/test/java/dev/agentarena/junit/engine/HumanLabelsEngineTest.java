@@ -89,6 +89,22 @@ class HumanLabelsEngineTest {
     }
 
     @Test
+    void theCommandsSheetFromResultsJsonlIsTheSettingsSheetInputAndReferenceIncluded() throws IOException {
+        judged(new EngineRun(output)).with(Constants.LABELS_EXPORT, "csv").execute(LabelledJudgeFixture.class);
+        Path fromCommand = labelsDirectory.resolve("from-command.csv");
+
+        int status = dev.agentarena.junit.engine.reporting.agreement.ExportLabels.run(new String[] {
+            output.resolve("results.jsonl").toString(), "--output", fromCommand.toString()},
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+
+        assertThat(status).isZero();
+        String setting = Files.readString(output.resolve("labels-to-fill.csv"));
+        assertThat(setting).contains("Capital of France?", ",Paris,");
+        assertThat(Files.readString(fromCommand)).isEqualTo(setting);
+    }
+
+    @Test
     void aLabelledManualCaseIsScoredAndTheJudgeAgreementIsATest() throws IOException {
         // the person agrees with the judge everywhere but on 'japan', and passes the haiku, fails the limerick
         Path labels = filled(exportedSheet(), row -> switch (row.get("case").asText()) {
