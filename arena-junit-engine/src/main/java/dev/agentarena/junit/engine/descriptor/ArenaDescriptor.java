@@ -4,9 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.hierarchical.Node.DynamicTestExecutor;
 import org.opentest4j.TestAbortedException;
 
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
@@ -34,6 +36,32 @@ final class ArenaDescriptor extends SummaryDescriptor {
     @Override
     String what() {
         return "arena";
+    }
+
+    /**
+     * In one shard of a run ({@code arena.shard}) every model of the shard's cases ran here, so the shard compares
+     * them and writes its comparisons; the ratings are fitted once, over every shard's comparisons, by the merge. The
+     * test is then aborted, saying so, as the shard's leaderboard is.
+     */
+    @Override
+    public ArenaExecutionContext execute(ArenaExecutionContext context, DynamicTestExecutor dynamicTestExecutor)
+            throws Exception {
+        EvalClassDescriptor owner = (EvalClassDescriptor) getParent().orElseThrow();
+        Optional<String> shard = owner.shardOnly();
+        EvalRuntime runtime = context.eval();
+        if (shard.isEmpty() || runtime == null || runtime.definition().models().size() < 2) {
+            return super.execute(context, dynamicTestExecutor);
+        }
+        RunServices run = context.run();
+        String eval = owner.definition().name();
+        run.listeners().summaryStarted(eval, what());
+        PairwiseComparisons comparisons = runtime.arena().orElseThrow(
+                () -> new TestAbortedException("arena not applicable: " + eval + " has no @Arena"));
+        long made = comparisons.compare(runtime.definition().models(), run.listeners()::arenaCompared);
+        String reason = "arena rated once the shards are merged: " + made + " comparisons of this shard written to "
+                + "arena-comparisons.jsonl; " + shard.get();
+        run.listeners().summarySkipped(eval, what(), reason);
+        throw new TestAbortedException(reason);
     }
 
     @Override

@@ -189,7 +189,8 @@ public record ArenaTable(String eval, String judge, List<ModelRating> models, Li
         node.put("notCompared", notCompared);
         node.put("priorTies", PRIOR_TIES);
         node.put("bootstrapResamples", resamples);
-        node.put("judgeCostUsd", costUsd);
+        // rounded: a sum of many small costs differs in its last digits with the order it was added in (shards)
+        node.put("judgeCostUsd", Math.round(costUsd * 1e10) / 1e10);
         ArrayNode ratings = node.putArray("models");
         int rank = 0;
         for (ModelRating model : models) {

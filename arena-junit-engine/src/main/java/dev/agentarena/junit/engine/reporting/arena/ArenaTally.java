@@ -151,7 +151,12 @@ public final class ArenaTally {
 
     private ArenaTable compute(long seed, int resamples) {
         BradleyTerry.Data data = new BradleyTerry.Data(models.size());
-        for (double[] cell : cells) {
+        // in a fixed order, not the comparisons' (the bootstrap draws cell by cell): shards merged in any order, or
+        // comparisons made on more threads, rate as the one run does
+        List<double[]> ordered = new ArrayList<>(cells);
+        ordered.sort(java.util.Comparator.<double[]>comparingDouble(cell -> cell[0]).thenComparingDouble(cell -> cell[1])
+                .thenComparingDouble(cell -> cell[2]).thenComparingDouble(cell -> cell[3]));
+        for (double[] cell : ordered) {
             data.add((int) cell[0], (int) cell[1], cell[2], cell[3], cell[4]);
         }
         int draws = Math.max(0, resamples);

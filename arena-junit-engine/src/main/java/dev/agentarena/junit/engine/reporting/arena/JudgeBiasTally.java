@@ -62,18 +62,23 @@ public final class JudgeBiasTally {
     }
 
     /** Counts one result: a judge's score, or another scorer's for the self-preference baseline. */
-    public synchronized void accept(ResultRecord record, CaseTranscript transcript) {
+    public void accept(ResultRecord record, CaseTranscript transcript) {
+        Object judgeModel = transcript == null || transcript.detail() == null ? null
+                : transcript.detail().get("judge_model");
+        accept(record, judgeModel == null ? null : judgeModel.toString());
+    }
+
+    /** As {@link #accept(ResultRecord, CaseTranscript)}, given the judge its detail names ({@code null}: none). */
+    public synchronized void accept(ResultRecord record, String judgeModel) {
         if (record.score() == null || record.repeat() != 0) {
             return;
         }
-        Object judgeModel = transcript == null || transcript.detail() == null ? null
-                : transcript.detail().get("judge_model");
         if (judgeModel == null) {
             otherScorers.computeIfAbsent(record.model(), key -> new double[2])[0] += record.score();
             otherScorers.get(record.model())[1]++;
             return;
         }
-        judge = judgeModel.toString();
+        judge = judgeModel;
         scorer = record.scorer();
         judged.computeIfAbsent(record.model(), key -> new double[2])[0] += record.score();
         judged.get(record.model())[1]++;
