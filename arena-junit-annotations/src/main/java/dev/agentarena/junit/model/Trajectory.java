@@ -51,9 +51,18 @@ public final class Trajectory {
      * @param costUsd cost in US dollars
      * @param latency wall time of the call
      * @param replayed whether the answer came from a recording
+     * @param cachedTokensIn of {@code tokensIn}, those the provider served from its prompt cache (priced at the cached
+     *        rate); 0 when none were, or the provider does not say
      */
     public record ModelStep(int turn, String model, List<Message> sent, String text, List<ToolCall> toolCalls,
-            long tokensIn, long tokensOut, double costUsd, Duration latency, boolean replayed) implements Step {
+            long tokensIn, long tokensOut, double costUsd, Duration latency, boolean replayed, long cachedTokensIn)
+            implements Step {
+
+        /** A step without cached prompt tokens, as before they were counted. */
+        public ModelStep(int turn, String model, List<Message> sent, String text, List<ToolCall> toolCalls,
+                long tokensIn, long tokensOut, double costUsd, Duration latency, boolean replayed) {
+            this(turn, model, sent, text, toolCalls, tokensIn, tokensOut, costUsd, latency, replayed, 0);
+        }
 
         /** Freezes the lists. */
         public ModelStep {

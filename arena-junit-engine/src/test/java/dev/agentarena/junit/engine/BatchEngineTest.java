@@ -48,6 +48,66 @@ class BatchEngineTest {
         BatchFixture.steps = 1;
         BatchFixture.serverStatus = () -> "unknown";
         BatchFixture.STATUS_AT_ANSWER.clear();
+        BatchFixture.scoringMillis = 0;
+        BatchFixture.MOST_SCORING.set(0);
+    }
+
+    @Test
+    void onceABatchAnswersItsCasesScoreAtMostArenaConcurrencyAtOnce() throws IOException {
+        BatchFixture.scoringMillis = 40;
+        try (LoopbackBatches server = LoopbackBatches.answering(BatchEngineTest::answer)) {
+            // 16 calls answered at once by one batch, each on a case thread of its own
+            EngineRun run = batched(server, 16).with(Constants.REPEATS, "2").with(Constants.CONCURRENCY, "2")
+                    .execute(BatchFixture.class);
+
+            assertThat(server.batches).hasSize(1);
+            assertThat(run.lines()).hasSize(16).allSatisfy(line -> assertThat(line.get("status").asText())
+                    .isEqualTo("passed"));
+            assertThat(BatchFixture.MOST_SCORING.get()).isBetween(1, 2);
+        }
+    }
+
+    @Test
+    void aBatchHoldsOnlyTheCallsTheBudgetHasRoomForAndTheRunPassesItByAtMostOneCall() throws IOException {
+        try (LoopbackBatches server = LoopbackBatches.answering(BatchEngineTest::answer)) {
+            // at the batch price $0.50 a token in and $1 out: a call is estimated at about $21 (its body's ~90
+            // characters / 4 in, max-tokens 10 out) and costs $15 (20 in, 5 out); the budget is $50
+            EngineRun run = batched(server, 8).with("arena.models." + BATCHED + ".price.input-per-million", "1000000")
+                    .with("arena.models." + BATCHED + ".price.output-per-million", "2000000")
+                    .with("arena.models." + BATCHED + ".max-tokens", "10")
+                    .with(Constants.BUDGET_USD, "50").execute(BatchFixture.class);
+
+            // two calls fit the budget by their estimates; then one at a time, alone, until the budget is spent
+            assertThat(server.batches.stream().map(batch -> batch.lines.size())).containsExactly(2, 1, 1);
+            double spent = run.lines().stream().mapToDouble(line -> line.get("cost_usd").asDouble()).sum();
+            assertThat(spent).isEqualTo(60.0);
+            assertThat(run.lines().stream().filter(line -> line.get("status").asText().equals("passed")))
+                    .hasSize(4);
+        }
+    }
+
+    @Test
+    void whileABatchWaitsTheConsoleSaysWhereItStands() throws IOException {
+        try (LoopbackBatches server = LoopbackBatches.answering(BatchEngineTest::answer)) {
+            server.answeredPerPoll = 2;
+            PrintStream console = System.out;
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            try {
+                // four polls of two answers each, 600 ms apart: the batch waits for more than two seconds
+                batched(server, 8).with("arena.models." + BATCHED + ".batch.poll-interval", "600ms")
+                        .with("arena.models." + BATCHED + ".batch.max-poll-interval", "600ms")
+                        .with(Constants.OUTPUT_PROGRESS, "on").with(Constants.OUTPUT_PROGRESS_INTERVAL, "0")
+                        .execute(BatchFixture.class);
+            }
+            finally {
+                System.setOut(console);
+            }
+            String batchId = server.batches.get(0).id;
+            assertThat(printed.toString(StandardCharsets.UTF_8)).containsPattern(
+                    "\\[arena\\] progress: batch-fixture openai:batched questions: 0 cases done, .*, waiting on batch "
+                            + batchId + ": [0-6]/8 done, (validating|in_progress), \\d+s elapsed");
+        }
     }
 
     @Test
@@ -140,6 +200,30 @@ class BatchEngineTest {
                     .isEqualTo("passed"));
             assertThat(costOf(run, BATCHED)).isCloseTo(8 * 0.000015, org.assertj.core.data.Offset.offset(1e-12));
             assertThat(costOf(run, LIVE)).isCloseTo(8 * 0.000030, org.assertj.core.data.Offset.offset(1e-12));
+        }
+    }
+
+    @Test
+    void cachedPromptTokensOfALiveModelAreInItsResultsLineAndReportEntriesAtTheCachedPrice() throws IOException {
+        try (LoopbackBatches server = LoopbackBatches.answering(request -> {
+            LoopbackOpenAi.Reply reply = answer(request);
+            // 20 prompt tokens, 8 of them from the provider's prompt cache
+            return new LoopbackOpenAi.Reply(reply.status(), reply.body().replace("\"total_tokens\":25",
+                    "\"total_tokens\":25,\"prompt_tokens_details\":{\"cached_tokens\":8}"));
+        })) {
+            String prefix = "arena.models." + LIVE + ".";
+            EngineRun run = new EngineRun(output).with(Constants.MODELS, LIVE).with(prefix + "base-url", server.baseUrl())
+                    .with(prefix + "price.input-per-million", "1").with(prefix + "price.cached-input-per-million", "0.5")
+                    .with(prefix + "price.output-per-million", "2").execute(BatchFixture.class);
+
+            assertThat(run.lines()).hasSize(8).allSatisfy(line -> {
+                assertThat(line.get("tokens_cached").asLong()).isEqualTo(8);
+                // 12 at $1, 8 at $0.50 and 5 at $2 per million
+                assertThat(line.get("cost_usd").asDouble()).isCloseTo(0.000026, org.assertj.core.data.Offset
+                        .offset(1e-12));
+            });
+            assertThat(run.reportEntry("q1", "right")).containsEntry("tokens_in", "20")
+                    .containsEntry("tokens_cached", "8");
         }
     }
 

@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,6 +54,19 @@ class ReportEngineTest {
     }
 
     @Test
+    void thePagesAreReadableAsTheResultsFileIsNotOwnerOnlyTemporaryFiles() throws IOException {
+        Assumptions.assumeTrue(output.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX");
+        new EngineRun(output).execute(TwoDatasetFixture.class);
+
+        // a report written as root in a container must stay readable by the user who opens it
+        Set<PosixFilePermission> results = Files.getPosixFilePermissions(output.resolve("results.jsonl"));
+        for (String page : List.of("report.html", "leaderboard.html", "leaderboard.json")) {
+            assertThat(Files.getPosixFilePermissions(output.resolve(page))).as(page).isEqualTo(results);
+        }
+        assertThat(output.toFile().list()).as("no temporary file left").noneMatch(name -> name.endsWith(".tmp"));
+    }
+
+    @Test
     void inSummaryNodeModeTheReportStillHasEveryCase() throws IOException {
         EngineRun run = new EngineRun(output).with(Constants.NODES, "summary").execute(NodeModesFixture.class);
 
@@ -74,6 +90,19 @@ class ReportEngineTest {
 
         assertThat(output.resolve("report.html")).as("a new run removes the last report; none is written")
                 .doesNotExist();
+        Files.delete(previous);
+    }
+
+    @Test
+    void aPreviousRunThatIsNotAResultsFileStillLeavesTheRunsOwnReportWithoutAComparison() throws IOException {
+        Path previous = output.getParent().resolve(output.getFileName() + "-broken.jsonl");
+        Files.writeString(previous, "{\"eval\":\"x\",\"model\":\"m\",\"case_id\":\"a\"\nnot json\n");
+
+        new EngineRun(output).with(Constants.REPORT_COMPARE_TO, previous.toString()).execute(TwoDatasetFixture.class);
+
+        Page page = page(output.resolve("report.html"));
+        assertThat(page.records).hasSize(6);
+        assertThat(page.meta.has("compare")).isFalse();
         Files.delete(previous);
     }
 

@@ -29,6 +29,9 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  */
 final class DatasetRun {
 
+    /** How often a run whose cases wait on batches asks whether to say where they stand. */
+    private static final java.time.Duration WAITING_CHECK = java.time.Duration.ofSeconds(1);
+
     private final ArenaExecutionContext context;
     private final CaseContainerDescriptor container;
     private final CaseSelection selection;
@@ -57,6 +60,11 @@ final class DatasetRun {
         listeners.casesStarted(progress);
         Thread counting = context.run().progress() ? countInBackground(eval, listeners, progress) : null;
         try (DatasetEvaluation cases = eval.evaluate(container.cases(), container.modelKey(), this::selected)) {
+            if (context.run().progress() && eval.batches(container.modelKey())) {
+                // a batch takes minutes to hours without a case answered: say where it stands meanwhile
+                cases.whileWaiting(WAITING_CHECK, () -> listeners.casesWaiting(progress,
+                        eval.waitingOn(container.modelKey())));
+            }
             while (cases.hasNext()) {
                 EvaluatedCase evaluated = cases.next();
                 if (summaries != null && !summaries.add(evaluated)) {

@@ -148,6 +148,9 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
         }
         entries.put("tokens_in", String.valueOf(record.tokensIn()));
         entries.put("tokens_out", String.valueOf(record.tokensOut()));
+        if (record.tokensCached() > 0) {
+            entries.put("tokens_cached", String.valueOf(record.tokensCached()));
+        }
         entries.put("cost_usd", Decimals.fixed(record.costUsd(), 6));
         if (record.error() != null) {
             entries.put("error", nonBlank(record.error()));

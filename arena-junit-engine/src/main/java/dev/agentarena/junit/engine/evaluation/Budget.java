@@ -14,6 +14,7 @@ final class Budget {
 
     private final Double limitUsd;
     private double spentUsd;
+    private double reservedUsd;
 
     private Budget(Double limitUsd) {
         this.limitUsd = limitUsd;
@@ -54,6 +55,42 @@ final class Budget {
         if (exhausted()) {
             throw new BudgetExhaustedException(reason());
         }
+    }
+
+    /**
+     * Reserves a batched call's estimated cost before it is parked on its batch: the call goes on when what was
+     * spent, what other calls waiting on batches reserved and its estimate fit in the budget, or when nothing is
+     * reserved (a call alone may pass the cap by its own cost, as a live call may); otherwise it waits until a
+     * reservation is settled. So a batch holds only the calls the budget has room for, the others wait for the next
+     * one, and the run passes the cap by at most one call, plus what the estimates missed.
+     *
+     * @throws BudgetExhaustedException when the budget is spent
+     */
+    void reserve(double usd) throws InterruptedException {
+        if (limitUsd == null) {
+            return;
+        }
+        synchronized (this) {
+            while (true) {
+                if (spentUsd >= limitUsd) {
+                    throw new BudgetExhaustedException(reason());
+                }
+                if (reservedUsd <= 0 || spentUsd + reservedUsd + usd <= limitUsd) {
+                    reservedUsd += usd;
+                    return;
+                }
+                wait();
+            }
+        }
+    }
+
+    /** A reserved call is over: its reservation is given back and what it cost is charged. */
+    synchronized void settle(double reservedUsd, double costUsd) {
+        if (limitUsd != null) {
+            this.reservedUsd = Math.max(0, this.reservedUsd - reservedUsd);
+        }
+        spentUsd += costUsd;
+        notifyAll();
     }
 
     /** "budget of $X reached after $Y". */

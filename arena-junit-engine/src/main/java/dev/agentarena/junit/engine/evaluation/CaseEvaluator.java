@@ -57,6 +57,11 @@ final class CaseEvaluator {
                 run.textLimit());
     }
 
+    /** The key of the model it evaluates on. */
+    String modelKey() {
+        return modelKey;
+    }
+
     /**
      * Evaluates one repeat of a case, every call into user code a step of {@code steps} (so it is held to its time
      * limit, and replayed when the case continues on another thread).
@@ -221,8 +226,27 @@ final class CaseEvaluator {
         TaskOutput scoredOutput = taskOutput.withText(output);
         context = context.withOutput(scoredOutput);
 
-        List<ScoreOutcome> outcomes = post.override() != null ? overridden(scorers, post)
-                : score(scorers, output, context, repeat, steps, row);
+        List<ScoreOutcome> outcomes;
+        if (post.override() != null) {
+            outcomes = overridden(scorers, post);
+        }
+        else {
+            boolean slot;
+            try {
+                slot = steps.scoring();
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                attempt.error = e;
+                return failed(row, repeat, scorers, e, prompt, usage, trajectory);
+            }
+            try {
+                outcomes = score(scorers, output, context, repeat, steps, row);
+            }
+            finally {
+                steps.scored(slot);
+            }
+        }
         return new CaseOutcome(origin, row, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes,
                 trajectory);
     }

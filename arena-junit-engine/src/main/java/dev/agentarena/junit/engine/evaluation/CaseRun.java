@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 
 import dev.agentarena.junit.engine.datasets.DatasetRow;
@@ -48,7 +48,7 @@ final class CaseRun {
     private final DatasetRow row;
     private final int firstRepeat;
     private final int repeats;
-    private final ExecutorService pool;
+    private final Executor pool;
     private final boolean fixedPool;
     private final CompletableFuture<EvaluatedCase> evaluated = new CompletableFuture<>();
 
@@ -69,7 +69,7 @@ final class CaseRun {
      * when the pool has a fixed number of threads, which grows by one when the watchdog gives one up.
      */
     CaseRun(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetRow row, int firstRepeat,
-            int repeats, ExecutorService pool, boolean fixedPool) {
+            int repeats, Executor pool, boolean fixedPool) {
         this.run = run;
         this.evaluator = evaluator;
         this.limits = limits;
@@ -134,6 +134,27 @@ final class CaseRun {
         }
         catch (Throwable t) {
             evaluated.completeExceptionally(t);
+        }
+    }
+
+    /**
+     * Takes a scoring slot when the case runs on a pool larger than {@code arena.concurrency} (a batch's, a
+     * self-paced model's): its scorers then run at most {@code arena.concurrency} at once, as on the call pool.
+     *
+     * @return whether a slot was taken, to give back with {@link #scored}
+     */
+    boolean scoring() throws InterruptedException {
+        if (fixedPool) {
+            return false;
+        }
+        run.scoringSlots().acquire();
+        return true;
+    }
+
+    /** Gives back the slot {@link #scoring} took. */
+    void scored(boolean slot) {
+        if (slot) {
+            run.scoringSlots().release();
         }
     }
 
@@ -228,6 +249,10 @@ final class CaseRun {
         }
         if (fixedPool) {
             run.replaceStuckWorker();
+        }
+        else if (kind == TimeLimits.Kind.SCORER) {
+            // the stuck thread keeps its scoring slot: one more, as the call pool gets one more thread
+            run.scoringSlots().release();
         }
         pool.execute(this::work);
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Predicate;
 
 import org.apiguardian.api.API;
@@ -13,6 +14,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
 import dev.agentarena.junit.engine.models.ModelEndpoint.Batching;
+import dev.agentarena.junit.engine.models.ModelEndpoint.Pacing;
 
 /**
  * One dataset evaluated on one model: reads the rows lazily, evaluates the selected ones ahead on the call pool, and
@@ -48,15 +50,25 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
      * <p>On a model that answers in batches, every repeat of a case runs at once, each on a thread of its own that
      * waits parked on the batch, and the window holds two batches' worth of cases: one batch waits on the provider
      * while the next one gathers, and {@code arena.concurrency} does not cap a batch's size.
+     *
+     * <p>On a model that paces itself to its provider's learned limits, the cases run on that model's
+     * {@link EvaluationServices.PacedPool}: as many at once as its pace wants in flight (at least {@code arena.concurrency}), the window
+     * large enough to feed its most. On both, scoring takes one of {@code arena.concurrency} slots.
      */
     DatasetEvaluation(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
             Predicate<DatasetRow> selected, int repeats, SharedProblems problems, Optional<Batching> batching,
-            java.util.function.Consumer<EvaluatedCase> handedBack) {
+            Optional<Pacing> pacing, java.util.function.Consumer<EvaluatedCase> handedBack) {
         this.rows = rows;
         this.problems = problems;
         this.handedBack = handedBack;
         int window = READ_AHEAD * run.concurrency();
-        if (batching.isEmpty()) {
+        if (batching.isEmpty() && pacing.isPresent()) {
+            Executor pool = run.pacedPool(evaluator.modelKey(), pacing.get());
+            this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
+                    row -> new CaseRun(run, evaluator, limits, row, 0, repeats, pool, false).start(),
+                    Math.max(window, 2 * pacing.get().mostInFlight()));
+        }
+        else if (batching.isEmpty()) {
             this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
                     row -> new CaseRun(run, evaluator, limits, row, repeats).start(), window);
         }
@@ -105,6 +117,14 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
                 return row;
             }
         };
+    }
+
+    /**
+     * While {@link #next} waits for the next case (a batch that has not answered yet), {@code waiting} is told every
+     * {@code every}, on the thread that waits: for the console's progress, which may print only there.
+     */
+    public void whileWaiting(java.time.Duration every, Runnable waiting) {
+        pipeline.whileWaiting(every.toNanos(), waiting);
     }
 
     @Override

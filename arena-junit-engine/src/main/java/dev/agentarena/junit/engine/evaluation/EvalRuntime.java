@@ -168,7 +168,7 @@ public final class EvalRuntime implements AutoCloseable {
         DatasetStream rows = open(dataset);
         try {
             return new DatasetEvaluation(run, new CaseEvaluator(run, this, modelKey, dataset.name()), limits, rows,
-                    selected, repeats, problems, batching(modelKey), arenaOutputs == null ? evaluated -> { }
+                    selected, repeats, problems, batching(modelKey), pacing(modelKey), arenaOutputs == null ? evaluated -> { }
                             : evaluated -> keepForArena(dataset.name(), modelKey, evaluated));
         }
         catch (RuntimeException e) {
@@ -290,6 +290,37 @@ public final class EvalRuntime implements AutoCloseable {
     Optional<ModelEndpoint.Batching> batching(String modelKey) {
         try {
             return endpoint(modelKey).batching();
+        }
+        catch (RuntimeException cannotBeCreated) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * What the calls of a batching model wait on now (its batches, where each stands), for the console's progress;
+     * empty for a model that answers as it is called.
+     */
+    public List<String> waitingOn(String modelKey) {
+        try {
+            return endpoint(modelKey).waitingOn();
+        }
+        catch (RuntimeException cannotBeCreated) {
+            return List.of();
+        }
+    }
+
+    /** Whether the model behind a key answers in batches (its cases then wait, and the console says on what). */
+    public boolean batches(String modelKey) {
+        return batching(modelKey).isPresent();
+    }
+
+    /**
+     * How the model behind a key paces itself, if it does; empty too when the model cannot be created, which its
+     * first case reports.
+     */
+    Optional<ModelEndpoint.Pacing> pacing(String modelKey) {
+        try {
+            return endpoint(modelKey).pacing();
         }
         catch (RuntimeException cannotBeCreated) {
             return Optional.empty();

@@ -4,9 +4,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +19,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.labels.RunLabels;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
@@ -48,6 +51,8 @@ public final class EvaluationServices implements AutoCloseable {
     private final String userModel;
     private ThreadPoolExecutor callPool;
     private ExecutorService waitingPool;
+    private final Map<String, PacedPool> pacedPools = new ConcurrentHashMap<>();
+    private final Semaphore scoringSlots;
 
     private EvaluationServices(ArenaConfiguration configuration, RunLabels labels, EvaluationEvents events) {
         this.configuration = configuration;
@@ -55,6 +60,7 @@ public final class EvaluationServices implements AutoCloseable {
         this.events = events;
         ArenaSettings settings = configuration.typed();
         this.concurrency = settings.concurrency();
+        this.scoringSlots = new Semaphore(concurrency);
         this.budget = Budget.from(configuration);
         this.redactor = SecretRedactor.forRun(configuration, System.getenv());
         this.textLimit = settings.outputTextLimit();
@@ -221,6 +227,32 @@ public final class EvaluationServices implements AutoCloseable {
         return waitingPool;
     }
 
+    /**
+     * The pool of a self-paced model's cases: sized by what its pace wants in flight, at least
+     * {@code arena.concurrency}; one per model key and run.
+     */
+    Executor pacedPool(String modelKey, ModelEndpoint.Pacing pacing) {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        return pacedPools.computeIfAbsent(modelKey, key -> {
+            AtomicInteger count = new AtomicInteger();
+            return new PacedPool(pacing, concurrency, runnable -> {
+                Thread thread = new Thread(runnable, "arena-paced-" + count.incrementAndGet());
+                thread.setDaemon(true);
+                thread.setContextClassLoader(loader);
+                return thread;
+            });
+        });
+    }
+
+    /**
+     * The {@code arena.concurrency} slots of scoring for cases that run on a pool larger than that (a batch's cases
+     * answered at once, a self-paced model's): their scorers, CPU work, take a slot each, as they would a thread of
+     * the call pool.
+     */
+    Semaphore scoringSlots() {
+        return scoringSlots;
+    }
+
     @Override
     public synchronized void close() {
         watchdog.close();
@@ -230,6 +262,70 @@ public final class EvaluationServices implements AutoCloseable {
         if (waitingPool != null) {
             waitingPool.shutdownNow();
         }
+        pacedPools.values().forEach(PacedPool::shutdownNow);
         models.close();
+    }
+
+    /**
+     * The pool of one self-paced model's cases ({@link ModelEndpoint.Pacing}: an {@code openai:} key that learned its
+     * provider's limits): as many threads as the model's pace wants in flight, at least {@code arena.concurrency}, resized as the
+     * model learns. It exists because a fixed pool of {@code arena.concurrency} threads (8 by default) keeps a provider
+     * that allows 30 requests a second at a latency of half a second below 60% of its limit, while a larger fixed pool
+     * would queue cases on the model's pace long enough to count against their task's time limit. Scoring on these
+     * threads still takes one of {@code arena.concurrency} slots ({@link EvaluationServices#scoringSlots()}).
+     */
+    static final class PacedPool implements Executor {
+
+        private final ThreadPoolExecutor pool;
+        private final ModelEndpoint.Pacing pacing;
+        private final int floor;
+        // guarded by this
+        private int size;
+
+        PacedPool(ModelEndpoint.Pacing pacing, int floor, ThreadFactory threads) {
+            this.pacing = pacing;
+            this.floor = floor;
+            this.size = floor;
+            this.pool = new ThreadPoolExecutor(floor, floor, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads);
+        }
+
+        @Override
+        public void execute(Runnable task) {
+            resize();
+            pool.execute(() -> {
+                try {
+                    task.run();
+                }
+                finally {
+                    resize();
+                }
+            });
+        }
+
+        /** How many threads it has now. */
+        synchronized int size() {
+            return size;
+        }
+
+        private synchronized void resize() {
+            int wanted = Math.max(floor, Math.min(pacing.mostInFlight(), pacing.inFlightWanted()));
+            if (wanted == size) {
+                return;
+            }
+            // the core size may never exceed the maximum, in either direction of the change
+            if (wanted > size) {
+                pool.setMaximumPoolSize(wanted);
+                pool.setCorePoolSize(wanted);
+            }
+            else {
+                pool.setCorePoolSize(wanted);
+                pool.setMaximumPoolSize(wanted);
+            }
+            size = wanted;
+        }
+
+        void shutdownNow() {
+            pool.shutdownNow();
+        }
     }
 }

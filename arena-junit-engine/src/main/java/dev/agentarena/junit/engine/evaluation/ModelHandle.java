@@ -103,9 +103,33 @@ final class ModelHandle implements Model {
             throw limit;
         }
         budget.checkBeforeCall();
-        ModelAnswer answer = endpoint.answer(sent, call);
-        Completion completion = answer.completion();
-        budget.charge(completion.costUsd());
+        Completion completion;
+        ModelAnswer answer;
+        if (budget.limitUsd().isPresent() && endpoint.batching().isPresent()) {
+            // a batch is sent at once: its calls reserve their estimated cost first, so that it holds what fits
+            double reserved = endpoint.estimatedCostUsd(sent);
+            try {
+                budget.reserve(reserved);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ModelCallException(key + ": interrupted while waiting for room in the budget", e);
+            }
+            double cost = 0;
+            try {
+                answer = endpoint.answer(sent, call);
+                cost = answer.completion().costUsd();
+            }
+            finally {
+                budget.settle(reserved, cost);
+            }
+            completion = answer.completion();
+        }
+        else {
+            answer = endpoint.answer(sent, call);
+            completion = answer.completion();
+            budget.charge(completion.costUsd());
+        }
         trajectory.afterCall(sent, completion, answer.replayed());
         synchronized (this) {
             calls++;

@@ -7,6 +7,8 @@ import java.util.NoSuchElementException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
@@ -27,6 +29,8 @@ final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
     private final Function<T, ? extends Future<R>> start;
     private final int window;
     private final Deque<Future<R>> inFlight = new ArrayDeque<>();
+    private long patienceNanos;
+    private Runnable waiting;
 
     /**
      * @param start starts the work on one item, elsewhere, and returns its future
@@ -57,7 +61,7 @@ final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
             throw new NoSuchElementException();
         }
         try {
-            R result = head.get();
+            R result = await(head);
             if (inFlight.size() <= window / 2) {
                 fill();
             }
@@ -78,6 +82,26 @@ final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
                 throw (Error) cause;
             }
             throw new IllegalStateException(cause);
+        }
+    }
+
+    /** While {@link #next} waits for the next item, {@code waiting} is told every {@code everyNanos}. */
+    void whileWaiting(long everyNanos, Runnable waiting) {
+        this.patienceNanos = everyNanos;
+        this.waiting = waiting;
+    }
+
+    private R await(Future<R> head) throws InterruptedException, ExecutionException {
+        if (waiting == null) {
+            return head.get();
+        }
+        while (true) {
+            try {
+                return head.get(patienceNanos, TimeUnit.NANOSECONDS);
+            }
+            catch (TimeoutException stillWaiting) {
+                waiting.run();
+            }
         }
     }
 

@@ -110,7 +110,7 @@ final class TrajectoryRecorder {
         modelCalls++;
         steps.add(new Trajectory.ModelStep(turnOf(sent), modelKey, sent.newMessages(), answer.text(),
                 answer.toolCalls(), answer.tokensIn(), answer.tokensOut(), answer.costUsd(), answer.latency(),
-                replayed));
+                replayed, answer.cachedTokensIn()));
         for (ToolCall call : answer.toolCalls()) {
             if (call.hasId()) {
                 pendingById.put(call.id(), call);

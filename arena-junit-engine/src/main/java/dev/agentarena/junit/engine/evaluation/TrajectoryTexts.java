@@ -103,6 +103,9 @@ final class TrajectoryTexts {
         step.put("tool_calls", calls(call.toolCalls(), redactor));
         step.put("tokens_in", call.tokensIn());
         step.put("tokens_out", call.tokensOut());
+        if (call.cachedTokensIn() > 0) {
+            step.put("tokens_cached", call.cachedTokensIn());
+        }
         step.put("cost_usd", call.costUsd());
         step.put("latency_ms", call.replayed() ? null : call.latency().toMillis());
         step.put("replayed", call.replayed());

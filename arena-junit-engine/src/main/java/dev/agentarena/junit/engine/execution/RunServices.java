@@ -247,8 +247,19 @@ public final class RunServices implements AutoCloseable {
         Optional<Path> previous = previousRun();
         Path file = outputDirectory.resolve(CaseReport.FILE_NAME);
         try {
-            return Optional.of(CaseReport.write(results.file(), previous, classes,
-                    configuration.typed().baselineTolerance(), Optional.of(file)));
+            try {
+                return Optional.of(CaseReport.write(results.file(), previous, classes,
+                        configuration.typed().baselineTolerance(), Optional.of(file)));
+            }
+            catch (CaseReport.UnreadablePreviousRun e) {
+                // the run's own report matters more than the comparison: write it without one
+                String source = configuration.sourceOf(Constants.REPORT_COMPARE_TO);
+                listeners.warning("cannot compare with the previous run (" + Constants.REPORT_COMPARE_TO + " is \""
+                        + configuration.typed().reportCompareTo() + "\"" + (source.equals("not set") ? " by default"
+                                : ", " + source) + "): " + e.getMessage() + "; the report compares with nothing");
+                return Optional.of(CaseReport.write(results.file(), Optional.empty(), classes,
+                        configuration.typed().baselineTolerance(), Optional.of(file)));
+            }
         }
         catch (IOException | RuntimeException e) {
             listeners.warning("could not write " + file + ": " + e.getMessage());

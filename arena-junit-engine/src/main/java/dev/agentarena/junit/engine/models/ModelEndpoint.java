@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.models;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 import org.apiguardian.api.API;
@@ -45,6 +46,50 @@ public interface ModelEndpoint extends AutoCloseable {
      *        otherwise end a call that is only waiting its turn
      */
     record Batching(int maxCalls, Duration longestWait) {
+    }
+
+    /**
+     * What a call of a batching model may cost at most, estimated before it is parked, at the batch price: reserved
+     * against the run's budget, so that the calls of a batch that would pass it together wait instead of being sent.
+     * 0 for a model that answers each call as it comes (the budget is checked before each of its calls).
+     */
+    default double estimatedCostUsd(ModelRequest request) {
+        return 0;
+    }
+
+    /**
+     * What the model's calls wait on now, one line each (a batch's progress: {@code batch batch_abc: 400/1000 done,
+     * in_progress, 2m 05s elapsed}), for the console's progress while no case is answered. Empty for a model whose
+     * calls are answered as they come.
+     */
+    default List<String> waitingOn() {
+        return List.of();
+    }
+
+    /**
+     * How a model that paces its own calls to its provider's limits (an {@code openai:} key, which learns them from
+     * the responses' headers) wants to be called: with as many cases waiting on it as its pace needs, which may be
+     * more than {@code arena.concurrency}. Empty for every model that is called as fast as the engine's pool goes.
+     */
+    default Optional<Pacing> pacing() {
+        return Optional.empty();
+    }
+
+    /**
+     * What the engine needs to know of a self-paced model to keep it busy without queueing cases on it for long.
+     * Asked again and again during a run: the answer follows what the model learned.
+     */
+    interface Pacing {
+
+        /**
+         * How many calls the model could use in flight now to reach its pace (the learned rate times the round
+         * trip, with a margin), at most {@link #mostInFlight()}; 0 while it has learned no limit, when the engine's
+         * own concurrency is the bound.
+         */
+        int inFlightWanted();
+
+        /** The most calls it may ever have in flight: its {@code max-concurrency}, else a generous bound. */
+        int mostInFlight();
     }
 
     /** The endpoint of a client: the client itself when it is one, else an adapter that ignores the call. */

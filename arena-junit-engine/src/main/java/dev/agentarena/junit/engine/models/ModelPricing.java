@@ -37,18 +37,23 @@ public final class ModelPricing {
         }
     }
 
+    /**
+     * List prices in USD per million tokens: input, output and, where the provider lists one, cached input. The
+     * OpenAI figures, cached input included, are those of OpenAI's pricing page
+     * (https://platform.openai.com/docs/pricing, "Cached input" column; gpt-3.5-turbo lists none).
+     */
     private static final Map<String, Price> BUILTIN = Map.ofEntries(
             Map.entry("sim_small", new Price(0.15, 0.60)),
             Map.entry("sim_large", new Price(2.50, 10.00)),
             Map.entry("sim_judge", new Price(0.50, 1.50)),
             Map.entry("sim_user", new Price(0.15, 0.60)),
-            Map.entry("gpt-4o", new Price(2.50, 10.00)),
-            Map.entry("gpt-4o-mini", new Price(0.15, 0.60)),
-            Map.entry("gpt-4.1", new Price(2.00, 8.00)),
-            Map.entry("gpt-4.1-mini", new Price(0.40, 1.60)),
-            Map.entry("gpt-4.1-nano", new Price(0.10, 0.40)),
-            Map.entry("o3-mini", new Price(1.10, 4.40)),
-            Map.entry("o4-mini", new Price(1.10, 4.40)),
+            Map.entry("gpt-4o", new Price(2.50, 10.00, 1.25)),
+            Map.entry("gpt-4o-mini", new Price(0.15, 0.60, 0.075)),
+            Map.entry("gpt-4.1", new Price(2.00, 8.00, 0.50)),
+            Map.entry("gpt-4.1-mini", new Price(0.40, 1.60, 0.10)),
+            Map.entry("gpt-4.1-nano", new Price(0.10, 0.40, 0.025)),
+            Map.entry("o3-mini", new Price(1.10, 4.40, 0.55)),
+            Map.entry("o4-mini", new Price(1.10, 4.40, 0.275)),
             Map.entry("gpt-3.5-turbo", new Price(0.50, 1.50)));
 
     private static final String INPUT = "price.input-per-million";
@@ -84,7 +89,9 @@ public final class ModelPricing {
 
     /**
      * The pricing of a model key's calls sent through a batch API: {@code price.batch-input-per-million} and
-     * {@code .batch-output-per-million}, each else {@link #BATCH_SHARE} of the live price.
+     * {@code .batch-output-per-million}, each else {@link #BATCH_SHARE} of the live price. A prompt token served
+     * from the provider's cache costs the configured batch input price, else {@link #BATCH_SHARE} of the live cached
+     * price: the batch discount applies to cached tokens too.
      */
     public static ModelPricing batchOf(String modelKey, ModelSettings settings) {
         Price live = of(modelKey, settings).price;
@@ -95,8 +102,10 @@ public final class ModelPricing {
         }
         double liveInput = live == null ? 0.0 : live.inputPerMillion();
         double liveOutput = live == null ? 0.0 : live.outputPerMillion();
-        return new ModelPricing(new Price(input.orElse(liveInput * BATCH_SHARE),
-                output.orElse(liveOutput * BATCH_SHARE)));
+        double liveCached = live == null ? 0.0 : live.cachedInputPerMillion();
+        double batchInput = input.orElse(liveInput * BATCH_SHARE);
+        return new ModelPricing(new Price(batchInput, output.orElse(liveOutput * BATCH_SHARE),
+                input.isPresent() ? batchInput : liveCached * BATCH_SHARE));
     }
 
     /** A fixed price, for tests and custom providers. */

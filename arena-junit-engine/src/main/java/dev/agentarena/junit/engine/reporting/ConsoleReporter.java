@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.reporting;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 
@@ -101,6 +102,15 @@ public final class ConsoleReporter implements RunListener {
     public void caseFinished(RunningDataset dataset, int errors, double costUsd) {
         if (progress != null) {
             for (String line : progress.caseFinished(dataset, errors, costUsd)) {
+                out().println(line);
+            }
+        }
+    }
+
+    @Override
+    public void casesWaiting(RunningDataset dataset, List<String> waitingOn) {
+        if (progress != null) {
+            for (String line : progress.waiting(dataset, waitingOn)) {
                 out().println(line);
             }
         }

@@ -93,6 +93,26 @@ final class ProgressLines {
         return lines;
     }
 
+    /**
+     * The dataset run waits for its next case, its model's calls on what {@code waitingOn} says (its batches): when
+     * the console has been quiet for the interval, the usual line of each dataset run in progress, this one's followed
+     * by what it waits on ({@code ..., waiting on batch batch_abc: 400/1000 done, in_progress, 2m 05s elapsed}).
+     */
+    synchronized List<String> waiting(RunningDataset dataset, List<String> waitingOn) {
+        Tally tally = running.get(dataset);
+        long now = clock.getAsLong();
+        if (tally == null || waitingOn.isEmpty() || now - lastOutput < intervalNanos) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>(running.size());
+        running.forEach((each, counts) -> {
+            counts.shown = true;
+            String line = inProgress(each, counts, now);
+            lines.add(each.equals(dataset) ? line + ", waiting on " + String.join("; ", waitingOn) : line);
+        });
+        return lines;
+    }
+
     /** The last line of a dataset run that printed progress: how many cases, in how long. */
     synchronized Optional<String> finished(RunningDataset dataset) {
         Tally tally = running.remove(dataset);

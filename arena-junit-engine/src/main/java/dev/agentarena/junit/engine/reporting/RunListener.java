@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.reporting;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.apiguardian.api.API;
 
@@ -77,6 +78,14 @@ public interface RunListener {
      * @param costUsd what its model calls cost
      */
     default void caseFinished(RunningDataset dataset, int errors, double costUsd) {
+    }
+
+    /**
+     * No case of the dataset's run was answered for a while and its model's calls wait on something that says
+     * where it stands (a batch: {@code batch batch_abc: 400/1000 done, in_progress, 2m 05s elapsed}); told about
+     * every second on the case container's thread while it waits.
+     */
+    default void casesWaiting(RunningDataset dataset, List<String> waitingOn) {
     }
 
     /** The dataset's run ended: every case is done, or the run stopped. */

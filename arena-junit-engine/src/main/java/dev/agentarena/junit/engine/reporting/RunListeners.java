@@ -104,6 +104,11 @@ public final class RunListeners implements RunListener {
     }
 
     @Override
+    public void casesWaiting(RunningDataset dataset, List<String> waitingOn) {
+        each(listener -> listener.casesWaiting(dataset, waitingOn));
+    }
+
+    @Override
     public void casesFinished(RunningDataset dataset) {
         each(listener -> listener.casesFinished(dataset));
     }

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.concurrent.ThreadLocalRandom;
 
 import org.apiguardian.api.API;
 
@@ -26,11 +28,30 @@ public final class OutputFiles {
         write(file, text, StandardCharsets.UTF_8);
     }
 
+    /**
+     * A new empty temporary file beside the file, to write and then move over it, in a directory that exists. It has
+     * the permissions of any new file (the process's umask), not {@link Files#createTempFile}'s owner-only ones: a
+     * report written as root in a container, or read by a web server, must stay readable as the file it replaces.
+     */
+    public static Path temporaryBeside(Path file) throws IOException {
+        Path directory = file.toAbsolutePath().getParent();
+        while (true) {
+            Path temporary = directory.resolve("." + file.getFileName() + "." + Long.toHexString(
+                    ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".tmp");
+            try {
+                return Files.createFile(temporary);
+            }
+            catch (FileAlreadyExistsException e) {
+                // another writer's: draw another name
+            }
+        }
+    }
+
     /** Writes the text as the file's whole new content, creating its directory. */
     public static void write(Path file, String text, Charset charset) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
         Files.createDirectories(directory);
-        Path temporary = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");
+        Path temporary = temporaryBeside(file);
         try {
             Files.writeString(temporary, text, charset);
             try {

@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.reporting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,23 @@ class ProgressLinesTest {
 
         assertThat(progress.caseFinished(TICKETS, 0, 0.00001)).containsExactly("[arena] progress: tickets sim_small"
                 + " tickets: 1,234 of 5,000 cases, 45.7 cases/s, about 1m 22s left, 3 errors, $0.0123 spent");
+    }
+
+    @Test
+    void aDatasetRunWaitingOnABatchSaysWhereTheBatchStandsOnceTheConsoleIsQuiet() {
+        progress.started(TICKETS);
+        progress.counted(TICKETS, 1_000);
+        now.addAndGet(2 * SECOND);
+        List<String> batch = List.of("batch batch_123: 400/1000 done, in_progress, 2m 05s elapsed");
+        assertThat(progress.waiting(TICKETS, batch)).isEmpty();
+        now.addAndGet(4 * SECOND);
+        assertThat(progress.waiting(TICKETS, List.of())).isEmpty();
+
+        assertThat(progress.waiting(TICKETS, batch)).containsExactly("[arena] progress: tickets sim_small tickets: 0 of "
+                + "1,000 cases, 0.00 cases/s, 0 errors, $0.0000 spent, waiting on batch batch_123: 400/1000 done, "
+                + "in_progress, 2m 05s elapsed");
+        // it was shown: the run's end gets its line
+        assertThat(progress.finished(TICKETS)).isPresent();
     }
 
     @Test

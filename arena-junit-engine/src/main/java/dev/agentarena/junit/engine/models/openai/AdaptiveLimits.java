@@ -19,7 +19,11 @@ import dev.agentarena.junit.engine.models.openai.RateLimitHeaders.Window;
  * <li><b>Pacing.</b> The limits each response reports ({@link RateLimitHeaders}) become two token buckets, one for
  * requests and one for tokens, refilled at {@value #TARGET} of the learned rate: just under the provider's. The rate
  * is what the reports imply ({@code (limit - remaining) / reset}, from reports far enough from full to be precise),
- * else the limit per minute. A request takes one request and its estimated tokens (its body's characters / 4 plus
+ * else, while every report is near full (as a key paced just under its limit keeps it), the bounds their rounded
+ * counts put on it (the rate is at most {@code missing / reset}), else the limit per minute. Reports of what remains without the limit (some Azure OpenAI deployments) are read
+ * too: the limit is taken as the most ever reported remaining, and the rate comes from the reset when one is reported,
+ * else from how the remaining values change between reports over a few seconds. A request takes one request and its
+ * estimated tokens (its body's characters / 4 plus
  * its {@code max_tokens}, or the usual answer's length); {@link #settle} corrects the estimate by the usage.</li>
  * <li><b>Concurrency</b>, AIMD: a window of requests in flight that starts at {@value #INITIAL_WINDOW}, doubles
  * every round trip (one more per success while the window is full) until the first 429, then grows by one per
@@ -43,9 +47,12 @@ final class AdaptiveLimits {
     static final int LEAST_DEFICIT = 4;
     private static final double SMOOTHING = 0.2;
     private static final long DEFAULT_COMPLETION_TOKENS = 100;
+    /** How long remaining-only reports are watched, at least, to tell a rate from their changes. */
+    static final Duration OBSERVATION = Duration.ofSeconds(2);
+    static final int OBSERVED_REPORTS = 8;
 
     /** One attempt's place: when it was sent, to tell a 429 of an earlier burst from a new one. */
-    record Permit(long sentNanos) {
+    record Permit(long sentNanos, long estimatedTokens) {
     }
 
     private final boolean adaptive;
@@ -70,6 +77,8 @@ final class AdaptiveLimits {
     private long pausedUntil;
     private boolean paused;
     private double completionTokens = -1;
+    private double tokensPerRequest = -1;
+    private double roundTripNanos = -1;
     private long throttled;
 
     AdaptiveLimits(boolean adaptive, int maxConcurrency, int tokensPerMinute, LongSupplier nanoClock,
@@ -118,7 +127,7 @@ final class AdaptiveLimits {
             }
             admitted = true;
             pace(estimatedTokens);
-            return new Permit(nanoClock.getAsLong());
+            return new Permit(nanoClock.getAsLong(), estimatedTokens);
         }
         catch (InterruptedException | RuntimeException e) {
             if (admitted) {
@@ -169,13 +178,15 @@ final class AdaptiveLimits {
                 synchronized (this) {
                     long now = nanoClock.getAsLong();
                     if (headers != null) {
-                        learn(RateLimitHeaders.read(headers, wallClock.get()), now);
+                        learn(RateLimitHeaders.read(headers, wallClock.get()), now, permit);
                     }
                     if (status == 429) {
                         throttled(permit, headers, now);
                     }
                     else if (status >= 200 && status < 300) {
                         succeeded(now);
+                        double trip = now - permit.sentNanos();
+                        roundTripNanos = roundTripNanos < 0 ? trip : roundTripNanos + SMOOTHING * (trip - roundTripNanos);
                     }
                 }
                 leave();
@@ -201,6 +212,29 @@ final class AdaptiveLimits {
         }
         completionTokens = completionTokens < 0 ? tokensOut
                 : completionTokens + SMOOTHING * (tokensOut - completionTokens);
+        double used = tokensIn + tokensOut;
+        tokensPerRequest = tokensPerRequest < 0 ? used : tokensPerRequest + SMOOTHING * (used - tokensPerRequest);
+    }
+
+    /**
+     * How many requests in flight reach the learned pace (Little's law: the paced rate times the round trip, the
+     * token rate over the tokens of a request where it binds first), with half as many again and two more as a
+     * margin for the latency's spread; at most {@code most}. 0 while no rate or round trip is known, or with
+     * adaptation off: the caller's own concurrency is the bound then.
+     */
+    synchronized int inFlightWanted(int most) {
+        if (!adaptive || roundTripNanos <= 0 || (requests.rate <= 0 && tokens.rate <= 0)) {
+            return 0;
+        }
+        double perSecond = requests.rate > 0 ? requests.rate * share : Double.MAX_VALUE;
+        if (tokens.rate > 0 && tokensPerRequest > 0) {
+            perSecond = Math.min(perSecond, tokens.rate * share / tokensPerRequest);
+        }
+        if (perSecond == Double.MAX_VALUE) {
+            return 0;
+        }
+        double needed = perSecond * roundTripNanos / 1e9;
+        return (int) Math.min(most, Math.ceil(1.5 * needed) + 2);
     }
 
     private synchronized void leave() {
@@ -208,9 +242,11 @@ final class AdaptiveLimits {
         notifyAll();
     }
 
-    private void learn(RateLimitHeaders reported, long now) {
-        reported.requests().ifPresent(window -> requests.learn(window, now, share));
-        reported.tokens().ifPresent(window -> tokens.learn(window, now, share));
+    private void learn(RateLimitHeaders reported, long now, Permit permit) {
+        reported.requests().ifPresent(window -> requests.learn(window, now, share, 1));
+        // what this response took of a limit reported without itself: its usage as usual, else its estimate
+        double took = tokensPerRequest > 0 ? tokensPerRequest : permit.estimatedTokens();
+        reported.tokens().ifPresent(window -> tokens.learn(window, now, share, took));
     }
 
     private void succeeded(long now) {
@@ -281,15 +317,42 @@ final class AdaptiveLimits {
         double seconds;
         Optional<Duration> lastReset = Optional.empty();
         long lastRemaining = -1;
+        // reports near full: the bounds they set on the rate
+        double lowest;
+        double highestBound = Double.MAX_VALUE;
+        // remaining-only reports: the most seen, and the span the rate is observed over
+        long highest;
+        double observedRate;
+        long anchorNanos = -1;
+        long anchorRemaining;
+        double takenSinceAnchor;
+        int reportsSinceAnchor;
 
-        void learn(Window reported, long now, double share) {
-            limit = reported.limit();
+        /**
+         * Learns from one report. {@code took} is what the reported request took of this limit, for a report without
+         * the limit itself (Azure's remaining-only headers): then the limit is taken as the most ever reported
+         * remaining plus that, and the rate comes from {@code reset} as usual, else from successive remaining values:
+         * what came back between two reports is the rise of the remaining plus what the reports in between took.
+         */
+        void learn(Window reported, long now, double share, double took) {
             lastRemaining = reported.remaining();
             lastReset = reported.reset();
-            long missing = reported.limit() - reported.remaining();
+            if (reported.limit() > 0) {
+                if (reported.limit() != limit) {
+                    // a new limit (a tier changed): what the old reports bounded no longer holds
+                    lowest = 0;
+                    highestBound = Double.MAX_VALUE;
+                }
+                limit = reported.limit();
+            }
+            else {
+                highest = Math.max(highest, reported.remaining());
+                limit = Math.max(limit, highest + Math.max(1, Math.round(took)));
+            }
+            long missing = limit - reported.remaining();
             Optional<Duration> reset = reported.reset();
             if (reset.isPresent() && !reset.get().isZero()
-                    && missing >= Math.max(LEAST_DEFICIT, reported.limit() / 50)) {
+                    && missing >= Math.max(LEAST_DEFICIT, limit / 50)) {
                 // a reported count is rounded down: half a unit more is missing, on average, than it says
                 double sampleDeficit = missing - 0.5;
                 double sampleSeconds = reset.get().toNanos() / 1e9;
@@ -302,8 +365,35 @@ final class AdaptiveLimits {
                     seconds += SMOOTHING * (sampleSeconds - seconds);
                 }
             }
-            double perMinute = limit / 60.0;
-            double implied = seconds > 0 ? deficit / seconds : perMinute;
+            else if (reset.isPresent() && !reset.get().isZero() && missing >= 1) {
+                // near full, a rounded count only bounds the rate: the true deficit d has missing - 1 < d <= missing,
+                // and it comes back in reset, so the rate is above (missing - 1) / reset and at most missing / reset
+                double resetSeconds = reset.get().toNanos() / 1e9;
+                highestBound = Math.min(highestBound, missing / resetSeconds);
+                lowest = Math.max(lowest, (missing - 1) / resetSeconds);
+            }
+            if (reported.limit() <= 0 && seconds == 0) {
+                fromSuccessiveReports(reported.remaining(), now, took);
+            }
+            double implied;
+            if (seconds > 0) {
+                implied = deficit / seconds;
+            }
+            else if (highestBound < Double.MAX_VALUE) {
+                // the tightest bound the reports near full gave: a rate paced just under the provider's limit keeps
+                // its bucket near full, so exact deficits may never come; a 429 corrects a bound still too high
+                implied = Math.max(lowest, highestBound);
+            }
+            else if (reported.limit() > 0) {
+                implied = limit / 60.0;
+            }
+            else if (observedRate > 0) {
+                implied = observedRate;
+            }
+            else {
+                // only what remains, and not yet long enough to tell the rate: the window and the 429s pace
+                return;
+            }
             // a window between a second and a day: a wild report must not stop or unleash a run
             rate = Math.max(limit / 86_400.0, Math.min(limit, implied));
             if (bucket == null) {
@@ -311,7 +401,42 @@ final class AdaptiveLimits {
             }
             else {
                 bucket.reconfigure(rate * share, limit, now);
+                if (reported.limit() <= 0) {
+                    // the server's remaining is the truth the inferred bucket follows
+                    bucket.atMost(reported.remaining(), now);
+                }
             }
+        }
+
+        /**
+         * The refill rate from remaining values over at least {@link AdaptiveLimits#OBSERVATION} and
+         * {@value AdaptiveLimits#OBSERVED_REPORTS} reports: {@code (remaining now - remaining then + taken since) / elapsed}.
+         * Spans that start or end near full are left out, since a full bucket stops refilling.
+         */
+        private void fromSuccessiveReports(long remaining, long now, double took) {
+            boolean nearFull = remaining >= 0.9 * highest;
+            if (anchorNanos < 0 || nearFull) {
+                anchorNanos = nearFull ? -1 : now;
+                anchorRemaining = remaining;
+                takenSinceAnchor = 0;
+                reportsSinceAnchor = 0;
+                return;
+            }
+            takenSinceAnchor += took;
+            reportsSinceAnchor++;
+            long elapsed = now - anchorNanos;
+            if (elapsed < OBSERVATION.toNanos() || reportsSinceAnchor < OBSERVED_REPORTS) {
+                return;
+            }
+            double cameBack = remaining - anchorRemaining + takenSinceAnchor;
+            if (cameBack > 0) {
+                double sample = cameBack / (elapsed / 1e9);
+                observedRate = observedRate == 0 ? sample : observedRate + SMOOTHING * (sample - observedRate);
+            }
+            anchorNanos = now;
+            anchorRemaining = remaining;
+            takenSinceAnchor = 0;
+            reportsSinceAnchor = 0;
         }
 
         void reshare(double share, long now) {

@@ -42,6 +42,9 @@ final class BatchRun {
     private final Map<String, Pending> open = new LinkedHashMap<>();
     private final int size;
     private volatile String batchId;
+    private volatile String status = "uploading";
+    private volatile long done;
+    private volatile long startedNanos;
     private volatile String endedAs;
     private volatile boolean cancelled;
 
@@ -56,6 +59,7 @@ final class BatchRun {
     }
 
     void run() {
+        startedNanos = System.nanoTime();
         try {
             String fileId = api.upload(input());
             JsonNode state = api.create(fileId, batch.endpoint(), batch.completionWindow());
@@ -69,6 +73,8 @@ final class BatchRun {
                         + state.path("request_counts").path("failed").asLong(0);
                 boolean ended = ENDED.contains(status);
                 boolean progressed = done > seen;
+                this.status = status;
+                this.done = Math.max(this.done, done);
                 if (ended) {
                     endedAs = status;
                 }
@@ -107,6 +113,29 @@ final class BatchRun {
         catch (RuntimeException e) {
             failAll(settings.modelKey + ": the batch" + (batchId == null ? "" : " " + batchId) + " failed: " + e);
         }
+    }
+
+    /**
+     * Where the batch stands, for the console's progress: {@code batch batch_abc: 400/1000 done, in_progress, 2m 05s
+     * elapsed}, or {@code a batch of 1000 requests: uploading, 5s elapsed} before the server named it.
+     */
+    String describe() {
+        String elapsed = elapsed(System.nanoTime() - startedNanos);
+        String id = batchId;
+        return id == null ? "a batch of " + size + " requests: " + status + ", " + elapsed + " elapsed"
+                : "batch " + id + ": " + done + "/" + size + " done, " + status + ", " + elapsed + " elapsed";
+    }
+
+    /** {@code 45s}, {@code 2m 05s}, {@code 1h 02m}. */
+    static String elapsed(long nanos) {
+        long seconds = Math.round(nanos / 1e9);
+        if (seconds < 60) {
+            return seconds + "s";
+        }
+        if (seconds < 3600) {
+            return String.format(java.util.Locale.ROOT, "%dm %02ds", seconds / 60, seconds % 60);
+        }
+        return String.format(java.util.Locale.ROOT, "%dh %02dm", seconds / 3600, seconds % 3600 / 60);
     }
 
     /** The run is ending: the batch is cancelled, if it was created, and its calls left fail. */
@@ -190,8 +219,9 @@ final class BatchRun {
             try {
                 Answer answer = ChatCompletions.parse(bodyText);
                 call.answer().complete(Completion.of(answer.text()).withToolCalls(answer.toolCalls())
-                        .withTokens(answer.tokensIn(), answer.tokensOut())
-                        .withCostUsd(batch.pricing().costUsd(answer.tokensIn(), answer.tokensOut()))
+                        .withTokens(answer.tokensIn(), answer.tokensOut()).withCachedTokensIn(answer.cachedTokensIn())
+                        .withCostUsd(batch.pricing().costUsd(answer.tokensIn(), answer.cachedTokensIn(),
+                                answer.tokensOut()))
                         .withLatency(Duration.ofNanos(System.nanoTime() - call.startNanos())));
             }
             catch (MalformedResponse e) {

@@ -41,6 +41,9 @@ final class BatchingModel implements ModelClient, ModelEndpoint {
     record Pending(String customId, JsonNode body, CompletableFuture<Completion> answer, long startNanos) {
     }
 
+    /** The answer's tokens a reservation counts when neither the request nor the key sets {@code max-tokens}. */
+    static final long ANSWER_ESTIMATE = 500;
+
     private final OpenAiSettings settings;
     private final BatchSettings batch;
     private final BatchApi api;
@@ -75,6 +78,32 @@ final class BatchingModel implements ModelClient, ModelEndpoint {
     @Override
     public Optional<Batching> batching() {
         return Optional.of(new Batching(batch.maxSize(), batch.longestWait()));
+    }
+
+    /**
+     * A call's most likely highest cost at the batch price: its body's characters / 4 in, its {@code max_tokens} (or
+     * the model key's {@code max-tokens}, else {@value #ANSWER_ESTIMATE}) out.
+     */
+    @Override
+    public double estimatedCostUsd(ModelRequest request) {
+        long in = ChatCompletions.requestBody(request, settings).length / 4;
+        long out = request.maxTokens().map(Integer::longValue)
+                .orElse(settings.maxTokens != null ? settings.maxTokens.longValue() : ANSWER_ESTIMATE);
+        return batch.pricing().costUsd(in, out);
+    }
+
+    /** The batches running, each where it stands, and the calls gathering for the next one. */
+    @Override
+    public List<String> waitingOn() {
+        synchronized (lock) {
+            List<String> lines = new ArrayList<>();
+            running.forEach(run -> lines.add(run.describe()));
+            if (!waiting.isEmpty()) {
+                lines.add(waiting.size() + (waiting.size() == 1 ? " call gathering" : " calls gathering")
+                        + " for the next batch");
+            }
+            return lines;
+        }
     }
 
     @Override

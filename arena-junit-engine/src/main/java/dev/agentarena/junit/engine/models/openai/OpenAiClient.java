@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -19,6 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.engine.models.ModelAnswer;
+import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.openai.ChatCompletions.Answer;
 import dev.agentarena.junit.engine.models.openai.ChatCompletions.MalformedResponse;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
@@ -36,7 +40,13 @@ import dev.agentarena.junit.model.ModelRequest;
  * {@link ModelCallException} naming the attempts made, with the API key and header values redacted
  * ({@link SecretRedactor}).
  */
-final class OpenAiClient implements ModelClient {
+final class OpenAiClient implements ModelClient, ModelEndpoint {
+
+    /**
+     * How many calls of a self-paced key may be in flight at most when {@code max-concurrency} sets no ceiling: the
+     * engine keeps as many cases waiting on the key as its learned pace needs, up to this.
+     */
+    static final int MOST_IN_FLIGHT = 256;
 
     static final int MALFORMED_RETRIES = 2;
     private static final int MAX_EXCERPT = 300;
@@ -67,6 +77,34 @@ final class OpenAiClient implements ModelClient {
         this.limits = AdaptiveLimits.system(settings.adaptive, settings.maxConcurrency, settings.tokensPerMinute,
                 backoff::retryAfter, settings.maxBackoff);
         this.rate = RateLimit.system(settings.requestsPerMinute);
+    }
+
+    @Override
+    public ModelAnswer answer(ModelRequest request, ModelCall call) {
+        return ModelAnswer.live(complete(request));
+    }
+
+    /**
+     * With adaptation on, the key paces itself: the engine lets as many cases wait on it as its learned pace needs
+     * (not {@code arena.concurrency}), up to {@code max-concurrency} or {@value #MOST_IN_FLIGHT}.
+     */
+    @Override
+    public Optional<Pacing> pacing() {
+        if (!settings.adaptive) {
+            return Optional.empty();
+        }
+        int most = settings.maxConcurrency > 0 ? settings.maxConcurrency : MOST_IN_FLIGHT;
+        return Optional.of(new Pacing() {
+            @Override
+            public int inFlightWanted() {
+                return limits.inFlightWanted(most);
+            }
+
+            @Override
+            public int mostInFlight() {
+                return most;
+            }
+        });
     }
 
     @Override

@@ -25,7 +25,8 @@ record RateLimitHeaders(Optional<Window> requests, Optional<Window> tokens) {
     /**
      * One limit as reported: how many per window, how many are left, and how long until all are back.
      *
-     * @param limit the most the window holds
+     * @param limit the most the window holds; 0 when the provider reports only what remains (as some Azure OpenAI
+     *        deployments do), for {@link AdaptiveLimits} to infer
      * @param remaining what is left now
      * @param reset the time until the window is full again; empty when not reported
      */
@@ -50,10 +51,14 @@ record RateLimitHeaders(Optional<Window> requests, Optional<Window> tokens) {
             String resetName, Instant now) {
         OptionalLong limit = count(headers.firstValue(limitName));
         OptionalLong remaining = count(headers.firstValue(remainingName));
-        if (limit.isEmpty() || remaining.isEmpty() || limit.getAsLong() <= 0) {
+        boolean unreadableLimit = limit.isEmpty() && headers.firstValue(limitName).isPresent();
+        if (remaining.isEmpty() || unreadableLimit || limit.isPresent() && limit.getAsLong() <= 0) {
             return Optional.empty();
         }
         Optional<Duration> reset = headers.firstValue(resetName).flatMap(value -> reset(value, now));
+        if (limit.isEmpty()) {
+            return Optional.of(new Window(0, Math.max(0, remaining.getAsLong()), reset));
+        }
         return Optional.of(new Window(limit.getAsLong(), Math.max(0, Math.min(remaining.getAsLong(),
                 limit.getAsLong())), reset));
     }

@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.models.recording;
 
 import java.time.Duration;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.WeakHashMap;
@@ -55,6 +56,24 @@ public final class RecordingModel implements ModelEndpoint {
     @Override
     public Optional<Batching> batching() {
         return delegate.batching();
+    }
+
+    /** The model's own estimate (a replayed call then costs nothing, and gives its reservation back). */
+    @Override
+    public double estimatedCostUsd(ModelRequest request) {
+        return delegate.estimatedCostUsd(request);
+    }
+
+    /** The model's own: what the calls not replayed wait on. */
+    @Override
+    public List<String> waitingOn() {
+        return delegate.waitingOn();
+    }
+
+    /** The model's own: the calls not replayed are paced by it. */
+    @Override
+    public Optional<Pacing> pacing() {
+        return delegate.pacing();
     }
 
     @Override

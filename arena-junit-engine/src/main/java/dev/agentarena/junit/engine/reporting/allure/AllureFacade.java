@@ -83,6 +83,9 @@ public final class AllureFacade {
             step.parameter("latency", record.latencyMs() == null
                     ? (record.cached() ? "replayed from a recording" : "-") : record.latencyMs() + " ms");
             step.parameter("tokens in", record.tokensIn());
+            if (record.tokensCached() > 0) {
+                step.parameter("tokens in, cached", record.tokensCached());
+            }
             step.parameter("tokens out", record.tokensOut());
             step.parameter("cost (USD)", String.format(Locale.ROOT, "%.6f", record.costUsd()));
         });
@@ -194,6 +197,9 @@ public final class AllureFacade {
                 }
                 else {
                     context.parameter("tokens in", step.get("tokens_in"));
+                    if (step.get("tokens_cached") != null) {
+                        context.parameter("tokens in, cached", step.get("tokens_cached"));
+                    }
                     context.parameter("tokens out", step.get("tokens_out"));
                     context.parameter("latency", step.get("latency_ms") == null ? "replayed" : step.get("latency_ms")
                             + " ms");
@@ -242,8 +248,9 @@ public final class AllureFacade {
             return "model call " + name(record.model()) + ": no answer";
         }
         String latency = record.latencyMs() == null ? "replayed" : record.latencyMs() + " ms";
-        return String.format(Locale.ROOT, "model call %s: %s, %d/%d tokens, $%.6f", name(record.model()), latency,
-                record.tokensIn(), record.tokensOut(), record.costUsd());
+        String cached = record.tokensCached() > 0 ? " (" + record.tokensCached() + " cached)" : "";
+        return String.format(Locale.ROOT, "model call %s: %s, %d%s/%d tokens, $%.6f", name(record.model()), latency,
+                record.tokensIn(), cached, record.tokensOut(), record.costUsd());
     }
 
     private static Status stepStatus(ResultStatus status) {

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineEntry;
+import dev.agentarena.junit.engine.results.OutputFiles;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.SinkText;
 
@@ -59,9 +60,6 @@ public final class CaseReport {
 
     /** How many characters of a name the console shows. */
     static final int NAME = 200;
-
-    /** Outputs longer than this are shown before and after, not diffed word by word. */
-    static final int MAX_DIFFED_CHARS = 200_000;
 
     private static final String DATA_MARKER = "<!--ARENA:DATA-->";
 
@@ -131,6 +129,19 @@ public final class CaseReport {
     }
 
     /**
+     * The previous run could not be read (it is not there, a line is not a result, it holds none): the message names
+     * the file and the line. A run still writes its report, without the comparison.
+     */
+    public static final class UnreadablePreviousRun extends IOException {
+
+        private static final long serialVersionUID = 1L;
+
+        UnreadablePreviousRun(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
      * What was written.
      *
      * @param file the page, or empty when only compared
@@ -174,7 +185,7 @@ public final class CaseReport {
         }
         Path file = target.get().toAbsolutePath();
         Files.createDirectories(file.getParent());
-        Path temporary = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
+        Path temporary = OutputFiles.temporaryBeside(file);
         try {
             try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
                 page.run(results, writer, evals);
@@ -251,9 +262,8 @@ public final class CaseReport {
         private String lastReference;
         private String lastDiffOutput;
         private String lastBeforeOutput;
-        // the cell being counted, and its worst change so far
-        private String countingCell;
-        private Change countingChange;
+        // each cell's worst change so far, wherever its lines are
+        private final CellChanges cellChanges = new CellChanges();
         // the previous run's line of the current key, read once per key
         private long beforeOffset = -2;
         private JsonNode beforeLine;
@@ -266,11 +276,10 @@ public final class CaseReport {
             this.tolerance = tolerance;
         }
 
-        /** A model's regressed cases: how many, the first names, and the last one (consecutive lines share it). */
+        /** A model's regressed cases: how many, and the first names. */
         private static final class Named {
             int count;
             final List<String> names = new ArrayList<>();
-            String last;
         }
 
         void run(Path results, Writer writer, Map<String, EvalClass> evals) throws IOException {
@@ -284,7 +293,7 @@ public final class CaseReport {
                 for (ResultLines.Line line = lines.next(); line != null; line = lines.next()) {
                     current(line, beforeLines);
                 }
-                commitCell();
+                cellChanges.counts().forEach((change, n) -> cells.merge(change, n, Integer::sum));
                 if (before != null) {
                     removed(beforeLines);
                 }
@@ -310,22 +319,14 @@ public final class CaseReport {
                 long key = key(line, withDataset);
                 was = beforeIndex.get(key);
                 change = Change.classify(was, afterIndex.get(key), tolerance);
-                if (!cell.equals(countingCell)) {
-                    commitCell();
-                    countingCell = cell;
-                }
-                if (countingChange == null || worse(change, countingChange)) {
-                    countingChange = change;
-                }
-                if (change == Change.REGRESSED) {
+                Change worst = cellChanges.merge(RunIndex.key(eval, model, dataset, caseId, null), change);
+                if (change == Change.REGRESSED && worst != Change.REGRESSED) {
+                    // the cell's first regressed result, wherever its other lines are
                     Named named = regressed.computeIfAbsent(eval + '\u0000' + model, k -> new Named());
-                    if (!cell.equals(named.last)) {
-                        named.last = cell;
-                        named.count++;
-                        if (named.names.size() < NAMED_CASES) {
-                            named.names.add(withDataset && dataset != null && !dataset.isEmpty()
-                                    && !"default".equals(dataset) ? dataset + "/" + caseId : caseId);
-                        }
+                    named.count++;
+                    if (named.names.size() < NAMED_CASES) {
+                        named.names.add(withDataset && dataset != null && !dataset.isEmpty()
+                                && !"default".equals(dataset) ? dataset + "/" + caseId : caseId);
                     }
                 }
                 if (beforeLines != null) {
@@ -338,28 +339,6 @@ public final class CaseReport {
                 }
             }
             record(line.node(), cell, repeat, change, was, beforeNode, beforeLines != null);
-        }
-
-        private static boolean worse(Change change, Change than) {
-            return rank(change) < rank(than);
-        }
-
-        private static int rank(Change change) {
-            return switch (change) {
-                case REGRESSED -> 0;
-                case IMPROVED -> 1;
-                case NEW -> 2;
-                case REMOVED -> 3;
-                case UNCHANGED -> 4;
-            };
-        }
-
-        private void commitCell() {
-            if (countingCell != null && countingChange != null) {
-                cells.merge(countingChange, 1, Integer::sum);
-            }
-            countingCell = null;
-            countingChange = null;
         }
 
         /**
@@ -541,6 +520,11 @@ public final class CaseReport {
                 lastBeforeOutput = beforeOutput;
                 json.writeEndArray();
             }
+            long cachedTokens = node.path("tokens_cached").asLong();
+            if (cachedTokens > 0) {
+                // only where the provider served some: the page reads a missing one as none
+                json.writeNumber(cachedTokens);
+            }
             json.writeEndArray();
             lastCell = cellKey;
             lastCase = caseKey;
@@ -554,11 +538,7 @@ public final class CaseReport {
             json.writeStartArray();
             String was = beforeOutput == null ? "" : beforeOutput;
             String now = output == null ? "" : output;
-            List<WordDiff.Segment> segments = was.length() > MAX_DIFFED_CHARS || now.length() > MAX_DIFFED_CHARS
-                    ? List.of(new WordDiff.Segment(WordDiff.Op.REMOVED, was), new WordDiff.Segment(WordDiff.Op.ADDED,
-                            now))
-                    : WordDiff.diff(was, now);
-            for (WordDiff.Segment segment : segments) {
+            for (WordDiff.Segment segment : WordDiff.diff(was, now)) {
                 if (segment.text().isEmpty()) {
                     continue;
                 }

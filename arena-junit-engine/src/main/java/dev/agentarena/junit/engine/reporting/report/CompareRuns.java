@@ -105,6 +105,12 @@ public final class CompareRuns {
             if (!Files.isRegularFile(results)) {
                 throw new IOException("The new run " + current + " has no results file (" + results + ")");
             }
+            try (ResultLines lines = new ResultLines(results)) {
+                if (lines.next() == null) {
+                    throw new IOException("The new run " + results + " holds no results: there is nothing to "
+                            + "compare");
+                }
+            }
             CaseReport.Outcome outcome = CaseReport.write(results, Optional.of(previous), Map.of(), tolerance,
                     Optional.ofNullable(report));
             CaseReport.Comparison comparison = outcome.comparison().orElseThrow();

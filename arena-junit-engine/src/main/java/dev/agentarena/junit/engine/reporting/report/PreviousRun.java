@@ -24,7 +24,19 @@ record PreviousRun(Path file, Baseline baseline) {
      * @throws IOException when there is nothing there, or it is neither a results file nor a baseline (the message
      *         names the path)
      */
-    static PreviousRun at(Path path) throws IOException {
+    static PreviousRun at(Path path) throws CaseReport.UnreadablePreviousRun {
+        try {
+            return read(path);
+        }
+        catch (CaseReport.UnreadablePreviousRun e) {
+            throw e;
+        }
+        catch (IOException | RuntimeException e) {
+            throw new CaseReport.UnreadablePreviousRun(e.getMessage(), e);
+        }
+    }
+
+    private static PreviousRun read(Path path) throws IOException {
         Path file = path;
         if (Files.isDirectory(path)) {
             file = path.resolve(CaseReport.RESULTS_FILE);
@@ -52,8 +64,28 @@ record PreviousRun(Path file, Baseline baseline) {
         return (isBaseline() ? "the baseline " : "the results ") + file;
     }
 
-    /** The index of the previous run's results. */
-    RunIndex index() throws IOException {
+    /**
+     * The index of the previous run's results.
+     *
+     * @throws CaseReport.UnreadablePreviousRun when a line is not a result, or the run holds none (naming the file
+     *         and the line)
+     */
+    RunIndex index() throws CaseReport.UnreadablePreviousRun {
+        RunIndex index;
+        try {
+            index = read();
+        }
+        catch (IOException | RuntimeException e) {
+            throw new CaseReport.UnreadablePreviousRun(e.getMessage(), e);
+        }
+        if (index.size() == 0) {
+            throw new CaseReport.UnreadablePreviousRun("The previous run " + file + " holds no results: there is "
+                    + "nothing to compare with", null);
+        }
+        return index;
+    }
+
+    private RunIndex read() throws IOException {
         RunIndex index = new RunIndex();
         if (isBaseline()) {
             for (BaselineEntry entry : baseline.entries()) {

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * Reads a {@code results.jsonl} one line at a time, each with the byte offset it starts at, so that a pass over a
@@ -110,6 +111,10 @@ final class ResultLines implements AutoCloseable {
             }
             number++;
             String text = new String(line, 0, length, StandardCharsets.UTF_8);
+            if (number == 1 && text.startsWith("\uFEFF")) {
+                // a byte order mark, as some editors on Windows write one
+                text = text.substring(1);
+            }
             if (text.isBlank()) {
                 continue;
             }
@@ -123,14 +128,65 @@ final class ResultLines implements AutoCloseable {
             node = MAPPER.readTree(text);
         }
         catch (JsonProcessingException e) {
+            // Jackson's "(start marker at [Source: REDACTED ...; line: 1, column: 1])" says nothing the line does not
             throw new IOException(where + ": not a result (not JSON: " + e.getOriginalMessage()
-                    + ")", e);
+                    .replaceAll("\\s*\\(start marker at \\[Source:.*?\\]\\)", "") + ")", e);
         }
         if (node == null || !node.isObject() || !node.hasNonNull("case_id") || !node.hasNonNull("model")) {
             throw new IOException(where + ": not a result (a results line is a JSON object with "
                     + "eval, model, dataset, case_id, scorer, status, ...)");
         }
+        String fault = fault(node);
+        if (fault != null) {
+            throw new IOException(where + ": not a result (" + fault + ")");
+        }
         return node;
+    }
+
+    /**
+     * What makes a JSON object no results line, or {@code null}: a comparison that read a wrong field as missing
+     * (a score of {@code "abc"}, an unknown status) would call the case unchanged, silently.
+     */
+    private static String fault(JsonNode node) {
+        for (String field : new String[] {"eval", "model", "case_id", "scorer", "status"}) {
+            JsonNode value = node.get(field);
+            if (value == null || !value.isTextual()) {
+                return "\"" + field + "\" is " + shown(value) + ", not a text";
+            }
+        }
+        JsonNode dataset = node.get("dataset");
+        if (dataset != null && !dataset.isNull() && !dataset.isTextual()) {
+            return "\"dataset\" is " + shown(dataset) + ", not a text";
+        }
+        ResultStatus status;
+        try {
+            status = ResultStatus.fromJsonName(node.get("status").asText());
+        }
+        catch (IllegalArgumentException e) {
+            return "\"status\" is " + shown(node.get("status")) + ", not one of passed, failed, error, "
+                    + "not_applicable, not_run";
+        }
+        JsonNode score = node.get("score");
+        if (score != null && !score.isNull() && !score.isNumber()) {
+            return "\"score\" is " + shown(score) + ", not a number";
+        }
+        if (status.counts() && (score == null || !score.isNumber())) {
+            return "a " + status.jsonName() + " result without a \"score\"";
+        }
+        JsonNode repeat = node.get("repeat");
+        if (repeat != null && !repeat.isNull() && !(repeat.canConvertToInt() && repeat.isIntegralNumber()
+                && repeat.asInt() >= 0)) {
+            return "\"repeat\" is " + shown(repeat) + ", not a whole number from 0";
+        }
+        return null;
+    }
+
+    /** A field's value as the message shows it, cut short. */
+    private static String shown(JsonNode value) {
+        if (value == null) {
+            return "missing";
+        }
+        return SinkText.name(value.toString(), 60);
     }
 
     /** The line that starts at an offset of a file, read with a channel that stays open. */

@@ -8,9 +8,11 @@ import org.apiguardian.api.API;
 /**
  * A word-level diff of two outputs, for the report's compare mode: what a reader needs to see what a model says
  * differently now. Words and the whitespace between them are the tokens; the common start and end are cut off first
- * (most changes are local), and the middle is diffed with Myers' algorithm, which costs O((n + m) · d) for d edits.
- * Past {@link #MAX_EDITS} edits, or past {@link #MAX_TOKENS} tokens in the middle, the middle is shown as removed and
- * added whole: the diff stays linear in the texts' length however different or long they are.
+ * (most changes are local: the common start and end are found on the characters first, so a long text that changed in
+ * one word is never cut into tokens whole), and the middle is diffed with Myers' algorithm, which costs
+ * O((n + m) · d) for d edits. Past {@link #MAX_EDITS} edits, past {@link #MAX_TOKENS} tokens or past
+ * {@link #MAX_CHARS} characters in the middle, the middle is shown as removed and added whole: the diff stays linear in
+ * the texts' length however different or long they are.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class WordDiff {
@@ -20,6 +22,9 @@ public final class WordDiff {
 
     /** The most tokens in the changed middle (either side) that are diffed word by word. */
     public static final int MAX_TOKENS = 20_000;
+
+    /** The most characters in the changed middle (either side) that are cut into tokens and diffed word by word. */
+    public static final int MAX_CHARS = 200_000;
 
     private WordDiff() {
     }
@@ -49,8 +54,48 @@ public final class WordDiff {
      * operation are merged. A {@code null} text is empty.
      */
     public static List<Segment> diff(String before, String after) {
-        List<String> a = tokens(before == null ? "" : before);
-        List<String> b = tokens(after == null ? "" : after);
+        String was = before == null ? "" : before;
+        String now = after == null ? "" : after;
+        // the common start and end on the characters, each ending where a token ends in both texts
+        int limit = Math.min(was.length(), now.length());
+        int head = 0;
+        while (head < limit && was.charAt(head) == now.charAt(head)) {
+            head++;
+        }
+        while (head > 0 && !(boundary(was, head) && boundary(now, head))) {
+            head--;
+        }
+        int tail = 0;
+        while (tail < limit - head && was.charAt(was.length() - 1 - tail) == now.charAt(now.length() - 1 - tail)) {
+            tail++;
+        }
+        while (tail > 0 && !(boundary(was, was.length() - tail) && boundary(now, now.length() - tail))) {
+            tail--;
+        }
+        Segments out = new Segments();
+        out.add(Op.SAME, was.substring(0, head));
+        String middleWas = was.substring(head, was.length() - tail);
+        String middleNow = now.substring(head, now.length() - tail);
+        if (middleWas.length() > MAX_CHARS || middleNow.length() > MAX_CHARS) {
+            out.add(Op.REMOVED, middleWas);
+            out.add(Op.ADDED, middleNow);
+        }
+        else {
+            words(middleWas, middleNow, out);
+        }
+        out.add(Op.SAME, was.substring(was.length() - tail));
+        return out.done();
+    }
+
+    /** Whether a token ends (and the next begins) at this position of the text: its ends, or a change of kind. */
+    private static boolean boundary(String text, int at) {
+        return at == 0 || at == text.length()
+                || Character.isWhitespace(text.charAt(at - 1)) != Character.isWhitespace(text.charAt(at));
+    }
+
+    private static void words(String before, String after, Segments out) {
+        List<String> a = tokens(before);
+        List<String> b = tokens(after);
         int start = 0;
         while (start < a.size() && start < b.size() && a.get(start).equals(b.get(start))) {
             start++;
@@ -61,11 +106,9 @@ public final class WordDiff {
             endA--;
             endB--;
         }
-        Segments out = new Segments();
         out.add(Op.SAME, a, 0, start);
         middle(a.subList(start, endA), b.subList(start, endB), out);
         out.add(Op.SAME, a, endA, a.size());
-        return out.done();
     }
 
     /** Words and whitespace runs, in order: joined, they are the text. */

@@ -192,6 +192,78 @@ class AdaptiveLimitsTest {
     }
 
     @Test
+    void reportsThatStayNearFullBoundTheRateWhereTheLimitPerMinuteWouldBeWrong() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+        // 300 per 10 s (30 a second, not 300 a minute): a client paced under it only ever sees a few missing,
+        // each coming back at 30 a second, so each report says at most missing / reset
+        double[] deficits = {1.9, 0.97, 2.5, 1.3, 2.98, 0.6};
+        for (double deficit : deficits) {
+            long missing = (long) Math.ceil(deficit);
+            long resetMillis = Math.round(deficit / 30 * 1000);
+            call(limits, 1, 200, headers("x-ratelimit-limit-requests", "300", "x-ratelimit-remaining-requests",
+                    String.valueOf(300 - missing), "x-ratelimit-reset-requests", resetMillis + "ms"));
+        }
+
+        // the tightest bound: 3 missing back in 99 ms; the limit per minute would have said 5 a second
+        assertThat(limits.requestsPerSecond()).isCloseTo(3 / 0.099, within(1e-6));
+        assertThat(limits.requestsPerSecond()).isBetween(30.0, 31.0);
+    }
+
+    @Test
+    void remainingWithAResetButNoLimitIsReadAsAzureSendsIt() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+        // the first report near full tells the limit (the most remaining, plus the request itself) and bounds the
+        // rate: one request back in 100 ms is at most 10 a second
+        call(limits, 1, 200, headers("x-ratelimit-remaining-requests", "99", "x-ratelimit-reset-requests", "100ms"));
+        assertThat(limits.requestsPerSecond()).isCloseTo(10.0, within(1e-9));
+
+        // none left, all back in 10 s: 9.95 a second, as with the limit reported
+        call(limits, 1, 200, headers("x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "10s"));
+        assertThat(limits.requestsPerSecond()).isCloseTo(9.95, within(1e-9));
+        waits.clear();
+        for (int i = 0; i < 5; i++) {
+            call(limits, 1, 200, null);
+        }
+        long spacing = (long) Math.ceil(SECOND / (9.95 * AdaptiveLimits.TARGET));
+        assertThat(waits).hasSize(5).allSatisfy(wait -> assertThat(wait).isCloseTo(spacing, within(2L)));
+    }
+
+    @Test
+    void remainingAloneTellsTheRateByHowItChangesAndPacingFollowsIt() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+        // a server whose bucket holds 100 requests and refills 10 a second, reporting only what remains; the client
+        // offers 20 a second (a call every 50 ms) until pacing holds it back
+        double level = 100;
+        long last = clock.get();
+        List<Long> starts = new ArrayList<>();
+        int refused = 0;
+        for (int i = 0; i < 400; i++) {
+            AdaptiveLimits.Permit permit = limits.acquire(1);
+            long now = clock.get();
+            starts.add(now);
+            level = Math.min(100, level + (now - last) * 10.0 / SECOND);
+            last = now;
+            int status = 200;
+            if (level >= 1) {
+                level -= 1;
+            }
+            else {
+                status = 429;
+                refused++;
+            }
+            limits.release(permit, status, headers("x-ratelimit-remaining-requests",
+                    String.valueOf((long) Math.floor(level))));
+            clock.addAndGet(SECOND / 20);
+        }
+
+        assertThat(limits.requestsPerSecond()).isCloseTo(10.0, within(0.5));
+        // once learned, starts are paced just under the server's 10 a second, and the 429s stop
+        double lastHundred = (starts.get(399) - starts.get(299)) / 1e9 / 100;
+        assertThat(lastHundred).isBetween(0.1, 0.1 / AdaptiveLimits.TARGET / 0.95);
+        assertThat(refused).isLessThanOrEqualTo(3);
+    }
+
+    @Test
     void readsOpenAiDurationsAndAnthropicInstants() {
         assertThat(RateLimitHeaders.goDuration("6m0s")).contains(Duration.ofMinutes(6));
         assertThat(RateLimitHeaders.goDuration("1s")).contains(Duration.ofSeconds(1));

@@ -100,6 +100,26 @@ class BatchingModelTest {
     }
 
     @Test
+    void cachedPromptTokensOfABatchedAnswerAreCountedAndPricedAtHalfTheLiveCachedPrice() throws Exception {
+        LoopbackBatches server = LoopbackBatches.answering(request -> new LoopbackOpenAi.Reply(200,
+                "{\"id\":\"c1\",\"object\":\"chat.completion\",\"model\":\"m\",\"choices\":[{\"index\":0,"
+                        + "\"message\":{\"role\":\"assistant\",\"content\":\"ok\"},\"finish_reason\":\"stop\"}],"
+                        + "\"usage\":{\"prompt_tokens\":1000,\"completion_tokens\":100,\"total_tokens\":1100,"
+                        + "\"prompt_tokens_details\":{\"cached_tokens\":600}}}"));
+        closeables.add(server);
+        ModelEndpoint model = model(server.baseUrl(), "batch.linger", "50ms", "price.input-per-million", "2",
+                "price.cached-input-per-million", "1", "price.output-per-million", "8");
+
+        var completion = model.answer(ModelRequest.ofPrompt("q"), new ModelCall(EvalCase.of("a", "q", null), 0))
+                .completion();
+
+        assertThat(completion.cachedTokensIn()).isEqualTo(600);
+        // at half the live prices: 400 prompt tokens at 1, 600 cached at 0.5, 100 completion tokens at 4 per million
+        assertThat(completion.costUsd()).isCloseTo((400 * 1.0 + 600 * 0.5 + 100 * 4.0) / 1e6,
+                org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
     void unreadableBatchSettingsNameTheirKey() {
         assertThatThrownBy(() -> model("http://127.0.0.1:9/v1", "batch.max-size", "0"))
                 .isInstanceOf(ConfigurationException.class)

@@ -126,6 +126,25 @@ class PacingBenchmark {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         int doubled = (int) server.answered.values().stream().filter(count -> count.get() > 1).count();
+        Span span = span(server, cases, ramp);
+        AdaptiveLimits limits = client.limits();
+        String learned = String.format(Locale.ROOT, "(learned %.1f requests/s, %.0f tokens/s, window %.1f, share %.3f; "
+                + "server's most in flight %d)", limits.requestsPerSecond(), limits.tokensPerSecond(), limits.window(),
+                limits.share(), server.maxInFlight.get());
+        // lost: a case whose call failed or got another case's answer (a case the server never answered fails)
+        return new Outcome(label, cases, lost.get(), doubled, span.admitted(), span.refused(), span.requestShare(),
+                span.tokenShare(), span.refusedAfterRamp(), seconds, learned);
+    }
+
+    /**
+     * What the server saw: admissions and 429s in all, and from the end of the ramp to the moment 95% of the cases
+     * were admitted (the tail, with fewer cases left than calls in flight, left out) the shares of its request and
+     * token budgets used and of calls answered 429.
+     */
+    record Span(int admitted, int refused, double requestShare, double tokenShare, double refusedAfterRamp) {
+    }
+
+    static Span span(LimitedChatServer server, int cases, Duration ramp) {
         List<LimitedChatServer.Event> events = server.events();
         long first = events.get(0).nanos();
         long from = first + ramp.toNanos();
@@ -159,13 +178,8 @@ class PacingBenchmark {
             }
         }
         double span = Math.max(1e-9, (until - from) / 1e9);
-        AdaptiveLimits limits = client.limits();
-        String learned = String.format(Locale.ROOT, "(learned %.1f requests/s, %.0f tokens/s, window %.1f, share %.3f; "
-                + "server's most in flight %d)", limits.requestsPerSecond(), limits.tokensPerSecond(), limits.window(),
-                limits.share(), server.maxInFlight.get());
-        // lost: a case whose call failed or got another case's answer (a case the server never answered fails)
-        return new Outcome(label, cases, lost.get(), doubled, admitted, refused,
-                admittedInSpan / (span * server.requestsPerSecond()), tokensInSpan / (span * server.tokensPerSecond()),
-                refusedInSpan / (double) Math.max(1, admittedInSpan + refusedInSpan), seconds, learned);
+        return new Span(admitted, refused, admittedInSpan / (span * server.requestsPerSecond()),
+                tokensInSpan / (span * server.tokensPerSecond()),
+                refusedInSpan / (double) Math.max(1, admittedInSpan + refusedInSpan));
     }
 }

@@ -65,4 +65,66 @@ class CompareRunsTest {
         assertThat(run("--tolerance", "2", now.toString(), now.toString())).isEqualTo(CompareRuns.FAILED);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("--tolerance is \"2\"");
     }
+    @Test
+    void aLineWithAFieldOfTheWrongKindIsAnErrorNamingTheFileTheLineAndTheFieldNotASilentComparison()
+            throws Exception {
+        Path old = ReportFiles.write(dir.resolve("old.jsonl"), List.of(line("m", "a", "s", "passed", 1.0, "x"),
+                line("m", "b", "s", "passed", 1.0, "x")));
+        String[][] faults = {{"score", "\"abc\"", "\"score\" is \"abc\", not a number"},
+                {"status", "\"bogus\"", "\"status\" is \"bogus\", not one of passed"},
+                {"case_id", "5", "\"case_id\" is 5, not a text"},
+                {"repeat", "\"x\"", "\"repeat\" is \"x\", not a whole number"},
+                {"score", "null", "a passed result without a \"score\""}};
+        for (String[] fault : faults) {
+            String good = ReportFiles.JSON.writeValueAsString(line("m", "a", "s", "passed", 1.0, "x"));
+            String bad = ReportFiles.JSON.writeValueAsString(line("m", "b", "s", "passed", 1.0, "x"))
+                    .replaceFirst("\"" + fault[0] + "\":[^,]*,", "\"" + fault[0] + "\":" + fault[1] + ",");
+            Path now = dir.resolve("new-" + fault[0] + ".jsonl");
+            Files.writeString(now, good + "\n" + bad + "\n");
+            err.reset();
+
+            assertThat(run(old.toString(), now.toString())).as(fault[2]).isEqualTo(CompareRuns.FAILED);
+            assertThat(err.toString(StandardCharsets.UTF_8)).contains(now + ", line 2: not a result (" + fault[2]);
+            assertThat(run(now.toString(), old.toString())).as("as the previous run: " + fault[2])
+                    .isEqualTo(CompareRuns.FAILED);
+        }
+    }
+
+    @Test
+    void anEmptyRunIsAnErrorNotAComparisonOfNothing() throws Exception {
+        Path full = ReportFiles.write(dir.resolve("full.jsonl"), List.of(line("m", "a", "s", "passed", 1.0, "x")));
+        Path empty = Files.writeString(dir.resolve("empty.jsonl"), "\n");
+
+        assertThat(run(full.toString(), empty.toString())).isEqualTo(CompareRuns.FAILED);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("The new run " + empty + " holds no results");
+        assertThat(run(empty.toString(), full.toString())).isEqualTo(CompareRuns.FAILED);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("The previous run " + empty + " holds no results");
+    }
+
+    @Test
+    void aByteOrderMarkBeforeTheFirstLineIsRead() throws Exception {
+        Path old = ReportFiles.write(dir.resolve("old.jsonl"), List.of(line("m", "a", "s", "passed", 1.0, "x")));
+        Path now = dir.resolve("new.jsonl");
+        Files.writeString(now, "\uFEFF" + Files.readString(old).replace("\"passed\",", "\"failed\",")
+                .replace("\"score\":1.0", "\"score\":0.0").replace("\"passed\":true", "\"passed\":false"));
+
+        assertThat(run(old.toString(), now.toString())).isEqualTo(CompareRuns.REGRESSED);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("1 case regressed on m in triage: tickets/a");
+    }
+
+    @Test
+    void theLinesOfACaseNeedNotBeTogetherEachCaseAndModelCountsOnce() {
+        Path old = ReportFiles.write(dir.resolve("old.jsonl"), List.of(line("m", "a", "s", "passed", 1.0, "x"),
+                line("m", "a", "t", "passed", 1.0, "x"), line("m", "b", "s", "passed", 1.0, "x"),
+                line("m", "b", "t", "passed", 1.0, "x")));
+        // scorer by scorer, as a file sorted or concatenated by another tool has them
+        Path now = ReportFiles.write(dir.resolve("new.jsonl"), List.of(line("m", "a", "s", "passed", 1.0, "x"),
+                line("m", "b", "s", "failed", 0.0, "y"), line("m", "a", "t", "failed", 0.0, "x"),
+                line("m", "b", "t", "failed", 0.0, "y")));
+
+        assertThat(run(old.toString(), now.toString())).isEqualTo(CompareRuns.REGRESSED);
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("2 regressed, 0 improved, 0 unchanged, 0 new, 0 removed")
+                .contains("2 cases regressed on m in triage: tickets/b, tickets/a");
+    }
 }

@@ -73,4 +73,24 @@ class WordDiffTest {
     private static List<String> changed(List<Segment> diff, Op op) {
         return diff.stream().filter(s -> s.op() == op).map(Segment::text).collect(Collectors.toList());
     }
+    @Test
+    void aHugeTextThatChangedInOneWordIsDiffedAroundThatWord() {
+        String tail = " " + "y".repeat(5_000_000);
+
+        List<Segment> diff = WordDiff.diff("answer" + tail, "wrong" + tail);
+
+        assertThat(diff).containsExactly(new Segment(Op.REMOVED, "answer"), new Segment(Op.ADDED, "wrong"),
+                new Segment(Op.SAME, tail));
+    }
+
+    @Test
+    void oneLongLineWithoutSpacesIsOneWordShownRemovedAndAddedWhole() {
+        String before = "a".repeat(500_000) + "answer" + "c".repeat(500_000);
+        String after = "a".repeat(500_000) + "B" + "c".repeat(500_000);
+
+        List<Segment> diff = WordDiff.diff("same " + before + " end", "same " + after + " end");
+
+        assertThat(diff).containsExactly(new Segment(Op.SAME, "same "), new Segment(Op.REMOVED, before),
+                new Segment(Op.ADDED, after), new Segment(Op.SAME, " end"));
+    }
 }
