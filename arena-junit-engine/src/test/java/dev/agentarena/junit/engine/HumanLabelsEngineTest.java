@@ -6,6 +6,7 @@ import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+import static org.assertj.core.api.Assertions.offset;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,7 +22,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.agentarena.junit.engine.fixtures.labels.FaithfulJudgeFixture;
 import dev.agentarena.junit.engine.fixtures.labels.LabelledJudgeFixture;
+import dev.agentarena.junit.engine.fixtures.labels.LengthBiasedJudgeFixture;
 
 /**
  * The labelling loop end to end: a run exports a sheet, a person fills it in, and the next run grades the
@@ -83,6 +86,22 @@ class HumanLabelsEngineTest {
         assertThat(france.get("human_verdict").isNull()).isTrue();
         assertThat(france.get("human_score").isNull()).isTrue();
         assertThat(france.get("human_note").isNull()).isTrue();
+    }
+
+    @Test
+    void theCommandsSheetFromResultsJsonlIsTheSettingsSheetInputAndReferenceIncluded() throws IOException {
+        judged(new EngineRun(output)).with(Constants.LABELS_EXPORT, "csv").execute(LabelledJudgeFixture.class);
+        Path fromCommand = labelsDirectory.resolve("from-command.csv");
+
+        int status = dev.agentarena.junit.engine.reporting.agreement.ExportLabels.run(new String[] {
+            output.resolve("results.jsonl").toString(), "--output", fromCommand.toString()},
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+
+        assertThat(status).isZero();
+        String setting = Files.readString(output.resolve("labels-to-fill.csv"));
+        assertThat(setting).contains("Capital of France?", ",Paris,");
+        assertThat(Files.readString(fromCommand)).isEqualTo(setting);
     }
 
     @Test
@@ -191,5 +210,80 @@ class HumanLabelsEngineTest {
                 text.contains("labels.csv:2: unknown column 'colour'")
                         && text.contains("labels.csv:2: bad human_verdict 'maybe': expected pass or fail")
                         && text.contains("labels.csv:3: human_score 1.5 is out of range")))));
+    }
+
+    /** What the run printed on the console. */
+    private static String printed(EngineRun run, Class<?> evalClass) {
+        java.io.PrintStream console = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            run.execute(evalClass);
+        }
+        finally {
+            System.setOut(console);
+        }
+        return printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** A labels file of the verbosity fixtures: the person passes every right answer (even cases), fails the rest. */
+    private Path lengthLabels(String eval) throws IOException {
+        StringBuilder csv = new StringBuilder("eval,case,model,human_verdict\n");
+        for (int i = 0; i < 24; i++) {
+            csv.append(eval).append(String.format(",c%02d,recorded,", i)).append(i % 2 == 0 ? "pass" : "fail")
+                    .append('\n');
+        }
+        return Files.writeString(labelsDirectory.resolve(eval + ".csv"), csv);
+    }
+
+    @Test
+    void aJudgeThatScoresLongAnswersHigherWhateverPeopleSayIsWarnedOfWithinHumanVerdicts() throws IOException {
+        String console = printed(new EngineRun(output).with(Constants.LABELS_FILE,
+                lengthLabels("length-biased-judge").toString()), LengthBiasedJudgeFixture.class);
+
+        JsonNode verbosity = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0)
+                .at("/judgeBias/verbosity");
+        JsonNode within = verbosity.get("withinHumanVerdicts");
+        assertThat(within.get("n").asInt()).isEqualTo(24);
+        assertThat(within.at("/personPass/n").asInt()).isEqualTo(12);
+        assertThat(within.at("/personPass/spearmanRho").asDouble()).isEqualTo(1.0);
+        assertThat(within.at("/personFail/spearmanRho").asDouble()).isEqualTo(1.0);
+        assertThat(within.get("spearmanRho").asDouble()).isEqualTo(1.0);
+        JsonNode warnings = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0)
+                .at("/judgeBias/warnings");
+        assertThat(warnings.toString()).contains("verbosity bias within human verdicts: among outputs people judged "
+                + "alike, judge scores longer outputs higher (Spearman rho 1.00 within verdicts over 24 labelled");
+        assertThat(console).contains("within human verdicts: rho 1.00 over 24 labelled outputs",
+                "warning: verbosity bias within human verdicts");
+        assertThat(Files.readString(output.resolve("leaderboard.html"))).contains("within human verdicts 1.00");
+    }
+
+    @Test
+    void aJudgeWhoseScoresFollowLengthOnlyThroughQualityIsNotWarnedOf() throws IOException {
+        String console = printed(new EngineRun(output).with(Constants.LABELS_FILE,
+                lengthLabels("faithful-judge").toString()), FaithfulJudgeFixture.class);
+
+        JsonNode bias = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0)
+                .get("judgeBias");
+        // right answers are longer: the plain correlation sees length (scipy.stats.spearmanr: 0.5615), the
+        // within-verdict one does not (0.0385 among passes, -0.0035 among fails)
+        assertThat(bias.at("/verbosity/spearmanRho").asDouble()).isCloseTo(0.5615, offset(1e-4));
+        JsonNode within = bias.at("/verbosity/withinHumanVerdicts");
+        assertThat(within.at("/personPass/spearmanRho").asDouble()).isCloseTo(0.0385, offset(1e-4));
+        assertThat(within.at("/personFail/spearmanRho").asDouble()).isCloseTo(-0.0035, offset(1e-4));
+        assertThat(within.get("spearmanRho").asDouble()).isCloseTo(0.0175, offset(1e-4));
+        assertThat(bias.get("warnings").toString()).doesNotContain("verbosity bias");
+        assertThat(console).contains("within human verdicts: rho 0.02 over 24 labelled outputs")
+                .doesNotContain("verbosity bias within human verdicts");
+    }
+
+    @Test
+    void withoutLabelsThereIsNoWithinVerdictFigure() throws IOException {
+        new EngineRun(output).execute(LengthBiasedJudgeFixture.class);
+
+        JsonNode verbosity = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0)
+                .at("/judgeBias/verbosity");
+        assertThat(verbosity.get("n").asInt()).isEqualTo(24);
+        assertThat(verbosity.has("withinHumanVerdicts")).isFalse();
     }
 }

@@ -49,6 +49,16 @@ final class InMemoryAllure implements AllureResultsWriter {
         return List.copyOf(attachments);
     }
 
+    /** Every parameter of the tests written, as {@code name=value}, in order. */
+    List<String> parameters() {
+        List<String> parameters = new ArrayList<>();
+        for (TestResult test : List.copyOf(tests)) {
+            test.getParameters().forEach(parameter -> parameters.add(parameter.getName() + "="
+                    + parameter.getValue()));
+        }
+        return parameters;
+    }
+
     /** The names of every step written, depth first, in order. */
     List<String> stepNames() {
         List<String> names = new ArrayList<>();

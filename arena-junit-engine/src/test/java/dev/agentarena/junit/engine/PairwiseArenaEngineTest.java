@@ -75,6 +75,38 @@ class PairwiseArenaEngineTest {
     }
 
     @Test
+    void allureShowsTheArenaOnItsTestRatingsPairsBiasAndCost() throws IOException {
+        InMemoryAllure allure = new InMemoryAllure();
+        allure.around(() -> new EngineRun(output).execute(ArenaFixture.class));
+
+        JsonNode arena = evalNode(output).get("arena");
+        JsonNode best = arena.get("models").get(0);
+        assertThat(allure.parameters()).contains("judge=sim_judge",
+                "comparisons=" + arena.get("comparisons").asLong(),
+                "judge errors=" + arena.get("errors").asLong(),
+                String.format(java.util.Locale.ROOT, "judge cost (USD)=%.6f", arena.get("judgeCostUsd").asDouble()),
+                String.format(java.util.Locale.ROOT, "#1 sim_large=rating %.0f [%.0f, %.0f], length-controlled %.0f "
+                        + "[%.0f, %.0f], W/T/L %d/%d/%d", best.get("rating").asDouble(),
+                        best.get("ratingCi").get(0).asDouble(), best.get("ratingCi").get(1).asDouble(),
+                        best.get("lengthControlledRating").asDouble(),
+                        best.get("lengthControlledRatingCi").get(0).asDouble(),
+                        best.get("lengthControlledRatingCi").get(1).asDouble(), best.get("wins").asLong(),
+                        best.get("ties").asLong(), best.get("losses").asLong()));
+        JsonNode pair = arena.get("pairs").get(0);
+        assertThat(allure.parameters()).contains(String.format(java.util.Locale.ROOT,
+                "sim_small vs sim_large=%d wins, %d ties, %d losses, %d flipped, %d errors", pair.get("aWins").asLong(),
+                pair.get("ties").asLong(), pair.get("bWins").asLong(), pair.get("flips").asLong(),
+                pair.get("errors").asLong()));
+        assertThat(allure.parameters()).anySatisfy(p -> assertThat(p).startsWith("position flip rate=0."))
+                .anySatisfy(p -> assertThat(p).startsWith("length coefficient="));
+        assertThat(allure.attachments()).anySatisfy(text -> assertThat(text)
+                .startsWith("  arena (pairwise, judge sim_judge, " + arena.get("comparisons").asLong()
+                        + " comparisons"))
+                .anySatisfy(text -> assertThat(text).startsWith("{").contains("\"bootstrapResamples\"")
+                        .satisfies(json -> assertThat(JSON.readTree(json).get("models")).isEqualTo(arena.get("models"))));
+    }
+
+    @Test
     void theSameSeedGivesTheSameArenaAndAReplayGivesTheRecordedVerdicts() throws IOException {
         Path recordings = output.resolve("recordings");
         new EngineRun(output.resolve("first")).with(Constants.SEED, "7")
@@ -112,6 +144,62 @@ class PairwiseArenaEngineTest {
     }
 
     @Test
+    void theArenasJudgeCallsAreChargedToTheBudgetWhichStopsTheRestAsErrorsCountedAndListed() throws IOException {
+        // what the models and their scorers spend, and what the arena's judge spends, without a budget
+        EngineRun free = new EngineRun(output.resolve("free")).execute(ArenaFixture.class);
+        double beforeArena = spentBeforeArena(free);
+        double arenaCost = evalNode(output.resolve("free")).get("arena").get("judgeCostUsd").asDouble();
+        assertThat(arenaCost).as("sim_judge is priced").isPositive();
+        assertThat(Files.readString(output.resolve("free").resolve("leaderboard.html")))
+                .contains(String.format(java.util.Locale.ROOT, "judge cost $%.4f", arenaCost));
+
+        // a budget that lets every case run and half the arena's judge calls
+        EngineRun run = new EngineRun(output.resolve("capped"))
+                .with(Constants.BUDGET_USD, String.valueOf(beforeArena + arenaCost / 2)).execute(ArenaFixture.class);
+
+        run.results().testEvents().assertThatEvents()
+                .haveExactly(1, event(test(), displayName("arena"), finishedSuccessfully()));
+        assertThat(run.lines()).as("every case ran").noneMatch(line -> line.get("status").asText().equals("not_run"));
+        List<JsonNode> stopped = comparisons(output.resolve("capped")).stream()
+                .filter(line -> line.path("error").asText().startsWith("not asked: budget of ")).toList();
+        assertThat(stopped).as("the comparisons left when the budget ran out").isNotEmpty()
+                .allSatisfy(line -> assertThat(line.get("error").asText()).endsWith("(arena.budget.usd)"));
+        JsonNode arena = evalNode(output.resolve("capped")).get("arena");
+        assertThat(arena.get("notAskedBudgetSpent").asLong()).isEqualTo(stopped.size());
+        assertThat(arena.get("errors").asLong()).isGreaterThanOrEqualTo(stopped.size());
+        assertThat(arena.get("comparisons").asLong()).as("the ones made before are rated").isPositive();
+        assertThat(arena.get("judgeCostUsd").asDouble()).isLessThan(arenaCost);
+        assertThat(arena.get("warnings").toString()).contains(stopped.size() + " comparisons of 40 not asked: "
+                + "budget of $");
+    }
+
+    @Test
+    void anArenaWhoseBudgetTheModelsSpentIsAbortedSayingSo() throws IOException {
+        EngineRun free = new EngineRun(output.resolve("free")).execute(ArenaFixture.class);
+        double beforeArena = spentBeforeArena(free);
+
+        // each call costs far more than 1e-9: the models' last call spends the budget, none of the arena's starts
+        EngineRun run = new EngineRun(output.resolve("spent"))
+                .with(Constants.BUDGET_USD, String.valueOf(beforeArena - 1e-9)).execute(ArenaFixture.class);
+
+        assertThat(run.lines()).noneMatch(line -> line.get("status").asText().equals("not_run"));
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("arena"),
+                abortedWithReason(message(text -> text.startsWith("arena not run: not asked: budget of $")
+                        && text.contains("its 40 comparisons are errors, in arena-comparisons.jsonl")))));
+        assertThat(comparisons(output.resolve("spent"))).hasSize(40)
+                .allSatisfy(line -> assertThat(line.get("error").asText()).startsWith("not asked: budget of $"));
+    }
+
+    @Test
+    void anArenaWithoutACaseBothModelsAnsweredIsAbortedSayingSo() {
+        // the budget stops the models themselves: most cases are not run, so most comparisons cannot be made
+        EngineRun run = new EngineRun(output).with(Constants.BUDGET_USD, "0.0000001").execute(ArenaFixture.class);
+
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("arena"),
+                abortedWithReason(message(text -> text.startsWith("arena not")))));
+    }
+
+    @Test
     void aJudgeNoClientServesFailsTheArenaNamingTheKeyAndWhereItWasSet() {
         EngineRun run = new EngineRun(output).with(Constants.ARENA_JUDGE, "nowhere:judge")
                 .execute(ArenaFixture.class);
@@ -127,6 +215,13 @@ class PairwiseArenaEngineTest {
 
         run.results().testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("arena"),
                 abortedWithReason(message(text -> text.contains("needs two models")))));
+    }
+
+    /** The task's calls (each case's cost is on every scorer's line: counted once) and the scorers' judge calls. */
+    private static double spentBeforeArena(EngineRun run) {
+        return run.lines().stream().mapToDouble(line -> (line.get("scorer").asText().equals("exact_match")
+                ? line.path("cost_usd").asDouble() : 0) + line.path("metrics").path("judge_cost_usd").asDouble())
+                .sum();
     }
 
     private static List<JsonNode> comparisons(Path directory) throws IOException {

@@ -29,6 +29,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
+import dev.agentarena.junit.engine.fixtures.arena.ArenaFixture;
 import dev.agentarena.junit.engine.reporting.merge.MergeShards;
 import dev.agentarena.junit.engine.results.ShardManifest;
 
@@ -62,6 +63,34 @@ class ShardsEngineTest {
                 .isEqualTo(withoutDurations(whole.resolve("leaderboard.json")));
         assertThat(lines(work.resolve("merged/results.jsonl"))).containsExactlyInAnyOrderElementsOf(
                 lines(whole.resolve("results.jsonl")));
+    }
+
+    @Test
+    void shardsOfAnArenaMergeIntoTheUnshardedArenaAndJudgeBias() throws IOException {
+        Path whole = work.resolve("whole");
+        runClass(ArenaFixture.class, whole, null);
+        Path shards = work.resolve("shards");
+        for (int i = 1; i <= 3; i++) {
+            runClass(ArenaFixture.class, shards, i + "/3").testEvents().assertThatEvents().haveExactly(1,
+                    org.junit.platform.testkit.engine.EventConditions.event(
+                            org.junit.platform.testkit.engine.EventConditions.displayName("arena"),
+                            org.junit.platform.testkit.engine.EventConditions.abortedWithReason(
+                                    org.junit.platform.testkit.engine.TestExecutionResultConditions.message(
+                                            text -> text.startsWith("arena rated once the shards are merged")))));
+        }
+
+        Merge merge = merge("--output", work.resolve("merged").toString(), shards.toString());
+
+        assertThat(merge.status).as(merge.toString()).isEqualTo(MergeShards.MERGED);
+        JsonNode merged = withoutDurations(work.resolve("merged/leaderboard.json"));
+        JsonNode unsharded = withoutDurations(whole.resolve("leaderboard.json"));
+        assertThat(merged.get("evals").get(0).get("arena")).as("the arena").isNotNull()
+                .isEqualTo(unsharded.get("evals").get(0).get("arena"));
+        assertThat(merged.get("evals").get(0).get("judgeBias")).isNotNull()
+                .isEqualTo(unsharded.get("evals").get(0).get("judgeBias"));
+        assertThat(merged).isEqualTo(unsharded);
+        assertThat(Files.readAllLines(work.resolve("merged/arena-comparisons.jsonl")))
+                .containsExactlyInAnyOrderElementsOf(Files.readAllLines(whole.resolve("arena-comparisons.jsonl")));
     }
 
     @Test
@@ -213,6 +242,10 @@ class ShardsEngineTest {
     }
 
     private EngineExecutionResults run(Path output, String shard, String... settings) {
+        return runClass(TriageFixture.class, output, shard, settings);
+    }
+
+    private EngineExecutionResults runClass(Class<?> evalClass, Path output, String shard, String... settings) {
         Map<String, String> parameters = new HashMap<>();
         parameters.put(Constants.OUTPUT_DIR, output.toString());
         parameters.put(Constants.SIM_LATENCY_MS, "0");
@@ -223,7 +256,7 @@ class ShardsEngineTest {
             parameters.put(settings[i], settings[i + 1]);
         }
         return EngineTestKit.engine(Constants.ENGINE_ID).configurationParameters(parameters)
-                .selectors(selectClass(TriageFixture.class)).execute();
+                .selectors(selectClass(evalClass)).execute();
     }
 
     private Merge merge(String... args) {

@@ -225,6 +225,15 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         return selectionGap();
     }
 
+    /**
+     * Why the summaries would judge one shard only, when every case of the shard ran with every model (the only
+     * partial run an arena can compare); empty otherwise.
+     */
+    Optional<String> shardOnly() {
+        Optional<String> partial = partialSelection();
+        return partial.isPresent() && selectionGap().isEmpty() ? partial : Optional.empty();
+    }
+
     /** Why not every case of every model was selected (by unique id, method or filter), if not. */
     Optional<String> selectionGap() {
         String partial = "only part of " + definition.name() + " was selected";

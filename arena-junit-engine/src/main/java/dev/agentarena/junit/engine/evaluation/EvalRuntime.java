@@ -404,9 +404,14 @@ public final class EvalRuntime implements AutoCloseable {
                     + " cannot compare: no model client supports its judge's key '" + judge + "' (set by " + where
                     + "). Use sim_judge, openai:<model>, or add a ModelClientProvider.");
         }
+        Budget budget = run.budget();
         return Optional.of(new PairwiseComparisons(definition.name(), arenaOutputs,
-                (key, evalCase, onCompletion) -> run.models().judge(key, evalCase, 0, onCompletion), run.callPool(),
-                run.concurrency(), this::redact, judge, arena.rubric()));
+                (key, evalCase, onCompletion) -> run.models().judge(key, evalCase, 0, completion -> {
+                    // charged like a scorer's judge call (JudgeUsage)
+                    budget.charge(completion.costUsd());
+                    onCompletion.accept(completion);
+                }), run.callPool(), run.concurrency(), this::redact, judge, arena.rubric(),
+                () -> budget.exhausted() ? Optional.of(budget.reason()) : Optional.empty()));
     }
 
     /** After the class's last case: closes what created the instance (Spring's {@code afterTestClass}). */

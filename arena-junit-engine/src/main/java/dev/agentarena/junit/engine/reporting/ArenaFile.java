@@ -96,6 +96,21 @@ public final class ArenaFile implements RunListener {
         }
     }
 
+    /** A line of the file back as its comparison (the merge of shards reads them). */
+    public static ArenaComparison parse(String line) throws JsonProcessingException {
+        com.fasterxml.jackson.databind.JsonNode node = Json.MAPPER.readTree(line);
+        return new ArenaComparison(text(node, "eval"), text(node, "dataset"), text(node, "case_id"),
+                text(node, "model_a"), text(node, "model_b"), text(node, "judge"), text(node, "ab_first"),
+                text(node, "ba_first"), node.path("score").isNumber() ? node.get("score").doubleValue() : null,
+                node.path("flipped").asBoolean(), node.path("length_a").asInt(), node.path("length_b").asInt(),
+                text(node, "reason"), text(node, "error"), node.path("cost_usd").asDouble());
+    }
+
+    private static String text(com.fasterxml.jackson.databind.JsonNode node, String field) {
+        com.fasterxml.jackson.databind.JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+
     /** The file written. */
     public Path file() {
         return file;

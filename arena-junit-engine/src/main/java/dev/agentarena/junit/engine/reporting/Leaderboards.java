@@ -74,12 +74,14 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         run.accept(record);
-        if (agreements != null) {
-            agreements.accept(record);
-        }
         evals.computeIfAbsent(record.eval(), name -> new EvalResults()).accumulator.accept(record);
-        judgeBiases.computeIfAbsent(record.eval(), name -> new JudgeBiasTally(name, settings.seed()))
-                .accept(record, transcript);
+        JudgeBiasTally bias = judgeBiases.computeIfAbsent(record.eval(),
+                name -> new JudgeBiasTally(name, settings.seed()));
+        bias.accept(record, transcript);
+        if (agreements != null) {
+            agreements.accept(record).ifPresent(label -> bias.acceptLabelled(record.scorer(), record.repeat(),
+                    record.score(), record.output(), label.passed()));
+        }
     }
 
     @Override

@@ -135,6 +135,13 @@ public interface RunListener {
     default void arenaCompared(ArenaComparison comparison) {
     }
 
+    /**
+     * The arena of an {@code @Arena} eval once its comparisons are made, on its {@code arena} test's thread: ratings
+     * with intervals, the counts per pair, the judge's biases and cost.
+     */
+    default void arenaReported(String eval, dev.agentarena.junit.engine.reporting.arena.ArenaTable table) {
+    }
+
     /** Something the user should know that belongs to no test (a setting that is ignored, a file rewritten). */
     default void warning(String message) {
     }

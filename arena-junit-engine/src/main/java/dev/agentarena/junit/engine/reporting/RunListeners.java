@@ -159,6 +159,11 @@ public final class RunListeners implements RunListener {
     }
 
     @Override
+    public void arenaReported(String eval, dev.agentarena.junit.engine.reporting.arena.ArenaTable table) {
+        each(listener -> listener.arenaReported(eval, table));
+    }
+
+    @Override
     public void warning(String message) {
         each(listener -> listener.warning(message));
     }

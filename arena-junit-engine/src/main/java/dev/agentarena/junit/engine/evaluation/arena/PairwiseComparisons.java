@@ -17,6 +17,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.models.judge.PairwisePrompt;
 import dev.agentarena.junit.engine.models.judge.PairwisePrompt.Preference;
 import dev.agentarena.junit.engine.results.ArenaComparison;
@@ -28,10 +29,22 @@ import dev.agentarena.junit.engine.results.ArenaComparison;
  * made, so nothing grows with the number of cases.
  *
  * <p>A judge call that fails, or whose verdict does not parse, makes its comparison an error (counted, with why),
- * never a crash of the run. A case one of the two models has no output for (its task failed) is not compared.
+ * never a crash of the run. A case one of the two models has no output for (its task failed) is not compared. Every
+ * judge call is charged to the run's budget ({@code arena.budget.usd}), as a scorer's judge calls are; once it is
+ * spent no new judge call starts, and each comparison left is an error that says so ({@link #BUDGET_SPENT}).
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class PairwiseComparisons {
+
+    /** How an error of a comparison the budget stopped begins, so that the tally can count those apart. */
+    public static final String BUDGET_SPENT = "not asked: ";
+
+    /** The run's budget as the arena sees it: why no new call may start, if so. */
+    @FunctionalInterface
+    public interface Budget {
+        /** Why no new judge call may start ("budget of $X reached after $Y"); empty while calls may start. */
+        Optional<String> spent();
+    }
 
     /** The judge of one case, which tells {@code onCompletion} of every answer (for its cost). */
     @FunctionalInterface
@@ -47,6 +60,7 @@ public final class PairwiseComparisons {
     private final UnaryOperator<String> redactor;
     private final String judgeModel;
     private final String rubric;
+    private final Budget budget;
 
     /**
      * @param eval the eval's name
@@ -57,9 +71,10 @@ public final class PairwiseComparisons {
      * @param redactor masks the run's secrets in the judge's reasons
      * @param judgeModel the judge's model key
      * @param rubric what makes an answer better; blank for the default
+     * @param budget the run's budget, asked before each judge call (the judges charge what their calls cost)
      */
     public PairwiseComparisons(String eval, ArenaOutputs outputs, Judges judges, ExecutorService pool,
-            int concurrency, UnaryOperator<String> redactor, String judgeModel, String rubric) {
+            int concurrency, UnaryOperator<String> redactor, String judgeModel, String rubric, Budget budget) {
         this.eval = eval;
         this.outputs = outputs;
         this.judges = judges;
@@ -68,6 +83,7 @@ public final class PairwiseComparisons {
         this.redactor = redactor;
         this.judgeModel = judgeModel;
         this.rubric = rubric;
+        this.budget = budget;
     }
 
     /** The judge's model key. */
@@ -181,6 +197,11 @@ public final class PairwiseComparisons {
                 b.output()));
         Ask second = ask(judge, instructions, PairwisePrompt.content(a.input(), a.reference(), b.output(),
                 a.output()));
+        if (first.verdict == null && first.error.startsWith(BUDGET_SPENT)) {
+            // neither order was asked: the comparison was not made, only its budget error is
+            return new ArenaComparison(evalName, dataset, a.caseId(), modelA, modelB, judgeModel, null, null, null,
+                    false, lengthA, lengthB, "not compared: " + first.error, first.error, cost.sum());
+        }
         // said for the models: the second question showed B first
         String abFirst = first.verdict == null ? null : said(first.verdict.preference(), "a", "b");
         String baFirst = second.verdict == null ? null : said(second.verdict.preference(), "b", "a");
@@ -229,7 +250,11 @@ public final class PairwiseComparisons {
     private record Ask(PairwisePrompt.Verdict verdict, String error) {
     }
 
-    private static Ask ask(Judge judge, String instructions, String content) {
+    private Ask ask(Judge judge, String instructions, String content) {
+        Optional<String> spent = budget.spent();
+        if (spent.isPresent()) {
+            return new Ask(null, BUDGET_SPENT + spent.get() + " (" + Constants.BUDGET_USD + ")");
+        }
         String raw;
         try {
             raw = judge.ask(instructions, content);

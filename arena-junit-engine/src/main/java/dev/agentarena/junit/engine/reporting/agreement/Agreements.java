@@ -51,18 +51,23 @@ public final class Agreements {
         this.resamples = resamples;
     }
 
-    /** Hears a result: paired with its output's label, if the eval has labels and one judged it. */
-    public void accept(ResultRecord record) {
+    /**
+     * Hears a result: paired with its output's label, if the eval has labels and one judged it.
+     *
+     * @return the output's current label (one that judged this very output), for the judge's verbosity within human
+     *         verdicts; empty when it has none or only a stale one
+     */
+    public Optional<HumanLabel> accept(ResultRecord record) {
         Optional<EvalLabels> evalLabels = labels.of(record.eval());
         if (evalLabels.isEmpty() || record.output() == null || record.caseId().isEmpty()) {
-            return;
+            return Optional.empty();
         }
         String digest = OutputDigest.of(record.output());
         Optional<EvalLabels.Match> match = evalLabels.get().find(record.caseId(), record.model(), digest);
         synchronized (this) {
             EvalPairs pairs = evals.computeIfAbsent(record.eval(), eval -> new EvalPairs(evalLabels.get().size()));
             if (match.isEmpty()) {
-                return;
+                return Optional.empty();
             }
             String output = record.dataset() + '\u0000' + record.caseId() + '\u0000' + record.model() + '\u0000'
                     + record.repeat();
@@ -72,14 +77,15 @@ public final class Agreements {
                     pairs.staleExamples.add("'" + record.caseId() + "' on " + record.model() + " ("
                             + label.location() + ")");
                 }
-                return;
+                return Optional.empty();
             }
             pairs.labelled.add(output);
             if (record.scorer().equals("manual") || !record.counts() || record.passed() == null) {
-                return;
+                return Optional.of(label);
             }
             pairs.scorers.computeIfAbsent(record.scorer(), scorer -> new ArrayList<>()).add(new Pair(record.caseId(),
                     record.model(), record.repeat(), record.passed(), record.score(), record.reason(), label));
+            return Optional.of(label);
         }
     }
 

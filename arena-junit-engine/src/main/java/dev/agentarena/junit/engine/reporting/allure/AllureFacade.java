@@ -157,6 +157,15 @@ public final class AllureFacade {
         Allure.suite("summary");
     }
 
+    /** Adds a summary test's figures as parameters, and texts as attachments, to the current Allure result. */
+    public static void summary(java.util.Map<String, String> parameters, java.util.Map<String, String> texts) {
+        if (!tracking()) {
+            return;
+        }
+        parameters.forEach((name, value) -> Allure.parameter(name(name), value));
+        new java.util.TreeMap<>(texts).forEach(AllureFacade::attachText);
+    }
+
     /** Attaches files to the current Allure result as {@code <name>: <file name>}; missing files are left out. */
     public static void attachFiles(String name, Path... files) {
         if (!tracking()) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -17,7 +18,9 @@ import org.junit.platform.commons.support.ReflectionSupport;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.LowScores;
 import dev.agentarena.junit.engine.reporting.RunListener;
+import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.RunReport;
+import dev.agentarena.junit.engine.reporting.arena.ArenaTable;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
@@ -30,10 +33,11 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * JUnit result (failed for a low score, broken for an error, skipped for not applicable; a low score whose test passes
  * under {@code arena.low-scores=report} is turned failed again by {@code LowScoreVerdicts}); this listener adds what
  * only the engine knows: parameters, grouping labels, the model call as a step, and the prompt, outputs, reference and
- * score as attachments; the summary tests grouped under their eval with the eval's leaderboard attached. At the end of
- * the run it writes {@code environment.properties} and {@code categories.json}, and attaches the run's
- * {@code report.html} to each eval's leaderboard test (else to the eval's last test): the report is written after the
- * last test, when Allure has written every result, so it is added to those results' files ({@link ReportAttachment}).
+ * score as attachments; the summary tests grouped under their eval with the eval's leaderboard attached, and the
+ * {@code arena} test with the arena's figures as parameters and its table attached. At the end of the run it writes
+ * {@code environment.properties} and {@code categories.json}, and attaches the run's {@code report.html} to each eval's
+ * leaderboard test (else to the eval's last test): the report is written after the last test, when Allure has written
+ * every result, so it is added to those results' files ({@link ReportAttachment}).
  *
  * <p>Nothing here names an Allure type: those live in {@link AllureFacade}, which is loaded only once the class
  * check has passed, so the engine runs unchanged without Allure. Reporting never fails a test: a problem is logged.
@@ -122,6 +126,51 @@ public final class AllureReporter implements RunListener {
                 }
             }
         });
+    }
+
+    /**
+     * Shows the arena on its {@code arena} test's Allure result: the judge's figures and each model's rating, each
+     * pair's counts as parameters, the table as text and as JSON as attachments.
+     */
+    @Override
+    public void arenaReported(String eval, ArenaTable table) {
+        guarded("show the arena of " + eval, () -> AllureFacade.summary(arenaParameters(table), Map.of(
+                "arena (table)", table.toConsole(), "arena (json)", Json.write(table.toJson()))));
+    }
+
+    /** The arena's figures as Allure parameters, in the order a reader wants them. */
+    static Map<String, String> arenaParameters(ArenaTable table) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("judge", table.judge());
+        parameters.put("comparisons", String.valueOf(table.comparisons()));
+        parameters.put("judge errors", String.valueOf(table.errors()));
+        if (table.budgetStopped() > 0) {
+            parameters.put("not asked (budget spent)", String.valueOf(table.budgetStopped()));
+        }
+        parameters.put("judge cost (USD)", String.format(Locale.ROOT, "%.6f", table.costUsd()));
+        int rank = 0;
+        for (ArenaTable.ModelRating model : table.models()) {
+            parameters.put("#" + ++rank + " " + model.model(), String.format(Locale.ROOT,
+                    "rating %.0f [%.0f, %.0f], length-controlled %.0f [%.0f, %.0f], W/T/L %d/%d/%d", model.rating(),
+                    model.low(), model.high(), model.lengthControlled(), model.lengthControlledLow(),
+                    model.lengthControlledHigh(), model.wins(), model.ties(), model.losses()));
+        }
+        for (ArenaTable.Pair pair : table.pairs()) {
+            parameters.put(pair.modelA() + " vs " + pair.modelB(), String.format(Locale.ROOT,
+                    "%d wins, %d ties, %d losses, %d flipped, %d errors", pair.aWins(), pair.ties(), pair.bWins(),
+                    pair.flips(), pair.errors()));
+        }
+        ArenaTable.Bias bias = table.bias();
+        parameters.put("position flip rate", String.format(Locale.ROOT, "%.3f", bias.flipRate()));
+        parameters.put("first position win rate", String.format(Locale.ROOT, "%.3f (of %d decisive verdicts)",
+                bias.positions().rate(), bias.positions().decisive()));
+        parameters.put("longer answer win rate", String.format(Locale.ROOT, "%.3f", bias.longerWinRate()));
+        parameters.put("length coefficient", String.format(Locale.ROOT, "%.2f [%.2f, %.2f]",
+                bias.lengthCoefficient(), bias.lengthCoefficientLow(), bias.lengthCoefficientHigh()));
+        if (Double.isFinite(bias.selfPreference())) {
+            parameters.put("self-preference win rate", String.format(Locale.ROOT, "%.3f", bias.selfPreference()));
+        }
+        return parameters;
     }
 
     /**

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.statistics.BradleyTerry;
+import dev.agentarena.junit.engine.results.Money;
 
 /**
  * One eval's arena as the leaderboard shows it: per model its Bradley-Terry rating (plain and length-controlled)
@@ -24,7 +25,8 @@ import dev.agentarena.junit.engine.reporting.statistics.BradleyTerry;
  * @param pairs per pair of models, in the eval's model order
  * @param bias the judge's biases
  * @param comparisons comparisons with both verdicts
- * @param errors comparisons whose judge failed (a call threw, or its verdict did not parse)
+ * @param errors comparisons whose judge failed (a call threw, or its verdict did not parse, or the budget was spent)
+ * @param budgetStopped of the errors, those the spent budget ({@code arena.budget.usd}) stopped before a judge call
  * @param notCompared comparisons left out because a model had no output
  * @param resamples the bootstrap's resamples
  * @param costUsd what the judge calls cost
@@ -32,7 +34,8 @@ import dev.agentarena.junit.engine.reporting.statistics.BradleyTerry;
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record ArenaTable(String eval, String judge, List<ModelRating> models, List<Pair> pairs, Bias bias,
-        long comparisons, long errors, long notCompared, int resamples, double costUsd, List<String> warnings) {
+        long comparisons, long errors, long budgetStopped, long notCompared, int resamples, double costUsd,
+        List<String> warnings) {
 
     /** Ties added to every compared pair before fitting, so that a model that always wins gets a finite rating. */
     public static final double PRIOR_TIES = 1.0;
@@ -101,7 +104,8 @@ public record ArenaTable(String eval, String judge, List<ModelRating> models, Li
     }
 
     static ArenaTable of(String eval, String judge, List<String> models, List<Pair> pairs, BradleyTerry.Rated plain,
-            BradleyTerry.Rated controlled, Positions positions, long longerWins, long lengthDecided, double costUsd) {
+            BradleyTerry.Rated controlled, Positions positions, long longerWins, long lengthDecided, double costUsd,
+            long budgetStopped, String budgetReason) {
         List<ModelRating> rows = new ArrayList<>();
         for (int i = 0; i < models.size(); i++) {
             String model = models.get(i);
@@ -156,17 +160,23 @@ public record ArenaTable(String eval, String judge, List<ModelRating> models, Li
                     + "(its win rate as judged by itself: %.2f); judge with another model to trust its rating",
                     judge, selfPreference));
         }
-        if (errors > 0) {
-            warnings.add(errors + " comparison" + (errors == 1 ? "" : "s") + " of " + (compared + errors)
+        if (errors > budgetStopped) {
+            long failed = errors - budgetStopped;
+            warnings.add(failed + " comparison" + (failed == 1 ? "" : "s") + " of " + (compared + errors)
                     + " had no verdict from the judge (a failed call or an unparseable verdict): errors, left out "
                     + "of the ratings");
+        }
+        if (budgetStopped > 0) {
+            warnings.add(budgetStopped + " comparison" + (budgetStopped == 1 ? "" : "s") + " of "
+                    + (compared + errors) + " not asked: " + budgetReason + ": errors, left out of the ratings, "
+                    + "each in arena-comparisons.jsonl; raise the budget or compare fewer cases");
         }
         if (notCompared > 0) {
             warnings.add(notCompared + " comparison" + (notCompared == 1 ? "" : "s")
                     + " left out: a model had no output for the case");
         }
-        return new ArenaTable(eval, judge, rows, pairs, bias, compared, errors, notCompared, plain.resamples(),
-                costUsd, warnings);
+        return new ArenaTable(eval, judge, rows, pairs, bias, compared, errors, budgetStopped, notCompared,
+                plain.resamples(), costUsd, warnings);
     }
 
     /** The arena as the {@code arena} object of an eval in {@code leaderboard.json}. */
@@ -175,10 +185,12 @@ public record ArenaTable(String eval, String judge, List<ModelRating> models, Li
         node.put("judge", judge);
         node.put("comparisons", comparisons);
         node.put("errors", errors);
+        node.put("notAskedBudgetSpent", budgetStopped);
         node.put("notCompared", notCompared);
         node.put("priorTies", PRIOR_TIES);
         node.put("bootstrapResamples", resamples);
-        node.put("judgeCostUsd", costUsd);
+        // rounded: a sum of many small costs differs in its last digits with the order it was added in (shards)
+        node.put("judgeCostUsd", Math.round(costUsd * 1e10) / 1e10);
         ArrayNode ratings = node.putArray("models");
         int rank = 0;
         for (ModelRating model : models) {
@@ -231,7 +243,8 @@ public record ArenaTable(String eval, String judge, List<ModelRating> models, Li
     public String toConsole() {
         StringBuilder out = new StringBuilder();
         out.append("  arena (pairwise, judge ").append(judge).append(", ").append(comparisons)
-                .append(" comparisons, both orders; Bradley-Terry, Elo scale, 95% bootstrap CI)\n");
+                .append(" comparisons, both orders, judge cost ").append(Money.usd(costUsd))
+                .append("; Bradley-Terry, Elo scale, 95% bootstrap CI)\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"#", "model", "rating", "95% CI", "length-controlled", "W", "T", "L", "win rate"});
         int rank = 0;
@@ -283,7 +296,7 @@ public record ArenaTable(String eval, String judge, List<ModelRating> models, Li
         StringBuilder html = new StringBuilder();
         html.append("<h3>Arena</h3>\n<p>Pairwise comparisons by judge <code>").append(escape.apply(judge))
                 .append("</code>, each case in both orders: ").append(comparisons)
-                .append(" comparisons. Bradley-Terry ratings on the Elo scale (1000 = the geometric mean), 95% "
+                .append(" comparisons, judge cost ").append(Money.usd(costUsd)).append(". Bradley-Terry ratings on the Elo scale (1000 = the geometric mean), 95% "
                         + "bootstrap intervals.</p>\n<table>\n<tr><th>#</th><th>Model</th><th>Rating</th>"
                         + "<th>95% CI</th><th>Length-controlled</th><th>W</th><th>T</th><th>L</th>"
                         + "<th>Win rate</th></tr>\n");

@@ -19,6 +19,13 @@ import dev.agentarena.junit.engine.results.ArenaComparison;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ArenaTally {
 
+    /**
+     * How the error of a comparison the budget stopped begins: {@code PairwiseComparisons.BUDGET_SPENT}, which this
+     * package cannot name (the evaluation and the reporting know nothing of each other);
+     * {@code PairwiseArenaEngineTest} holds the two equal.
+     */
+    static final String BUDGET_SPENT = "not asked: ";
+
     /** The length covariate is rounded to this step, so that the cells stay few. */
     static final double LENGTH_STEP = 0.05;
 
@@ -33,6 +40,8 @@ public final class ArenaTally {
     private long longerWins;
     private long lengthDecided;
     private double costUsd;
+    private long budgetStopped;
+    private String budgetReason;
     private long counted;
     private ArenaTable built;
     private String builtFor;
@@ -61,6 +70,10 @@ public final class ArenaTally {
             }
             else {
                 pair.errors++;
+                if (comparison.error() != null && comparison.error().startsWith(BUDGET_SPENT)) {
+                    budgetStopped++;
+                    budgetReason = comparison.error().substring(BUDGET_SPENT.length());
+                }
             }
             return;
         }
@@ -138,7 +151,12 @@ public final class ArenaTally {
 
     private ArenaTable compute(long seed, int resamples) {
         BradleyTerry.Data data = new BradleyTerry.Data(models.size());
-        for (double[] cell : cells) {
+        // in a fixed order, not the comparisons' (the bootstrap draws cell by cell): shards merged in any order, or
+        // comparisons made on more threads, rate as the one run does
+        List<double[]> ordered = new ArrayList<>(cells);
+        ordered.sort(java.util.Comparator.<double[]>comparingDouble(cell -> cell[0]).thenComparingDouble(cell -> cell[1])
+                .thenComparingDouble(cell -> cell[2]).thenComparingDouble(cell -> cell[3]));
+        for (double[] cell : ordered) {
             data.add((int) cell[0], (int) cell[1], cell[2], cell[3], cell[4]);
         }
         int draws = Math.max(0, resamples);
@@ -149,7 +167,8 @@ public final class ArenaTally {
         List<ArenaTable.Pair> pairRows = pairs.values().stream().map(p -> new ArenaTable.Pair(p.modelA, p.modelB,
                 p.aWins, p.ties, p.bWins, p.flips, p.compared, p.errors, p.notCompared)).toList();
         return ArenaTable.of(eval, judge, List.copyOf(models), pairRows, plain, controlled,
-                new ArenaTable.Positions(firstPositionWins, decisiveVerdicts), longerWins, lengthDecided, costUsd);
+                new ArenaTable.Positions(firstPositionWins, decisiveVerdicts), longerWins, lengthDecided, costUsd,
+                budgetStopped, budgetReason);
     }
 
     private static final class PairCounts {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +28,13 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.reporting.ArenaFile;
 import dev.agentarena.junit.engine.reporting.ResultsFile;
+import dev.agentarena.junit.engine.reporting.arena.ArenaSections;
+import dev.agentarena.junit.engine.reporting.arena.ArenaTable;
+import dev.agentarena.junit.engine.reporting.arena.ArenaTally;
+import dev.agentarena.junit.engine.reporting.arena.JudgeBiasTally;
+import dev.agentarena.junit.engine.results.ArenaComparison;
 import dev.agentarena.junit.engine.reporting.baseline.Baseline;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineSettings;
@@ -45,7 +52,8 @@ import dev.agentarena.junit.engine.results.ShardManifest;
 /**
  * Merges the shards of one run ({@code arena.shard=i/n}, each run on its own machine or JVM) into what one run would
  * have left: one {@code results.jsonl}, one {@code leaderboard.json} and {@code .html}, the gates checked and the
- * baseline compared (or updated) over every case. The command of CI's merge job, in a JVM of its own so that its exit
+ * baseline compared (or updated) over every case; an {@code @Arena} eval's comparisons merged into one
+ * {@code arena-comparisons.jsonl} and its Bradley-Terry ratings fitted over every shard's, with the judges' biases. The command of CI's merge job, in a JVM of its own so that its exit
  * status is the step's (see {@code docs/guides/large-runs.md}):
  *
  * <pre>
@@ -124,11 +132,13 @@ public final class MergeShards {
         Path partial = options.output.resolve(ResultsFile.FILE_NAME + ".merging");
         Leaderboard leaderboard;
         long merged = 0;
+        Map<String, JudgeBiasTally> biases = new LinkedHashMap<>();
         try (LeaderboardAccumulator accumulator = new LeaderboardAccumulator(settings)) {
             Map<String, Map<String, Set<String>>> versions = new TreeMap<>();
             try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
                 for (ShardSet.Part part : shards.parts()) {
-                    merged += copy(part, writer, accumulator, versions);
+                    merged += copy(part, writer, accumulator, versions, record -> biases.computeIfAbsent(
+                            record.eval(), eval -> new JudgeBiasTally(eval, settings.seed())));
                 }
             }
             catch (RuntimeException | IOException e) {
@@ -137,7 +147,8 @@ public final class MergeShards {
             }
             checkVersions(versions, partial);
             Files.move(partial, results, StandardCopyOption.REPLACE_EXISTING);
-            leaderboard = accumulator.build();
+            leaderboard = accumulator.build().withArenaSections(arenaSections(shards, options.output, settings,
+                    biases));
         }
         leaderboard.writeTo(options.output);
         out.println(PREFIX + "merged " + merged + " results of " + leaderboard.evals().size() + " eval(s) into "
@@ -171,9 +182,65 @@ public final class MergeShards {
         return ArenaConfiguration.withoutFile(new RecordedParameters(settings));
     }
 
+    /**
+     * The arenas of the shards' comparisons (each shard compared its own cases, every model of them), merged into one
+     * {@code arena-comparisons.jsonl} and rated once over all of them, and the judges' biases over every result: what
+     * the unsharded run's leaderboard shows beside its scores.
+     */
+    private static ArenaSections arenaSections(ShardSet shards, Path output, LeaderboardSettings settings,
+            Map<String, JudgeBiasTally> biases) throws IOException {
+        Map<String, ArenaTally> arenas = new LinkedHashMap<>();
+        Path merged = output.resolve(ArenaFile.FILE_NAME);
+        Files.deleteIfExists(merged);
+        for (ShardSet.Part part : shards.parts()) {
+            Path file = part.directory().resolve(ArenaFile.FILE_NAME);
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            int number = 0;
+            for (String line : lines) {
+                number++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                ArenaComparison comparison;
+                try {
+                    comparison = ArenaFile.parse(line);
+                }
+                catch (JsonProcessingException e) {
+                    throw new ShardMergeException(file + ", line " + number + ": not a comparison: "
+                            + e.getOriginalMessage());
+                }
+                arenas.computeIfAbsent(comparison.eval(), ArenaTally::new).accept(comparison);
+                Files.writeString(merged, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
+            }
+        }
+        Map<String, ArenaTable> tables = new LinkedHashMap<>();
+        arenas.forEach((eval, tally) -> tables.put(eval, tally.build(settings.seed(), settings.resamples())));
+        Map<String, JudgeBiasTally.JudgeBias> built = new LinkedHashMap<>();
+        biases.forEach((eval, tally) -> {
+            if (!tally.isEmpty()) {
+                built.put(eval, tally.build());
+            }
+        });
+        return tables.isEmpty() && built.isEmpty() ? ArenaSections.NONE : new ArenaSections(tables, built);
+    }
+
+    /** The judge a result's detail names, as the run's judge-bias tally reads it from the transcript. */
+    private static String judgeModel(String line) throws JsonProcessingException {
+        if (!line.contains("\"judge_model\"")) {
+            return null;
+        }
+        com.fasterxml.jackson.databind.JsonNode judge = RESULTS.readTree(line).path("detail").path("judge_model");
+        return judge.isMissingNode() || judge.isNull() ? null : judge.asText();
+    }
+
     /** Copies a shard's lines into the merged file and the leaderboard, noting each scorer's versions. */
     private static long copy(ShardSet.Part part, BufferedWriter writer, LeaderboardAccumulator accumulator,
-            Map<String, Map<String, Set<String>>> versions) throws IOException {
+            Map<String, Map<String, Set<String>>> versions,
+            java.util.function.Function<ResultRecord, JudgeBiasTally> biases) throws IOException {
         if (!Files.isRegularFile(part.results())) {
             return 0;
         }
@@ -190,6 +257,7 @@ public final class MergeShards {
                             + e.getOriginalMessage());
                 }
                 accumulator.accept(record);
+                biases.apply(record).accept(record, judgeModel(line));
                 if (record.scorer() != null && record.scorerVersion() != null && !record.scorerVersion().isBlank()) {
                     versions.computeIfAbsent(record.eval() + " / " + record.scorer(), key -> new TreeMap<>())
                             .computeIfAbsent(record.scorerVersion(), version -> new TreeSet<>())
