@@ -14,7 +14,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * Cohen's kappa, Spearman's rho and their bootstrap against hand-computed textbook values and against figures of an
  * independent implementation: {@code agreement/agreement-fixtures.json}, computed once by scikit-learn and SciPy
- * with {@code agreement/make-fixtures.py}.
+ * with {@code agreement/make-fixtures.py}, and their 95% intervals against SciPy's bootstrap
+ * ({@code agreement/interval-fixtures.json}).
  */
 class AgreementTest {
 
@@ -102,6 +103,46 @@ class AgreementTest {
         assertThat(first.low()).isLessThan(first.value()).isGreaterThanOrEqualTo(-1);
         assertThat(first.high()).isGreaterThan(first.value()).isLessThanOrEqualTo(1);
         assertThat(first.n()).isEqualTo(12);
+    }
+
+    /**
+     * The 95% intervals against SciPy's percentile bootstrap ({@code scipy.stats.bootstrap}, paired, 100,000
+     * resamples; {@code agreement/interval-fixtures.json}, made by {@code agreement/make-interval-fixtures.py}). Two
+     * bootstraps with different random streams agree only up to their Monte Carlo error, and a kappa of 40-60 verdicts
+     * takes discrete values some 0.03 apart, so the bounds must agree within 0.035: an interval of the wrong width
+     * (another confidence level, an unpaired resample, a bias in the draws) misses by far more.
+     */
+    @Test
+    void intervalsEqualSciPysBootstrapOnTheCommittedFixtures() throws IOException {
+        JsonNode fixtures;
+        try (InputStream in = getClass().getResourceAsStream("/agreement/interval-fixtures.json")) {
+            fixtures = new ObjectMapper().readTree(in);
+        }
+        assertThat(fixtures.get("kappa")).hasSizeGreaterThanOrEqualTo(3);
+        for (JsonNode fixture : fixtures.get("kappa")) {
+            boolean[] first = booleans(ints(fixture.get("first")));
+            boolean[] second = booleans(ints(fixture.get("second")));
+            Estimate estimate = Agreement.bootstrap(first.length,
+                    picks -> Agreement.kappa(Agreement.pick(first, picks), Agreement.pick(second, picks)), 1, "kappa",
+                    100_000);
+            assertInterval(fixture, estimate, fixture.get("kappa").asDouble());
+        }
+        assertThat(fixtures.get("spearman")).hasSizeGreaterThanOrEqualTo(3);
+        for (JsonNode fixture : fixtures.get("spearman")) {
+            double[] first = doubles(fixture.get("first"));
+            double[] second = doubles(fixture.get("second"));
+            Estimate estimate = Agreement.bootstrap(first.length,
+                    picks -> Agreement.spearman(Agreement.pick(first, picks), Agreement.pick(second, picks)), 1, "rho",
+                    100_000);
+            assertInterval(fixture, estimate, fixture.get("rho").asDouble());
+        }
+    }
+
+    private static void assertInterval(JsonNode fixture, Estimate estimate, double value) {
+        String name = fixture.get("name").asText();
+        assertThat(estimate.value()).as(name).isCloseTo(value, within(1e-12));
+        assertThat(estimate.low()).as(name + ": low").isCloseTo(fixture.get("low").asDouble(), within(0.035));
+        assertThat(estimate.high()).as(name + ": high").isCloseTo(fixture.get("high").asDouble(), within(0.035));
     }
 
     @Test
