@@ -60,12 +60,7 @@ final class CellChanges {
     }
 
     private int slot(long key) {
-        int mask = keys.length - 1;
-        int slot = (int) (key ^ (key >>> 32)) & mask;
-        while (keys[slot] != 0 && keys[slot] != key) {
-            slot = (slot + 1) & mask;
-        }
-        return slot;
+        return LongSlots.find(keys, key);
     }
 
     private void grow() {
