@@ -36,6 +36,7 @@ import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.reporting.report.CaseReport;
+import dev.agentarena.junit.engine.reporting.report.InRunReport;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
@@ -54,6 +55,8 @@ public final class RunServices implements AutoCloseable {
     private final Path outputDirectory;
     private final Optional<String> outputNote;
     private final ResultsFile results;
+    // report.html's data, gathered as the results are written; null when the page is written from the file
+    private final InRunReport inRunReport;
     private final Leaderboards leaderboards;
     private final RunLabels labels;
     private final RunListeners listeners;
@@ -76,7 +79,9 @@ public final class RunServices implements AutoCloseable {
         this.labels = RunLabels.from(configuration);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session,
                 new Agreements(labels, leaderboardSettings.seed(), leaderboardSettings.resamples()));
-        this.listeners = outputs(results, leaderboards, configuration, outputDirectory, session);
+        this.inRunReport = gathersReport(configuration, session, results)
+                ? new InRunReport(outputDirectory, configuration.typed().outputTextLimit()) : null;
+        this.listeners = outputs(results, inRunReport, leaderboards, configuration, outputDirectory, session);
         this.progress = configuration.typed().progressInterval().isPresent();
         this.evaluation = EvaluationServices.start(configuration, labels, new EvaluationEvents() {
             @Override
@@ -113,17 +118,35 @@ public final class RunServices implements AutoCloseable {
     }
 
     /**
-     * The outputs of every run, in order: {@code results.jsonl}, {@code arena-comparisons.jsonl} (an {@code @Arena} eval's
+     * Whether the run gathers {@code report.html}'s data as its results are written ({@link InRunReport}), rather than
+     * reading {@code results.jsonl} back at its end: when the report is on, the results file holds only this
+     * execution's results (no earlier execution of the launcher session began it), and no comparison is expected
+     * (one needs the whole run's aggregate per case before the first record: see {@link #previousRun}).
+     */
+    private static boolean gathersReport(ArenaConfiguration configuration, ReportingSession session,
+            ResultsFile results) {
+        if (!configuration.typed().reportEnabled() || session.opened(results.file())) {
+            return false;
+        }
+        String compareTo = configuration.typed().reportCompareTo();
+        return compareTo.equalsIgnoreCase("none") || compareTo.equalsIgnoreCase("baseline")
+                && (configuration.typed().baselineUpdate() || !Files.isRegularFile(configuration.typed()
+                        .baselineFile()));
+    }
+
+    /**
+     * The outputs of every run, in order: {@code results.jsonl} (and the report's data gathered as its lines are
+     * written, see {@link ResultsThenReport}), {@code arena-comparisons.jsonl} (an {@code @Arena} eval's
      * comparisons), the whole texts of cut reasons and errors, the
      * leaderboards (which the summary tests read), the console (a score line per test up to
      * {@value dev.agentarena.junit.engine.Constants#OUTPUT_SCORE_LINES}, Surefire keeps it in the test's
      * {@code <system-out>}), when Allure is on the class path, Allure, and for a shard of a run
      * ({@code arena.shard}), its {@code shard.json}.
      */
-    private static RunListeners outputs(ResultsFile results, Leaderboards leaderboards,
+    private static RunListeners outputs(ResultsFile results, InRunReport inRunReport, Leaderboards leaderboards,
             ArenaConfiguration configuration, Path outputDirectory, ReportingSession session) {
         List<RunListener> chain = new ArrayList<>();
-        chain.add(results);
+        chain.add(inRunReport == null ? results : new ResultsThenReport(results, inRunReport));
         chain.add(new ArenaFile(outputDirectory, session));
         chain.add(new WholeTexts(outputDirectory));
         chain.add(leaderboards);
@@ -232,8 +255,9 @@ public final class RunServices implements AutoCloseable {
     }
 
     /**
-     * Writes {@code report.html} from the results file, compared with the previous run
-     * ({@value Constants#REPORT_COMPARE_TO}) when there is one; a problem is a warning, never a failed run.
+     * Writes {@code report.html}: from the data gathered during the run when it has every result and no comparison
+     * is made; else from the results file, compared with the previous run ({@value Constants#REPORT_COMPARE_TO}) when
+     * there is one. A problem is a warning, never a failed run.
      *
      * @param evals every eval run into the output directory in the launcher session, for the cases' unique ids
      */
@@ -246,6 +270,14 @@ public final class RunServices implements AutoCloseable {
                 eval.datasets().size() > 1)));
         Optional<Path> previous = previousRun();
         Path file = outputDirectory.resolve(CaseReport.FILE_NAME);
+        if (previous.isEmpty() && inRunReport != null && inRunReport.usable()) {
+            try {
+                return Optional.of(inRunReport.write(results.file(), classes, file));
+            }
+            catch (IOException | RuntimeException e) {
+                // written from the results file below, which names what is wrong if it is wrong there too
+            }
+        }
         try {
             try {
                 return Optional.of(CaseReport.write(results.file(), previous, classes,
@@ -298,6 +330,58 @@ public final class RunServices implements AutoCloseable {
     public synchronized void close() {
         evaluation.close();
         results.close();
+        if (inRunReport != null) {
+            inRunReport.close();
+        }
         leaderboards.close();
+    }
+
+    /**
+     * The results file, followed by the report's data gathered in the run: each result goes to the report right after
+     * the file wrote its line, under the file's lock, so that the report's records come in the file's order (the
+     * report's page must equal the one read back from the file). A result the file failed to write makes the report
+     * give up: the page is then written from the file.
+     */
+    private static final class ResultsThenReport implements RunListener {
+        private final ResultsFile results;
+        private final InRunReport report;
+
+        ResultsThenReport(ResultsFile results, InRunReport report) {
+            this.results = results;
+            this.report = report;
+        }
+
+        @Override
+        public void resultComputed(ResultRecord record, CaseTranscript transcript) {
+            results.resultComputed(record, transcript);
+        }
+
+        @Override
+        public void resultReported(ResultRecord record, CaseTranscript transcript) {
+            synchronized (results) {
+                try {
+                    results.resultReported(record, transcript);
+                }
+                catch (RuntimeException e) {
+                    report.abandon("the results file could not write " + record.caseId() + "/" + record.scorer());
+                    throw e;
+                }
+                report.add(record, transcript);
+            }
+        }
+
+        @Override
+        public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+            synchronized (results) {
+                try {
+                    results.resultWithoutTest(record, transcript);
+                }
+                catch (RuntimeException e) {
+                    report.abandon("the results file could not write " + record.caseId() + "/" + record.scorer());
+                    throw e;
+                }
+                report.add(record, transcript);
+            }
+        }
     }
 }

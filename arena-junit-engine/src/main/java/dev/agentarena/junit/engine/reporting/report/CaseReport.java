@@ -1,7 +1,11 @@
 package dev.agentarena.junit.engine.reporting.report;
 
 import java.io.IOException;
+import java.io.BufferedOutputStream;
+import java.io.BufferedWriter;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +42,11 @@ import dev.agentarena.junit.engine.results.SinkText;
  *
  * <p>The page is written from {@code results.jsonl} in one streaming pass: the engine holds one results line at a
  * time, never the run's cases (a comparison adds an index of about 50 bytes per result of each run, see
- * {@link RunIndex}). The results go into the page as compact JSON arrays in {@code <script type="application/json">}
+ * {@link RunIndex}). A run without a comparison gathers the same records while it writes its results
+ * ({@link InRunReport}) and only assembles the page at its end; a run compared with a previous one (its
+ * {@code arena.report.compare-to}, a baseline file) is still written here, from the file, at the end: a record's
+ * change needs the aggregate of its case over the whole run (see {@link Change}), so nothing can be written before
+ * the last result. {@code CompareRuns} and the shard merge write from files too. The results go into the page as compact JSON arrays in {@code <script type="application/json">}
  * chunks, made safe for the page by {@link EmbeddedJson}; the page's script draws only the rows in view and shows
  * every text from the data with {@code textContent}. The page template, {@code report-template.html} beside this
  * class, documents the element ids and data attributes the page offers to browser tests.
@@ -183,12 +191,31 @@ public final class CaseReport {
             page.run(results, Writer.nullWriter(), evals);
             return new Outcome(Optional.empty(), page.count, page.comparison());
         }
-        Path file = target.get().toAbsolutePath();
+        Path file = writeAtomically(target.get(), (out, writer) -> page.run(results, writer, evals));
+        return new Outcome(Optional.of(file), page.count, page.comparison());
+    }
+
+    /** Writes a page: to its bytes, or to its text (flushed to the bytes before they are written to again). */
+    @FunctionalInterface
+    interface PageWriter {
+        void write(OutputStream out, Writer writer) throws IOException;
+    }
+
+    /**
+     * Writes the page to a temporary file beside the target, then moves it over the target, so that a reader never
+     * sees half a page; returns the target's absolute path.
+     */
+    static Path writeAtomically(Path target, PageWriter content) throws IOException {
+        Path file = target.toAbsolutePath();
         Files.createDirectories(file.getParent());
         Path temporary = OutputFiles.temporaryBeside(file);
         try {
-            try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-                page.run(results, writer, evals);
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary), 1 << 16);
+                    // an encoder that reports a malformed text, as Files.newBufferedWriter's does
+                    Writer writer = new BufferedWriter(new OutputStreamWriter(out,
+                            StandardCharsets.UTF_8.newEncoder()))) {
+                content.write(out, writer);
+                writer.flush();
             }
             try {
                 Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -200,7 +227,7 @@ public final class CaseReport {
         finally {
             Files.deleteIfExists(temporary);
         }
-        return new Outcome(Optional.of(file), page.count, page.comparison());
+        return file;
     }
 
     /** The key of a line: eval, model, dataset (unless compared with a baseline, which has none), case, scorer. */
@@ -210,7 +237,7 @@ public final class CaseReport {
     }
 
     /** The page template, split where the data goes. */
-    private static String[] template() {
+    static String[] template() {
         try (InputStream in = CaseReport.class.getResourceAsStream("report-template.html")) {
             if (in == null) {
                 throw new IllegalStateException("report-template.html is missing from the engine's jar");
@@ -238,8 +265,12 @@ public final class CaseReport {
         };
     }
 
-    /** One pass over the results, writing the page and counting the changes. */
-    private static final class Page {
+    /**
+     * The page's data, written record by record: in one pass over the results, counting the changes, or as the run
+     * reports its results ({@link InRunReport}, without a comparison), the chunks then going to a spill file that the
+     * end of the run copies into the page.
+     */
+    static final class Page {
         private final PreviousRun before;
         private final RunIndex beforeIndex;
         private final RunIndex afterIndex;
@@ -248,7 +279,7 @@ public final class CaseReport {
         private final Map<String, Integer> strings = new LinkedHashMap<>();
         private final Map<Change, Integer> cells = new EnumMap<>(Change.class);
         private final Map<String, Named> regressed = new LinkedHashMap<>();
-        private long count;
+        long count;
         private int inChunk;
         private Writer raw;
         private JsonGenerator json;
@@ -282,6 +313,11 @@ public final class CaseReport {
             final List<String> names = new ArrayList<>();
         }
 
+        /** A page without a comparison, whose records are added one by one ({@link #add}). */
+        Page() {
+            this(null, null, null, true, 0);
+        }
+
         void run(Path results, Writer writer, Map<String, EvalClass> evals) throws IOException {
             String[] template = template();
             raw = writer;
@@ -299,6 +335,30 @@ public final class CaseReport {
                 }
             }
             closeChunk();
+            end(writer, template, evals, results);
+        }
+
+        /** Starts the data chunks, written to the writer as records are added. */
+        void begin(Writer chunks) throws IOException {
+            raw = chunks;
+            openChunk();
+        }
+
+        /** Adds a result of a page without a comparison, as a pass over the results would. */
+        void add(Shown result) throws IOException {
+            record(result, result.eval() + '\u0000' + result.model() + '\u0000' + result.dataset() + '\u0000'
+                    + result.caseId(), result.repeat(), null, null, null, false, false);
+        }
+
+        /** Ends the data chunks. */
+        void endChunks() throws IOException {
+            closeChunk();
+            raw.flush();
+        }
+
+        /** Writes what follows the chunks: the string table, the meta and the end of the template. */
+        void end(Writer writer, String[] template, Map<String, EvalClass> evals, Path results) throws IOException {
+            raw = writer;
             writeBlock("arena-strings", stringTable());
             writeBlock("arena-meta", meta(evals, results));
             raw.write(template[1]);
@@ -306,11 +366,12 @@ public final class CaseReport {
         }
 
         private void current(ResultLines.Line line, ResultLines.Reader beforeLines) throws IOException {
-            String eval = line.text("eval");
-            String model = line.text("model");
-            String dataset = line.text("dataset");
-            String caseId = line.text("case_id");
-            int repeat = line.path("repeat").asInt();
+            Shown shown = Shown.of(line);
+            String eval = shown.eval();
+            String model = shown.model();
+            String dataset = shown.dataset();
+            String caseId = shown.caseId();
+            int repeat = shown.repeat();
             String cell = eval + '\u0000' + model + '\u0000' + dataset + '\u0000' + caseId;
             Change change = null;
             Change.Aggregate was = null;
@@ -338,8 +399,8 @@ public final class CaseReport {
                     beforeNode = beforeLine;
                 }
             }
-            record(line, cell, repeat, change, was, beforeNode == null ? null : ResultLines.Fields.of(beforeNode),
-                    beforeLines != null);
+            record(shown, cell, repeat, change, was, beforeNode == null ? null : text(beforeNode, "output"),
+                    beforeNode != null, beforeLines != null);
         }
 
         /**
@@ -371,8 +432,8 @@ public final class CaseReport {
                         node.put("scorer_version", entry.scorerVersion());
                         node.put("score", score.getValue());
                         node.put("status", pass ? "passed" : "failed");
-                        record(ResultLines.Fields.of(Json.MAPPER.valueToTree(node)), null, 0, Change.REMOVED,
-                                beforeIndex.get(key), null, false);
+                        record(Shown.of(ResultLines.Fields.of(Json.MAPPER.valueToTree(node))), null, 0,
+                                Change.REMOVED, beforeIndex.get(key), null, false, false);
                     }
                 }
             }
@@ -386,16 +447,13 @@ public final class CaseReport {
                             + node.path("dataset").asText() + '\u0000' + node.path("case_id").asText());
                     long key = RunIndex.key(text(node, "eval"), text(node, "model"), text(node, "dataset"),
                             text(node, "case_id"), text(node, "scorer"));
-                    record(ResultLines.Fields.of(node), null, 0, Change.REMOVED, beforeIndex.get(key), null, false);
+                    record(Shown.of(ResultLines.Fields.of(node)), null, 0, Change.REMOVED, beforeIndex.get(key), null,
+                            false, false);
                 }
             }
             if (!removedCells.isEmpty()) {
                 cells.merge(Change.REMOVED, removedCells.size(), Integer::sum);
             }
-        }
-
-        private static String text(ResultLines.Fields fields, String field) {
-            return fields.text(field);
         }
 
         private static String text(JsonNode node, String field) {
@@ -412,60 +470,56 @@ public final class CaseReport {
          * or {@code [change, previous mean score, previous rank, diff]}, the diff {@code null} when the outputs
          * are equal or unknown, else {@code [op, text, op, text, ...]} (0 same, -1 removed, 1 added), or {@code 1}.
          */
-        private void record(ResultLines.Fields node, String cell, int repeat, Change change, Change.Aggregate was,
-                ResultLines.Fields beforeNode, boolean outputsKnown) throws IOException {
+        private void record(Shown node, String cell, int repeat, Change change, Change.Aggregate was,
+                String beforeOutput, boolean hasBefore, boolean outputsKnown) throws IOException {
             if (inChunk == CHUNK) {
                 closeChunk();
                 openChunk();
             }
             inChunk++;
             count++;
-            String eval = text(node, "eval");
-            String dataset = text(node, "dataset");
-            String caseId = text(node, "case_id");
+            String eval = node.eval();
+            String dataset = node.dataset();
+            String caseId = node.caseId();
             String cellKey = cell == null ? null : cell + '\u0000' + repeat;
             String caseKey = cell == null ? null : eval + '\u0000' + dataset + '\u0000' + caseId;
             json.writeStartArray();
             json.writeNumber(string(eval));
-            json.writeNumber(string(text(node, "model")));
+            json.writeNumber(string(node.model()));
             json.writeNumber(string(dataset));
             json.writeString(caseId);
-            json.writeNumber(string(text(node, "scorer")));
-            json.writeNumber(string(text(node, "scorer_version")));
+            json.writeNumber(string(node.scorer()));
+            json.writeNumber(string(node.scorerVersion()));
             json.writeNumber(repeat);
-            JsonNode score = node.get("score");
-            if (score != null && score.isNumber()) {
-                json.writeNumber(score.asDouble());
+            if (node.score() != null) {
+                json.writeNumber(node.score().doubleValue());
             }
             else {
                 json.writeNull();
             }
-            json.writeNumber(statusCode(statusOf(node)));
-            json.writeString(text(node, "reason"));
-            JsonNode metrics = node.get("metrics");
-            if (metrics != null && metrics.isObject() && !metrics.isEmpty()) {
-                json.writeTree(metrics);
+            json.writeNumber(statusCode(node.status()));
+            json.writeString(node.reason());
+            if (node.metrics() != null) {
+                json.writeTree(node.metrics());
             }
             else {
                 json.writeNumber(0);
             }
-            JsonNode latency = node.get("latency_ms");
-            if (latency != null && latency.isNumber()) {
-                json.writeNumber(latency.asLong());
+            if (node.latencyMs() != null) {
+                json.writeNumber(node.latencyMs().longValue());
             }
             else {
                 json.writeNull();
             }
-            json.writeNumber(node.path("cost_usd").asDouble());
-            json.writeNumber(node.path("tokens_in").asLong());
-            json.writeNumber(node.path("tokens_out").asLong());
-            json.writeNumber(node.path("cached").asBoolean() ? 1 : 0);
-            json.writeString(text(node, "error"));
-            String output = text(node, "output");
+            json.writeNumber(node.costUsd());
+            json.writeNumber(node.tokensIn());
+            json.writeNumber(node.tokensOut());
+            json.writeNumber(node.cached() ? 1 : 0);
+            json.writeString(node.error());
+            String output = node.output();
             boolean sameCell = cellKey != null && cellKey.equals(lastCell);
-            String beforeOutput = beforeNode == null ? null : text(beforeNode, "output");
             // 0 no diff, 1 the previous record's, 2 a diff of its own
-            int diff = change == null || !outputsKnown || beforeNode == null || Objects.equals(beforeOutput, output)
+            int diff = change == null || !outputsKnown || !hasBefore || Objects.equals(beforeOutput, output)
                     ? 0 : sameCell && Objects.equals(output, lastDiffOutput)
                             && Objects.equals(beforeOutput, lastBeforeOutput) ? 1 : 2;
             if (sameCell && Objects.equals(output, lastOutput)) {
@@ -479,17 +533,17 @@ public final class CaseReport {
                 json.writeString(output);
             }
             json.writeStartArray();
-            for (JsonNode tag : node.path("tags")) {
-                json.writeNumber(string(tag.asText()));
+            for (String tag : node.tags()) {
+                json.writeNumber(string(tag));
             }
             json.writeEndArray();
-            String input = text(node, "input");
-            String reference = text(node, "reference");
+            String input = node.input();
+            String reference = node.reference();
             boolean sameCase = caseKey != null && caseKey.equals(lastCase);
             sameOr(sameCase && Objects.equals(input, lastInput), input);
             sameOr(sameCase && Objects.equals(reference, lastReference), reference);
-            JsonNode trajectory = node.get("trajectory");
-            if (trajectory == null || trajectory.isNull()) {
+            JsonNode trajectory = node.trajectory();
+            if (trajectory == null) {
                 json.writeNull();
             }
             else if (sameCell && trajectory.equals(lastTrajectory)) {
@@ -525,7 +579,7 @@ public final class CaseReport {
                 lastBeforeOutput = beforeOutput;
                 json.writeEndArray();
             }
-            long cachedTokens = node.path("tokens_cached").asLong();
+            long cachedTokens = node.tokensCached();
             if (cachedTokens > 0) {
                 // only where the provider served some: the page reads a missing one as none
                 json.writeNumber(cachedTokens);
@@ -566,7 +620,7 @@ public final class CaseReport {
             }
         }
 
-        private static ResultStatus statusOf(ResultLines.Fields node) {
+        static ResultStatus statusOf(ResultLines.Fields node) {
             try {
                 JsonNode status = node.get("status");
                 return status == null || status.isNull() ? null : ResultStatus.fromJsonName(status.asText());

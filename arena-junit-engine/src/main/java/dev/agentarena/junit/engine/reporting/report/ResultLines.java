@@ -232,6 +232,16 @@ final class ResultLines implements AutoCloseable {
         return value != null && !value.isNull();
     }
 
+    /**
+     * The tree of a JSON value as a results line's field holds it once read back (the same node types as
+     * {@link #next} gives a field), for a value that never went through a results file.
+     */
+    static JsonNode tree(String json) throws IOException {
+        try (JsonParser parser = MAPPER.createParser(json)) {
+            return value(parser, parser.nextToken());
+        }
+    }
+
     /** The node of the value at the parser, as {@code readTree} would build it with the shared mapper. */
     private static JsonNode value(JsonParser parser, JsonToken token) throws IOException {
         return switch (token) {

@@ -1,0 +1,288 @@
+package dev.agentarena.junit.engine.reporting.report;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import org.apiguardian.api.API;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.results.CaseTranscript;
+import dev.agentarena.junit.engine.results.OutputFiles;
+import dev.agentarena.junit.engine.results.ResultRecord;
+
+/**
+ * The data of {@code report.html} gathered while the run reports its results, so that the end of the run only
+ * assembles the page: re-reading and re-parsing {@code results.jsonl} there was most of the report's cost (about 14 s
+ * of wall time at a million results).
+ *
+ * <p>It hears every result the results file writes, in the file's order (the run's wiring hands it each result under
+ * the results file's lock, once the file has written the result's line), and writes the page's record of it as
+ * {@link CaseReport}'s pass over the file would, from the values the line gives when it is read back ({@link Shown}):
+ * {@code input} and {@code reference} cut at the text limit as the results file cuts them, every unpaired surrogate
+ * replaced by U+FFFD as the file's encoding replaces it, numbers as Jackson reads back the text it wrote, the metrics
+ * and the trajectory as the trees the line's parse builds. The records go, in the page's data chunks and already made
+ * safe for the page ({@link EmbeddedJson}), to a spill file in the output directory (the run's records are never held
+ * in memory; the string table is, as in a pass over the file); the end of the run copies it into the page between the
+ * template and the string table, and deletes it, as does {@link #close}.
+ *
+ * <p>Where its page could differ from the one read back from the file, it gives up ({@link #usable} turns false) and
+ * the run writes the page from the file, as before: a result whose line the results file failed to write, a value the
+ * file's reader refuses (a missing status, a score that is not a finite number, ...) or reads back otherwise (a metric
+ * named with an unpaired surrogate), a spill file that cannot be written. The run's wiring does not use it at all for
+ * a run compared with a previous one ({@code arena.report.compare-to}, a baseline file): the comparison needs the whole
+ * run's aggregate per case before the first record, so that page is still written from the file at the end; nor for
+ * an execution that appends to a results file an earlier execution of the launcher session began (the page holds
+ * those results too).
+ */
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class InRunReport implements AutoCloseable {
+
+    /** The trajectory's steps as the results file writes them (its mapper: snake case). */
+    private static final ObjectMapper STEPS = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .build();
+
+    /** Says at DEBUG how each page was written, and why the data gathered was given up. */
+    private static final System.Logger LOG = System.getLogger(InRunReport.class.getName());
+
+    private final Path directory;
+    private final int textLimit;
+    private final CaseReport.Page page = new CaseReport.Page();
+    private Path spill;
+    private Writer chunks;
+    private boolean abandoned;
+
+    /**
+     * Gathers the report of a run; nothing is opened before the first result.
+     *
+     * @param outputDirectory where the results file and the page go
+     * @param textLimit {@code arena.output.text-limit}, as the results file cuts {@code input} and {@code reference}
+     *     (0 for nowhere)
+     */
+    public InRunReport(Path outputDirectory, int textLimit) {
+        this.directory = outputDirectory;
+        this.textLimit = textLimit;
+    }
+
+    /**
+     * A result whose line the results file has just written. Never throws: a problem makes the run write its page
+     * from the file instead.
+     */
+    public synchronized void add(ResultRecord record, CaseTranscript transcript) {
+        if (abandoned) {
+            return;
+        }
+        try {
+            Shown shown = shown(record, transcript);
+            if (shown == null) {
+                abandon("the result " + record.caseId() + "/" + record.scorer() + " may read back otherwise");
+                return;
+            }
+            if (chunks == null) {
+                spill = OutputFiles.temporaryBeside(directory.resolve(CaseReport.FILE_NAME + ".records"));
+                chunks = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(spill),
+                        StandardCharsets.UTF_8.newEncoder()), 1 << 16);
+                page.begin(chunks);
+            }
+            page.add(shown);
+        }
+        catch (IOException | RuntimeException e) {
+            abandon("the result " + record.caseId() + "/" + record.scorer() + " could not be gathered: " + e);
+        }
+    }
+
+    /**
+     * The page is written from the file: it may lack a result this report has (its write failed), or this report
+     * could not gather one.
+     *
+     * @param why what went wrong, said at DEBUG
+     */
+    public synchronized void abandon(String why) {
+        if (!abandoned) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "report.html in " + directory
+                    + " will be written from the results file: " + why);
+        }
+        abandoned = true;
+        close();
+    }
+
+    /** Whether it holds every result of the run's results file, so that {@link #write} can write the page. */
+    public synchronized boolean usable() {
+        return !abandoned && chunks != null;
+    }
+
+    /**
+     * Writes the page: the template, the records gathered, the string table and the meta; then deletes the spill
+     * file. Once only.
+     *
+     * @param results the run's {@code results.jsonl}, which the meta names
+     * @param evals the eval classes by eval name, for unique ids; may be empty
+     * @param target where the page goes
+     * @throws IOException when the spill file cannot be read or the page written, naming the file
+     * @throws IllegalStateException when it is not {@link #usable}
+     */
+    public synchronized CaseReport.Outcome write(Path results, Map<String, CaseReport.EvalClass> evals, Path target)
+            throws IOException {
+        if (!usable()) {
+            throw new IllegalStateException("the report gathered during the run is incomplete; write it from "
+                    + results);
+        }
+        try {
+            page.endChunks();
+            chunks.close();
+            String[] template = CaseReport.template();
+            Path file = CaseReport.writeAtomically(target, (out, writer) -> {
+                writer.write(template[0]);
+                writer.flush();
+                Files.copy(spill, out);
+                page.end(writer, template, evals, results);
+            });
+            LOG.log(System.Logger.Level.DEBUG, () -> "report.html in " + directory + " assembled from the "
+                    + page.count + " results gathered during the run");
+            return new CaseReport.Outcome(Optional.of(file), page.count, Optional.empty());
+        }
+        finally {
+            close();
+        }
+    }
+
+    /** Deletes the spill file, if any. */
+    @Override
+    public synchronized void close() {
+        try {
+            if (chunks != null) {
+                chunks.close();
+            }
+        }
+        catch (IOException e) {
+            // deleted all the same
+        }
+        try {
+            if (spill != null) {
+                Files.deleteIfExists(spill);
+            }
+        }
+        catch (IOException e) {
+            // a temporary file left in the output directory, named as one
+        }
+        chunks = null;
+        spill = null;
+        abandoned = true;
+    }
+
+    /**
+     * The result's values as its results line gives them when read back, or {@code null} when the reader would refuse
+     * the line or could read back other values.
+     */
+    private Shown shown(ResultRecord record, CaseTranscript transcript) throws IOException {
+        if (record.eval() == null || record.model() == null || record.caseId() == null || record.scorer() == null
+                || record.status() == null || record.repeat() < 0 || !Double.isFinite(record.costUsd())) {
+            return null;
+        }
+        Double score = record.score();
+        if (score != null ? !Double.isFinite(score) : record.status().counts()) {
+            return null;
+        }
+        ObjectNode metrics = null;
+        if (!record.metrics().isEmpty()) {
+            metrics = Json.MAPPER.createObjectNode();
+            for (Map.Entry<String, Double> metric : record.metrics().entrySet()) {
+                Double value = metric.getValue();
+                // two names that differ only in an unpaired surrogate would read back as one
+                if (!metric.getKey().equals(wellFormed(metric.getKey())) || value != null && !Double.isFinite(value)) {
+                    return null;
+                }
+                metrics.set(metric.getKey(), value == null ? NullNode.getInstance() : DoubleNode.valueOf(value));
+            }
+        }
+        List<String> tags = new ArrayList<>(record.tags().size());
+        for (String tag : record.tags()) {
+            // a null tag is written as null, which reads back as the text "null"
+            tags.add(tag == null ? "null" : wellFormed(tag));
+        }
+        String input = null;
+        String reference = null;
+        JsonNode trajectory = null;
+        if (transcript != null) {
+            input = text(caseText(transcript.prompt(), textLimit));
+            reference = text(caseText(transcript.reference(), textLimit));
+            if (transcript.trajectory() != null) {
+                trajectory = ResultLines.tree(wellFormed(STEPS.writeValueAsString(transcript.trajectory().steps())));
+                if (trajectory.isNull()) {
+                    trajectory = null;
+                }
+            }
+        }
+        return new Shown(text(record.eval()), text(record.model()), text(record.dataset()), text(record.caseId()),
+                text(record.scorer()), text(record.scorerVersion()), record.repeat(), score, record.status(),
+                text(record.reason()), metrics, record.latencyMs(), record.costUsd(), record.tokensIn(),
+                record.tokensOut(), record.cached(), record.tokensCached(), text(record.error()),
+                text(record.output()), tags, input, reference, trajectory);
+    }
+
+    private static String text(String text) {
+        return text == null ? null : wellFormed(text);
+    }
+
+    /**
+     * The case's input or reference as the results file writes it ({@code ResultsFile.caseText}): none when empty,
+     * else cut at the limit (not inside a surrogate pair), saying so.
+     */
+    static String caseText(String text, int limit) {
+        if (text == null || text.isEmpty()) {
+            return null;
+        }
+        if (limit > 0 && text.length() > limit) {
+            int end = Character.isHighSurrogate(text.charAt(limit - 1)) ? limit - 1 : limit;
+            return text.substring(0, end) + String.format(Locale.ROOT, "… [cut at %,d of %,d characters]", end,
+                    text.length());
+        }
+        return text;
+    }
+
+    /**
+     * The text with every unpaired surrogate replaced by U+FFFD, as the results file's line is
+     * ({@code ResultsFile.wellFormed}); the same for each text of a line as for the whole line, since JSON has a
+     * quote or an escape around every text.
+     */
+    static String wellFormed(String text) {
+        StringBuilder fixed = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1));
+            if (paired) {
+                if (fixed != null) {
+                    fixed.append(c).append(text.charAt(i + 1));
+                }
+                i++;
+                continue;
+            }
+            if (Character.isSurrogate(c) && fixed == null) {
+                fixed = new StringBuilder(text.length()).append(text, 0, i);
+            }
+            if (fixed != null) {
+                fixed.append(Character.isSurrogate(c) ? '\uFFFD' : c);
+            }
+        }
+        return fixed == null ? text : fixed.toString();
+    }
+}
