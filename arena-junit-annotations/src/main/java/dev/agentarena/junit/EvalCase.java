@@ -41,6 +41,15 @@ public final class EvalCase {
     private final Map<String, Map<String, Object>> scorerOptions;
     private final AgentScript agent;
 
+    /** The tags and metadata of a case that has none: one shared frozen value, as a copy of an empty one would be. */
+    private static final Set<String> NO_TAGS = Collections.unmodifiableSet(new LinkedHashSet<>());
+    private static final Map<String, Object> NO_METADATA = Collections.unmodifiableMap(new LinkedHashMap<>());
+
+    /**
+     * Takes {@code tags}, {@code metadata} and {@code scorerOptions} as they are: callers pass this case's own
+     * (already frozen) values, or values frozen by {@link #frozenTags}, {@link #frozenMetadata} and {@link #frozen}, so
+     * that a {@code with...} copy that does not change them does not copy them either.
+     */
     private EvalCase(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags, double weight,
             Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
             Map<String, Map<String, Object>> scorerOptions, AgentScript agent) {
@@ -53,13 +62,21 @@ public final class EvalCase {
         this.id = id;
         this.input = input;
         this.reference = reference;
-        this.tags = Collections.unmodifiableSet(new LinkedHashSet<>(tags));
+        this.tags = tags;
         this.weight = weight;
-        this.metadata = Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
+        this.metadata = metadata;
         this.evalType = evalType == null || evalType.isBlank() ? null : evalType;
         this.recordedOutput = recordedOutput;
-        this.scorerOptions = frozen(scorerOptions);
+        this.scorerOptions = scorerOptions;
         this.agent = agent;
+    }
+
+    private static Set<String> frozenTags(Set<String> tags) {
+        return tags.isEmpty() ? NO_TAGS : Collections.unmodifiableSet(tags);
+    }
+
+    private static Map<String, Object> frozenMetadata(Map<String, ?> metadata) {
+        return metadata.isEmpty() ? NO_METADATA : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
     }
 
     private static Map<String, Map<String, Object>> frozen(Map<String, Map<String, Object>> options) {
@@ -73,7 +90,7 @@ public final class EvalCase {
 
     /** A case with weight 1, no tags and no metadata. */
     public static EvalCase of(String id, @Nullable Object input, @Nullable Object reference) {
-        return new EvalCase(id, input, reference, Set.of(), 1.0, Map.of(), null, null, Map.of(), AgentScript.NONE);
+        return new EvalCase(id, input, reference, NO_TAGS, 1.0, NO_METADATA, null, null, Map.of(), AgentScript.NONE);
     }
 
     /** The stable id that names this case in the tree, the results and baselines. */
@@ -131,15 +148,15 @@ public final class EvalCase {
 
     /** A copy whose tags are these, in place of the tags it had. */
     public EvalCase withTags(String... newTags) {
-        return new EvalCase(id, input, reference, new LinkedHashSet<>(Arrays.asList(newTags)), weight, metadata,
-                evalType, recordedOutput, scorerOptions, agent);
+        return new EvalCase(id, input, reference, frozenTags(new LinkedHashSet<>(Arrays.asList(newTags))), weight,
+                metadata, evalType, recordedOutput, scorerOptions, agent);
     }
 
     /** A copy with these tags added to the tags it has. */
     public EvalCase plusTags(String... moreTags) {
         Set<String> all = new LinkedHashSet<>(tags);
         all.addAll(Arrays.asList(moreTags));
-        return new EvalCase(id, input, reference, all, weight, metadata,
+        return new EvalCase(id, input, reference, frozenTags(all), weight, metadata,
                 evalType, recordedOutput, scorerOptions, agent);
     }
 
@@ -153,12 +170,13 @@ public final class EvalCase {
     public EvalCase withMetadata(String key, @Nullable Object value) {
         Map<String, Object> all = new LinkedHashMap<>(metadata);
         all.put(Objects.requireNonNull(key, "key"), value);
-        return new EvalCase(id, input, reference, tags, weight, all, evalType, recordedOutput, scorerOptions, agent);
+        return new EvalCase(id, input, reference, tags, weight, frozenMetadata(all), evalType, recordedOutput,
+                scorerOptions, agent);
     }
 
     /** A copy whose metadata is these entries, in place of the metadata it had. */
     public EvalCase withMetadata(Map<String, ?> entries) {
-        return new EvalCase(id, input, reference, tags, weight, new LinkedHashMap<>(entries), evalType, recordedOutput,
+        return new EvalCase(id, input, reference, tags, weight, frozenMetadata(entries), evalType, recordedOutput,
                 scorerOptions, agent);
     }
 
@@ -166,7 +184,8 @@ public final class EvalCase {
     public EvalCase plusMetadata(Map<String, ?> entries) {
         Map<String, Object> all = new LinkedHashMap<>(metadata);
         all.putAll(entries);
-        return new EvalCase(id, input, reference, tags, weight, all, evalType, recordedOutput, scorerOptions, agent);
+        return new EvalCase(id, input, reference, tags, weight, frozenMetadata(all), evalType, recordedOutput,
+                scorerOptions, agent);
     }
 
     /** A copy graded by this scorer instead of the eval's defaults; {@code null} or blank for the defaults. */
@@ -206,7 +225,8 @@ public final class EvalCase {
         Map<String, Object> values = new LinkedHashMap<>(earlier);
         options.forEach((name, value) -> values.put(Objects.requireNonNull(name, "option name"), value));
         all.put(scorer, values);
-        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, all, agent);
+        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, frozen(all),
+                agent);
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.agentarena.junit.engine.datasets;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,6 +21,9 @@ import dev.agentarena.junit.model.ToolCall;
 /**
  * The fields of a dataset row, the same in every format, and the checks that turn one into an {@link EvalCase} or a
  * failed row naming every problem.
+ *
+ * <p>One instance reads the rows of one file ({@link RowReader} keeps it): what is the same for every row of the file
+ * (its name, the tags it uses) is worked out once, not once per row of a million-row file.
  */
 final class CaseFields {
 
@@ -41,12 +44,28 @@ final class CaseFields {
     static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT,
             SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS, SIMULATED_USER);
 
-    private CaseFields() {
+    private static final Set<String> KNOWN_NAMES = Set.copyOf(KNOWN);
+
+    /** How many distinct valid tags a file's {@link #validTags} remembers; tags beyond are checked every time. */
+    private static final int REMEMBERED_TAGS = 1024;
+
+    private final DatasetSource source;
+    private final String fileName;
+    /**
+     * The valid tags seen in this file, each to itself: checking a tag ({@link TestTag#isValid}) cost more than the
+     * rest of a row's fields together, and a file uses few tags over and over. Its rows share one string per tag.
+     */
+    private final Map<String, String> validTags = new HashMap<>();
+
+    /** The checks for the rows of one file. */
+    CaseFields(DatasetSource source) {
+        this.source = source;
+        this.fileName = source.fileName();
     }
 
     /** A row from a JSON-like node: a case, or a failed row listing what is wrong with it. */
     static DatasetRow toRow(JsonNode node, DatasetSource source, int line) {
-        return toRow(node, source, line, List.of());
+        return new CaseFields(source).row(node, line, List.of());
     }
 
     /**
@@ -54,33 +73,48 @@ final class CaseFields {
      * {@link RowParser}): a case, or a failed row listing every problem.
      */
     static DatasetRow toRow(JsonNode node, DatasetSource source, int line, List<String> parseProblems) {
+        return new CaseFields(source).row(node, line, parseProblems);
+    }
+
+    /** The id of a row without one of its own: file name and line, {@code tickets.jsonl:12}. */
+    String derivedId(int line) {
+        return fileName + ":" + line;
+    }
+
+    /**
+     * A row of this file from a JSON-like node and the problems noted while parsing it: a case, or a failed row
+     * listing every problem.
+     */
+    DatasetRow row(JsonNode node, int line, List<String> parseProblems) {
         DatasetLocation location = source.at(line);
-        String derivedId = source.fileName() + ":" + line;
         if (node == null || !node.isObject()) {
             // YAML reads a bare "-" as an empty string.
             boolean empty = node == null || node.isNull() || node.isTextual() && node.asText().isEmpty();
             String found = empty ? "an empty entry" : "a " + kind(node);
             List<String> problems = new ArrayList<>(parseProblems);
             problems.add("expected an object with fields " + String.join(", ", KNOWN) + ", found " + found);
-            return DatasetRow.failed(derivedId, location + ": " + String.join("; ", problems), location);
+            return DatasetRow.failed(derivedId(line), location + ": " + String.join("; ", problems), location);
         }
-        List<String> problems = new ArrayList<>(parseProblems);
+        List<String> problems = parseProblems.isEmpty() ? new ArrayList<>() : new ArrayList<>(parseProblems);
         for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
             String name = names.next();
             if (name.equals("<<")) {
                 problems.add("YAML merge key '<<' is not supported: write the fields out");
             }
-            else if (!KNOWN.contains(name)) {
+            else if (!KNOWN_NAMES.contains(name)) {
                 problems.add(unknownField("field", name));
             }
         }
-        String id = id(node.get(ID), derivedId, problems);
+        String id = id(node.get(ID), problems);
+        if (id == null) {
+            id = derivedId(line);
+        }
         Object input = value(node.get(INPUT));
         if (input == null) {
             problems.add("no input: every case needs an 'input' field");
         }
         String evalType = evalType(node.get(EVAL_TYPE), problems);
-        Set<String> tags = tags(node.get(TAGS), problems);
+        List<String> tags = tags(node.get(TAGS), problems);
         double weight = weight(node.get(WEIGHT), problems);
         Map<String, Object> metadata = metadata(node.get(METADATA), problems);
         Map<String, Map<String, Object>> scorerOptions = scorerOptions(node.get(SCORER_OPTIONS), problems);
@@ -95,12 +129,24 @@ final class CaseFields {
         if (!problems.isEmpty()) {
             return DatasetRow.failed(id, location + ": " + String.join("; ", problems), location);
         }
-        EvalCase evalCase = EvalCase.of(id, input, value(node.get(REFERENCE)))
-                .withTags(tags.toArray(new String[0]))
-                .withWeight(weight)
-                .withMetadata(metadata)
-                .withEvalType(evalType)
-                .withRecordedOutput(value(node.get(OUTPUT)));
+        // Only what the row has: each with... is a copy of the case, and most rows leave most fields out.
+        EvalCase evalCase = EvalCase.of(id, input, value(node.get(REFERENCE)));
+        if (!tags.isEmpty()) {
+            evalCase = evalCase.withTags(tags.toArray(new String[0]));
+        }
+        if (Double.compare(weight, 1.0) != 0) {
+            evalCase = evalCase.withWeight(weight);
+        }
+        if (!metadata.isEmpty()) {
+            evalCase = evalCase.withMetadata(metadata);
+        }
+        if (evalType != null) {
+            evalCase = evalCase.withEvalType(evalType);
+        }
+        Object output = value(node.get(OUTPUT));
+        if (output != null) {
+            evalCase = evalCase.withRecordedOutput(output);
+        }
         if (!toolResults.isEmpty()) {
             evalCase = evalCase.withToolResults(toolResults);
         }
@@ -126,16 +172,17 @@ final class CaseFields {
                 + "; known " + what + "s: " + String.join(", ", KNOWN);
     }
 
-    private static String id(JsonNode node, String derivedId, List<String> problems) {
+    /** The row's own id, or {@code null} when it has none (then the derived one stands in). */
+    private static String id(JsonNode node, List<String> problems) {
         if (node == null || node.isNull()) {
-            return derivedId;
+            return null;
         }
         if (!node.isTextual() && !node.isIntegralNumber()) {
             problems.add("id must be text, found a " + kind(node));
-            return derivedId;
+            return null;
         }
         String id = node.asText().strip();
-        return id.isEmpty() ? derivedId : id;
+        return id.isEmpty() ? null : id;
     }
 
     private static String evalType(JsonNode node, List<String> problems) {
@@ -149,11 +196,12 @@ final class CaseFields {
         return node.asText().strip();
     }
 
-    private static Set<String> tags(JsonNode node, List<String> problems) {
-        Set<String> tags = new LinkedHashSet<>();
+    /** The valid tags, in order, repeats included ({@link EvalCase#withTags} keeps the first of each). */
+    private List<String> tags(JsonNode node, List<String> problems) {
         if (node == null || node.isNull()) {
-            return tags;
+            return List.of();
         }
+        List<String> tags = new ArrayList<>();
         List<String> candidates = new ArrayList<>();
         if (node.isTextual()) {
             candidates.addAll(splitTags(node.asText()));
@@ -175,7 +223,14 @@ final class CaseFields {
             if (tag.isEmpty()) {
                 continue;
             }
-            if (TestTag.isValid(tag)) {
+            String valid = validTags.get(tag);
+            if (valid != null) {
+                tags.add(valid);
+            }
+            else if (TestTag.isValid(tag)) {
+                if (validTags.size() < REMEMBERED_TAGS) {
+                    validTags.put(tag, tag);
+                }
                 tags.add(tag);
             }
             else {

@@ -68,7 +68,7 @@ final class CsvCells {
         return problems.isEmpty() ? null : "bad header: " + String.join("; ", problems);
     }
 
-    static DatasetRow toRow(Map<String, String> cells, DatasetSource source, int line) {
+    static DatasetRow toRow(Map<String, String> cells, CaseFields fields, int line) {
         JsonNodeFactory nodes = JsonNodeFactory.instance;
         ObjectNode row = nodes.objectNode();
         ObjectNode metadataEntries = nodes.objectNode();
@@ -136,7 +136,7 @@ final class CsvCells {
                 row.set(CaseFields.SCORER_OPTIONS, merged);
             }
         }
-        return CaseFields.toRow(row, source, line, problems);
+        return fields.row(row, line, problems);
     }
 
     /** A cell that must hold JSON; a problem naming the column when it does not. */

@@ -9,23 +9,35 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
 
 /**
  * JSON Lines: one object per line, blank lines skipped. A malformed line fails alone, and so does a line whose bytes
  * are not UTF-8: lines are split on bytes and each is decoded strictly, so the next line reads as usual.
+ *
+ * <p>A line is read once, in one pass of a plain parser that builds its tree ({@link #quickTree}). Only a line that
+ * pass cannot take as it is (malformed, a repeated key, a number, a value other than an object) is parsed again
+ * through {@link RowParser} and databind, which say exactly what is wrong with it or build its numbers: a dataset's
+ * rows are nearly always objects of text, and parsing each of a million rows twice was most of reading them.
  */
 final class JsonLinesReader extends RowReader {
 
     // Trailing tokens would otherwise be ignored silently: {"id": "a"} {"id": "b"} is two rows glued together.
     private static final ObjectReader LINE = Json.MAPPER.readerFor(JsonNode.class)
             .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final JsonNodeFactory NODES = Json.MAPPER.getNodeFactory();
 
     private final InputStream in;
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
@@ -60,6 +72,10 @@ final class JsonLinesReader extends RowReader {
                 blankLinesOnly = true;
                 continue;
             }
+            JsonNode quick = quickTree(text);
+            if (quick != null) {
+                return row(quick, lineNumber, List.of());
+            }
             JsonNode node;
             RowParser parser = new RowParser(LINE.createParser(text));
             // a parser over one line counts from line 1
@@ -73,6 +89,66 @@ final class JsonLinesReader extends RowReader {
             return row(node, lineNumber, parser.problems());
         }
         return null;
+    }
+
+    /**
+     * The line's object as {@link #LINE} would read it, in one pass; {@code null} when the line needs the full reading:
+     * it is malformed or not one object, repeats a key (which {@link RowParser} reports) or holds a number (whose
+     * node databind chooses: int, long, big integer, double...).
+     */
+    static ObjectNode quickTree(String text) {
+        try (JsonParser parser = LINE.createParser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            ObjectNode object = object(parser);
+            // Trailing tokens: two rows glued together, refused by the full reading.
+            return object != null && parser.nextToken() == null ? object : null;
+        }
+        catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The object the parser is in, up to its end; {@code null} when the quick reading does not apply. */
+    private static ObjectNode object(JsonParser parser) throws IOException {
+        ObjectNode object = NODES.objectNode();
+        for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
+            String name = parser.currentName();
+            JsonNode value = value(parser, parser.nextToken());
+            if (value == null || object.replace(name, value) != null) {
+                return null;
+            }
+        }
+        return object;
+    }
+
+    private static ArrayNode array(JsonParser parser) throws IOException {
+        ArrayNode array = NODES.arrayNode();
+        for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+            JsonNode value = value(parser, token);
+            if (value == null) {
+                return null;
+            }
+            array.add(value);
+        }
+        return array;
+    }
+
+    /** The value at a token as databind builds it, or {@code null} for a number or anything else unexpected. */
+    private static JsonNode value(JsonParser parser, JsonToken token) throws IOException {
+        if (token == null) {
+            return null;
+        }
+        return switch (token) {
+            case VALUE_STRING -> NODES.textNode(parser.getText());
+            case START_OBJECT -> object(parser);
+            case START_ARRAY -> array(parser);
+            case VALUE_TRUE -> NODES.booleanNode(true);
+            case VALUE_FALSE -> NODES.booleanNode(false);
+            case VALUE_NULL -> NODES.nullNode();
+            default -> null;
+        };
     }
 
     @Override
@@ -128,6 +204,10 @@ final class JsonLinesReader extends RowReader {
         if (chars.capacity() < lineLength) {
             chars = CharBuffer.allocate(Math.max(chars.capacity() * 2, lineLength));
         }
+        if (isAscii(start)) {
+            // Most lines: every byte is its own character, and decoding is a copy.
+            return new String(line, start, lineLength - start, StandardCharsets.ISO_8859_1);
+        }
         chars.clear();
         undecoded = ByteBuffer.wrap(line, start, lineLength - start);
         decoder.reset();
@@ -138,6 +218,15 @@ final class JsonLinesReader extends RowReader {
         }
         decoder.flush(chars);
         return chars.flip().toString();
+    }
+
+    private boolean isAscii(int start) {
+        for (int i = start; i < lineLength; i++) {
+            if (line[i] < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

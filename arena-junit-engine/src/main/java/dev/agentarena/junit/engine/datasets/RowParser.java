@@ -59,7 +59,7 @@ final class RowParser extends JsonParserDelegate {
 
     /** What is wrong with the row read since {@link #startRow}, in the order found. */
     List<String> problems() {
-        return List.copyOf(problems);
+        return problems.isEmpty() ? List.of() : List.copyOf(problems);
     }
 
     @Override

@@ -22,6 +22,8 @@ import dev.agentarena.junit.engine.json.Json;
 abstract class RowReader implements DatasetStream {
 
     final DatasetSource source;
+    /** The checks of this file's rows, with what they work out once per file. */
+    private final CaseFields fields;
     private final Closeable resource;
     private DatasetRow next;
     private boolean finished;
@@ -32,6 +34,7 @@ abstract class RowReader implements DatasetStream {
 
     RowReader(DatasetSource source, Closeable resource) {
         this.source = source;
+        this.fields = new CaseFields(source);
         this.resource = resource;
     }
 
@@ -51,7 +54,7 @@ abstract class RowReader implements DatasetStream {
      */
     final DatasetRow row(JsonNode node, int line, List<String> parseProblems) {
         if (!plain) {
-            return CaseFields.toRow(node, source, line, parseProblems);
+            return fields.row(node, line, parseProblems);
         }
         if (!parseProblems.isEmpty()) {
             return failed(line, String.join("; ", parseProblems));
@@ -65,7 +68,7 @@ abstract class RowReader implements DatasetStream {
     /** A row from a CSV record's cells: a case, or for a plain reader, its cells as text fields. */
     final DatasetRow row(Map<String, String> cells, int line) {
         if (!plain) {
-            return CsvCells.toRow(cells, source, line);
+            return CsvCells.toRow(cells, fields, line);
         }
         ObjectNode node = Json.MAPPER.createObjectNode();
         cells.forEach(node::put);
@@ -94,7 +97,7 @@ abstract class RowReader implements DatasetStream {
     /** A bad row at a line, with an id derived from file and line. */
     final DatasetRow failed(int line, String problem) {
         DatasetLocation location = source.at(line);
-        return DatasetRow.failed(source.fileName() + ":" + line, location + ": " + problem, location);
+        return DatasetRow.failed(fields.derivedId(line), location + ": " + problem, location);
     }
 
     @Override

@@ -16,11 +16,16 @@ final class UniqueIds implements DatasetStream {
 
     private final DatasetStream rows;
     private final String origin;
-    /** By an id's name as tests show it: where it was first seen, and the id as written there. */
-    private final Map<String, First> firsts = new HashMap<>();
+    /** The names of the ids seen (as tests show them), each with the line or index where it was first seen. */
+    private final Names firsts = new Names();
+    /**
+     * What else is known of a name's first id, for the few where there is more to know: the id as written there when
+     * it is not its name, and the id whose duplicate the engine gave it to when the engine made it up.
+     */
+    private final Map<String, First> unusual = new HashMap<>();
     private int index;
 
-    private record First(int position, String id, String madeUpFor) {
+    private record First(String id, String madeUpFor) {
     }
 
     /**
@@ -39,39 +44,53 @@ final class UniqueIds implements DatasetStream {
     @Override
     public DatasetRow next() {
         DatasetRow row = rows.next();
-        int position = row.location().map(DatasetLocation::line).orElse(index);
+        DatasetLocation location = row.location().orElse(null);
+        int position = location != null ? location.line() : index;
         index++;
-        First first = firsts.putIfAbsent(name(row.caseId()), new First(position, row.caseId(), null));
-        if (first == null) {
+        String name = name(row.caseId());
+        int slot = firsts.slot(name);
+        if (!firsts.holds(slot)) {
+            firsts.add(slot, name, position);
+            if (!name.equals(row.caseId())) {
+                unusual.put(name, new First(row.caseId(), null));
+            }
             return row;
         }
+        int firstPosition = firsts.position(slot);
+        First first = unusual.getOrDefault(name, new First(name, null));
         String freshId = freshId(row.caseId());
-        firsts.put(name(freshId), new First(position, freshId, row.caseId()));
+        String freshName = name(freshId);
+        firsts.add(firsts.slot(freshName), freshName, position);
+        unusual.put(freshName, new First(freshId, row.caseId()));
         String unit = row.location().isPresent() ? "line" : "index";
         String where = row.location().map(DatasetLocation::toString).orElse(origin + " index " + position);
         String error;
         if (first.madeUpFor() != null) {
             error = where + ": duplicate id '" + visible(row.caseId()) + "': the engine gave that id to the duplicate of '"
-                    + visible(first.madeUpFor()) + "' at " + unit + " " + first.position();
+                    + visible(first.madeUpFor()) + "' at " + unit + " " + firstPosition;
         }
         else if (!first.id().equals(row.caseId())) {
             error = where + ": duplicate id '" + visible(row.caseId()) + "': it differs from '" + visible(first.id())
-                    + "' (" + unit + " " + first.position() + ") only in whitespace or control characters, and tests "
+                    + "' (" + unit + " " + firstPosition + ") only in whitespace or control characters, and tests "
                     + "show both as '" + name(row.caseId()) + "'";
         }
         else {
-            error = where + ": duplicate id '" + row.caseId() + "' (first at " + unit + " " + first.position() + ")";
+            error = where + ": duplicate id '" + row.caseId() + "' (first at " + unit + " " + firstPosition + ")";
         }
         return DatasetRow.failed(freshId, row.error().orElse(error), row.location().orElse(null));
     }
 
     /** An id as test names show it: each run of whitespace and control characters one space, none at the ends. */
     static String name(String id) {
+        if (!hasGap(id)) {
+            // Most ids: the name is the id, and the map keeps the row's own string rather than a copy.
+            return id;
+        }
         StringBuilder name = new StringBuilder(id.length());
         boolean gap = false;
         for (int i = 0; i < id.length(); i++) {
             char c = id.charAt(i);
-            if (Character.isWhitespace(c) || Character.isISOControl(c) || Character.isSpaceChar(c)) {
+            if (isGap(c)) {
                 gap = name.length() > 0;
                 continue;
             }
@@ -82,6 +101,19 @@ final class UniqueIds implements DatasetStream {
             name.append(c);
         }
         return name.toString();
+    }
+
+    private static boolean hasGap(String id) {
+        for (int i = 0; i < id.length(); i++) {
+            if (isGap(id.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isGap(char c) {
+        return Character.isWhitespace(c) || Character.isISOControl(c) || Character.isSpaceChar(c);
     }
 
     /** An id with its control characters written as escapes, so that an error shows how two ids differ. */
@@ -109,7 +141,7 @@ final class UniqueIds implements DatasetStream {
     private String freshId(String id) {
         for (int n = 2;; n++) {
             String candidate = id + "#" + n;
-            if (!firsts.containsKey(name(candidate))) {
+            if (!firsts.holds(firsts.slot(name(candidate)))) {
                 return candidate;
             }
         }
@@ -118,5 +150,74 @@ final class UniqueIds implements DatasetStream {
     @Override
     public void close() {
         rows.close();
+    }
+
+    /**
+     * A set of names, each with an int, in three arrays (open addressing, linear probing, each name's hash kept so
+     * that a probe compares strings only when their hashes agree): a million ids cost their strings and 24 bytes
+     * each, where a {@code HashMap} of records cost 64 more (its node and the record).
+     */
+    private static final class Names {
+
+        private String[] names = new String[64];
+        private int[] hashes = new int[64];
+        private int[] positions = new int[64];
+        private int size;
+
+        /** Where the name is, or the free slot where it goes. */
+        int slot(String name) {
+            int hash = hash(name);
+            int mask = names.length - 1;
+            int slot = hash & mask;
+            while (names[slot] != null && (hashes[slot] != hash || !names[slot].equals(name))) {
+                slot = (slot + 1) & mask;
+            }
+            return slot;
+        }
+
+        private static int hash(String name) {
+            int hash = name.hashCode() * 0x9E3779B9;
+            return hash ^ hash >>> 16;
+        }
+
+        boolean holds(int slot) {
+            return names[slot] != null;
+        }
+
+        int position(int slot) {
+            return positions[slot];
+        }
+
+        /** Adds a name at the free slot {@link #slot} gave for it (no other name added since). */
+        void add(int slot, String name, int position) {
+            names[slot] = name;
+            hashes[slot] = hash(name);
+            positions[slot] = position;
+            if (++size * 2 > names.length) {
+                grow();
+            }
+        }
+
+        /** Twice the room; the names are distinct, so each goes to the first free slot from its hash. */
+        private void grow() {
+            String[] oldNames = names;
+            int[] oldHashes = hashes;
+            int[] oldPositions = positions;
+            names = new String[oldNames.length * 2];
+            hashes = new int[oldNames.length * 2];
+            positions = new int[oldNames.length * 2];
+            int mask = names.length - 1;
+            for (int i = 0; i < oldNames.length; i++) {
+                if (oldNames[i] != null) {
+                    int slot = oldHashes[i] & mask;
+                    while (names[slot] != null) {
+                        slot = (slot + 1) & mask;
+                    }
+                    names[slot] = oldNames[i];
+                    hashes[slot] = oldHashes[i];
+                    positions[slot] = oldPositions[i];
+                }
+            }
+        }
     }
 }

@@ -27,7 +27,6 @@ import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.scoring.ClassScorerDefinition;
 import dev.agentarena.junit.engine.scoring.NamedScore;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
-import dev.agentarena.junit.engine.scoring.ScorerVersions;
 import dev.agentarena.junit.engine.scoring.TurnScores;
 import dev.agentarena.junit.engine.scoring.builtin.ManualScorer;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
@@ -41,6 +40,9 @@ import dev.agentarena.junit.engine.secrets.SecretRedactor;
  * are then reported as errors, never as low scores.
  */
 final class CaseEvaluator {
+
+    /** The options of the case's context before each scorer's own: none. */
+    private static final ScorerOptionValues NO_OPTIONS = ScorerOptionValues.empty("");
 
     private static final Pattern OPTION_ERROR = Pattern.compile("option '([^']+)' of scorer '");
 
@@ -210,9 +212,8 @@ final class CaseEvaluator {
         attempt.usage = usage;
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
-                ScorerOptionValues.empty(""), taskOutput, run.configuration().projectRoot(),
-                () -> run.models().judge(evalCase, repeat), run.redactor()).withTrajectory(trajectory)
-                .withTurns(model.turns());
+                NO_OPTIONS, taskOutput, run.configuration().projectRoot(),
+                () -> run.models().judge(evalCase, repeat), run.redactor(), trajectory, model.turns());
         EvalHooks.PostProcessed post;
         try {
             post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context, steps);
@@ -285,9 +286,9 @@ final class CaseEvaluator {
             try {
                 produced = steps.step(TimeLimits.Kind.SCORER, "scorer '" + scorer.name() + "'", () -> {
                     JudgeUsage judgeUsage = new JudgeUsage(run.budget());
-                    CaseScoringContext scorerContext = context.withOptions(options)
-                            .withTimeLimit(steps.limitOf(TimeLimits.Kind.SCORER))
-                            .withJudge(() -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
+                    CaseScoringContext scorerContext = context.forScorer(options,
+                            steps.limitOf(TimeLimits.Kind.SCORER),
+                            () -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
                     List<ScoreOutcome> scores = new ArrayList<>();
                     List<NamedScore> named = perTurn(scorer, options, scorerContext)
                             ? TurnScores.score(scorer, scorerContext.turns(), scorerContext::forTurn)
@@ -409,7 +410,7 @@ final class CaseEvaluator {
     }
 
     private String registryName(ScorerDefinition scorer) {
-        return ScorerVersions.registryName(eval.definition().name(), scorer.name());
+        return eval.registryName(scorer.name());
     }
 
     private static void replaceNamed(List<ScoreOutcome> outcomes, String name, Throwable error) {
@@ -429,8 +430,7 @@ final class CaseEvaluator {
             outcomes.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName(scorer), null, reported));
         }
         if (outcomes.isEmpty()) {
-            outcomes.add(new ScoreOutcome("task", "", ScorerVersions.registryName(eval.definition().name(), "task"),
-                    null, reported));
+            outcomes.add(new ScoreOutcome("task", "", eval.registryName("task"), null, reported));
         }
         return new CaseOutcome(origin, row, repeat, prompt, null, null, null, usage, outcomes, trajectory);
     }

@@ -49,6 +49,8 @@ public final class CaseOutcome {
     private final Trajectory trajectory;
     private final List<ScoreOutcome> scores;
     private final List<ScorerResult> results;
+    /** Whether a score met a problem every case shares: asked of every case as it is handed back. */
+    private final boolean unsettled;
 
     CaseOutcome(Origin origin, DatasetRow row, int repeat, String prompt, String rawOutput, String output,
             TaskOutput taskOutput, CallUsage usage, List<ScoreOutcome> scores, Trajectory trajectory) {
@@ -62,6 +64,7 @@ public final class CaseOutcome {
         this.usage = usage;
         this.trajectory = trajectory;
         this.scores = List.copyOf(scores);
+        this.unsettled = anyPending(this.scores);
         EvalCase evalCase = evalCase();
         SecretRedactor redactor = origin.redactor();
         // Every text that leaves the case (results line, test name and failure, report entries, console, Allure) is
@@ -71,12 +74,14 @@ public final class CaseOutcome {
         String raw = redactor.redact(rawOutput);
         String scoredOutput = redactor.redact(output);
         Map<String, CaseTranscript.WholeText> wholeTrajectory = new LinkedHashMap<>();
-        TrajectoryRecord steps = TrajectoryTexts.of(trajectory, redactor, origin.textLimit(),
-                LongTexts.caseFile(origin.eval(), origin.model(), origin.dataset(), caseId(), repeat, "trajectory.json"),
-                wholeTrajectory);
+        // the file a cut trajectory goes to is named only for a trajectory there is (most cases have none)
+        TrajectoryRecord steps = trajectory == null || !TrajectoryTexts.isAgentic(trajectory) ? null
+                : TrajectoryTexts.of(trajectory, redactor, origin.textLimit(), LongTexts.caseFile(origin.eval(),
+                        origin.model(), origin.dataset(), caseId(), repeat, "trajectory.json"), wholeTrajectory);
         List<ScorerResult> built = new ArrayList<>(scores.size());
         for (ScoreOutcome score : scores) {
-            Map<String, CaseTranscript.WholeText> whole = new LinkedHashMap<>(wholeTrajectory);
+            Map<String, CaseTranscript.WholeText> whole = wholeTrajectory.isEmpty() ? new LinkedHashMap<>(2)
+                    : new LinkedHashMap<>(wholeTrajectory);
             String reason = cutIfLong(origin, score, "reason", redactor.redact(score.reason()), whole);
             // not run is no error: its reason says why
             String error = score.error() == null || score.error() instanceof SharedProblems.NotRun ? null
@@ -89,16 +94,35 @@ public final class CaseOutcome {
             }
             built.add(new ScorerResult(record(origin, score, reason, error, scoredOutput, taskOutput, usage),
                     new CaseTranscript(sentPrompt, raw, reference,
-                            score.result() == null ? null : redactor.redactMap(score.result().detail()), whole,
+                            detail(score, redactor), whole,
                             steps),
                     thrown));
         }
         this.results = List.copyOf(built);
     }
 
+    /** The scorer's detail, its secrets masked; none when it gave none. */
+    private static Map<String, Object> detail(ScoreOutcome score, SecretRedactor redactor) {
+        if (score.result() == null) {
+            return null;
+        }
+        Map<String, Object> detail = score.result().detail();
+        // the transcript keeps a copy of its own: masking nothing, no copy is needed here
+        return detail.isEmpty() || redactor.isEmpty() ? detail : redactor.redactMap(detail);
+    }
+
+    private static boolean anyPending(List<ScoreOutcome> scores) {
+        for (ScoreOutcome score : scores) {
+            if (score.error() instanceof SharedProblems.Pending) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether a result met a problem every case shares, and waits to be {@link #settled} in dataset order. */
     boolean unsettled() {
-        return scores.stream().anyMatch(score -> score.error() instanceof SharedProblems.Pending);
+        return unsettled;
     }
 
     /**
@@ -142,20 +166,34 @@ public final class CaseOutcome {
     private ResultRecord record(Origin origin, ScoreOutcome score, String reason, String error, String output,
             TaskOutput taskOutput, CallUsage usage) {
         EvalCase evalCase = evalCase();
-        Map<String, Double> metrics = new LinkedHashMap<>();
-        if (taskOutput != null) {
-            metrics.putAll(taskOutput.metrics());
+        Map<String, Double> taskMetrics = taskOutput == null ? Map.of() : taskOutput.metrics();
+        Map<String, Double> scoreMetrics = score.result() == null ? Map.of() : score.result().metrics();
+        Map<String, Double> metrics;
+        if (taskMetrics.isEmpty() && scoreMetrics.isEmpty()) {
+            // the common case: no metric, and no map to fill
+            metrics = Map.of();
         }
-        if (score.result() != null) {
-            metrics.putAll(score.result().metrics());
+        else {
+            metrics = new LinkedHashMap<>(taskMetrics);
+            metrics.putAll(scoreMetrics);
         }
         // results.jsonl writes an unscored verdict as "passed": null
         Boolean passed = score.error() == null && score.result() != null && score.result().isScored()
                 ? score.result().passed() : null;
         SecretRedactor redactor = origin.redactor();
-        List<String> tags = new ArrayList<>();
-        if (evalCase != null) {
-            evalCase.tags().forEach(tag -> tags.add(redactor.redact(tag)));
+        List<String> tags;
+        if (evalCase == null) {
+            tags = List.of();
+        }
+        else if (redactor.isEmpty()) {
+            // one copy: the record keeps an unmodifiable list as it is
+            tags = List.copyOf(evalCase.tags());
+        }
+        else {
+            tags = new ArrayList<>(evalCase.tags().size());
+            for (String tag : evalCase.tags()) {
+                tags.add(redactor.redact(tag));
+            }
         }
         if (!redactor.isEmpty()) {
             // every field of the line, not only its texts: a metric's or score's name, a tag, the case id

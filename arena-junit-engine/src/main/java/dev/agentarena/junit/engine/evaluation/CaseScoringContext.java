@@ -32,15 +32,10 @@ final class CaseScoringContext implements ScoringContext, SecretMasking {
     private final List<Turn> turns;
     private final Turn turn;
 
-    CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
-            TaskOutput output, Path projectRoot, Supplier<Judge> judge, SecretRedactor secrets) {
-        this(testCase, evalName, modelKey, options, output, projectRoot, judge, null, secrets, Trajectory.EMPTY,
-                List.of(), null);
-    }
-
     private CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
             TaskOutput output, Path projectRoot, Supplier<Judge> judge, Duration timeLimit, SecretRedactor secrets,
             Trajectory trajectory, List<Turn> turns, Turn turn) {
+        // List.copyOf returns an unmodifiable list as it is: copying a context does not copy its turns
         this.turns = List.copyOf(turns);
         this.turn = turn;
         this.secrets = secrets;
@@ -55,34 +50,23 @@ final class CaseScoringContext implements ScoringContext, SecretMasking {
         this.timeLimit = timeLimit;
     }
 
-    CaseScoringContext withOptions(ScorerOptionValues newOptions) {
-        return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, judge, timeLimit,
-                secrets, trajectory, turns, turn);
+    /** The case's context with its trajectory and turns, as the hooks and scorers see it. */
+    CaseScoringContext(EvalCase testCase, String evalName, String modelKey, ScorerOptionValues options,
+            TaskOutput output, Path projectRoot, Supplier<Judge> judge, SecretRedactor secrets, Trajectory trajectory,
+            List<Turn> turns) {
+        this(testCase, evalName, modelKey, options, output, projectRoot, judge, null, secrets, trajectory, turns,
+                null);
     }
 
-    CaseScoringContext withJudge(Supplier<Judge> newJudge) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, newJudge, timeLimit,
-                secrets, trajectory, turns, turn);
+    /** The context one scorer sees: its options, its time limit and its judge, in one copy (one per scorer call). */
+    CaseScoringContext forScorer(ScorerOptionValues newOptions, Duration newTimeLimit, Supplier<Judge> newJudge) {
+        return new CaseScoringContext(testCase, evalName, modelKey, newOptions, output, projectRoot, newJudge,
+                newTimeLimit, secrets, trajectory, turns, turn);
     }
 
     CaseScoringContext withOutput(TaskOutput newOutput) {
         return new CaseScoringContext(testCase, evalName, modelKey, options, newOutput, projectRoot, judge, timeLimit,
                 secrets, trajectory, turns, turn);
-    }
-
-    CaseScoringContext withTimeLimit(Duration newTimeLimit) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, newTimeLimit,
-                secrets, trajectory, turns, turn);
-    }
-
-    CaseScoringContext withTrajectory(Trajectory newTrajectory) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, timeLimit,
-                secrets, newTrajectory, turns, turn);
-    }
-
-    CaseScoringContext withTurns(List<Turn> newTurns) {
-        return new CaseScoringContext(testCase, evalName, modelKey, options, output, projectRoot, judge, timeLimit,
-                secrets, trajectory, newTurns, turn);
     }
 
     /**

@@ -5,8 +5,10 @@ import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -36,6 +38,7 @@ import dev.agentarena.junit.engine.scoring.MethodScorerDefinition;
 import dev.agentarena.junit.engine.scoring.OneAtATime;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
+import dev.agentarena.junit.engine.scoring.ScorerVersions;
 
 /**
  * One eval class, ready to run: its instance, its scorers resolved by name, its task and hooks, and how many times
@@ -55,6 +58,12 @@ public final class EvalRuntime implements AutoCloseable {
     private final ScorerRegistry registry;
     private final List<ScorerDefinition> methodScorers;
     private final List<ScorerDefinition> defaultScorers;
+    /** The scorers of a case without an {@code eval_type}: the same list for every such case. */
+    private final List<ScorerDefinition> caseScorers;
+    /** The scorers of a case by its {@code eval_type}, as found: asked for every case, looked up once per type. */
+    private final Map<String, List<ScorerDefinition>> scorersByEvalType = new ConcurrentHashMap<>();
+    /** Each scorer's registry name in this eval, by scorer name: asked for every result. */
+    private final Map<String, String> registryNames = new ConcurrentHashMap<>();
     private final TaskRunner task;
     private final EvalHooks hooks;
     private final Predicate<String> scorerFilter;
@@ -81,6 +90,9 @@ public final class EvalRuntime implements AutoCloseable {
         this.registry = registry;
         this.methodScorers = methodScorers;
         this.defaultScorers = defaultScorers;
+        List<ScorerDefinition> scorers = new ArrayList<>(defaultScorers);
+        scorers.addAll(methodScorers);
+        this.caseScorers = List.copyOf(scorers);
         this.task = new TaskRunner(definition.task(), instance, caseCallbacks);
         this.hooks = new EvalHooks(definition, instance, instances);
         this.options = new ScorerOptionLevels(run.configuration(), definition);
@@ -349,24 +361,36 @@ public final class EvalRuntime implements AutoCloseable {
      * @throws IllegalArgumentException when the case names an unknown {@code eval_type}
      */
     List<ScorerDefinition> scorersFor(EvalCase evalCase) {
+        if (evalCase.evalType().isEmpty()) {
+            return caseScorers;
+        }
+        String name = evalCase.evalType().get();
+        List<ScorerDefinition> known = scorersByEvalType.get(name);
+        if (known != null) {
+            return known;
+        }
         List<ScorerDefinition> scorers = new ArrayList<>();
-        if (evalCase.evalType().isPresent()) {
-            String name = evalCase.evalType().get();
-            scorers.add(registry.find(name).orElseThrow(() -> new IllegalArgumentException(
-                    "case '" + evalCase.id() + "': eval_type: " + registry.unknownScorerMessage(name))));
-        }
-        else {
-            scorers.addAll(defaultScorers);
-        }
+        // an unknown name is not remembered: every case that names it is told so
+        scorers.add(registry.find(name).orElseThrow(() -> new IllegalArgumentException(
+                "case '" + evalCase.id() + "': eval_type: " + registry.unknownScorerMessage(name))));
         scorers.addAll(methodScorers);
-        return scorers;
+        List<ScorerDefinition> found = List.copyOf(scorers);
+        scorersByEvalType.putIfAbsent(name, found);
+        return found;
+    }
+
+    /** {@link ScorerVersions#registryName} of a scorer of this eval, computed once per scorer. */
+    String registryName(String scorer) {
+        String known = registryNames.get(scorer);
+        if (known != null) {
+            return known;
+        }
+        return registryNames.computeIfAbsent(scorer, name -> ScorerVersions.registryName(definition.name(), name));
     }
 
     /** The scorers that would grade a case whose row could not be read. */
     List<ScorerDefinition> scorersForUnreadableRow() {
-        List<ScorerDefinition> scorers = new ArrayList<>(defaultScorers);
-        scorers.addAll(methodScorers);
-        return scorers;
+        return caseScorers;
     }
 
     /** Counts, per model, the cases its task finished without calling the model under evaluation. */

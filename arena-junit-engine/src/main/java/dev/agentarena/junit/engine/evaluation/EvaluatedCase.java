@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.evaluation;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -22,10 +23,19 @@ public final class EvaluatedCase {
 
     /** This case with every repeat {@link CaseOutcome#settled settled}; itself when none needs it. */
     EvaluatedCase settled(SharedProblems problems) {
-        if (repeats.stream().noneMatch(CaseOutcome::unsettled)) {
+        // asked of every case as it is handed back: a loop, no stream
+        boolean any = false;
+        for (CaseOutcome outcome : repeats) {
+            any |= outcome.unsettled();
+        }
+        if (!any) {
             return this;
         }
-        return new EvaluatedCase(row, repeats.stream().map(outcome -> outcome.settled(problems)).toList());
+        List<CaseOutcome> settled = new ArrayList<>(repeats.size());
+        for (CaseOutcome outcome : repeats) {
+            settled.add(outcome.settled(problems));
+        }
+        return new EvaluatedCase(row, settled);
     }
 
     /** The case id. */

@@ -40,6 +40,8 @@ final class ScorerOptionLevels {
     private final ArenaConfiguration configuration;
     private final EvalDefinition definition;
     private final Map<String, Level> evalLevel = new ConcurrentHashMap<>();
+    /** The options of a case without its own, by scorer: the same (immutable) values for every such case. */
+    private final Map<String, ScorerOptionValues> evalValues = new ConcurrentHashMap<>();
 
     ScorerOptionLevels(ArenaConfiguration configuration, EvalDefinition definition) {
         this.configuration = configuration;
@@ -52,11 +54,18 @@ final class ScorerOptionLevels {
      * @param row where the case was read, for messages; may be {@code null}
      */
     ScorerOptionValues forCase(String scorer, EvalCase evalCase, DatasetRow row) {
-        Level level = evalLevel.computeIfAbsent(scorer, this::evalAndRun);
         Map<String, Object> own = evalCase == null ? null : evalCase.scorerOptions().get(scorer);
         if (own == null || own.isEmpty()) {
-            return ScorerOptionValues.of(scorer, level.values, level.sources);
+            // asked for every scorer of every case: built once per scorer
+            ScorerOptionValues shared = evalValues.get(scorer);
+            if (shared == null) {
+                Level level = evalLevel.computeIfAbsent(scorer, this::evalAndRun);
+                shared = evalValues.computeIfAbsent(scorer,
+                        name -> ScorerOptionValues.of(name, level.values, level.sources));
+            }
+            return shared;
         }
+        Level level = evalLevel.computeIfAbsent(scorer, this::evalAndRun);
         Level merged = level.copy();
         String where = "scorer_options of case '" + evalCase.id() + "'"
                 + (row == null ? "" : row.location().map(location -> " at " + location).orElse(""));

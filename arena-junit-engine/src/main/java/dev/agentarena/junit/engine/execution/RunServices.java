@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.execution;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -234,6 +235,14 @@ public final class RunServices implements AutoCloseable {
      */
     public Optional<Leaderboard> finish(List<ShardManifest.EvalRun> evals) {
         Optional<Leaderboard> finished = Optional.empty();
+        try {
+            // results without a test gathered since the last summary test (a container that stopped early): the
+            // report and a shard's manifest read the file
+            results.flush();
+        }
+        catch (UncheckedIOException e) {
+            listeners.warning(e.getMessage());
+        }
         if (results.writtenAny()) {
             Leaderboard leaderboard = leaderboards.runLeaderboard();
             leaderboards.writeRunFiles(leaderboard);

@@ -9,12 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -33,16 +33,29 @@ import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreSummary;
 import dev.agentarena.junit.engine.results.TrajectoryRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
- * {@code results.jsonl}: one JSON object per result, each line written whole as its test ends, so a killed run leaves a
- * readable file that holds every finished result.
+ * {@code results.jsonl}: one JSON object per result, each line written whole, so a killed run leaves a readable file
+ * that holds every finished result.
  *
- * <p>A line is encoded first and then handed to the file in one write; when the write fails part way (a disk that
- * fills up), the file is cut back to where the line began, so the file never holds half a line, and the error names
- * the file.
+ * <p>A line is encoded first (as UTF-8, on the call pool's thread that computed the result, when it was computed
+ * there) and then handed to the file whole. The lines of results that have a test of their own are on disk when
+ * their test has finished: {@link #resultReported} writes its line, and every line before it, at once. The lines of
+ * results without a test ({@code arena.nodes=summary} or {@code failures}) are gathered in a buffer of about
+ * {@value #BATCH_BYTES} bytes and written together, in one write of whole lines, when the buffer is full, when a test
+ * of the run reports a result or a score summary, and at the end of the run ({@link #flush}, {@link #close}): a
+ * million lines cost a few thousand writes instead of a million. Whatever is written is whole lines, in report
+ * order. A run killed (or a JVM that crashes) between two writes loses the lines of the buffer not written yet, at
+ * most a buffer's worth of results without a test, which no finished test stands for yet: their summary tests run
+ * after the dataset's last case, and the buffer is written before the first of them reports.
+ *
+ * <p>When a write fails part way (a disk that fills up), the file is cut back to where the write began, so the file
+ * never holds half a line, and the error names the file and the results whose lines were lost (in summary mode, every
+ * line of the buffer: the summary test of the result that made it write fails, see {@code ScoreSummaries}). The next
+ * result opens the file again and goes on after the last whole line.
  *
  * <p>Opened on the first result, so a run without evals leaves an earlier file alone; truncated by the first
  * execution of the launcher session that writes it and appended to by the later ones (see {@link ReportingSession}).
@@ -61,27 +74,39 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     /** Detail values as the rest of the engine's JSON writes them (the attachments, the judge's prompt). */
     private static final ObjectMapper DETAIL = Json.MAPPER;
 
+    /**
+     * How many bytes of lines of results without a test are gathered before they are written: some hundred lines of
+     * a summary-mode run, and the most such a killed run can lose.
+     */
+    static final int BATCH_BYTES = 64 * 1024;
+
     private final Path directory;
     private final Path file;
     private final ReportingSession session;
-    /** How many lines prepared ahead are kept at most; more than the run's cases in flight times their scorers. */
+    /**
+     * How many lines prepared ahead are kept at most; more than the run's cases in flight times their scorers. Past
+     * it (results computed and never reported: scorers the launcher did not select) every prepared line is let go of,
+     * and a result reported later is encoded again on the reporting thread.
+     */
     static final int PREPARED_LINES = 4096;
 
     private final Lines lines = new Lines();
     private final ThreadLocal<Lines> workerLines = ThreadLocal.withInitial(Lines::new);
-    // lines prepared on the call pool, by the identity of their record, taken when it is reported; the eldest go
-    // first when full (a result that is never reported: a scorer the launcher did not select)
-    private final Map<Identity, String> prepared = Collections.synchronizedMap(new LinkedHashMap<>() {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Identity, String> eldest) {
-            return size() > PREPARED_LINES;
-        }
-    });
+    // lines prepared on the call pool, by the identity of their record, taken when it is reported
+    private final Map<Identity, byte[]> prepared = new ConcurrentHashMap<>();
     private final Opener opener;
+    // guarded by this
     private FileChannel channel;
+    /** Where the channel's file ends: the position of the next write, kept here rather than asked of the file. */
+    private long end;
     private boolean written;
+    /** Whole lines, encoded, not written yet. */
+    private byte[] batch = new byte[BATCH_BYTES + 1024];
+    private int batched;
+    /** How many lines the batch holds, and the first and last of them, for the error when it cannot be written. */
+    private int batchedLines;
+    private ResultRecord firstBatched;
+    private ResultRecord lastBatched;
 
     /** The results file of an output directory; nothing is opened yet. */
     public ResultsFile(Path directory, ReportingSession session) {
@@ -117,7 +142,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         return file;
     }
 
-    /** Whether this execution wrote any result. */
+    /** Whether this execution wrote any result (or holds one to write at the next {@link #flush}). */
     public synchronized boolean writtenAny() {
         return written;
     }
@@ -127,41 +152,109 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     public void resultComputed(ResultRecord record, CaseTranscript transcript) {
         Lines worker = workerLines.get();
         worker.textLimit = lines.textLimit;
-        prepared.put(new Identity(record), wellFormed(worker.line(record, detail(transcript), trajectory(transcript),
-                transcript)));
+        byte[] line = worker.bytes(record, detail(transcript), trajectory(transcript), transcript);
+        if (prepared.size() >= PREPARED_LINES) {
+            prepared.clear();
+        }
+        prepared.put(new Identity(record), line);
     }
 
+    /** A result with a test: its line, and every line gathered before it, are on disk when this returns. */
     @Override
     public synchronized void resultReported(ResultRecord record, CaseTranscript transcript) {
-        String line = prepared.remove(new Identity(record));
-        // well formed: the encoder would refuse half a surrogate pair (a reason cut inside an emoji)
-        byte[] bytes = ((line != null ? line : wellFormed(lines.line(record, detail(transcript), trajectory(transcript),
-                transcript)))
-                + "\n")
-                .getBytes(StandardCharsets.UTF_8);
+        add(record, transcript);
+        writeBatch();
+    }
+
+    /** A result without a test: its line joins the batch, written once the batch is full (see the class comment). */
+    @Override
+    public synchronized void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+        add(record, transcript);
+        if (batched >= BATCH_BYTES) {
+            writeBatch();
+        }
+    }
+
+    /** A summary test reports: the lines of the results it stands for are written first. */
+    @Override
+    public synchronized void scoreSummaryReported(ScoreSummary summary) {
+        writeBatch();
+    }
+
+    /**
+     * Writes the lines gathered and not written yet, before the file is read (the leaderboard, the report, a shard's
+     * manifest).
+     *
+     * @throws UncheckedIOException when they cannot be written, naming the file and the results lost
+     */
+    public synchronized void flush() {
+        writeBatch();
+    }
+
+    /** The result's line, prepared on the pool or encoded now, added to the batch. */
+    private void add(ResultRecord record, CaseTranscript transcript) {
+        byte[] line = prepared.remove(new Identity(record));
+        if (line == null) {
+            line = lines.bytes(record, detail(transcript), trajectory(transcript), transcript);
+        }
+        if (batched + line.length > batch.length) {
+            batch = Arrays.copyOf(batch, Math.max(batch.length * 2, batched + line.length));
+        }
+        System.arraycopy(line, 0, batch, batched, line.length);
+        batched += line.length;
+        if (batchedLines++ == 0) {
+            firstBatched = record;
+        }
+        lastBatched = record;
+        written = true;
+    }
+
+    /** Writes the batch in one go, whole lines; on a failure, cuts the file back to where the batch began. */
+    private void writeBatch() {
+        if (batched == 0) {
+            return;
+        }
+        int lineCount = batchedLines;
+        ResultRecord first = firstBatched;
+        ResultRecord last = lastBatched;
+        ByteBuffer buffer = ByteBuffer.wrap(batch, 0, batched);
+        // the batch is let go of whether or not it is written: a failed write reports its lines as lost
+        batched = 0;
+        batchedLines = 0;
+        firstBatched = null;
+        lastBatched = null;
         long start = -1;
         try {
             if (channel == null) {
                 channel = open();
             }
-            written = true;
-            start = channel.position();
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            start = end;
             while (buffer.hasRemaining()) {
-                channel.write(buffer);
+                end += channel.write(buffer);
             }
         }
         catch (IOException e) {
-            String cutBack = cutBack(start);
+            String cutBack = cutBack(start, lineCount);
             // the next result opens the file again (appending), so one failed write does not lose every later one
             closeQuietly();
-            throw new UncheckedIOException("Cannot write the result of " + record.caseId() + "/" + record.scorer()
-                    + " to " + file + " (" + e + ")" + cutBack, e);
+            throw new UncheckedIOException("Cannot write the " + (lineCount == 1 ? "result of " + name(first)
+                    : lineCount + " results from " + name(first) + " to " + name(last)) + " to " + file + " (" + e
+                    + ")" + cutBack, e);
+        }
+        finally {
+            if (batch.length > 4 * BATCH_BYTES) {
+                // a very long line grew it: not kept for the rest of the run
+                batch = new byte[BATCH_BYTES + 1024];
+            }
         }
     }
 
-    /** After a failed write: the file cut back to where the line began, so that no half line is left. */
-    private String cutBack(long start) {
+    private static String name(ResultRecord record) {
+        return record.caseId() + "/" + record.scorer();
+    }
+
+    /** After a failed write: the file cut back to where the write began, so that no half line is left. */
+    private String cutBack(long start, int lines) {
         if (channel == null || start < 0) {
             return "";
         }
@@ -169,7 +262,8 @@ public final class ResultsFile implements RunListener, AutoCloseable {
             if (channel.size() > start) {
                 channel.truncate(start);
             }
-            return "; the file holds every line written before it, whole";
+            end = start;
+            return "; the file holds every line written before " + (lines == 1 ? "it" : "them") + ", whole";
         }
         catch (IOException e) {
             return "; and it could not be cut back to its last whole line (" + e + "): remove the last line by hand";
@@ -219,8 +313,32 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         /** Where {@code input} and {@code reference} are cut; 0 for nowhere. */
         int textLimit = 4000;
 
+        /** What the line's text is encoded into, kept from line to line. */
+        private byte[] utf8 = new byte[1024];
+
         String line(ResultRecord record) {
             return line(record, Map.of(), null);
+        }
+
+        /**
+         * The record's line as {@link #line} writes it, and its line break, as UTF-8, every unpaired surrogate as
+         * U+FFFD (see {@link #wellFormed}): the bytes {@code results.jsonl} holds.
+         */
+        byte[] bytes(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
+                CaseTranscript transcript) {
+            render(record, detail, trajectory, transcript);
+            int length = text.length();
+            if (utf8.length < 3 * length + 1) {
+                utf8 = new byte[Math.max(2 * utf8.length, 3 * length + 1)];
+            }
+            int size = encode(text, utf8);
+            utf8[size++] = '\n';
+            byte[] line = Arrays.copyOf(utf8, size);
+            if (utf8.length > 1 << 20) {
+                // a very long line grew it: not kept for the rest of the run
+                utf8 = new byte[1024];
+            }
+            return line;
         }
 
         String line(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory) {
@@ -232,6 +350,12 @@ public final class ResultsFile implements RunListener, AutoCloseable {
          * it has one (a {@code trajectory} field, and a {@code trajectory_file} when a text of it was cut).
          */
         String line(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
+                CaseTranscript transcript) {
+            render(record, detail, trajectory, transcript);
+            return text.toString();
+        }
+
+        private void render(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
                 CaseTranscript transcript) {
             text.setLength(0);
             try {
@@ -254,8 +378,42 @@ public final class ResultsFile implements RunListener, AutoCloseable {
                 throw new IllegalStateException("Cannot serialise result " + record.caseId() + "/" + record.scorer(),
                         e);
             }
-            return text.toString();
         }
+    }
+
+    /**
+     * Encodes the text as UTF-8 into {@code into} (at least three bytes per char long), an unpaired surrogate as
+     * U+FFFD: what {@code wellFormed(text).getBytes(UTF_8)} gives, without the copies.
+     *
+     * @return how many bytes it wrote
+     */
+    static int encode(CharSequence text, byte[] into) {
+        int at = 0;
+        int length = text.length();
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                into[at++] = (byte) c;
+            }
+            else if (c < 0x800) {
+                into[at++] = (byte) (0xC0 | c >> 6);
+                into[at++] = (byte) (0x80 | c & 0x3F);
+            }
+            else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
+                int point = Character.toCodePoint(c, text.charAt(++i));
+                into[at++] = (byte) (0xF0 | point >> 18);
+                into[at++] = (byte) (0x80 | point >> 12 & 0x3F);
+                into[at++] = (byte) (0x80 | point >> 6 & 0x3F);
+                into[at++] = (byte) (0x80 | point & 0x3F);
+            }
+            else {
+                char encoded = Character.isSurrogate(c) ? '\uFFFD' : c;
+                into[at++] = (byte) (0xE0 | encoded >> 12);
+                into[at++] = (byte) (0x80 | encoded >> 6 & 0x3F);
+                into[at++] = (byte) (0x80 | encoded & 0x3F);
+            }
+        }
+        return at;
     }
 
     private static void write(JsonGenerator json, ResultRecord record, Map<String, Object> detail,
@@ -432,7 +590,8 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         FileChannel opened = opener.open(file, first
                 ? Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)
                 : Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE));
-        opened.position(opened.size());
+        end = opened.size();
+        opened.position(end);
         return opened;
     }
 
@@ -474,8 +633,18 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         channel = null;
     }
 
+    /** Writes what is gathered, then closes the file. */
     @Override
     public synchronized void close() {
+        try {
+            writeBatch();
+        }
+        finally {
+            closeChannel();
+        }
+    }
+
+    private void closeChannel() {
         if (channel == null) {
             return;
         }

@@ -30,9 +30,46 @@ import dev.agentarena.junit.engine.results.ShardManifest;
 public final class RunListeners implements RunListener {
 
     private final List<RunListener> listeners;
+    /*
+     * The listeners that hear each per-result event, in order: those whose class overrides it (for a result without
+     * a test, also those that hear it as a reported result, the default). A run has millions of results and a
+     * handful of listeners, most of which ignore most of them: these arrays, looped over directly, cost a call per
+     * listener that listens, and no lambda per result.
+     */
+    private final RunListener[] hearComputed;
+    private final RunListener[] hearReported;
+    private final RunListener[] hearWithoutTest;
 
     private RunListeners(List<RunListener> listeners) {
         this.listeners = List.copyOf(listeners);
+        this.hearComputed = hearing(this.listeners, "resultComputed");
+        this.hearReported = hearing(this.listeners, "resultReported");
+        this.hearWithoutTest = hearing(this.listeners, "resultWithoutTest", "resultReported");
+    }
+
+    /** The listeners whose class overrides one of the methods (each taking a record and a transcript). */
+    private static RunListener[] hearing(List<RunListener> listeners, String... methods) {
+        List<RunListener> hearing = new ArrayList<>();
+        for (RunListener listener : listeners) {
+            for (String method : methods) {
+                if (overrides(listener, method)) {
+                    hearing.add(listener);
+                    break;
+                }
+            }
+        }
+        return hearing.toArray(RunListener[]::new);
+    }
+
+    private static boolean overrides(RunListener listener, String method) {
+        try {
+            return listener.getClass().getMethod(method, ResultRecord.class, CaseTranscript.class)
+                    .getDeclaringClass() != RunListener.class;
+        }
+        catch (NoSuchMethodException | SecurityException e) {
+            // cannot tell: it hears the event
+            return true;
+        }
     }
 
     /** A chain of these listeners, in this order. */
@@ -68,7 +105,7 @@ public final class RunListeners implements RunListener {
     /** Every listener hears it; what one throws is ignored (see {@link RunListener#resultComputed}). */
     @Override
     public void resultComputed(ResultRecord record, CaseTranscript transcript) {
-        for (RunListener listener : listeners) {
+        for (RunListener listener : hearComputed) {
             try {
                 listener.resultComputed(record, transcript);
             }
@@ -80,12 +117,43 @@ public final class RunListeners implements RunListener {
 
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
-        each(listener -> listener.resultReported(record, transcript));
+        RuntimeException first = null;
+        for (RunListener listener : hearReported) {
+            try {
+                listener.resultReported(record, transcript);
+            }
+            catch (RuntimeException e) {
+                first = first(first, e);
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
     }
 
     @Override
     public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
-        each(listener -> listener.resultWithoutTest(record, transcript));
+        RuntimeException first = null;
+        for (RunListener listener : hearWithoutTest) {
+            try {
+                listener.resultWithoutTest(record, transcript);
+            }
+            catch (RuntimeException e) {
+                first = first(first, e);
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /** The first exception, the later ones suppressed by it. */
+    private static RuntimeException first(RuntimeException first, RuntimeException next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
     }
 
     @Override

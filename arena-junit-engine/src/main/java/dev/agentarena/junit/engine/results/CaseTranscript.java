@@ -35,8 +35,11 @@ public record CaseTranscript(String prompt, String rawOutput, String reference, 
     /** Freezes the collections. */
     public CaseTranscript {
         // insertion order, and null values kept: a scorer may well say "no label found" as a null
-        detail = detail == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(detail));
-        wholeTexts = wholeTexts == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(wholeTexts));
+        // empty ones (most) are not copied
+        detail = detail == null || detail.isEmpty() ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(detail));
+        wholeTexts = wholeTexts == null || wholeTexts.isEmpty() ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(wholeTexts));
     }
 
     /** A transcript whose result was cut nowhere. */

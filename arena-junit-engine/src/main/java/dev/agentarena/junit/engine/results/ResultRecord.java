@@ -66,7 +66,9 @@ public record ResultRecord(
     /** Freezes the collections. */
     public ResultRecord {
         // insertion order: the scorer's order of its metrics is what every output shows
-        metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        // an empty map is not copied: most results have no metric, and a run makes millions of records
+        metrics = metrics == null || metrics.isEmpty() ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
         tags = tags == null ? List.of() : List.copyOf(tags);
     }
 

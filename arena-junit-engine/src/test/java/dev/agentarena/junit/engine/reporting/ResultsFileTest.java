@@ -111,6 +111,96 @@ class ResultsFileTest {
         assertThat(dir.resolve(ResultsFile.FILE_NAME)).isEmptyFile();
     }
 
+    @Test
+    void resultsWithoutATestWaitForTheNextTestAndAreWrittenWholeInReportOrder() throws Exception {
+        Path results = dir.resolve(ResultsFile.FILE_NAME);
+        ResultRecord a = record("a", "fine", "one");
+        ResultRecord b = record("b", "fine", "two");
+        ResultRecord c = record("c", "fine", "three");
+        ResultRecord d = record("d", "fine", "four");
+        ResultRecord e = record("e", "fine", "five");
+        try (ResultsFile file = new ResultsFile(dir, new ReportingSession())) {
+            file.resultWithoutTest(a, null);
+            file.resultWithoutTest(b, null);
+            assertThat(results).as("gathered, not written yet").doesNotExist();
+            assertThat(file.writtenAny()).isTrue();
+
+            // a test's result: on disk when its test has finished, after every line gathered before it
+            file.resultReported(c, null);
+            assertThat(Files.readAllLines(results, StandardCharsets.UTF_8))
+                    .containsExactly(ResultsFile.line(a), ResultsFile.line(b), ResultsFile.line(c));
+
+            // a summary test reports: the results it stands for are on disk
+            file.resultWithoutTest(d, null);
+            file.scoreSummaryReported(null);
+            assertThat(Files.readAllLines(results, StandardCharsets.UTF_8)).hasSize(4).endsWith(ResultsFile.line(d));
+
+            file.resultWithoutTest(e, null);
+        }
+        // and the last ones at the end
+        assertThat(Files.readAllLines(results, StandardCharsets.UTF_8)).containsExactly(ResultsFile.line(a),
+                ResultsFile.line(b), ResultsFile.line(c), ResultsFile.line(d), ResultsFile.line(e));
+    }
+
+    @Test
+    void aFullBatchIsWrittenAtALineBoundaryWithoutWaitingForATest() throws Exception {
+        Path results = dir.resolve(ResultsFile.FILE_NAME);
+        try (ResultsFile file = new ResultsFile(dir, new ReportingSession())) {
+            int added = 0;
+            while (!Files.exists(results)) {
+                file.resultWithoutTest(record("case-" + added, "fine", "output " + added), null);
+                added++;
+            }
+            byte[] written = Files.readAllBytes(results);
+            assertThat(written.length).isGreaterThanOrEqualTo(ResultsFile.BATCH_BYTES);
+            assertThat(written[written.length - 1]).as("whole lines only").isEqualTo((byte) '\n');
+            assertThat(Files.readAllLines(results, StandardCharsets.UTF_8)).hasSize(added)
+                    .endsWith(ResultsFile.line(record("case-" + (added - 1), "fine", "output " + (added - 1))));
+        }
+    }
+
+    @Test
+    void aBatchThatFillsTheDiskIsCutBackToTheLastWholeLineAndTheErrorNamesItsResults() throws Exception {
+        AtomicLong room = new AtomicLong(Long.MAX_VALUE);
+        Path results = dir.resolve(ResultsFile.FILE_NAME);
+        try (ResultsFile file = new ResultsFile(dir, new ReportingSession(), FullDiskChannel.opener(room))) {
+            file.resultReported(record("first", "fine", "one"), null);
+            long firstLine = Files.size(results);
+            file.resultWithoutTest(record("a", "fine", "x".repeat(2_000)), null);
+            file.resultWithoutTest(record("b", "fine", "x".repeat(2_000)), null);
+            file.resultWithoutTest(record("c", "fine", "x".repeat(2_000)), null);
+            // room for the first line of the batch and part of the second: the write takes what fits, then fails
+            room.set(3_000);
+
+            assertThatThrownBy(() -> file.scoreSummaryReported(null)).isInstanceOf(UncheckedIOException.class)
+                    .hasMessageContaining("Cannot write the 3 results from a/exact_match to c/exact_match to "
+                            + results)
+                    .hasMessageContaining("No space left on device")
+                    .hasMessageContaining("every line written before them, whole");
+            assertThat(Files.size(results)).as("cut back to the last whole line").isEqualTo(firstLine);
+
+            // room again: the next results go on after the last whole line
+            room.set(Long.MAX_VALUE);
+            file.resultWithoutTest(record("d", "fine", "four"), null);
+            file.flush();
+            assertThat(Files.readAllLines(results, StandardCharsets.UTF_8))
+                    .containsExactly(ResultsFile.line(record("first", "fine", "one")),
+                            ResultsFile.line(record("d", "fine", "four")));
+        }
+    }
+
+    @Test
+    void linesAreEncodedAsTheWellFormedTextsUtf8() {
+        String[] texts = {"", "plain ascii", "é ü ß", "€ 中文", "👍 pair", "\uD83D", "\uDC4D", "a\uD83Db", "a\uDC4D\uD83D",
+                "\uD83D\uD83D\uDC4D", "end \uD83D", "\u07FF\u0800\uFFFF\u0080\u007F"};
+        for (String text : texts) {
+            byte[] into = new byte[3 * text.length()];
+            int size = ResultsFile.encode(text, into);
+            assertThat(java.util.Arrays.copyOf(into, size)).as(text)
+                    .isEqualTo(ResultsFile.wellFormed(text).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
     private static ResultRecord record(String caseId, String reason, String output) {
         return new ResultRecord("eval", "sim_small", "cases", caseId, "exact_match", "v1", "eval-exact-match", 0, 0.0,
                 false, ResultStatus.FAILED, reason, Map.of(), 1L, 0, 0, 0.0, false, 1.0, List.of(), null, output);
