@@ -40,6 +40,7 @@ import dev.agentarena.junit.engine.reporting.report.CaseReport;
 import dev.agentarena.junit.engine.reporting.report.InRunReport;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ScoreSummary;
 import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
@@ -242,6 +243,10 @@ public final class RunServices implements AutoCloseable {
         }
         catch (UncheckedIOException e) {
             listeners.warning(e.getMessage());
+            if (inRunReport != null) {
+                // the report's data holds lines the file lost: the page is written from the file as it is
+                inRunReport.abandon("the results file could not write its last lines");
+            }
         }
         if (results.writtenAny()) {
             Leaderboard leaderboard = leaderboards.runLeaderboard();
@@ -390,6 +395,20 @@ public final class RunServices implements AutoCloseable {
                     throw e;
                 }
                 report.add(record, transcript);
+            }
+        }
+
+        /** The file writes the lines gathered for a summary test first: a failure there loses lines the report has. */
+        @Override
+        public void scoreSummaryReported(ScoreSummary summary) {
+            synchronized (results) {
+                try {
+                    results.scoreSummaryReported(summary);
+                }
+                catch (RuntimeException e) {
+                    report.abandon("the results file could not write the results of " + summary.eval() + "/" + summary.scorer());
+                    throw e;
+                }
             }
         }
     }
