@@ -105,6 +105,16 @@ class InRunReportEngineTest {
     }
 
     @Test
+    void inSummaryModeAnOutputDirectoryThatDoesNotExistYetStillGetsThePageGatheredDuringTheRun() throws IOException {
+        // the results file writes lines without a test in batches, so the first result comes before the directory
+        output = output.resolve("not-yet").resolve("made");
+
+        run(Map.of(Constants.NODES, "summary"));
+
+        assertGatheredAndSameAsReadBack(90);
+    }
+
+    @Test
     void aRunComparedWithAPreviousOneReadsItsResultsBack() throws IOException {
         run(Map.of());
         Path previous = Files.copy(output.resolve("results.jsonl"), output.getParent().resolve(

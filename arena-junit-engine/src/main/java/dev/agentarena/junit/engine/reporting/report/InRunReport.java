@@ -97,6 +97,8 @@ public final class InRunReport implements AutoCloseable {
                 return;
             }
             if (chunks == null) {
+                // the results file may not have made the directory yet: it writes lines without a test in batches
+                Files.createDirectories(directory);
                 spill = OutputFiles.temporaryBeside(directory.resolve(CaseReport.FILE_NAME + ".records"));
                 chunks = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(spill),
                         StandardCharsets.UTF_8.newEncoder()), 1 << 16);
