@@ -2,7 +2,6 @@ package dev.agentarena.junit.engine.datasets;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +43,13 @@ final class CaseFields {
     static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT,
             SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS, SIMULATED_USER);
 
-    private static final Set<String> KNOWN_NAMES = Set.copyOf(KNOWN);
+    static {
+        for (int i = 0; i < KNOWN.size(); i++) {
+            if (known(KNOWN.get(i)) != i) {
+                throw new AssertionError("CaseFields.known and KNOWN disagree on " + KNOWN.get(i));
+            }
+        }
+    }
 
     /** How many distinct valid tags a file's {@link #validTags} remembers; tags beyond are checked every time. */
     private static final int REMEMBERED_TAGS = 1024;
@@ -96,32 +101,39 @@ final class CaseFields {
             return DatasetRow.failed(derivedId(line), location + ": " + String.join("; ", problems), location);
         }
         List<String> problems = parseProblems.isEmpty() ? new ArrayList<>() : new ArrayList<>(parseProblems);
-        for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
-            String name = names.next();
-            if (name.equals("<<")) {
+        // One pass over the row's fields, each known one kept by its place in KNOWN, instead of a lookup per field.
+        JsonNode[] fields = new JsonNode[KNOWN.size()];
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
+            String name = field.getKey();
+            int known = known(name);
+            if (known >= 0) {
+                fields[known] = field.getValue();
+            }
+            else if (name.equals("<<")) {
                 problems.add("YAML merge key '<<' is not supported: write the fields out");
             }
-            else if (!KNOWN_NAMES.contains(name)) {
+            else {
                 problems.add(unknownField("field", name));
             }
         }
-        String id = id(node.get(ID), problems);
+        String id = id(fields[known(ID)], problems);
         if (id == null) {
             id = derivedId(line);
         }
-        Object input = value(node.get(INPUT));
+        Object input = value(fields[known(INPUT)]);
         if (input == null) {
             problems.add("no input: every case needs an 'input' field");
         }
-        String evalType = evalType(node.get(EVAL_TYPE), problems);
-        List<String> tags = tags(node.get(TAGS), problems);
-        double weight = weight(node.get(WEIGHT), problems);
-        Map<String, Object> metadata = metadata(node.get(METADATA), problems);
-        Map<String, Map<String, Object>> scorerOptions = scorerOptions(node.get(SCORER_OPTIONS), problems);
-        Map<String, Object> toolResults = AgentFields.toolResults(node.get(TOOL_RESULTS), problems);
-        List<ToolCall> expectedTrajectory = AgentFields.expectedTrajectory(node.get(EXPECTED_TRAJECTORY), problems);
-        List<String> turns = AgentFields.turns(node.get(TURNS), problems);
-        SimulatedUser simulatedUser = AgentFields.simulatedUser(node.get(SIMULATED_USER), problems);
+        String evalType = evalType(fields[known(EVAL_TYPE)], problems);
+        List<String> tags = tags(fields[known(TAGS)], problems);
+        double weight = weight(fields[known(WEIGHT)], problems);
+        Map<String, Object> metadata = metadata(fields[known(METADATA)], problems);
+        Map<String, Map<String, Object>> scorerOptions = scorerOptions(fields[known(SCORER_OPTIONS)], problems);
+        Map<String, Object> toolResults = AgentFields.toolResults(fields[known(TOOL_RESULTS)], problems);
+        List<ToolCall> expectedTrajectory = AgentFields.expectedTrajectory(fields[known(EXPECTED_TRAJECTORY)],
+                problems);
+        List<String> turns = AgentFields.turns(fields[known(TURNS)], problems);
+        SimulatedUser simulatedUser = AgentFields.simulatedUser(fields[known(SIMULATED_USER)], problems);
         if (!turns.isEmpty() && simulatedUser != null) {
             problems.add("a case is a scripted conversation (" + TURNS + ") or one with a simulated user ("
                     + SIMULATED_USER + "), not both: keep one");
@@ -130,7 +142,7 @@ final class CaseFields {
             return DatasetRow.failed(id, location + ": " + String.join("; ", problems), location);
         }
         // Only what the row has: each with... is a copy of the case, and most rows leave most fields out.
-        EvalCase evalCase = EvalCase.of(id, input, value(node.get(REFERENCE)));
+        EvalCase evalCase = EvalCase.of(id, input, value(fields[known(REFERENCE)]));
         if (!tags.isEmpty()) {
             evalCase = evalCase.withTags(tags.toArray(new String[0]));
         }
@@ -143,7 +155,7 @@ final class CaseFields {
         if (evalType != null) {
             evalCase = evalCase.withEvalType(evalType);
         }
-        Object output = value(node.get(OUTPUT));
+        Object output = value(fields[known(OUTPUT)]);
         if (output != null) {
             evalCase = evalCase.withRecordedOutput(output);
         }
@@ -163,6 +175,26 @@ final class CaseFields {
             evalCase = evalCase.withScorerOptions(scorer.getKey(), scorer.getValue());
         }
         return DatasetRow.of(evalCase, location);
+    }
+
+    /** The place of a field in {@link #KNOWN} (checked as the class loads), or -1 for a field cases do not have. */
+    private static int known(String name) {
+        return switch (name) {
+            case ID -> 0;
+            case INPUT -> 1;
+            case REFERENCE -> 2;
+            case EVAL_TYPE -> 3;
+            case TAGS -> 4;
+            case WEIGHT -> 5;
+            case METADATA -> 6;
+            case OUTPUT -> 7;
+            case SCORER_OPTIONS -> 8;
+            case TOOL_RESULTS -> 9;
+            case EXPECTED_TRAJECTORY -> 10;
+            case TURNS -> 11;
+            case SIMULATED_USER -> 12;
+            default -> -1;
+        };
     }
 
     /** "unknown field 'refrence' (did you mean 'reference'?); known fields: ...". */

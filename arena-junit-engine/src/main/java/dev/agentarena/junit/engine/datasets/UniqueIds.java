@@ -113,6 +113,10 @@ final class UniqueIds implements DatasetStream {
     }
 
     private static boolean isGap(char c) {
+        if (c > ' ' && c < 0x7F) {
+            // Printable ASCII, most characters of most ids: none of the three below.
+            return false;
+        }
         return Character.isWhitespace(c) || Character.isISOControl(c) || Character.isSpaceChar(c);
     }
 
@@ -153,23 +157,27 @@ final class UniqueIds implements DatasetStream {
     }
 
     /**
-     * A set of names, each with an int, in three arrays (open addressing, linear probing, each name's hash kept so
-     * that a probe compares strings only when their hashes agree): a million ids cost their strings and 24 bytes
-     * each, where a {@code HashMap} of records cost 64 more (its node and the record).
+     * A set of names, each with a position, in two arrays (open addressing, linear probing): each slot's name hash and
+     * position share one {@code long}, so that a probe reads one array and compares strings only when hashes agree. A
+     * million ids cost their strings and 24 bytes each, where a {@code HashMap} of records cost 64 more (its node and
+     * the record).
      */
     private static final class Names {
 
         private String[] names = new String[64];
-        private int[] hashes = new int[64];
-        private int[] positions = new int[64];
+        /** Per slot: the name's hash in the high half, its position + 1 in the low half; 0 for a free slot. */
+        private long[] slots = new long[64];
         private int size;
 
         /** Where the name is, or the free slot where it goes. */
         int slot(String name) {
             int hash = hash(name);
-            int mask = names.length - 1;
+            int mask = slots.length - 1;
             int slot = hash & mask;
-            while (names[slot] != null && (hashes[slot] != hash || !names[slot].equals(name))) {
+            for (long entry = slots[slot]; entry != 0; entry = slots[slot]) {
+                if ((int) (entry >>> 32) == hash && names[slot].equals(name)) {
+                    return slot;
+                }
                 slot = (slot + 1) & mask;
             }
             return slot;
@@ -181,19 +189,18 @@ final class UniqueIds implements DatasetStream {
         }
 
         boolean holds(int slot) {
-            return names[slot] != null;
+            return slots[slot] != 0;
         }
 
         int position(int slot) {
-            return positions[slot];
+            return (int) slots[slot] - 1;
         }
 
-        /** Adds a name at the free slot {@link #slot} gave for it (no other name added since). */
+        /** Adds a name at the free slot {@link #slot} gave for it (no other name added since); positions are >= 0. */
         void add(int slot, String name, int position) {
             names[slot] = name;
-            hashes[slot] = hash(name);
-            positions[slot] = position;
-            if (++size * 2 > names.length) {
+            slots[slot] = (long) hash(name) << 32 | (position + 1L) & 0xFFFF_FFFFL;
+            if (++size * 2 > slots.length) {
                 grow();
             }
         }
@@ -201,21 +208,18 @@ final class UniqueIds implements DatasetStream {
         /** Twice the room; the names are distinct, so each goes to the first free slot from its hash. */
         private void grow() {
             String[] oldNames = names;
-            int[] oldHashes = hashes;
-            int[] oldPositions = positions;
+            long[] oldSlots = slots;
             names = new String[oldNames.length * 2];
-            hashes = new int[oldNames.length * 2];
-            positions = new int[oldNames.length * 2];
-            int mask = names.length - 1;
-            for (int i = 0; i < oldNames.length; i++) {
-                if (oldNames[i] != null) {
-                    int slot = oldHashes[i] & mask;
-                    while (names[slot] != null) {
+            slots = new long[oldSlots.length * 2];
+            int mask = slots.length - 1;
+            for (int i = 0; i < oldSlots.length; i++) {
+                if (oldSlots[i] != 0) {
+                    int slot = (int) (oldSlots[i] >>> 32) & mask;
+                    while (slots[slot] != 0) {
                         slot = (slot + 1) & mask;
                     }
                     names[slot] = oldNames[i];
-                    hashes[slot] = oldHashes[i];
-                    positions[slot] = oldPositions[i];
+                    slots[slot] = oldSlots[i];
                 }
             }
         }
