@@ -71,6 +71,15 @@ final class CaseNodes {
                 CaseDescriptor.displayName(row.caseId()), source(row), tags(row.evalCase().orElse(null), eval::redact));
     }
 
+    /**
+     * Whether the selection includes a score's result of a case's repeat: by the score's name, or by its segment
+     * {@code score#r<n>} when the case has several repeats (formed only when the name alone is not selected).
+     */
+    boolean includesScorer(String caseId, String scorer, int repeat, int repeats) {
+        return eval.includesScorer(scorer) && (selection.includesScorer(caseId, scorer)
+                || repeats > 1 && selection.includesScorer(caseId, scorer + "#r" + (repeat + 1)));
+    }
+
     /** Whether a scorer's node is selected by its score name or by its segment (which may name one repeat). */
     boolean includesScorer(String caseId, String scorer, String segment) {
         return eval.includesScorer(scorer)

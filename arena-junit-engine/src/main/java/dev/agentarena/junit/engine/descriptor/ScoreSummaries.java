@@ -18,7 +18,6 @@ import dev.agentarena.junit.engine.evaluation.ScorerResult;
 import dev.agentarena.junit.engine.reporting.RunListener;
 import dev.agentarena.junit.engine.reporting.leaderboard.RepeatReducer;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScoreTally;
-import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * The summary tests of one case container when cases have no tests of their own ({@link NodeMode#SUMMARY},
@@ -36,6 +35,9 @@ final class ScoreSummaries {
     private final boolean lowScoresFail;
     private final Map<String, ScoreTally> tallies = new LinkedHashMap<>();
     private TestSource source;
+    private ScoreTally lastTally;
+    private final List<ScorerResult> selected = new ArrayList<>();
+    private final List<String> scores = new ArrayList<>();
 
     /**
      * @param lowScoresFail whether a low score fails its test ({@code arena.low-scores}), which the summary tests
@@ -52,7 +54,8 @@ final class ScoreSummaries {
     }
 
     /**
-     * Tallies a case's selected results and reports those without a test of their own.
+     * Tallies a case's selected results and reports those without a test of their own: score by score, in the order
+     * the scores first appear in the case, each score's results in repeat order.
      *
      * @return whether any selected result of the case gets a test of its own (then the case gets a node)
      */
@@ -60,28 +63,36 @@ final class ScoreSummaries {
         if (source == null) {
             source = datasetFile(evaluated);
         }
-        Map<String, List<ScorerResult>> byScore = new LinkedHashMap<>();
-        boolean anyOwnTest = false;
+        // the selected results and their scores, kept between cases: nothing is allocated per case or result
+        selected.clear();
+        scores.clear();
         List<CaseOutcome> repeats = evaluated.repeats();
-        for (CaseOutcome outcome : repeats) {
-            String suffix = repeats.size() == 1 ? "" : "#r" + (outcome.repeat() + 1);
-            for (ScorerResult result : outcome.results()) {
+        int repeatCount = repeats.size();
+        for (int r = 0; r < repeatCount; r++) {
+            CaseOutcome outcome = repeats.get(r);
+            List<ScorerResult> results = outcome.results();
+            for (int k = 0; k < results.size(); k++) {
+                ScorerResult result = results.get(k);
                 String score = result.record().scorer();
-                if (nodes.includesScorer(outcome.caseId(), score, score + suffix)) {
-                    byScore.computeIfAbsent(score, name -> new ArrayList<>()).add(result);
+                if (nodes.includesScorer(outcome.caseId(), score, outcome.repeat(), repeatCount)) {
+                    selected.add(result);
+                    if (!scores.contains(score)) {
+                        scores.add(score);
+                    }
                 }
             }
         }
-        for (Map.Entry<String, List<ScorerResult>> score : byScore.entrySet()) {
-            ScoreTally tally = tallies.computeIfAbsent(score.getKey(), name -> new ScoreTally(eval,
-                    container.modelKey(), container.cases().name(), name, reducer));
-            List<ResultRecord> records = new ArrayList<>();
-            List<Boolean> withoutTest = new ArrayList<>();
-            for (ScorerResult result : score.getValue()) {
+        boolean anyOwnTest = false;
+        for (int s = 0; s < scores.size(); s++) {
+            String score = scores.get(s);
+            ScoreTally tally = tally(score);
+            for (int k = 0; k < selected.size(); k++) {
+                ScorerResult result = selected.get(k);
+                if (scores.size() > 1 && !score.equals(result.record().scorer())) {
+                    continue;
+                }
                 boolean ownTest = nodes.ownTest(result);
                 anyOwnTest |= ownTest;
-                records.add(result.record());
-                withoutTest.add(!ownTest);
                 if (!ownTest) {
                     try {
                         listeners.resultWithoutTest(result.record(), result.transcript());
@@ -91,10 +102,21 @@ final class ScoreSummaries {
                         tally.reportingFailed(e);
                     }
                 }
+                tally.add(result.record(), !ownTest);
             }
-            tally.addCase(records, withoutTest);
+            tally.endCase();
         }
         return anyOwnTest;
+    }
+
+    /** The score's tally, a new one when the score is new to the container (the last one asked for is at hand). */
+    private ScoreTally tally(String score) {
+        if (lastTally != null && lastTally.scorer().equals(score)) {
+            return lastTally;
+        }
+        lastTally = tallies.computeIfAbsent(score, name -> new ScoreTally(eval, container.modelKey(),
+                container.cases().name(), name, reducer));
+        return lastTally;
     }
 
     /** Registers and runs the summary tests, one per score. */

@@ -49,12 +49,15 @@ final class CaseEvaluator {
     private final EvaluationServices run;
     private final EvalRuntime eval;
     private final String modelKey;
+    /** The key under which a problem of the model is shared by every case ({@link SharedProblems#modelKey}). */
+    private final String modelProblemKey;
     private final CaseOutcome.Origin origin;
 
     CaseEvaluator(EvaluationServices run, EvalRuntime eval, String modelKey, String dataset) {
         this.run = run;
         this.eval = eval;
         this.modelKey = modelKey;
+        this.modelProblemKey = SharedProblems.modelKey(modelKey);
         this.origin = new CaseOutcome.Origin(eval.definition().name(), modelKey, dataset, run.redactor(),
                 run.textLimit());
     }
@@ -98,7 +101,7 @@ final class CaseEvaluator {
                     row.location().map(location -> location + ": ").orElse("") + "case '" + evalCase.id() + "': "
                             + badOptions.get()), null, CallUsage.NONE);
         }
-        Optional<SharedProblems.Problem> modelProblem = eval.problems().known(SharedProblems.modelKey(modelKey));
+        Optional<SharedProblems.Problem> modelProblem = eval.problems().known(modelProblemKey);
         if (modelProblem.isPresent()) {
             // the model cannot be created: an earlier case met it, and it reports it once
             return failed(row, repeat, scorers, new SharedProblems.Pending(modelProblem.get()), null, CallUsage.NONE);
@@ -181,7 +184,7 @@ final class CaseEvaluator {
                 ConfigurationException named = new ConfigurationException(t.getMessage() + " (model key set by "
                         + eval.modelKeysSource() + ")", t);
                 return failed(row, repeat, scorers, new SharedProblems.Pending(eval.problems()
-                        .met(SharedProblems.modelKey(modelKey), named)), prompt, attempt.usage);
+                        .met(modelProblemKey, named)), prompt, attempt.usage);
             }
             return failed(row, repeat, scorers, error, prompt, attempt.usage,
                     model == null ? Trajectory.EMPTY : model.trajectory());

@@ -69,8 +69,10 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
                     Math.max(window, 2 * pacing.get().mostInFlight()));
         }
         else if (batching.isEmpty()) {
+            // asked once, not per case (the run's pool is one object, which grows when a worker is given up)
+            Executor pool = run.callPool();
             this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
-                    row -> new CaseRun(run, evaluator, limits, row, repeats).start(), window);
+                    row -> new CaseRun(run, evaluator, limits, row, 0, repeats, pool, true).start(), window);
         }
         else {
             TimeLimits waiting = limits.withTaskWait(batching.get().longestWait());

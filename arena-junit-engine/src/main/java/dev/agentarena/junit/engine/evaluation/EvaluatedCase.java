@@ -15,20 +15,25 @@ public final class EvaluatedCase {
 
     private final DatasetRow row;
     private final List<CaseOutcome> repeats;
+    /**
+     * Whether a repeat waits to be settled: found where the case was evaluated (on the call pool), so that the thread
+     * it is handed back to, which every case waits for, reads one field rather than every repeat.
+     */
+    private final boolean unsettled;
 
     EvaluatedCase(DatasetRow row, List<CaseOutcome> repeats) {
         this.row = row;
         this.repeats = List.copyOf(repeats);
+        boolean any = false;
+        for (CaseOutcome outcome : this.repeats) {
+            any |= outcome.unsettled();
+        }
+        this.unsettled = any;
     }
 
     /** This case with every repeat {@link CaseOutcome#settled settled}; itself when none needs it. */
     EvaluatedCase settled(SharedProblems problems) {
-        // asked of every case as it is handed back: a loop, no stream
-        boolean any = false;
-        for (CaseOutcome outcome : repeats) {
-            any |= outcome.unsettled();
-        }
-        if (!any) {
+        if (!unsettled) {
             return this;
         }
         List<CaseOutcome> settled = new ArrayList<>(repeats.size());

@@ -41,16 +41,19 @@ final class TaskRunner {
     private final Method task;
     private final Object evalInstance;
     private final CaseCallbacks callbacks;
+    /** How messages name the task: asked for every case, as the name of its step. */
+    private final String description;
 
     TaskRunner(Method task, Object evalInstance, CaseCallbacks callbacks) {
         this.task = task;
         this.evalInstance = evalInstance;
         this.callbacks = callbacks;
+        this.description = task == null ? "the call to the model" : "@Task " + task.getName() + "()";
     }
 
     /** How messages name the task: {@code @Task method()}, or {@code the call to the model}. */
     String describe() {
-        return task == null ? "the call to the model" : "@Task " + task.getName() + "()";
+        return description;
     }
 
     /**

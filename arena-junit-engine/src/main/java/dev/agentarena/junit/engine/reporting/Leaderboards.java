@@ -74,9 +74,15 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         run.accept(record);
-        evals.computeIfAbsent(record.eval(), name -> new EvalResults()).accumulator.accept(record);
-        JudgeBiasTally bias = judgeBiases.computeIfAbsent(record.eval(),
-                name -> new JudgeBiasTally(name, settings.seed()));
+        // get before computeIfAbsent: its lambdas capture this, an allocation per result once the eval is known
+        EvalResults results = evals.get(record.eval());
+        if (results == null) {
+            results = evals.computeIfAbsent(record.eval(), name -> new EvalResults());
+        }
+        results.accumulator.accept(record);
+        JudgeBiasTally known = judgeBiases.get(record.eval());
+        JudgeBiasTally bias = known != null ? known
+                : judgeBiases.computeIfAbsent(record.eval(), name -> new JudgeBiasTally(name, settings.seed()));
         bias.accept(record, transcript);
         if (agreements != null) {
             agreements.accept(record).ifPresent(label -> bias.acceptLabelled(record.scorer(), record.repeat(),

@@ -50,7 +50,10 @@ import dev.agentarena.junit.engine.results.ShardManifest;
  * million lines cost a few thousand writes instead of a million. Whatever is written is whole lines, in report
  * order. A run killed (or a JVM that crashes) between two writes loses the lines of the buffer not written yet, at
  * most a buffer's worth of results without a test, which no finished test stands for yet: their summary tests run
- * after the dataset's last case, and the buffer is written before the first of them reports.
+ * after the dataset's last case, and the buffer is written before the first of them reports. (One thing no writer of
+ * a file can rule out: a process killed inside a write, which Linux may end at a page boundary. That was so of a line
+ * longer than a page before; a batch's write lasts some microseconds longer. A last line without its line break is
+ * such a cut, and the next run truncates the file.)
  *
  * <p>When a write fails part way (a disk that fills up), the file is cut back to where the write began, so the file
  * never holds half a line, and the error names the file and the results whose lines were lost (in summary mode, every
@@ -315,6 +318,8 @@ public final class ResultsFile implements RunListener, AutoCloseable {
 
         /** What the line's text is encoded into, kept from line to line. */
         private byte[] utf8 = new byte[1024];
+        /** The lines without a detail or a trajectory, written without the generator. */
+        private final ResultLineBytes plain = new ResultLineBytes();
 
         String line(ResultRecord record) {
             return line(record, Map.of(), null);
@@ -326,6 +331,10 @@ public final class ResultsFile implements RunListener, AutoCloseable {
          */
         byte[] bytes(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
                 CaseTranscript transcript) {
+            if (detail.isEmpty() && trajectory == null) {
+                return plain.line(record, transcript == null ? null : shown(transcript.prompt(), textLimit),
+                        transcript == null ? null : shown(transcript.reference(), textLimit));
+            }
             render(record, detail, trajectory, transcript);
             int length = text.length();
             if (utf8.length < 3 * length + 1) {
@@ -494,16 +503,23 @@ public final class ResultsFile implements RunListener, AutoCloseable {
      * limit, saying so (the whole prompt is in Allure's attachment).
      */
     private static void caseText(JsonGenerator json, String field, String text, int limit) throws IOException {
-        if (text == null || text.isEmpty()) {
-            return;
+        String shown = shown(text, limit);
+        if (shown != null) {
+            json.writeStringField(field, shown);
         }
-        String shown = text;
+    }
+
+    /** The case's input or reference as its line shows it, cut at the limit; {@code null} for none. */
+    private static String shown(String text, int limit) {
+        if (text == null || text.isEmpty()) {
+            return null;
+        }
         if (limit > 0 && text.length() > limit) {
             int end = Character.isHighSurrogate(text.charAt(limit - 1)) ? limit - 1 : limit;
-            shown = text.substring(0, end) + String.format(Locale.ROOT, "… [cut at %,d of %,d characters]", end,
+            return text.substring(0, end) + String.format(Locale.ROOT, "… [cut at %,d of %,d characters]", end,
                     text.length());
         }
-        json.writeStringField(field, shown);
+        return text;
     }
 
     /**

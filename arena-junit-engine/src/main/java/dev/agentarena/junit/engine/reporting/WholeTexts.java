@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 import org.apiguardian.api.API;
 
@@ -27,7 +28,12 @@ public final class WholeTexts implements RunListener {
 
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
-        for (CaseTranscript.WholeText whole : transcript.wholeTexts().values()) {
+        Map<String, CaseTranscript.WholeText> wholeTexts = transcript.wholeTexts();
+        if (wholeTexts.isEmpty()) {
+            // nearly every result: no view of the values and no iterator for it
+            return;
+        }
+        for (CaseTranscript.WholeText whole : wholeTexts.values()) {
             Path file = outputDirectory.resolve(whole.file());
             try {
                 Files.createDirectories(file.getParent());

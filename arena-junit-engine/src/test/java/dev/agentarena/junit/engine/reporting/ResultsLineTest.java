@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.reporting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 
+import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 
@@ -41,6 +43,22 @@ class ResultsLineTest {
     }
 
     @Test
+    void theBytesOfALineWithoutDetailAreTheGeneratorsLineWellFormedAsUtf8() {
+        SplittableRandom random = new SplittableRandom(17);
+        ResultsFile.Lines lines = new ResultsFile.Lines();
+        lines.textLimit = 40;
+        for (int i = 0; i < 3000; i++) {
+            ResultRecord record = randomRecord(random);
+            CaseTranscript transcript = random.nextInt(3) == 0 ? null
+                    : new CaseTranscript(text(random, "the prompt"), "raw", random.nextBoolean() ? ""
+                            : nonNull(text(random, "reference")) + "x".repeat(random.nextInt(60)), Map.of());
+            String line = lines.line(record, Map.of(), null, transcript);
+            assertThat(lines.bytes(record, Map.of(), null, transcript)).as("line %d", i)
+                    .isEqualTo((ResultsFile.wellFormed(line) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
     void aLineThatCannotBeWrittenLeavesTheNextOnesWhole() {
         ResultsFile.Lines lines = new ResultsFile.Lines();
         ResultRecord good = randomRecord(new SplittableRandom(5));
@@ -51,6 +69,8 @@ class ResultsLineTest {
 
         assertThat(lines.line(good)).isEqualTo(ResultsFile.line(good));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> lines.line(bad))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("c/s");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> lines.bytes(bad, Map.of(), null, null))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("c/s");
         assertThat(lines.line(good)).isEqualTo(ResultsFile.line(good));
     }

@@ -2,7 +2,6 @@ package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.Arrays;
 
-import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
@@ -36,44 +35,44 @@ final class CaseCalls {
     /** Per case; 1.0 until a case has another weight. */
     private double[] weights;
 
-    void add(int i, ResultRecord record) {
-        int r = record.repeat();
+    void add(int i, LoggedResult record) {
+        int r = record.repeat;
         ensure(i, r);
-        if (Double.isFinite(record.weight()) && (weights != null || record.weight() != 1.0)) {
+        if (Double.isFinite(record.weight) && (weights != null || record.weight != 1.0)) {
             weights = column(weights, 1.0);
-            weights[i] = record.weight();
+            weights[i] = record.weight;
         }
         byte[] f = flags[r] = column(flags[r]);
-        if (record.status() == ResultStatus.NOT_RUN) {
+        if (record.status == ResultStatus.NOT_RUN) {
             f[i] |= NOT_RUN;
             return;
         }
         f[i] |= CALLED;
-        if (CaseRuns.callFailed(record)) {
+        if (record.callFailed()) {
             f[i] |= CALL_FAILED;
         }
-        if (record.cached()) {
+        if (record.cached) {
             f[i] |= CACHED;
         }
-        if (record.costUsd() > 0 || cost[r] != null) {
+        if (record.cost > 0 || cost[r] != null) {
             cost[r] = column(cost[r]);
-            cost[r][i] = Math.max(cost[r][i], record.costUsd());
+            cost[r][i] = Math.max(cost[r][i], record.cost);
         }
-        if (record.tokensIn() > 0 || tokensIn[r] != null) {
+        if (record.tokensIn > 0 || tokensIn[r] != null) {
             tokensIn[r] = column(tokensIn[r], 0);
-            tokensIn[r][i] = Math.max(tokensIn[r][i], record.tokensIn());
+            tokensIn[r][i] = Math.max(tokensIn[r][i], record.tokensIn);
         }
-        if (record.tokensOut() > 0 || tokensOut[r] != null) {
+        if (record.tokensOut > 0 || tokensOut[r] != null) {
             tokensOut[r] = column(tokensOut[r], 0);
-            tokensOut[r][i] = Math.max(tokensOut[r][i], record.tokensOut());
+            tokensOut[r][i] = Math.max(tokensOut[r][i], record.tokensOut);
         }
-        if (record.tokensCached() > 0 || tokensCached[r] != null) {
+        if (record.tokensCached > 0 || tokensCached[r] != null) {
             tokensCached[r] = column(tokensCached[r], 0);
-            tokensCached[r][i] = Math.max(tokensCached[r][i], record.tokensCached());
+            tokensCached[r][i] = Math.max(tokensCached[r][i], record.tokensCached);
         }
-        if (record.latencyMs() != null && !record.cached()) {
+        if (record.latency >= 0 && !record.cached) {
             latency[r] = column(latency[r], -1);
-            latency[r][i] = Math.max(latency[r][i], record.latencyMs());
+            latency[r][i] = Math.max(latency[r][i], record.latency);
         }
     }
 

@@ -64,9 +64,20 @@ final class CaseIndex {
 
     /** The case numbers in ascending order of their ids, the order every per-case aggregate is taken in. */
     int[] sorted() {
+        int[] order = new int[size];
+        boolean ascending = true;
+        for (int k = 1; k < size && ascending; k++) {
+            ascending = ids[k - 1].compareTo(ids[k]) < 0;
+        }
+        if (ascending) {
+            // the usual dataset, its ids in order (case-0000001, ...): no sort and no lookup per case
+            for (int k = 0; k < size; k++) {
+                order[k] = k;
+            }
+            return order;
+        }
         String[] sortedIds = Arrays.copyOf(ids, size);
         Arrays.sort(sortedIds);
-        int[] order = new int[size];
         for (int k = 0; k < size; k++) {
             order[k] = find(sortedIds[k]);
         }

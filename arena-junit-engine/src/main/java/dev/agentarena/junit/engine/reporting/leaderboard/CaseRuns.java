@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
-import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
@@ -30,47 +29,41 @@ final class CaseRuns {
     /** Metric name to its value per repeat and case, {@code NaN} where a repeat did not report it. */
     private Map<String, double[][]> metrics;
 
-    void add(int i, ResultRecord record) {
-        int repeat = record.repeat();
+    void add(int i, LoggedResult record) {
+        int repeat = record.repeat;
         ensure(i, repeat);
         if (states[repeat] == null) {
             states[repeat] = new byte[capacity];
             scores[repeat] = new double[capacity];
         }
         states[repeat][i] = state(record);
-        scores[repeat][i] = record.score() == null ? Double.NaN : record.score();
-        for (Map.Entry<String, Double> metric : record.metrics().entrySet()) {
-            if (metric.getValue() == null || !Double.isFinite(metric.getValue())) {
+        scores[repeat][i] = record.score;
+        for (int m = 0; m < record.metricCount; m++) {
+            double value = record.metricValues[m];
+            if (!Double.isFinite(value)) {
                 continue;
             }
             if (metrics == null) {
                 metrics = new HashMap<>();
             }
-            double[][] values = metrics.computeIfAbsent(metric.getKey(), name -> new double[states.length][]);
+            String metric = record.name(record.metricNames[m]);
+            double[][] values = metrics.computeIfAbsent(metric, name -> new double[states.length][]);
             if (values.length < states.length) {
                 values = Arrays.copyOf(values, states.length);
-                metrics.put(metric.getKey(), values);
+                metrics.put(metric, values);
             }
             if (values[repeat] == null) {
                 values[repeat] = nans(capacity, 0);
             }
-            values[repeat][i] = metric.getValue();
+            values[repeat][i] = value;
         }
     }
 
     /** The status that counts: a passed or failed result without a score (none today) counts as not applicable. */
-    private static byte state(ResultRecord record) {
-        ResultStatus status = record.status().counts() && !record.counts() ? ResultStatus.NOT_APPLICABLE
-                : record.status();
-        return (byte) ((status.ordinal() + 1) | (callFailed(record) ? CALL_FAILED : 0));
-    }
-
-    /**
-     * Whether an error result says the case's call failed before any scorer ran (the model call, the task, a hook, or
-     * an unreadable row): such a result has no output, while a scorer that threw had one to grade.
-     */
-    static boolean callFailed(ResultRecord record) {
-        return record.status() == ResultStatus.ERROR && record.output() == null;
+    private static byte state(LoggedResult record) {
+        ResultStatus status = record.status.counts() && !record.counts() ? ResultStatus.NOT_APPLICABLE
+                : record.status;
+        return (byte) ((status.ordinal() + 1) | (record.callFailed() ? CALL_FAILED : 0));
     }
 
     /** Room for case {@code i} and repeat {@code repeat}. */

@@ -1,10 +1,12 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 import org.apiguardian.api.API;
 
@@ -69,12 +71,10 @@ public final class LeaderboardAccumulator implements AutoCloseable {
 
     /** The leaderboard of everything accepted so far. */
     public synchronized Leaderboard build() {
-        Map<String, Map<String, ModelCell>> evals = new TreeMap<>();
-        log.replay(record -> evals.computeIfAbsent(record.eval(), e -> new TreeMap<>())
-                .computeIfAbsent(record.model(), m -> new ModelCell())
-                .add(record));
+        Cells cells = new Cells();
+        log.replay(cells);
         List<EvalLeaderboard> boards = new ArrayList<>();
-        for (Iterator<Map.Entry<String, Map<String, ModelCell>>> e = evals.entrySet().iterator(); e.hasNext();) {
+        for (Iterator<Map.Entry<String, Map<String, ModelCell>>> e = cells.evals.entrySet().iterator(); e.hasNext();) {
             Map.Entry<String, Map<String, ModelCell>> eval = e.next();
             List<String> warnings = new ArrayList<>();
             List<ModelEntry> drafts = new ArrayList<>();
@@ -89,6 +89,41 @@ public final class LeaderboardAccumulator implements AutoCloseable {
             e.remove();
         }
         return new Leaderboard(settings, boards);
+    }
+
+    /**
+     * The cells of a build, filled from the log: by eval and model name in the order the leaderboard lists them, and
+     * by their name numbers, so that a result finds its cell with one lookup of two ints (none when it has the
+     * previous result's eval and model) and another scorer's result of the previous case reuses its case number.
+     */
+    private static final class Cells implements Consumer<LoggedResult> {
+
+        final Map<String, Map<String, ModelCell>> evals = new TreeMap<>();
+        private final Map<Long, ModelCell> byNumbers = new HashMap<>();
+        private ModelCell last;
+        private int lastEval;
+        private int lastModel;
+        private int lastCase = -1;
+
+        @Override
+        public void accept(LoggedResult record) {
+            ModelCell cell;
+            if (last != null && record.eval == lastEval && record.model == lastModel) {
+                cell = last;
+            }
+            else {
+                cell = byNumbers.computeIfAbsent(((long) record.eval << 32) | record.model,
+                        numbers -> evals.computeIfAbsent(record.name(record.eval), e -> new TreeMap<>())
+                                .computeIfAbsent(record.name(record.model), m -> new ModelCell()));
+                lastCase = -1;
+            }
+            int i = record.sameCase && cell == last && lastCase >= 0 ? lastCase : cell.caseNumber(record);
+            cell.add(i, record);
+            last = cell;
+            lastEval = record.eval;
+            lastModel = record.model;
+            lastCase = i;
+        }
     }
 
     /** Deletes the temporary file, if any, and forgets every result. */

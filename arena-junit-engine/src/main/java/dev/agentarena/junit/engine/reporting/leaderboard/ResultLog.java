@@ -1,11 +1,5 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,10 +8,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -29,16 +21,26 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * temporary file once they pass {@link #DEFAULT_MEMORY_LIMIT} bytes. So a run of a million cases retains a few
  * buffers, not its per-case data; {@link #replay} hands the records back, in order, when a leaderboard is built.
  *
- * <p>A record keeps what a leaderboard reads (eval, model, dataset, case, scorer, version, repeat, score, verdict,
- * status, metrics, the call's latency, tokens and cost, cached, weight) and whether it had an output and an error;
+ * <p>A record keeps what a leaderboard reads (eval, model, case, scorer, version, repeat, score, verdict, status,
+ * metrics, the call's latency, tokens and cost, cached, weight) and whether it had an output and an error; datasets,
  * reasons, outputs and tags are left out. Repeated names (evals, models, scorers, versions, metrics) are written once
  * and referred to by number; a case id repeated by the next record (another scorer of the same case) is not written
- * again. About 30 bytes per record.
+ * again. About 25 bytes per record.
+ *
+ * <p>Written and read a million times a run, so it does its own buffering: records go straight into one byte array
+ * (no stream, no lock per byte), each name is compared with the previous result's before any hashing, and a replay
+ * decodes into one reused {@link LoggedResult} rather than a record per result.
  */
 final class ResultLog implements AutoCloseable {
 
-    /** Past this many bytes the records move to a temporary file: 4 MB, some 130,000 records. */
+    /** Past this many bytes the records move to a temporary file: 4 MB, some 160,000 records. */
     static final int DEFAULT_MEMORY_LIMIT = 4 << 20;
+
+    /** The write and read buffer of a log in a file. */
+    private static final int FILE_BUFFER = 1 << 16;
+    /** The most bytes a record takes besides its case id and metrics: tags, varints and doubles. */
+    private static final int RECORD_BYTES = 2 + 3 + 5 * 5 + 5 + 1 + 8 + 5 + 10 * 4 + 8 * 2;
+    private static final int METRIC_BYTES = 5 + 8;
 
     private static final int DEFINE = 1;
     private static final int RECORD = 2;
@@ -55,12 +57,26 @@ final class ResultLog implements AutoCloseable {
     private static final int WEIGHT = 512;
     private static final int TOKENS_CACHED = 1024;
 
+    /** The fields whose last name is remembered: a result mostly names what the one before it named. */
+    private static final int EVAL = 0;
+    private static final int MODEL = 1;
+    private static final int SCORER = 2;
+    private static final int VERSION = 3;
+    private static final int REGISTRY = 4;
+    private static final int METRIC = 5;
+
     private final int memoryLimit;
     private final Map<String, Integer> names = new HashMap<>();
-    private ByteArrayOutputStream memory = new ByteArrayOutputStream(256);
+    /** Per field, the last name seen and its number. */
+    private final String[] lastNames = new String[METRIC + 1];
+    private final int[] lastNumbers = new int[METRIC + 1];
+    private int[] metricNumbers = new int[4];
+    /** The records while in memory; then the file's write buffer. */
+    private byte[] buffer = new byte[256];
+    private int position;
     private Path file;
-    private OutputStream sink = memory;
-    private DataOutputStream out = new DataOutputStream(memory);
+    /** The file's stream, {@code null} while the records are in memory. */
+    private OutputStream sink;
     private String previousCase;
     private long records;
 
@@ -90,67 +106,82 @@ final class ResultLog implements AutoCloseable {
 
     void append(ResultRecord record) {
         try {
-            int eval = name(record.eval());
-            int model = name(record.model());
-            int dataset = name(record.dataset());
-            int scorer = name(record.scorer());
-            int version = name(record.scorerVersion());
-            int registry = name(record.registryName());
-            List<Integer> metricNames = new ArrayList<>(record.metrics().size());
-            for (String metric : record.metrics().keySet()) {
-                metricNames.add(name(metric));
+            int eval = name(record.eval(), EVAL);
+            int model = name(record.model(), MODEL);
+            int scorer = name(record.scorer(), SCORER);
+            int version = name(record.scorerVersion(), VERSION);
+            int registry = name(record.registryName(), REGISTRY);
+            Map<String, Double> metrics = record.metrics();
+            int metricCount = metrics.size();
+            if (metricCount > 0) {
+                if (metricNumbers.length < metricCount) {
+                    metricNumbers = new int[metricCount];
+                }
+                int m = 0;
+                for (String metric : metrics.keySet()) {
+                    metricNumbers[m++] = name(metric, METRIC);
+                }
             }
-            boolean sameCase = record.caseId().equals(previousCase);
-            previousCase = record.caseId();
-            int flags = (record.score() != null ? SCORE : 0)
-                    | (Boolean.TRUE.equals(record.passed()) ? PASSED : 0)
-                    | (Boolean.FALSE.equals(record.passed()) ? FAILED : 0)
+            String caseId = record.caseId();
+            boolean sameCase = caseId == previousCase || caseId.equals(previousCase);
+            previousCase = caseId;
+            Double score = record.score();
+            Boolean passed = record.passed();
+            Long latency = record.latencyMs();
+            double cost = record.costUsd();
+            double weight = record.weight();
+            long tokensCached = record.tokensCached();
+            int flags = (score != null ? SCORE : 0)
+                    | (Boolean.TRUE.equals(passed) ? PASSED : 0)
+                    | (Boolean.FALSE.equals(passed) ? FAILED : 0)
                     | (record.cached() ? CACHED : 0)
                     | (record.output() != null ? OUTPUT : 0)
                     | (record.error() != null ? ERROR : 0)
-                    | (record.latencyMs() != null ? LATENCY : 0)
+                    | (latency != null ? LATENCY : 0)
                     | (sameCase ? SAME_CASE : 0)
-                    | (record.costUsd() != 0 ? COST : 0)
-                    | (Double.compare(record.weight(), 1.0) != 0 ? WEIGHT : 0)
-                    | (record.tokensCached() != 0 ? TOKENS_CACHED : 0);
-            out.writeByte(RECORD);
+                    | (cost != 0 ? COST : 0)
+                    | (Double.compare(weight, 1.0) != 0 ? WEIGHT : 0)
+                    | (tokensCached != 0 ? TOKENS_CACHED : 0);
+            reserve(RECORD_BYTES + metricCount * METRIC_BYTES + (sameCase ? 0 : textBytes(caseId)));
+            buffer[position++] = RECORD;
             writeVarInt(flags);
             writeVarInt(eval);
             writeVarInt(model);
-            writeVarInt(dataset);
             if (!sameCase) {
-                writeText(record.caseId());
+                writeText(caseId);
             }
             writeVarInt(scorer);
             writeVarInt(version);
             writeVarInt(registry);
             writeVarInt(record.repeat());
-            out.writeByte(record.status().ordinal());
-            if (record.score() != null) {
-                out.writeDouble(record.score());
+            buffer[position++] = (byte) record.status().ordinal();
+            if (score != null) {
+                writeDouble(score);
             }
-            writeVarInt(metricNames.size());
-            int m = 0;
-            for (Double value : record.metrics().values()) {
-                writeVarInt(metricNames.get(m++));
-                out.writeDouble(value == null ? Double.NaN : value);
+            writeVarInt(metricCount);
+            if (metricCount > 0) {
+                int m = 0;
+                for (Double value : metrics.values()) {
+                    writeVarInt(metricNumbers[m++]);
+                    writeDouble(value == null ? Double.NaN : value);
+                }
             }
-            if (record.latencyMs() != null) {
-                writeVarLong(record.latencyMs());
+            if (latency != null) {
+                writeVarLong(latency);
             }
             writeVarLong(record.tokensIn());
             writeVarLong(record.tokensOut());
-            if (record.tokensCached() != 0) {
-                writeVarLong(record.tokensCached());
+            if (tokensCached != 0) {
+                writeVarLong(tokensCached);
             }
-            if (record.costUsd() != 0) {
-                out.writeDouble(record.costUsd());
+            if (cost != 0) {
+                writeDouble(cost);
             }
-            if (Double.compare(record.weight(), 1.0) != 0) {
-                out.writeDouble(record.weight());
+            if (Double.compare(weight, 1.0) != 0) {
+                writeDouble(weight);
             }
             records++;
-            if (file == null && memory.size() > memoryLimit) {
+            if (file == null && position > memoryLimit) {
                 moveToFile();
             }
         }
@@ -160,38 +191,69 @@ final class ResultLog implements AutoCloseable {
     }
 
     /** The name's number, 0 for none; a new name is defined in the log first. */
-    private int name(String name) throws IOException {
+    private int name(String name, int field) throws IOException {
         if (name == null) {
             return 0;
         }
-        Integer known = names.get(name);
-        if (known != null) {
-            return known;
+        String last = lastNames[field];
+        if (name == last || name.equals(last)) {
+            // an equal name is often another instance (a registry name formed per result): compared, not hashed
+            return lastNumbers[field];
         }
-        int number = names.size() + 1;
-        names.put(name, number);
-        out.writeByte(DEFINE);
-        writeText(name);
+        Integer known = names.get(name);
+        int number;
+        if (known != null) {
+            number = known;
+        }
+        else {
+            number = names.size() + 1;
+            names.put(name, number);
+            reserve(1 + textBytes(name));
+            buffer[position++] = DEFINE;
+            writeText(name);
+        }
+        lastNames[field] = name;
+        lastNumbers[field] = number;
         return number;
+    }
+
+    /** Room for {@code bytes} more bytes in the buffer: a larger array in memory, a flush to the file. */
+    private void reserve(int bytes) throws IOException {
+        if (position + bytes <= buffer.length) {
+            return;
+        }
+        if (sink != null) {
+            flushBuffer();
+        }
+        if (position + bytes > buffer.length) {
+            buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, position + bytes));
+        }
+    }
+
+    private void flushBuffer() throws IOException {
+        sink.write(buffer, 0, position);
+        position = 0;
     }
 
     private void moveToFile() throws IOException {
         file = Files.createTempFile("arena-leaderboard-", ".bin");
         file.toFile().deleteOnExit();
-        OutputStream stream = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
-        memory.writeTo(stream);
-        memory = null;
-        sink = stream;
-        out = new DataOutputStream(stream);
+        sink = Files.newOutputStream(file);
+        flushBuffer();
+        buffer = new byte[FILE_BUFFER];
     }
 
-    /** Hands every record back, in the order appended. */
-    void replay(Consumer<ResultRecord> consumer) {
+    /** Hands every record back, in the order appended, in one {@link LoggedResult} reused for each. */
+    void replay(Consumer<LoggedResult> consumer) {
         try {
-            out.flush();
-            try (InputStream in = file == null ? new ByteArrayInputStream(memory.toByteArray())
-                    : new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-                read(new DataInputStream(in), consumer);
+            if (sink == null) {
+                read(new Input(buffer, position, null), consumer);
+                return;
+            }
+            flushBuffer();
+            sink.flush();
+            try (InputStream in = Files.newInputStream(file)) {
+                read(new Input(new byte[FILE_BUFFER], 0, in), consumer);
             }
         }
         catch (IOException e) {
@@ -199,100 +261,109 @@ final class ResultLog implements AutoCloseable {
         }
     }
 
-    private static void read(DataInputStream in, Consumer<ResultRecord> consumer) throws IOException {
+    private static void read(Input in, Consumer<LoggedResult> consumer) throws IOException {
         ResultStatus[] statuses = ResultStatus.values();
-        List<String> names = new ArrayList<>();
-        names.add(null);
-        String caseId = null;
-        for (int tag = in.read(); tag != -1; tag = in.read()) {
+        LoggedResult result = new LoggedResult();
+        int nameCount = 1;
+        for (int tag = in.next(); tag != -1; tag = in.next()) {
             if (tag == DEFINE) {
-                names.add(readText(in));
+                if (nameCount == result.names.length) {
+                    result.names = Arrays.copyOf(result.names, nameCount * 2);
+                }
+                result.names[nameCount++] = in.text();
                 continue;
             }
             if (tag != RECORD) {
                 throw new IOException("unexpected tag " + tag);
             }
-            int flags = readVarInt(in);
-            String eval = names.get(readVarInt(in));
-            String model = names.get(readVarInt(in));
-            String dataset = names.get(readVarInt(in));
-            if ((flags & SAME_CASE) == 0) {
-                caseId = readText(in);
+            int flags = in.varInt();
+            result.eval = in.varInt();
+            result.model = in.varInt();
+            result.sameCase = (flags & SAME_CASE) != 0;
+            if (!result.sameCase) {
+                result.caseId = in.text();
             }
-            String scorer = names.get(readVarInt(in));
-            String version = names.get(readVarInt(in));
-            String registry = names.get(readVarInt(in));
-            int repeat = readVarInt(in);
-            ResultStatus status = statuses[in.readByte()];
-            Double score = (flags & SCORE) != 0 ? in.readDouble() : null;
-            int metricCount = readVarInt(in);
-            Map<String, Double> metrics = metricCount == 0 ? Map.of() : new LinkedHashMap<>();
+            result.scorer = in.varInt();
+            result.version = in.varInt();
+            result.registry = in.varInt();
+            result.repeat = in.varInt();
+            result.status = statuses[in.u8()];
+            result.hasScore = (flags & SCORE) != 0;
+            result.score = result.hasScore ? in.float64() : Double.NaN;
+            int metricCount = in.varInt();
+            if (result.metricNames.length < metricCount) {
+                result.metricNames = new int[metricCount];
+                result.metricValues = new double[metricCount];
+            }
             for (int m = 0; m < metricCount; m++) {
-                metrics.put(names.get(readVarInt(in)), in.readDouble());
+                result.metricNames[m] = in.varInt();
+                result.metricValues[m] = in.float64();
             }
-            Long latency = (flags & LATENCY) != 0 ? readVarLong(in) : null;
-            long tokensIn = readVarLong(in);
-            long tokensOut = readVarLong(in);
-            long tokensCached = (flags & TOKENS_CACHED) != 0 ? readVarLong(in) : 0;
-            double cost = (flags & COST) != 0 ? in.readDouble() : 0;
-            double weight = (flags & WEIGHT) != 0 ? in.readDouble() : 1.0;
-            Boolean passed = (flags & PASSED) != 0 ? Boolean.TRUE : (flags & FAILED) != 0 ? Boolean.FALSE : null;
-            consumer.accept(new ResultRecord(eval, model, dataset, caseId, scorer, version, registry, repeat, score,
-                    passed, status, "", metrics, latency, tokensIn, tokensOut, tokensCached, cost,
-                    (flags & CACHED) != 0, weight,
-                    List.of(), (flags & ERROR) != 0 ? "" : null, (flags & OUTPUT) != 0 ? "" : null));
+            result.metricCount = metricCount;
+            result.latency = (flags & LATENCY) != 0 ? in.varLong() : -1;
+            result.tokensIn = in.varLong();
+            result.tokensOut = in.varLong();
+            result.tokensCached = (flags & TOKENS_CACHED) != 0 ? in.varLong() : 0;
+            result.cost = (flags & COST) != 0 ? in.float64() : 0;
+            result.weight = (flags & WEIGHT) != 0 ? in.float64() : 1.0;
+            result.cached = (flags & CACHED) != 0;
+            result.hasOutput = (flags & OUTPUT) != 0;
+            consumer.accept(result);
         }
     }
 
+    /** The bytes {@link #writeText} takes at most. */
+    private static int textBytes(String text) {
+        return 5 + 3 * text.length();
+    }
+
+    /** The text's UTF-8 bytes after their count; an ASCII text (every case id we know) is copied without a copy. */
     private void writeText(String text) throws IOException {
+        int length = text.length();
+        boolean ascii = true;
+        for (int i = 0; i < length && ascii; i++) {
+            ascii = text.charAt(i) < 0x80;
+        }
+        if (ascii) {
+            writeVarInt(length);
+            for (int i = 0; i < length; i++) {
+                buffer[position++] = (byte) text.charAt(i);
+            }
+            return;
+        }
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         writeVarInt(bytes.length);
-        out.write(bytes);
+        System.arraycopy(bytes, 0, buffer, position, bytes.length);
+        position += bytes.length;
     }
 
-    private static String readText(DataInputStream in) throws IOException {
-        byte[] bytes = new byte[readVarInt(in)];
-        in.readFully(bytes);
-        return new String(bytes, StandardCharsets.UTF_8);
+    private void writeDouble(double value) {
+        long bits = Double.doubleToLongBits(value);
+        for (int shift = 56; shift >= 0; shift -= 8) {
+            buffer[position++] = (byte) (bits >>> shift);
+        }
     }
 
-    private void writeVarInt(int value) throws IOException {
+    private void writeVarInt(int value) {
         writeVarLong(value & 0xFFFFFFFFL);
     }
 
-    private void writeVarLong(long value) throws IOException {
+    private void writeVarLong(long value) {
         long rest = value;
         while ((rest & ~0x7FL) != 0) {
-            out.writeByte((int) ((rest & 0x7F) | 0x80));
+            buffer[position++] = (byte) ((rest & 0x7F) | 0x80);
             rest >>>= 7;
         }
-        out.writeByte((int) rest);
-    }
-
-    private static int readVarInt(DataInputStream in) throws IOException {
-        return (int) readVarLong(in);
-    }
-
-    private static long readVarLong(DataInputStream in) throws IOException {
-        long value = 0;
-        for (int shift = 0; shift < 64; shift += 7) {
-            int b = in.read();
-            if (b == -1) {
-                throw new EOFException("a result kept for the leaderboard ends early");
-            }
-            value |= (long) (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
-                return value;
-            }
-        }
-        throw new IOException("a number kept for the leaderboard is too long");
+        buffer[position++] = (byte) rest;
     }
 
     /** Deletes the temporary file, if any; the log is empty afterwards. */
     @Override
     public void close() {
         try {
-            sink.close();
+            if (sink != null) {
+                sink.close();
+            }
             if (file != null) {
                 Files.deleteIfExists(file);
             }
@@ -302,12 +373,104 @@ final class ResultLog implements AutoCloseable {
         }
         finally {
             names.clear();
-            memory = new ByteArrayOutputStream(256);
-            sink = memory;
-            out = new DataOutputStream(memory);
+            Arrays.fill(lastNames, null);
+            buffer = new byte[256];
+            position = 0;
+            sink = null;
             file = null;
             previousCase = null;
             records = 0;
+        }
+    }
+
+    /** The log's bytes as they are read back: from the in-memory array, or through a buffer from the file. */
+    private static final class Input {
+
+        private byte[] data;
+        private int position;
+        private int limit;
+        /** The file, {@code null} when {@link #data} holds every byte. */
+        private final InputStream in;
+
+        Input(byte[] data, int limit, InputStream in) {
+            this.data = data;
+            this.limit = limit;
+            this.in = in;
+        }
+
+        /** The next byte, or −1 at the end. */
+        int next() throws IOException {
+            if (position == limit && !fill(1)) {
+                return -1;
+            }
+            return data[position++] & 0xFF;
+        }
+
+        int u8() throws IOException {
+            int b = next();
+            if (b == -1) {
+                throw new EOFException("a result kept for the leaderboard ends early");
+            }
+            return b;
+        }
+
+        int varInt() throws IOException {
+            return (int) varLong();
+        }
+
+        long varLong() throws IOException {
+            long value = 0;
+            for (int shift = 0; shift < 64; shift += 7) {
+                int b = u8();
+                value |= (long) (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) {
+                    return value;
+                }
+            }
+            throw new IOException("a number kept for the leaderboard is too long");
+        }
+
+        double float64() throws IOException {
+            if (limit - position < 8 && !fill(8)) {
+                throw new EOFException("a result kept for the leaderboard ends early");
+            }
+            long bits = 0;
+            for (int i = 0; i < 8; i++) {
+                bits = bits << 8 | (data[position++] & 0xFF);
+            }
+            return Double.longBitsToDouble(bits);
+        }
+
+        String text() throws IOException {
+            int length = varInt();
+            if (limit - position < length && !fill(length)) {
+                throw new EOFException("a text kept for the leaderboard ends early");
+            }
+            String text = new String(data, position, length, StandardCharsets.UTF_8);
+            position += length;
+            return text;
+        }
+
+        /** Reads on from the file until {@code bytes} bytes are at hand; false when the file ends first. */
+        private boolean fill(int bytes) throws IOException {
+            if (in == null) {
+                return false;
+            }
+            int remaining = limit - position;
+            if (bytes > data.length) {
+                data = Arrays.copyOf(data, Math.max(bytes, data.length * 2));
+            }
+            System.arraycopy(data, position, data, 0, remaining);
+            position = 0;
+            limit = remaining;
+            while (limit < bytes) {
+                int read = in.read(data, limit, data.length - limit);
+                if (read == -1) {
+                    return false;
+                }
+                limit += read;
+            }
+            return true;
         }
     }
 }

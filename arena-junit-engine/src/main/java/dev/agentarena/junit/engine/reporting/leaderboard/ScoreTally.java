@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -56,6 +57,9 @@ public final class ScoreTally {
     private final PriorityQueue<Example> lowest = new PriorityQueue<>(Comparator.comparingDouble(Example::score)
             .thenComparingLong(Example::order).reversed());
     private final List<String> firstErrors = new ArrayList<>();
+    /** The current case's result of each repeat, up to {@link #repeats}. */
+    private ResultRecord[] byRepeat = new ResultRecord[1];
+    private int repeats;
     private RuntimeException reportingError;
     private long unreported;
 
@@ -78,28 +82,46 @@ public final class ScoreTally {
      * @param withoutTest which of them have no test of their own (the summary test stands for those)
      */
     public void addCase(List<ResultRecord> results, List<Boolean> withoutTest) {
-        cases++;
-        List<ResultRecord> byRepeat = new ArrayList<>();
         for (int k = 0; k < results.size(); k++) {
-            ResultRecord record = results.get(k);
-            all[record.status().ordinal()]++;
-            if (withoutTest.get(k)) {
-                stoodFor[record.status().ordinal()]++;
-            }
-            while (byRepeat.size() <= record.repeat()) {
-                byRepeat.add(null);
-            }
-            byRepeat.set(record.repeat(), record);
+            add(results.get(k), withoutTest.get(k));
         }
+        endCase();
+    }
+
+    /**
+     * Adds one result of the current case, which {@link #endCase} closes: the same as handing the case's results to
+     * {@link #addCase} at once, without a list per case.
+     *
+     * @param withoutTest whether it has no test of its own (the summary test stands for it)
+     */
+    public void add(ResultRecord record, boolean withoutTest) {
+        int status = record.status().ordinal();
+        all[status]++;
+        if (withoutTest) {
+            stoodFor[status]++;
+        }
+        int repeat = record.repeat();
+        if (repeat >= byRepeat.length) {
+            byRepeat = Arrays.copyOf(byRepeat, Math.max(repeat + 1, byRepeat.length * 2));
+        }
+        byRepeat[repeat] = record;
+        repeats = Math.max(repeats, repeat + 1);
+    }
+
+    /** Closes the current case: reduces its repeats and adds it to the sums. */
+    public void endCase() {
+        cases++;
         int n = 0;
         int c = 0;
         double sum = 0;
         double weight = 1.0;
         ResultRecord worst = null;
-        for (ResultRecord record : byRepeat) {
+        for (int r = 0; r < repeats; r++) {
+            ResultRecord record = byRepeat[r];
             if (record == null) {
                 continue;
             }
+            byRepeat[r] = null;
             weight = Double.isFinite(record.weight()) ? record.weight() : weight;
             if (record.status() == ResultStatus.ERROR && firstErrors.size() < EXAMPLES) {
                 firstErrors.add(record.caseId() + ": " + ScoreLine.sanitize(record.error() != null ? record.error()
@@ -114,6 +136,7 @@ public final class ScoreTally {
                 }
             }
         }
+        repeats = 0;
         if (n == 0) {
             return;
         }
@@ -131,13 +154,23 @@ public final class ScoreTally {
         sumW2x += weight * weight * x;
         sumW2x2 += weight * weight * x * x;
         if (!reducer.verdict(n, c)) {
-            lowest.add(new Example(x, order++, worst.caseId() + " " + ScoreLine.format(x)
-                    + (worst.reason() == null || worst.reason().isBlank() ? "" : ": "
-                            + ScoreLine.sanitize(worst.reason(), 160))));
-            if (lowest.size() > EXAMPLES) {
-                lowest.poll();
-            }
+            keepIfLowest(x, worst);
         }
+    }
+
+    /**
+     * Keeps a low case among the lowest: the queue is only touched when there is room or the case is lower than the
+     * highest kept (a later case never displaces an equal earlier one), and its text is only written at the end.
+     */
+    private void keepIfLowest(double x, ResultRecord worst) {
+        long place = order++;
+        if (lowest.size() == EXAMPLES) {
+            if (Double.compare(x, lowest.peek().score()) >= 0) {
+                return;
+            }
+            lowest.poll();
+        }
+        lowest.add(new Example(x, place, worst.caseId(), worst.reason()));
     }
 
     /** A result could not be handed to the outputs (the results file, the leaderboard): the test fails with it. */
@@ -196,7 +229,12 @@ public final class ScoreTally {
         return String.format(Locale.ROOT, "%,d", number);
     }
 
-    /** One of the lowest cases: its reduced score, its place in the dataset, and its text. */
-    private record Example(double score, long order, String text) {
+    /** One of the lowest cases: its reduced score, its place in the dataset, and what its text is made of. */
+    private record Example(double score, long order, String caseId, String reason) {
+
+        String text() {
+            return caseId + " " + ScoreLine.format(score)
+                    + (reason == null || reason.isBlank() ? "" : ": " + ScoreLine.sanitize(reason, 160));
+        }
     }
 }
