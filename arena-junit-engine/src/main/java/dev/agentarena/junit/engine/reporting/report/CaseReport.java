@@ -31,6 +31,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineEntry;
+import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.OutputFiles;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.SinkText;
@@ -492,7 +493,7 @@ public final class CaseReport {
             json.writeNumber(string(node.scorerVersion()));
             json.writeNumber(repeat);
             if (node.score() != null) {
-                json.writeNumber(node.score().doubleValue());
+                writeDouble(node.score().doubleValue());
             }
             else {
                 json.writeNull();
@@ -511,7 +512,7 @@ public final class CaseReport {
             else {
                 json.writeNull();
             }
-            json.writeNumber(node.costUsd());
+            writeDouble(node.costUsd());
             json.writeNumber(node.tokensIn());
             json.writeNumber(node.tokensOut());
             json.writeNumber(node.cached() ? 1 : 0);
@@ -631,7 +632,27 @@ public final class CaseReport {
         }
 
         private int string(String text) {
-            return strings.computeIfAbsent(text == null ? "" : text, s -> strings.size());
+            String key = text == null ? "" : text;
+            // not computeIfAbsent: its lambda, capturing the page, was an allocation per name of every record
+            Integer index = strings.get(key);
+            if (index == null) {
+                index = strings.size();
+                strings.put(key, index);
+            }
+            return index;
+        }
+
+        /**
+         * Writes a double as {@link JsonGenerator#writeNumber(double)} does ({@link Double#toString} for a finite
+         * value), with the text remembered ({@link Decimals#shortest}): a run's scores and costs take few values.
+         */
+        private void writeDouble(double value) throws IOException {
+            if (Double.isFinite(value)) {
+                json.writeNumber(Decimals.shortest(value));
+            }
+            else {
+                json.writeNumber(value);
+            }
         }
 
         private void openChunk() throws IOException {

@@ -69,6 +69,10 @@ public final class InRunReport implements AutoCloseable {
     private Path spill;
     private Writer chunks;
     private boolean abandoned;
+    // the last text of a field that repeats from result to result (eval, model, dataset, scorer and its version),
+    // and its well-formed form: the same instance comes back for every result, and is checked once
+    private final String[] lastRaw = new String[5];
+    private final String[] lastFixed = new String[5];
 
     /**
      * Gathers the report of a run; nothing is opened before the first result.
@@ -233,15 +237,26 @@ public final class InRunReport implements AutoCloseable {
                 }
             }
         }
-        return new Shown(text(record.eval()), text(record.model()), text(record.dataset()), text(record.caseId()),
-                text(record.scorer()), text(record.scorerVersion()), record.repeat(), score, record.status(),
-                text(record.reason()), metrics, record.latencyMs(), record.costUsd(), record.tokensIn(),
+        return new Shown(repeated(0, record.eval()), repeated(1, record.model()), repeated(2, record.dataset()),
+                text(record.caseId()), repeated(3, record.scorer()), repeated(4, record.scorerVersion()),
+                record.repeat(), score, record.status(), text(record.reason()), metrics, record.latencyMs(), record.costUsd(), record.tokensIn(),
                 record.tokensOut(), record.cached(), record.tokensCached(), text(record.error()),
                 text(record.output()), tags, input, reference, trajectory);
     }
 
     private static String text(String text) {
         return text == null ? null : wellFormed(text);
+    }
+
+    private String repeated(int field, String text) {
+        if (text == null) {
+            return null;
+        }
+        if (text != lastRaw[field]) {
+            lastRaw[field] = text;
+            lastFixed[field] = wellFormed(text);
+        }
+        return lastFixed[field];
     }
 
     /**
@@ -266,8 +281,16 @@ public final class InRunReport implements AutoCloseable {
      * quote or an escape around every text.
      */
     static String wellFormed(String text) {
+        int first = 0;
+        // nearly every text has no surrogate at all: one test per character finds that out
+        while (first < text.length() && !Character.isSurrogate(text.charAt(first))) {
+            first++;
+        }
+        if (first == text.length()) {
+            return text;
+        }
         StringBuilder fixed = null;
-        for (int i = 0; i < text.length(); i++) {
+        for (int i = first; i < text.length(); i++) {
             char c = text.charAt(i);
             boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
                     && Character.isLowSurrogate(text.charAt(i + 1));
