@@ -22,6 +22,7 @@ import dev.agentarena.junit.Models;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
+import dev.agentarena.junit.engine.datasets.RowsReadAhead;
 import dev.agentarena.junit.engine.datasets.MaskedIds;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
@@ -177,7 +178,9 @@ public final class EvalRuntime implements AutoCloseable {
      * @throws RuntimeException when the dataset cannot be opened (a missing file, a failing dataset method)
      */
     public DatasetEvaluation evaluate(DatasetSpec dataset, String modelKey, Predicate<DatasetRow> selected) {
-        DatasetStream rows = open(dataset);
+        DatasetStream opened = open(dataset);
+        // a file's rows are parsed on a thread of their own; a dataset method's stream stays on the caller's thread
+        DatasetStream rows = dataset.fileName().isPresent() ? RowsReadAhead.of(opened, dataset.name()) : opened;
         try {
             return new DatasetEvaluation(run, new CaseEvaluator(run, this, modelKey, dataset.name()), limits, rows,
                     selected, repeats, problems, batching(modelKey), pacing(modelKey), arenaOutputs == null ? evaluated -> { }
