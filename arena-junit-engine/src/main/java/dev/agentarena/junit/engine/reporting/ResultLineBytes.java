@@ -8,7 +8,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * Writes a results line without a scorer's detail or a trajectory (nearly every line of a large run) straight into
- * UTF-8 bytes: the bytes that {@link ResultsFile.Lines}' Jackson generator, then {@link ResultsFile#wellFormed} and
+ * UTF-8 bytes: the bytes that {@link ResultsFile.Lines}' Jackson generator, then {@link dev.agentarena.junit.engine.results.SinkText#wellFormed} and
  * the UTF-8 encoder give, in one pass, with the field names encoded once. Jackson's rules are kept to the byte
  * ({@code ResultsLineTest} compares the two on every kind of value): {@code "} and {@code \} escaped, the control
  * characters as {@code \b \t \n \f \r} or {@code \\u00XX} (upper-case hex), everything else as it is; a number that is
@@ -203,22 +203,14 @@ final class ResultLineBytes {
                     }
                 }
             }
-            else if (c < 0x800) {
-                into[at++] = (byte) (0xC0 | c >> 6);
-                into[at++] = (byte) (0x80 | c & 0x3F);
-            }
-            else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
-                int point = Character.toCodePoint(c, text.charAt(++i));
-                into[at++] = (byte) (0xF0 | point >> 18);
-                into[at++] = (byte) (0x80 | point >> 12 & 0x3F);
-                into[at++] = (byte) (0x80 | point >> 6 & 0x3F);
-                into[at++] = (byte) (0x80 | point & 0x3F);
-            }
             else {
-                char encoded = Character.isSurrogate(c) ? '\uFFFD' : c;
-                into[at++] = (byte) (0xE0 | encoded >> 12);
-                into[at++] = (byte) (0x80 | encoded >> 6 & 0x3F);
-                into[at++] = (byte) (0x80 | encoded & 0x3F);
+                // a whole run of non-ASCII chars, so that no surrogate pair is split
+                int end = i + 1;
+                while (end < length && text.charAt(end) >= 0x80) {
+                    end++;
+                }
+                at = ResultsFile.encode(text, i, end, into, at);
+                i = end - 1;
             }
         }
         into[at++] = '"';

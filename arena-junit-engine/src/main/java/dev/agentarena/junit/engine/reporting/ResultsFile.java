@@ -327,7 +327,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
 
         /**
          * The record's line as {@link #line} writes it, and its line break, as UTF-8, every unpaired surrogate as
-         * U+FFFD (see {@link #wellFormed}): the bytes {@code results.jsonl} holds.
+         * U+FFFD (see {@link dev.agentarena.junit.engine.results.SinkText#wellFormed}): the bytes {@code results.jsonl} holds.
          */
         byte[] bytes(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
                 CaseTranscript transcript) {
@@ -392,14 +392,22 @@ public final class ResultsFile implements RunListener, AutoCloseable {
 
     /**
      * Encodes the text as UTF-8 into {@code into} (at least three bytes per char long), an unpaired surrogate as
-     * U+FFFD: what {@code wellFormed(text).getBytes(UTF_8)} gives, without the copies.
+     * U+FFFD: what {@code SinkText.wellFormed(text).getBytes(UTF_8)} gives, without the copies.
      *
      * @return how many bytes it wrote
      */
     static int encode(CharSequence text, byte[] into) {
-        int at = 0;
-        int length = text.length();
-        for (int i = 0; i < length; i++) {
+        return encode(text, 0, text.length(), into, 0);
+    }
+
+    /**
+     * Encodes {@code text[from, to)} as UTF-8 into {@code into} from {@code at}, an unpaired surrogate as U+FFFD; a
+     * pair split by {@code to} counts as unpaired, so a caller passes whole runs of non-ASCII chars.
+     *
+     * @return where the next byte goes
+     */
+    static int encode(CharSequence text, int from, int to, byte[] into, int at) {
+        for (int i = from; i < to; i++) {
             char c = text.charAt(i);
             if (c < 0x80) {
                 into[at++] = (byte) c;
@@ -408,7 +416,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
                 into[at++] = (byte) (0xC0 | c >> 6);
                 into[at++] = (byte) (0x80 | c & 0x3F);
             }
-            else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
+            else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(text.charAt(i + 1))) {
                 int point = Character.toCodePoint(c, text.charAt(++i));
                 into[at++] = (byte) (0xF0 | point >> 18);
                 into[at++] = (byte) (0x80 | point >> 12 & 0x3F);
@@ -570,30 +578,6 @@ public final class ResultsFile implements RunListener, AutoCloseable {
             return;
         }
         json.writeNumber(Decimals.shortest(value));
-    }
-
-    /** The text with every unpaired surrogate replaced by U+FFFD, so that it encodes as UTF-8. */
-    static String wellFormed(String text) {
-        StringBuilder fixed = null;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
-                    && Character.isLowSurrogate(text.charAt(i + 1));
-            if (paired) {
-                if (fixed != null) {
-                    fixed.append(c).append(text.charAt(i + 1));
-                }
-                i++;
-                continue;
-            }
-            if (Character.isSurrogate(c) && fixed == null) {
-                fixed = new StringBuilder(text.length()).append(text, 0, i);
-            }
-            if (fixed != null) {
-                fixed.append(Character.isSurrogate(c) ? '\uFFFD' : c);
-            }
-        }
-        return fixed == null ? text : fixed.toString();
     }
 
     private FileChannel open() throws IOException {

@@ -304,4 +304,40 @@ public final class SinkText {
             out.append(HEX.charAt((c >> shift) & 0xF));
         }
     }
+
+    /**
+     * The text with every unpaired surrogate replaced by U+FFFD, so that it encodes as UTF-8: what the results file
+     * writes of each text, and so what the report reads back of it (the same for each text of a line as for the whole
+     * line, since JSON has a quote or an escape around every text).
+     */
+    public static String wellFormed(String text) {
+        int first = 0;
+        // nearly every text has no surrogate at all: one test per character finds that out
+        while (first < text.length() && !Character.isSurrogate(text.charAt(first))) {
+            first++;
+        }
+        if (first == text.length()) {
+            return text;
+        }
+        StringBuilder fixed = null;
+        for (int i = first; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1));
+            if (paired) {
+                if (fixed != null) {
+                    fixed.append(c).append(text.charAt(i + 1));
+                }
+                i++;
+                continue;
+            }
+            if (Character.isSurrogate(c) && fixed == null) {
+                fixed = new StringBuilder(text.length()).append(text, 0, i);
+            }
+            if (fixed != null) {
+                fixed.append(Character.isSurrogate(c) ? '\uFFFD' : c);
+            }
+        }
+        return fixed == null ? text : fixed.toString();
+    }
 }

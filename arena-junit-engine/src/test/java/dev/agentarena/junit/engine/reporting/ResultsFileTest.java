@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.engine.results.SinkText;
 
 class ResultsFileTest {
 
@@ -68,7 +69,7 @@ class ResultsFileTest {
         }
 
         List<String> lines = Files.readAllLines(dir.resolve(ResultsFile.FILE_NAME), StandardCharsets.UTF_8);
-        assertThat(lines).containsExactly(ResultsFile.wellFormed(ResultsFile.line(first)), ResultsFile.line(second),
+        assertThat(lines).containsExactly(SinkText.wellFormed(ResultsFile.line(first)), ResultsFile.line(second),
                 ResultsFile.line(twin), ResultsFile.line(unprepared));
         assertThat(lines.get(0)).contains("half \uFFFD");
     }
@@ -197,7 +198,7 @@ class ResultsFileTest {
             byte[] into = new byte[3 * text.length()];
             int size = ResultsFile.encode(text, into);
             assertThat(java.util.Arrays.copyOf(into, size)).as(text)
-                    .isEqualTo(ResultsFile.wellFormed(text).getBytes(StandardCharsets.UTF_8));
+                    .isEqualTo(SinkText.wellFormed(text).getBytes(StandardCharsets.UTF_8));
         }
     }
 

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /** The results line written field by field is what Jackson's data binding writes of the record. */
 class ResultsLineTest {
@@ -54,7 +55,7 @@ class ResultsLineTest {
                             : nonNull(text(random, "reference")) + "x".repeat(random.nextInt(60)), Map.of());
             String line = lines.line(record, Map.of(), null, transcript);
             assertThat(lines.bytes(record, Map.of(), null, transcript)).as("line %d", i)
-                    .isEqualTo((ResultsFile.wellFormed(line) + "\n").getBytes(StandardCharsets.UTF_8));
+                    .isEqualTo((SinkText.wellFormed(line) + "\n").getBytes(StandardCharsets.UTF_8));
         }
     }
 

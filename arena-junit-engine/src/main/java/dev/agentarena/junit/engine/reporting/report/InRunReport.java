@@ -27,6 +27,7 @@ import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.OutputFiles;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * The data of {@code report.html} gathered while the run reports its results, so that the end of the run only
@@ -213,7 +214,7 @@ public final class InRunReport implements AutoCloseable {
             for (Map.Entry<String, Double> metric : record.metrics().entrySet()) {
                 Double value = metric.getValue();
                 // two names that differ only in an unpaired surrogate would read back as one
-                if (!metric.getKey().equals(wellFormed(metric.getKey())) || value != null && !Double.isFinite(value)) {
+                if (!metric.getKey().equals(SinkText.wellFormed(metric.getKey())) || value != null && !Double.isFinite(value)) {
                     return null;
                 }
                 metrics.set(metric.getKey(), value == null ? NullNode.getInstance() : DoubleNode.valueOf(value));
@@ -222,7 +223,7 @@ public final class InRunReport implements AutoCloseable {
         List<String> tags = new ArrayList<>(record.tags().size());
         for (String tag : record.tags()) {
             // a null tag is written as null, which reads back as the text "null"
-            tags.add(tag == null ? "null" : wellFormed(tag));
+            tags.add(tag == null ? "null" : SinkText.wellFormed(tag));
         }
         String input = null;
         String reference = null;
@@ -231,7 +232,7 @@ public final class InRunReport implements AutoCloseable {
             input = text(caseText(transcript.prompt(), textLimit));
             reference = text(caseText(transcript.reference(), textLimit));
             if (transcript.trajectory() != null) {
-                trajectory = ResultLines.tree(wellFormed(STEPS.writeValueAsString(transcript.trajectory().steps())));
+                trajectory = ResultLines.tree(SinkText.wellFormed(STEPS.writeValueAsString(transcript.trajectory().steps())));
                 if (trajectory.isNull()) {
                     trajectory = null;
                 }
@@ -245,7 +246,7 @@ public final class InRunReport implements AutoCloseable {
     }
 
     private static String text(String text) {
-        return text == null ? null : wellFormed(text);
+        return text == null ? null : SinkText.wellFormed(text);
     }
 
     private String repeated(int field, String text) {
@@ -254,7 +255,7 @@ public final class InRunReport implements AutoCloseable {
         }
         if (text != lastRaw[field]) {
             lastRaw[field] = text;
-            lastFixed[field] = wellFormed(text);
+            lastFixed[field] = SinkText.wellFormed(text);
         }
         return lastFixed[field];
     }
@@ -273,41 +274,5 @@ public final class InRunReport implements AutoCloseable {
                     text.length());
         }
         return text;
-    }
-
-    /**
-     * The text with every unpaired surrogate replaced by U+FFFD, as the results file's line is
-     * ({@code ResultsFile.wellFormed}); the same for each text of a line as for the whole line, since JSON has a
-     * quote or an escape around every text.
-     */
-    static String wellFormed(String text) {
-        int first = 0;
-        // nearly every text has no surrogate at all: one test per character finds that out
-        while (first < text.length() && !Character.isSurrogate(text.charAt(first))) {
-            first++;
-        }
-        if (first == text.length()) {
-            return text;
-        }
-        StringBuilder fixed = null;
-        for (int i = first; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
-                    && Character.isLowSurrogate(text.charAt(i + 1));
-            if (paired) {
-                if (fixed != null) {
-                    fixed.append(c).append(text.charAt(i + 1));
-                }
-                i++;
-                continue;
-            }
-            if (Character.isSurrogate(c) && fixed == null) {
-                fixed = new StringBuilder(text.length()).append(text, 0, i);
-            }
-            if (fixed != null) {
-                fixed.append(Character.isSurrogate(c) ? '\uFFFD' : c);
-            }
-        }
-        return fixed == null ? text : fixed.toString();
     }
 }
