@@ -372,23 +372,24 @@ public final class RunServices implements AutoCloseable {
 
         @Override
         public void resultReported(ResultRecord record, CaseTranscript transcript) {
-            synchronized (results) {
-                try {
-                    results.resultReported(record, transcript);
-                }
-                catch (RuntimeException e) {
-                    report.abandon("the results file could not write " + record.caseId() + "/" + record.scorer());
-                    throw e;
-                }
-                report.add(record, transcript);
-            }
+            written(record, transcript, true);
         }
 
         @Override
         public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+            written(record, transcript, false);
+        }
+
+        /** The file writes the result's line (at once with a test, else in its batch), then the report takes it. */
+        private void written(ResultRecord record, CaseTranscript transcript, boolean withTest) {
             synchronized (results) {
                 try {
-                    results.resultWithoutTest(record, transcript);
+                    if (withTest) {
+                        results.resultReported(record, transcript);
+                    }
+                    else {
+                        results.resultWithoutTest(record, transcript);
+                    }
                 }
                 catch (RuntimeException e) {
                     report.abandon("the results file could not write " + record.caseId() + "/" + record.scorer());
@@ -406,7 +407,8 @@ public final class RunServices implements AutoCloseable {
                     results.scoreSummaryReported(summary);
                 }
                 catch (RuntimeException e) {
-                    report.abandon("the results file could not write the results of " + summary.eval() + "/" + summary.scorer());
+                    report.abandon("the results file could not write the results of " + summary.eval() + "/"
+                            + summary.scorer());
                     throw e;
                 }
             }

@@ -8,8 +8,9 @@ import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * Writes a results line without a scorer's detail or a trajectory (nearly every line of a large run) straight into
- * UTF-8 bytes: the bytes that {@link ResultsFile.Lines}' Jackson generator, then {@link dev.agentarena.junit.engine.results.SinkText#wellFormed} and
- * the UTF-8 encoder give, in one pass, with the field names encoded once. Jackson's rules are kept to the byte
+ * UTF-8 bytes: the bytes that {@link ResultsFile.Lines}' Jackson generator, then
+ * {@link dev.agentarena.junit.engine.results.SinkText#wellFormed} and the UTF-8 encoder give, in one pass, with the
+ * field names encoded once. Jackson's rules are kept to the byte
  * ({@code ResultsLineTest} compares the two on every kind of value): {@code "} and {@code \} escaped, the control
  * characters as {@code \b \t \n \f \r} or {@code \\u00XX} (upper-case hex), everything else as it is; a number that is
  * not finite written as a string ({@code "NaN"}); an unpaired surrogate as U+FFFD.

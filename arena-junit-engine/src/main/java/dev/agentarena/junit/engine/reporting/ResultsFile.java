@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -327,13 +326,17 @@ public final class ResultsFile implements RunListener, AutoCloseable {
 
         /**
          * The record's line as {@link #line} writes it, and its line break, as UTF-8, every unpaired surrogate as
-         * U+FFFD (see {@link dev.agentarena.junit.engine.results.SinkText#wellFormed}): the bytes {@code results.jsonl} holds.
+         * U+FFFD (see {@link dev.agentarena.junit.engine.results.SinkText#wellFormed}): the bytes
+         * {@code results.jsonl} holds.
          */
         byte[] bytes(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
                 CaseTranscript transcript) {
             if (detail.isEmpty() && trajectory == null) {
-                return plain.line(record, transcript == null ? null : shown(transcript.prompt(), textLimit),
-                        transcript == null ? null : shown(transcript.reference(), textLimit));
+                if (transcript == null) {
+                    return plain.line(record, null, null);
+                }
+                return plain.line(record, LongTexts.caseText(transcript.prompt(), textLimit),
+                        LongTexts.caseText(transcript.reference(), textLimit));
             }
             render(record, detail, trajectory, transcript);
             int length = text.length();
@@ -511,23 +514,10 @@ public final class ResultsFile implements RunListener, AutoCloseable {
      * limit, saying so (the whole prompt is in Allure's attachment).
      */
     private static void caseText(JsonGenerator json, String field, String text, int limit) throws IOException {
-        String shown = shown(text, limit);
+        String shown = LongTexts.caseText(text, limit);
         if (shown != null) {
             json.writeStringField(field, shown);
         }
-    }
-
-    /** The case's input or reference as its line shows it, cut at the limit; {@code null} for none. */
-    private static String shown(String text, int limit) {
-        if (text == null || text.isEmpty()) {
-            return null;
-        }
-        if (limit > 0 && text.length() > limit) {
-            int end = Character.isHighSurrogate(text.charAt(limit - 1)) ? limit - 1 : limit;
-            return text.substring(0, end) + String.format(Locale.ROOT, "… [cut at %,d of %,d characters]", end,
-                    text.length());
-        }
-        return text;
     }
 
     /**

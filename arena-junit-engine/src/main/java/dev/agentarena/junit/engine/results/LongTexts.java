@@ -45,6 +45,23 @@ public final class LongTexts {
     }
 
     /**
+     * A case's input (the prompt as sent) or reference as a results line holds it, for {@code report.html}: none when
+     * empty, else cut at the limit (0 means none; not inside a surrogate pair), saying so. The whole prompt is in
+     * Allure's attachment.
+     */
+    public static String caseText(String text, int limit) {
+        if (text == null || text.isEmpty()) {
+            return null;
+        }
+        if (limit > 0 && text.length() > limit) {
+            int end = Character.isHighSurrogate(text.charAt(limit - 1)) ? limit - 1 : limit;
+            return text.substring(0, end) + String.format(Locale.ROOT, "… [cut at %,d of %,d characters]", end,
+                    text.length());
+        }
+        return text;
+    }
+
+    /**
      * The text cut to the limit, ending with how much was cut and where the whole text is.
      *
      * @param file where the whole text is written, relative to the output directory

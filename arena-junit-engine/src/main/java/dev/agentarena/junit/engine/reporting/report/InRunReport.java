@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -26,6 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.OutputFiles;
+import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.SinkText;
 
@@ -214,7 +214,8 @@ public final class InRunReport implements AutoCloseable {
             for (Map.Entry<String, Double> metric : record.metrics().entrySet()) {
                 Double value = metric.getValue();
                 // two names that differ only in an unpaired surrogate would read back as one
-                if (!metric.getKey().equals(SinkText.wellFormed(metric.getKey())) || value != null && !Double.isFinite(value)) {
+                if (!metric.getKey().equals(SinkText.wellFormed(metric.getKey()))
+                        || value != null && !Double.isFinite(value)) {
                     return null;
                 }
                 metrics.set(metric.getKey(), value == null ? NullNode.getInstance() : DoubleNode.valueOf(value));
@@ -229,10 +230,11 @@ public final class InRunReport implements AutoCloseable {
         String reference = null;
         JsonNode trajectory = null;
         if (transcript != null) {
-            input = text(caseText(transcript.prompt(), textLimit));
-            reference = text(caseText(transcript.reference(), textLimit));
+            input = text(LongTexts.caseText(transcript.prompt(), textLimit));
+            reference = text(LongTexts.caseText(transcript.reference(), textLimit));
             if (transcript.trajectory() != null) {
-                trajectory = ResultLines.tree(SinkText.wellFormed(STEPS.writeValueAsString(transcript.trajectory().steps())));
+                trajectory = ResultLines.tree(SinkText.wellFormed(
+                        STEPS.writeValueAsString(transcript.trajectory().steps())));
                 if (trajectory.isNull()) {
                     trajectory = null;
                 }
@@ -240,7 +242,8 @@ public final class InRunReport implements AutoCloseable {
         }
         return new Shown(repeated(0, record.eval()), repeated(1, record.model()), repeated(2, record.dataset()),
                 text(record.caseId()), repeated(3, record.scorer()), repeated(4, record.scorerVersion()),
-                record.repeat(), score, record.status(), text(record.reason()), metrics, record.latencyMs(), record.costUsd(), record.tokensIn(),
+                record.repeat(), score, record.status(), text(record.reason()), metrics, record.latencyMs(),
+                record.costUsd(), record.tokensIn(),
                 record.tokensOut(), record.cached(), record.tokensCached(), text(record.error()),
                 text(record.output()), tags, input, reference, trajectory);
     }
@@ -258,21 +261,5 @@ public final class InRunReport implements AutoCloseable {
             lastFixed[field] = SinkText.wellFormed(text);
         }
         return lastFixed[field];
-    }
-
-    /**
-     * The case's input or reference as the results file writes it ({@code ResultsFile.caseText}): none when empty,
-     * else cut at the limit (not inside a surrogate pair), saying so.
-     */
-    static String caseText(String text, int limit) {
-        if (text == null || text.isEmpty()) {
-            return null;
-        }
-        if (limit > 0 && text.length() > limit) {
-            int end = Character.isHighSurrogate(text.charAt(limit - 1)) ? limit - 1 : limit;
-            return text.substring(0, end) + String.format(Locale.ROOT, "… [cut at %,d of %,d characters]", end,
-                    text.length());
-        }
-        return text;
     }
 }
