@@ -93,12 +93,28 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
             DisplayNames names = settings.displayNames();
             LowScores lowScores = settings.lowScores();
             NodeMode nodes = settings.nodes();
-            RunServices run = RunServices.start(configuration, session, partialSelection());
+            RunServices run = RunServices.start(configuration, session, partialSelection(), summarisedEvals()::contains);
             return ArenaExecutionContext.of(listener, run, names, lowScores, nodes);
         }
         catch (RuntimeException e) {
             return ArenaExecutionContext.failed(listener, e);
         }
+    }
+
+    /**
+     * The evals whose own leaderboard a test of this execution may ask for: those with a summary test (leaderboard,
+     * gate, baseline, arena, agreement) left by the launcher's filters. Every other eval's results feed only the
+     * run's leaderboard.
+     */
+    private Set<String> summarisedEvals() {
+        Set<String> evals = new java.util.HashSet<>();
+        for (TestDescriptor child : getChildren()) {
+            if (child instanceof EvalClassDescriptor evalClass
+                    && evalClass.getChildren().stream().anyMatch(SummaryDescriptor.class::isInstance)) {
+                evals.add(evalClass.definition().name());
+            }
+        }
+        return evals;
     }
 
     /**

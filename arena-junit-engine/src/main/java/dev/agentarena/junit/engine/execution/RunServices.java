@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 
 import org.apiguardian.api.API;
 
@@ -66,7 +67,8 @@ public final class RunServices implements AutoCloseable {
     private final boolean progress;
     private final AtomicBoolean lowScoreDefaultNoted = new AtomicBoolean();
 
-    private RunServices(ArenaConfiguration configuration, ReportingSession session, Optional<String> partial) {
+    private RunServices(ArenaConfiguration configuration, ReportingSession session, Optional<String> partial,
+            Predicate<String> evalBoardsAsked) {
         this.configuration = configuration;
         this.session = session;
         LeaderboardSettings leaderboardSettings = LeaderboardSettings.from(configuration);
@@ -80,7 +82,7 @@ public final class RunServices implements AutoCloseable {
         this.results = new ResultsFile(outputDirectory, session, configuration.typed().outputTextLimit());
         this.labels = RunLabels.from(configuration);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session,
-                new Agreements(labels, leaderboardSettings.seed(), leaderboardSettings.resamples()));
+                new Agreements(labels, leaderboardSettings.seed(), leaderboardSettings.resamples()), evalBoardsAsked);
         this.inRunReport = gathersReport(configuration, session, results)
                 ? new InRunReport(outputDirectory, configuration.typed().outputTextLimit()) : null;
         this.listeners = outputs(results, inRunReport, leaderboards, configuration, outputDirectory, session);
@@ -116,7 +118,20 @@ public final class RunServices implements AutoCloseable {
      */
     public static RunServices start(ArenaConfiguration configuration, ReportingSession session,
             Optional<String> partialSelection) {
-        return new RunServices(configuration, session, partialSelection);
+        return new RunServices(configuration, session, partialSelection, eval -> true);
+    }
+
+    /**
+     * The services of one execution that knows, from its tests, which evals' own leaderboards may be asked for (those
+     * of the evals with a summary test): the others' results feed the run's leaderboard only (see
+     * {@link Leaderboards}).
+     *
+     * @param partialSelection why only part of an eval runs, if it does
+     * @param evalBoardsAsked whether a test of the execution may ask for an eval's own leaderboard, by the eval's name
+     */
+    public static RunServices start(ArenaConfiguration configuration, ReportingSession session,
+            Optional<String> partialSelection, Predicate<String> evalBoardsAsked) {
+        return new RunServices(configuration, session, partialSelection, evalBoardsAsked);
     }
 
     /**

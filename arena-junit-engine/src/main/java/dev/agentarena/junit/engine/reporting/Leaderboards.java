@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 import org.apiguardian.api.API;
 
@@ -28,6 +29,10 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * The leaderboards a run feeds as its results arrive: the run's, over everything written to the output directory in
  * the launcher session (see {@link ReportingSession}), and each eval's of this execution, which its summary tests
  * (leaderboard, gates, baseline) read. Writes their {@code leaderboard.json} and {@code leaderboard.html}.
+ *
+ * <p>An eval's own leaderboard is kept only when the run can ask for it: the execution says up front, from its
+ * tests, which evals have a summary test ({@link #Leaderboards(Path, LeaderboardSettings, ReportingSession,
+ * Agreements, Predicate)}); the results of the others go to the run's leaderboard alone, logged once instead of twice.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class Leaderboards implements RunListener, AutoCloseable {
@@ -38,10 +43,13 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     private final Path outputDirectory;
     private final LeaderboardSettings settings;
     private final LeaderboardAccumulator run;
+    /** By eval: its leaderboard's results when the run can ask for it, and its judge's bias. */
     private final Map<String, EvalResults> evals = new ConcurrentHashMap<>();
     private final Map<String, ArenaTally> arenas = new ConcurrentHashMap<>();
     private final Map<String, JudgeBiasTally> judgeBiases = new ConcurrentHashMap<>();
     private final Agreements agreements;
+    /** Which evals' own leaderboards a test of the run may ask for. */
+    private final Predicate<String> evalBoardsAsked;
 
     /** The leaderboards of a run writing to an output directory. */
     public Leaderboards(Path outputDirectory, LeaderboardSettings settings, ReportingSession session) {
@@ -55,10 +63,24 @@ public final class Leaderboards implements RunListener, AutoCloseable {
      */
     public Leaderboards(Path outputDirectory, LeaderboardSettings settings, ReportingSession session,
             Agreements agreements) {
+        this(outputDirectory, settings, session, agreements, eval -> true);
+    }
+
+    /**
+     * The leaderboards of a run that knows which evals' own leaderboards its tests may ask for: those of the evals
+     * with a summary test (leaderboard, gate, baseline, arena, agreement). Only theirs keep their results a second
+     * time; {@link #evalLeaderboard} of another eval is an error.
+     *
+     * @param agreements the agreements the results feed, or {@code null} for none
+     * @param evalBoardsAsked whether an eval's own leaderboard may be asked for, by its name
+     */
+    public Leaderboards(Path outputDirectory, LeaderboardSettings settings, ReportingSession session,
+            Agreements agreements, Predicate<String> evalBoardsAsked) {
         this.outputDirectory = outputDirectory;
         this.settings = settings;
         this.run = session.runLeaderboard(outputDirectory, settings);
         this.agreements = agreements;
+        this.evalBoardsAsked = evalBoardsAsked;
     }
 
     /** The agreement with human labels of an eval with labels, as its results so far give it. */
@@ -77,17 +99,23 @@ public final class Leaderboards implements RunListener, AutoCloseable {
         // get before computeIfAbsent: its lambdas capture this, an allocation per result once the eval is known
         EvalResults results = evals.get(record.eval());
         if (results == null) {
-            results = evals.computeIfAbsent(record.eval(), name -> new EvalResults());
+            results = evals.computeIfAbsent(record.eval(), this::evalResults);
         }
-        results.accumulator.accept(record);
-        JudgeBiasTally known = judgeBiases.get(record.eval());
-        JudgeBiasTally bias = known != null ? known
-                : judgeBiases.computeIfAbsent(record.eval(), name -> new JudgeBiasTally(name, settings.seed()));
+        if (results.accumulator != null) {
+            results.accumulator.accept(record);
+        }
+        JudgeBiasTally bias = results.bias;
         bias.accept(record, transcript);
         if (agreements != null) {
             agreements.accept(record).ifPresent(label -> bias.acceptLabelled(record.scorer(), record.repeat(),
                     record.score(), record.output(), label.passed()));
         }
+    }
+
+    /** What an eval's results feed besides the run's leaderboard: its own when it may be asked for, its judge's bias. */
+    private EvalResults evalResults(String eval) {
+        JudgeBiasTally bias = judgeBiases.computeIfAbsent(eval, name -> new JudgeBiasTally(name, settings.seed()));
+        return new EvalResults(evalBoardsAsked.test(eval) ? new LeaderboardAccumulator(settings) : null, bias);
     }
 
     @Override
@@ -130,10 +158,19 @@ public final class Leaderboards implements RunListener, AutoCloseable {
         return agreements == null ? leaderboard : leaderboard.withAgreement(agreements.reports());
     }
 
-    /** The leaderboard of one eval's results of this execution; no evals when it recorded none. */
+    /**
+     * The leaderboard of one eval's results of this execution; no evals when it recorded none.
+     *
+     * @throws IllegalStateException for an eval whose leaderboard the run said no test asks for (its results were not
+     *         kept)
+     */
     public Leaderboard evalLeaderboard(String eval) {
-        Leaderboard leaderboard = evals.computeIfAbsent(eval, name -> new EvalResults()).leaderboard()
-                .withArenaSections(arenaSections());
+        EvalResults results = evals.computeIfAbsent(eval, this::evalResults);
+        if (results.accumulator == null) {
+            throw new IllegalStateException("The leaderboard of eval '" + eval + "' was asked for, but the run was"
+                    + " told no test of it would ask (it has no summary test), so its results were not kept for it");
+        }
+        Leaderboard leaderboard = results.leaderboard().withArenaSections(arenaSections());
         return agreement(eval).map(agreement -> leaderboard.withAgreement(List.of(agreement))).orElse(leaderboard);
     }
 
@@ -165,14 +202,28 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     /** Lets go of the evals' results of this execution (and their temporary files); the run's stay in the session. */
     @Override
     public void close() {
-        evals.values().forEach(results -> results.accumulator.close());
+        evals.values().forEach(results -> {
+            if (results.accumulator != null) {
+                results.accumulator.close();
+            }
+        });
     }
 
-    /** One eval's results, built into a leaderboard once per batch of new results: all summary tests share it. */
-    private final class EvalResults {
-        final LeaderboardAccumulator accumulator = new LeaderboardAccumulator(settings);
+    /**
+     * One eval's results, built into a leaderboard once per batch of new results: all summary tests share it. Its
+     * accumulator is {@code null} when no test of the run asks for the eval's leaderboard.
+     */
+    private static final class EvalResults {
+        final LeaderboardAccumulator accumulator;
+        /** The eval's judge bias tally (also in {@code judgeBiases}): one lookup per result finds both. */
+        final JudgeBiasTally bias;
         private Leaderboard built;
         private long builtAt = -1;
+
+        EvalResults(LeaderboardAccumulator accumulator, JudgeBiasTally bias) {
+            this.accumulator = accumulator;
+            this.bias = bias;
+        }
 
         synchronized void forget() {
             built = null;

@@ -39,12 +39,21 @@ public final class RunListeners implements RunListener {
     private final RunListener[] hearComputed;
     private final RunListener[] hearReported;
     private final RunListener[] hearWithoutTest;
+    /** Those that hear a case finish (once per case: the console's progress). */
+    private final RunListener[] hearCaseFinished;
 
     private RunListeners(List<RunListener> listeners) {
         this.listeners = List.copyOf(listeners);
         this.hearComputed = hearing(this.listeners, "resultComputed");
         this.hearReported = hearing(this.listeners, "resultReported");
         this.hearWithoutTest = hearing(this.listeners, "resultWithoutTest", "resultReported");
+        List<RunListener> caseFinished = new ArrayList<>();
+        for (RunListener listener : this.listeners) {
+            if (overrides(listener, "caseFinished", RunningDataset.class, int.class, double.class)) {
+                caseFinished.add(listener);
+            }
+        }
+        this.hearCaseFinished = caseFinished.toArray(RunListener[]::new);
     }
 
     /** The listeners whose class overrides one of the methods (each taking a record and a transcript). */
@@ -62,9 +71,12 @@ public final class RunListeners implements RunListener {
     }
 
     private static boolean overrides(RunListener listener, String method) {
+        return overrides(listener, method, ResultRecord.class, CaseTranscript.class);
+    }
+
+    private static boolean overrides(RunListener listener, String method, Class<?>... parameters) {
         try {
-            return listener.getClass().getMethod(method, ResultRecord.class, CaseTranscript.class)
-                    .getDeclaringClass() != RunListener.class;
+            return listener.getClass().getMethod(method, parameters).getDeclaringClass() != RunListener.class;
         }
         catch (NoSuchMethodException | SecurityException e) {
             // cannot tell: it hears the event
@@ -168,7 +180,19 @@ public final class RunListeners implements RunListener {
 
     @Override
     public void caseFinished(RunningDataset dataset, int errors, double costUsd) {
-        each(listener -> listener.caseFinished(dataset, errors, costUsd));
+        // once per case: the listeners that hear it, looped over directly, and no lambda per case
+        RuntimeException first = null;
+        for (RunListener listener : hearCaseFinished) {
+            try {
+                listener.caseFinished(dataset, errors, costUsd);
+            }
+            catch (RuntimeException e) {
+                first = first(first, e);
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
     }
 
     @Override

@@ -40,6 +40,35 @@ class RunListenersTest {
         assertThat(heard).containsExactly("keeps reported");
     }
 
+    @Test
+    void aFinishedCaseIsHeardByTheListenersThatListenInOrderEvenWhenOneThrows() {
+        RunningDataset dataset = new RunningDataset("e", "m", "d");
+        RunListeners chain = RunListeners.of(List.of(new Keeps("keeps"), new Progress("one", true),
+                new Progress("two", false)));
+
+        assertThatThrownBy(() -> chain.caseFinished(dataset, 2, 0.5)).hasMessage("one");
+        assertThat(heard).containsExactly("one finished 2 0.5", "two finished 2 0.5");
+    }
+
+    /** Counts finished cases, as the console's progress does; may throw after hearing one. */
+    private final class Progress implements RunListener {
+        private final String name;
+        private final boolean fails;
+
+        Progress(String name, boolean fails) {
+            this.name = name;
+            this.fails = fails;
+        }
+
+        @Override
+        public void caseFinished(RunningDataset dataset, int errors, double costUsd) {
+            heard.add(name + " finished " + errors + " " + costUsd);
+            if (fails) {
+                throw new IllegalStateException(name);
+            }
+        }
+    }
+
     /** Keeps every result: hears a result without a test through the default. */
     private final class Keeps implements RunListener {
         private final String name;

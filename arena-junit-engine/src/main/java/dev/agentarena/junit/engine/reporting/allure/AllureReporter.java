@@ -55,6 +55,8 @@ public final class AllureReporter implements RunListener {
     private final ArenaConfiguration configuration;
     private final LowScores lowScores;
     private final Set<String> models = new TreeSet<>();
+    /** The model {@link #resultWithoutTest} last added to {@link #models}; guarded by {@code models}. */
+    private String lastModel;
     // per eval, the Allure test the report is attached to: its leaderboard test, else the last test that reported
     private final Map<String, String> reportTests = new LinkedHashMap<>();
     private final Set<String> leaderboardTests = new TreeSet<>();
@@ -95,7 +97,11 @@ public final class AllureReporter implements RunListener {
     @Override
     public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
         synchronized (models) {
-            models.add(record.model());
+            // a summary-mode run's results come model by model: the set is asked once per model, not per result
+            if (lastModel == null || !lastModel.equals(record.model())) {
+                models.add(record.model());
+                lastModel = record.model();
+            }
         }
     }
 

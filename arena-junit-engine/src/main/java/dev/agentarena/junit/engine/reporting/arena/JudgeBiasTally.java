@@ -52,6 +52,9 @@ public final class JudgeBiasTally {
     private String scorer;
     private final Map<String, double[]> judged = new LinkedHashMap<>();
     private final Map<String, double[]> otherScorers = new LinkedHashMap<>();
+    /** The model of the last other scorer's result counted, and its sums in {@link #otherScorers}. */
+    private String lastOtherModel;
+    private double[] lastOtherSums;
     /** By scorer, then by the person's verdict (pass first): (score, length) of each labelled output. */
     private final Map<String, List<List<double[]>>> labelled = new LinkedHashMap<>();
 
@@ -74,8 +77,14 @@ public final class JudgeBiasTally {
             return;
         }
         if (judgeModel == null) {
-            otherScorers.computeIfAbsent(record.model(), key -> new double[2])[0] += record.score();
-            otherScorers.get(record.model())[1]++;
+            // most results: the same model as the last one, whose sums are at hand without a lookup
+            double[] sums = lastOtherSums != null && java.util.Objects.equals(record.model(), lastOtherModel)
+                    ? lastOtherSums
+                    : otherScorers.computeIfAbsent(record.model(), key -> new double[2]);
+            sums[0] += record.score();
+            sums[1]++;
+            lastOtherModel = record.model();
+            lastOtherSums = sums;
             return;
         }
         judge = judgeModel;
