@@ -112,9 +112,11 @@ final class DatasetRun {
     private static void finished(RunListener listeners, RunningDataset progress, EvaluatedCase evaluated) {
         int errors = 0;
         double costUsd = 0;
-        for (CaseOutcome repeat : evaluated.repeats()) {
+        for (int r = 0; r < evaluated.repeatCount(); r++) {
+            CaseOutcome repeat = evaluated.repeat(r);
             double callCost = 0;
-            for (ScorerResult result : repeat.results()) {
+            for (int k = 0; k < repeat.resultCount(); k++) {
+                ScorerResult result = repeat.result(k);
                 if (result.record().status() == ResultStatus.ERROR) {
                     errors++;
                 }

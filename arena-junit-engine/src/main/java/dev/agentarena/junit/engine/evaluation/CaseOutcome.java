@@ -49,6 +49,9 @@ public final class CaseOutcome {
     private final Trajectory trajectory;
     private final List<ScoreOutcome> scores;
     private final List<ScorerResult> results;
+    /** The first result, and how many there are: one object away for the reporting thread (see {@link #result}). */
+    private final ScorerResult firstResult;
+    private final int resultCount;
     /** Whether a score met a problem every case shares: asked of every case as it is handed back. */
     private final boolean unsettled;
 
@@ -99,6 +102,8 @@ public final class CaseOutcome {
                     thrown));
         }
         this.results = List.copyOf(built);
+        this.resultCount = this.results.size();
+        this.firstResult = resultCount == 0 ? null : this.results.get(0);
     }
 
     /** The scorer's detail, its secrets masked; none when it gave none. */
@@ -228,6 +233,19 @@ public final class CaseOutcome {
     /** One result per score, in scorer order. */
     public List<ScorerResult> results() {
         return results;
+    }
+
+    /** How many results: {@code results().size()}. */
+    public int resultCount() {
+        return resultCount;
+    }
+
+    /**
+     * The result at this index: {@code results().get(index)}, the first (nearly every case's only one) one object
+     * away instead of two, as {@link EvaluatedCase#repeat} for the same reason.
+     */
+    public ScorerResult result(int index) {
+        return index == 0 && firstResult != null ? firstResult : results.get(index);
     }
 
     DatasetRow row() {
