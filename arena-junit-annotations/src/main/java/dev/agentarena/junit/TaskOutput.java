@@ -36,19 +36,36 @@ public final class TaskOutput {
     private final long tokensOut;
     private final double costUsd;
 
+    /**
+     * Takes the collections as they are: each is this class's own (from {@link #frozen}), never changed, so a copy
+     * that keeps one shares it (the engine makes a few copies of every case's output).
+     */
     private TaskOutput(@Nullable String text, List<ToolCall> toolCalls, Map<String, Double> metrics, long tokensIn,
             long tokensOut, double costUsd) {
         this.text = text == null ? "" : text;
-        this.toolCalls = Collections.unmodifiableList(new ArrayList<>(toolCalls));
-        this.metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        this.toolCalls = toolCalls;
+        this.metrics = metrics;
         this.tokensIn = tokensIn;
         this.tokensOut = tokensOut;
         this.costUsd = costUsd;
     }
 
+    /**
+     * An unmodifiable copy of the calls; no copy of none (the empty list, which, like the copy, answers
+     * {@code contains(null)}).
+     */
+    private static List<ToolCall> frozen(List<ToolCall> calls) {
+        return calls.isEmpty() ? Collections.emptyList() : Collections.unmodifiableList(new ArrayList<>(calls));
+    }
+
+    /** An unmodifiable copy of the metrics, in their order; no copy of none. */
+    private static Map<String, Double> frozen(Map<String, Double> metrics) {
+        return metrics.isEmpty() ? Collections.emptyMap() : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+    }
+
     /** An output with only text; {@code null} is the empty text. */
     public static TaskOutput of(@Nullable String text) {
-        return new TaskOutput(text, List.of(), Map.of(), 0, 0, 0.0);
+        return new TaskOutput(text, Collections.emptyList(), Collections.emptyMap(), 0, 0, 0.0);
     }
 
     /** A copy with this text; {@code null} is the empty text. */
@@ -58,14 +75,14 @@ public final class TaskOutput {
 
     /** A copy whose tool calls are these, in place of the calls it had. */
     public TaskOutput withToolCalls(List<ToolCall> calls) {
-        return new TaskOutput(text, calls, metrics, tokensIn, tokensOut, costUsd);
+        return new TaskOutput(text, frozen(calls), metrics, tokensIn, tokensOut, costUsd);
     }
 
     /** A copy with these tool calls appended to the calls it has. */
     public TaskOutput plusToolCalls(List<ToolCall> calls) {
         List<ToolCall> all = new ArrayList<>(toolCalls);
         all.addAll(calls);
-        return new TaskOutput(text, all, metrics, tokensIn, tokensOut, costUsd);
+        return new TaskOutput(text, frozen(all), metrics, tokensIn, tokensOut, costUsd);
     }
 
     /** A copy with this tool call appended to the calls it has. */
@@ -85,7 +102,7 @@ public final class TaskOutput {
         }
         Map<String, Double> all = new LinkedHashMap<>(metrics);
         all.put(Objects.requireNonNull(name, "name"), value);
-        return new TaskOutput(text, toolCalls, all, tokensIn, tokensOut, costUsd);
+        return new TaskOutput(text, toolCalls, frozen(all), tokensIn, tokensOut, costUsd);
     }
 
     /**

@@ -23,6 +23,29 @@ class ValueTypesTest {
     }
 
     @Test
+    void aTaskOutputsCollectionsAreItsOwnAndUnmodifiableWhetherEmptyOrNot() {
+        List<ToolCall> calls = new java.util.ArrayList<>(List.of(ToolCall.of("lookup", Map.of())));
+        TaskOutput withCalls = TaskOutput.of("x").withToolCalls(calls);
+        calls.clear();
+        assertThat(withCalls.toolCalls()).hasSize(1);
+        TaskOutput plain = TaskOutput.of("x");
+        // copies made by the engine (text, usage) keep what they do not replace
+        TaskOutput copied = withCalls.withMetric("steps", 2).withText("y").plusUsage(1, 1, 0.1).withUsage(2, 2, 0.2);
+        assertThat(copied.toolCalls()).isEqualTo(withCalls.toolCalls());
+        assertThat(copied.metrics()).containsExactly(Map.entry("steps", 2.0));
+        for (TaskOutput output : List.of(plain, plain.withText("y").plusUsage(1, 1, 0.1), withCalls, copied)) {
+            assertThatThrownBy(() -> output.toolCalls().add(ToolCall.of("refund", Map.of())))
+                    .isInstanceOf(UnsupportedOperationException.class);
+            assertThatThrownBy(() -> output.metrics().put("m", 1.0)).isInstanceOf(UnsupportedOperationException.class);
+            // as the copies they were always made of: asking for null is no error
+            assertThat(output.toolCalls().contains(null)).isFalse();
+            assertThat(output.metrics().get(null)).isNull();
+        }
+        assertThat(plain.toolCalls()).isEmpty();
+        assertThat(plain.metrics()).isEmpty();
+    }
+
+    @Test
     void aTaskMetricMustBeFiniteLikeAScorerMetric() {
         assertThatThrownBy(() -> TaskOutput.of("answer").withMetric("steps", Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("metric 'steps' must be finite, was NaN");

@@ -277,7 +277,12 @@ final class CaseEvaluator {
     private List<ScoreOutcome> score(List<ScorerDefinition> scorers, String output, CaseScoringContext context,
             int repeat, CaseRun steps, DatasetRow row) {
         List<ScoreOutcome> outcomes = new ArrayList<>();
-        Map<String, String> owners = new LinkedHashMap<>();
+        // which scorer emitted each score name: the first name is kept aside, and the map made only for a second one
+        // (most cases have one score, and no clash to look for)
+        Map<String, String> owners = null;
+        boolean anyName = false;
+        String firstName = null;
+        String firstOwner = null;
         for (ScorerDefinition scorer : scorers) {
             // Named scores register under their scorer: the version and the artifact belong to the scorer.
             String registryName = registryName(scorer);
@@ -315,7 +320,20 @@ final class CaseEvaluator {
                 produced = labelled(produced, row, output);
             }
             for (ScoreOutcome outcome : produced) {
-                String owner = owners.putIfAbsent(outcome.name(), scorer.name());
+                String owner;
+                if (!anyName) {
+                    anyName = true;
+                    firstName = outcome.name();
+                    firstOwner = scorer.name();
+                    owner = null;
+                }
+                else {
+                    if (owners == null) {
+                        owners = new LinkedHashMap<>();
+                        owners.put(firstName, firstOwner);
+                    }
+                    owner = owners.putIfAbsent(outcome.name(), scorer.name());
+                }
                 if (owner != null) {
                     IllegalStateException clash = new IllegalStateException(owner.equals(scorer.name())
                             ? "Scorer '" + owner + "' emits score name '" + outcome.name() + "' twice"

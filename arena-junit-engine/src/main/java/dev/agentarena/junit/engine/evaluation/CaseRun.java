@@ -38,8 +38,11 @@ final class CaseRun {
         T run() throws Throwable;
     }
 
-    /** A remembered step: its value or its error. */
-    private record Result(Object value, Throwable error) {
+    /**
+     * A remembered step that threw: its error. A step that returned is remembered as its value itself (no wrapper per
+     * step: a case takes a few), which user code cannot confuse with this private type.
+     */
+    private record Failed(Throwable error) {
     }
 
     private final EvaluationServices run;
@@ -54,7 +57,8 @@ final class CaseRun {
 
     // guarded by this
     private final List<CaseOutcome> outcomes = new ArrayList<>();
-    private final List<Result> steps = new ArrayList<>();
+    /** Each step's value, or its {@link Failed} error. */
+    private final List<Object> steps = new ArrayList<>();
     private Thread owner;
     private int cursor;
     private volatile int generation;
@@ -183,7 +187,7 @@ final class CaseRun {
                 return (T) replay(steps.get(index));
             }
         }
-        Result result;
+        Object result;
         if (kind == TimeLimits.Kind.ENGINE) {
             result = call(call);
         }
@@ -192,7 +196,7 @@ final class CaseRun {
             result = call(call);
             switch (watch.end()) {
                 case INTERRUPTED:
-                    result = new Result(null, new CallTimedOutException(limits.exceeded(kind, what, false)));
+                    result = new Failed(new CallTimedOutException(limits.exceeded(kind, what, false)));
                     break;
                 case GIVEN_UP:
                     throw new GivenUp();
@@ -218,23 +222,24 @@ final class CaseRun {
         return () -> generation == current;
     }
 
-    private static Result call(Call<?> call) {
+    /** The step's value, or its error as a {@link Failed}. */
+    private static Object call(Call<?> call) {
         try {
-            return new Result(call.run(), null);
+            return call.run();
         }
         catch (GivenUp e) {
             throw e;
         }
         catch (Throwable t) {
-            return new Result(null, t);
+            return new Failed(t);
         }
     }
 
-    private static Object replay(Result result) throws Throwable {
-        if (result.error() != null) {
-            throw result.error();
+    private static Object replay(Object result) throws Throwable {
+        if (result instanceof Failed failed) {
+            throw failed.error();
         }
-        return result.value();
+        return result;
     }
 
     /** The watchdog gave up a step: remember it as timed out and continue the case on another thread. */
@@ -243,7 +248,7 @@ final class CaseRun {
             if (owner != stuck || index != steps.size()) {
                 return;
             }
-            steps.add(new Result(null, new CallTimedOutException(limits.exceeded(kind, what, true))));
+            steps.add(new Failed(new CallTimedOutException(limits.exceeded(kind, what, true))));
             owner = null;
             generation++;
         }
