@@ -93,7 +93,8 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
             DisplayNames names = settings.displayNames();
             LowScores lowScores = settings.lowScores();
             NodeMode nodes = settings.nodes();
-            RunServices run = RunServices.start(configuration, session, partialSelection(), summarisedEvals()::contains);
+            Set<String> summarised = summarisedEvals();
+            RunServices run = RunServices.start(configuration, session, partialSelection(), summarised::contains);
             return ArenaExecutionContext.of(listener, run, names, lowScores, nodes);
         }
         catch (RuntimeException e) {

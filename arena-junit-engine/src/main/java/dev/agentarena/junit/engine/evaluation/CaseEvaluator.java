@@ -74,11 +74,12 @@ final class CaseEvaluator {
      * @throws CaseRun.GivenUp when the watchdog gave up this thread
      */
     CaseOutcome evaluate(DatasetRow row, int repeat, CaseRun steps) {
-        if (row.evalCase().isEmpty()) {
+        // asked once: the row makes an Optional per call
+        EvalCase evalCase = row.evalCase().orElse(null);
+        if (evalCase == null) {
             Throwable error = new DatasetRowException(row.error().orElse("unreadable row"));
             return failed(row, repeat, eval.scorersForUnreadableRow(), error, null, CallUsage.NONE);
         }
-        EvalCase evalCase = row.evalCase().get();
         List<ScorerDefinition> scorers;
         try {
             scorers = eval.scorersFor(evalCase);

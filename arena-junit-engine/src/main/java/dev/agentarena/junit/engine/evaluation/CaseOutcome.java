@@ -95,7 +95,8 @@ public final class CaseOutcome {
                 thrown = ReportedError.rewrite(thrown, message -> LongTexts.isLong(message, origin.textLimit())
                         ? LongTexts.cut(message, origin.textLimit(), file) : message);
             }
-            built.add(new ScorerResult(record(origin, score, reason, error, scoredOutput, taskOutput, usage),
+            built.add(new ScorerResult(
+                    record(origin, evalCase, score, reason, error, scoredOutput, taskOutput, usage),
                     new CaseTranscript(sentPrompt, raw, reference,
                             detail(score, redactor), whole,
                             steps),
@@ -168,9 +169,9 @@ public final class CaseOutcome {
         return LongTexts.cut(text, origin.textLimit(), file);
     }
 
-    private ResultRecord record(Origin origin, ScoreOutcome score, String reason, String error, String output,
-            TaskOutput taskOutput, CallUsage usage) {
-        EvalCase evalCase = evalCase();
+    /** The result line of one score; {@code evalCase} is the row's case, or {@code null} for an unreadable row. */
+    private ResultRecord record(Origin origin, EvalCase evalCase, ScoreOutcome score, String reason, String error,
+            String output, TaskOutput taskOutput, CallUsage usage) {
         Map<String, Double> taskMetrics = taskOutput == null ? Map.of() : taskOutput.metrics();
         Map<String, Double> scoreMetrics = score.result() == null ? Map.of() : score.result().metrics();
         Map<String, Double> metrics;

@@ -176,7 +176,9 @@ final class TaskRunner {
     private TaskOutput runOnce(EvalCase evalCase, String prompt, ModelHandle model) {
         if (task == null) {
             Completion completion = model.complete(ModelRequest.ofPrompt(prompt));
-            return TaskOutput.of(completion.text()).withToolCalls(completion.toolCalls());
+            TaskOutput output = TaskOutput.of(completion.text());
+            // most completions call no tool: no second copy of the output to replace none with none
+            return completion.toolCalls().isEmpty() ? output : output.withToolCalls(completion.toolCalls());
         }
         Map<Class<?>, Object> byType = new LinkedHashMap<>();
         byType.put(EvalCase.class, evalCase);
@@ -200,7 +202,9 @@ final class TaskRunner {
             return (TaskOutput) returned;
         }
         if (returned instanceof Completion completion) {
-            return TaskOutput.of(completion.text()).withToolCalls(completion.toolCalls());
+            TaskOutput output = TaskOutput.of(completion.text());
+            // most completions call no tool: no second copy of the output to replace none with none
+            return completion.toolCalls().isEmpty() ? output : output.withToolCalls(completion.toolCalls());
         }
         if (returned == null) {
             throw new IllegalStateException("@Task " + task.getName() + "() returned null for case '" + evalCase.id()

@@ -6,13 +6,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Holds calls into user code to their time limits, for one run. A call registers a {@link Watch} on its own thread;
- * once the limit passes, the watchdog interrupts that thread, and if the call has still not returned after a grace
- * period it gives the call up: the watch's {@code onStuck} action lets the rest of the case go on elsewhere, and the
- * stuck thread is left behind.
+ * Holds calls into user code to their time limits, for one run. A call arms its thread's {@link Watch}; once the
+ * limit passes, the watchdog interrupts that thread, and if the call has still not returned after a grace period it
+ * gives the call up: the watch's {@code onStuck} action lets the rest of the case go on elsewhere, and the stuck
+ * thread is left behind.
  *
- * <p>One daemon thread looks at the open watches every {@value #TICK_MILLIS} ms: registering a call costs a map
- * insertion, not a thread handoff, so the guard is nearly free for the calls that finish in time.
+ * <p>One daemon thread looks at the watches every {@value #TICK_MILLIS} ms. Each thread that runs calls has one
+ * watch, registered on its first call and armed again for each later one (a thread runs one call at a time): a call
+ * costs a lock on its own watch, neither a thread handoff nor an object or a shared-map insertion (a case makes two
+ * or three calls, a large run millions). The watch of a thread that has ended is let go of at the next look.
  */
 final class Watchdog implements AutoCloseable {
 
@@ -21,7 +23,10 @@ final class Watchdog implements AutoCloseable {
     /** How long an interrupted call may take to return before it is given up. */
     static final Duration GRACE = Duration.ofSeconds(1);
 
+    /** Every thread's watch, armed or not. */
     private final Set<Watch> open = ConcurrentHashMap.newKeySet();
+    /** The current thread's watch (which does not point back here: a thread outliving the run keeps no watchdog). */
+    private final ThreadLocal<Watch> mine = new ThreadLocal<>();
     private final Thread thread;
     private volatile boolean closed;
 
@@ -32,15 +37,21 @@ final class Watchdog implements AutoCloseable {
     }
 
     /**
-     * Starts watching a call on the current thread.
+     * Starts watching a call on the current thread, until {@link Watch#end}; the thread must not start another call
+     * before then.
      *
      * @param limit how long it may take
      * @param onStuck what to do when it has not returned a grace period after being interrupted; runs on the
      *        watchdog's thread
      */
     Watch watch(Duration limit, Runnable onStuck) {
-        Watch watch = new Watch(Thread.currentThread(), System.nanoTime() + limit.toNanos(), onStuck);
-        open.add(watch);
+        Watch watch = mine.get();
+        if (watch == null) {
+            watch = new Watch(Thread.currentThread());
+            mine.set(watch);
+            open.add(watch);
+        }
+        watch.arm(System.nanoTime() + limit.toNanos(), onStuck);
         return watch;
     }
 
@@ -48,7 +59,9 @@ final class Watchdog implements AutoCloseable {
         while (!closed) {
             long now = System.nanoTime();
             for (Watch watch : open) {
-                watch.check(now);
+                if (!watch.check(now)) {
+                    open.remove(watch);
+                }
             }
             try {
                 TimeUnit.MILLISECONDS.sleep(TICK_MILLIS);
@@ -75,27 +88,43 @@ final class Watchdog implements AutoCloseable {
         GIVEN_UP
     }
 
-    /** One call under watch; its state changes under its own lock, so an interrupt never outlives the call. */
-    final class Watch {
+    /**
+     * One thread's watch, armed for one call at a time; its state changes under its own lock, so an interrupt never
+     * outlives the call, and never reaches the thread's next call.
+     */
+    static final class Watch {
 
         private final Thread caller;
-        private final long deadline;
-        private final Runnable onStuck;
+        /** Whether a call is under watch: from {@link #arm} to {@link #end}. */
+        private boolean armed;
+        private long deadline;
+        private Runnable onStuck;
         private boolean interrupted;
         private long interruptedAt;
         private Ending ending;
 
-        Watch(Thread caller, long deadline, Runnable onStuck) {
+        Watch(Thread caller) {
             this.caller = caller;
-            this.deadline = deadline;
-            this.onStuck = onStuck;
         }
 
-        void check(long now) {
-            boolean stuck;
+        synchronized void arm(long deadline, Runnable onStuck) {
+            this.armed = true;
+            this.deadline = deadline;
+            this.onStuck = onStuck;
+            this.interrupted = false;
+            this.ending = null;
+        }
+
+        /**
+         * Interrupts the call past its deadline, and gives it up a grace period later.
+         *
+         * @return whether to keep looking at this watch: not once its thread has ended
+         */
+        boolean check(long now) {
+            Runnable stuck;
             synchronized (this) {
-                if (ending != null) {
-                    return;
+                if (!armed || ending != null) {
+                    return caller.isAlive();
                 }
                 if (!interrupted) {
                     if (now - deadline >= 0) {
@@ -103,17 +132,17 @@ final class Watchdog implements AutoCloseable {
                         interruptedAt = now;
                         caller.interrupt();
                     }
-                    return;
+                    return true;
                 }
-                stuck = now - interruptedAt >= GRACE.toNanos();
-                if (stuck) {
-                    ending = Ending.GIVEN_UP;
+                if (now - interruptedAt < GRACE.toNanos()) {
+                    return true;
                 }
+                ending = Ending.GIVEN_UP;
+                // taken now: once the call returns, its thread may arm this watch for another call
+                stuck = onStuck;
             }
-            if (stuck) {
-                open.remove(this);
-                onStuck.run();
-            }
+            stuck.run();
+            return true;
         }
 
         /**
@@ -121,7 +150,6 @@ final class Watchdog implements AutoCloseable {
          * interrupt status cleared, so the next call starts clean.
          */
         Ending end() {
-            open.remove(this);
             synchronized (this) {
                 if (ending == null) {
                     ending = interrupted ? Ending.INTERRUPTED : Ending.IN_TIME;
@@ -129,6 +157,8 @@ final class Watchdog implements AutoCloseable {
                 if (interrupted) {
                     Thread.interrupted();
                 }
+                armed = false;
+                onStuck = null;
                 return ending;
             }
         }
