@@ -29,14 +29,14 @@ final class FlatRow {
      */
     static final int MAX_TEXT = 1 << 20;
 
-    /** The known field names as bytes, by their place in {@link CaseFields#KNOWN}. */
-    private static final byte[][] NAMES = CaseFields.KNOWN.stream()
-            .map(name -> name.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
 
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGH_BITS = 0x8080808080808080L;
 
-    private final JsonNode[] fields = new JsonNode[NAMES.length];
+    /** The known field names as bytes, by their place in {@link CaseFields#KNOWN} (one copy per file read). */
+    private final byte[][] names = CaseFields.KNOWN.stream()
+            .map(name -> name.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
+    private final JsonNode[] fields = new JsonNode[names.length];
     private char[] chars = new char[256];
     private JsonNode[] elements = new JsonNode[8];
     private byte[] bytes;
@@ -101,8 +101,8 @@ final class FlatRow {
             return -1;
         }
         int length = to - from;
-        for (int field = 0; field < NAMES.length; field++) {
-            byte[] name = NAMES[field];
+        for (int field = 0; field < names.length; field++) {
+            byte[] name = names[field];
             if (name.length == length) {
                 // names are short: a plain loop, not the vectorized comparison of Arrays.equals
                 int k = 0;
