@@ -48,17 +48,12 @@ public final class EvalCase {
     /**
      * Takes {@code tags}, {@code metadata} and {@code scorerOptions} as they are: callers pass this case's own
      * (already frozen) values, or values frozen by {@link #frozenTags}, {@link #frozenMetadata} and {@link #frozen}, so
-     * that a {@code with...} copy that does not change them does not copy them either.
+     * that a {@code with...} copy that does not change them does not copy them either. Checks nothing: the id and the
+     * weight are checked where they come in ({@link #of}, {@link #withWeight}), not again by every copy.
      */
     private EvalCase(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags, double weight,
             Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
             Map<String, Map<String, Object>> scorerOptions, AgentScript agent) {
-        if (id == null || id.isBlank()) {
-            throw new IllegalArgumentException("an eval case needs a non-blank id");
-        }
-        if (!Double.isFinite(weight) || weight < 0) {
-            throw new IllegalArgumentException("case '" + id + "': weight must be a finite number >= 0, was " + weight);
-        }
         this.id = id;
         this.input = input;
         this.reference = reference;
@@ -71,8 +66,34 @@ public final class EvalCase {
         this.agent = agent;
     }
 
+    private static String checkedId(String id) {
+        if (id == null || id.isBlank()) {
+            throw new IllegalArgumentException("an eval case needs a non-blank id");
+        }
+        return id;
+    }
+
+    private double checkedWeight(double weight) {
+        if (!Double.isFinite(weight) || weight < 0) {
+            throw new IllegalArgumentException("case '" + id + "': weight must be a finite number >= 0, was " + weight);
+        }
+        return weight;
+    }
+
     private static Set<String> frozenTags(Set<String> tags) {
         return tags.isEmpty() ? NO_TAGS : Collections.unmodifiableSet(tags);
+    }
+
+    /**
+     * Tags given one by one, frozen: one tag (what a dataset row nearly always has) as a set of one, without the hash
+     * table a set of several keeps its order in.
+     */
+    private static Set<String> frozenTags(String[] tags) {
+        return switch (tags.length) {
+            case 0 -> NO_TAGS;
+            case 1 -> Collections.singleton(tags[0]);
+            default -> frozenTags(new LinkedHashSet<>(Arrays.asList(tags)));
+        };
     }
 
     private static Map<String, Object> frozenMetadata(Map<String, ?> metadata) {
@@ -90,7 +111,8 @@ public final class EvalCase {
 
     /** A case with weight 1, no tags and no metadata. */
     public static EvalCase of(String id, @Nullable Object input, @Nullable Object reference) {
-        return new EvalCase(id, input, reference, NO_TAGS, 1.0, NO_METADATA, null, null, Map.of(), AgentScript.NONE);
+        return new EvalCase(checkedId(id), input, reference, NO_TAGS, 1.0, NO_METADATA, null, null, Map.of(),
+                AgentScript.NONE);
     }
 
     /** The stable id that names this case in the tree, the results and baselines. */
@@ -148,8 +170,8 @@ public final class EvalCase {
 
     /** A copy whose tags are these, in place of the tags it had. */
     public EvalCase withTags(String... newTags) {
-        return new EvalCase(id, input, reference, frozenTags(new LinkedHashSet<>(Arrays.asList(newTags))), weight,
-                metadata, evalType, recordedOutput, scorerOptions, agent);
+        return new EvalCase(id, input, reference, frozenTags(newTags), weight, metadata, evalType, recordedOutput,
+                scorerOptions, agent);
     }
 
     /** A copy with these tags added to the tags it has. */
@@ -162,7 +184,7 @@ public final class EvalCase {
 
     /** A copy with this weight. */
     public EvalCase withWeight(double newWeight) {
-        return new EvalCase(id, input, reference, tags, newWeight, metadata,
+        return new EvalCase(id, input, reference, tags, checkedWeight(newWeight), metadata,
                 evalType, recordedOutput, scorerOptions, agent);
     }
 

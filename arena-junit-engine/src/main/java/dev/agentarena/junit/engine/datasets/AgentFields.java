@@ -34,15 +34,15 @@ final class AgentFields {
 
     /** {@code tool_results}: tool name -> any JSON value; empty when absent. */
     static Map<String, Object> toolResults(JsonNode node, List<String> problems) {
-        Map<String, Object> results = new LinkedHashMap<>();
         if (node == null || node.isNull()) {
-            return results;
+            return Map.of();
         }
         if (!node.isObject()) {
             problems.add(CaseFields.TOOL_RESULTS + " must be " + TOOL_RESULTS_SHAPE + ", found "
                     + found(node));
-            return results;
+            return Map.of();
         }
+        Map<String, Object> results = new LinkedHashMap<>();
         node.properties().forEach(entry -> {
             String tool = entry.getKey().strip();
             if (tool.isEmpty()) {
@@ -139,15 +139,15 @@ final class AgentFields {
 
     /** {@code turns}: a list of user turns, each text; empty when absent. */
     static List<String> turns(JsonNode node, List<String> problems) {
-        List<String> turns = new ArrayList<>();
         if (node == null || node.isNull()) {
-            return turns;
+            return List.of();
         }
         if (!node.isArray()) {
             problems.add(CaseFields.TURNS + " must be a list of user turns, each text, found "
                     + found(node));
-            return turns;
+            return List.of();
         }
+        List<String> turns = new ArrayList<>();
         int index = 0;
         for (JsonNode turn : node) {
             if (turn.isTextual()) {

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.datasets;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,6 +44,21 @@ final class CaseFields {
     static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT,
             SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS, SIMULATED_USER);
 
+    /** The places of the fields in {@link #KNOWN}: a row's fields are kept by them ({@link FlatRow}, {@link #row}). */
+    private static final int AT_ID = 0;
+    private static final int AT_INPUT = 1;
+    private static final int AT_REFERENCE = 2;
+    private static final int AT_EVAL_TYPE = 3;
+    private static final int AT_TAGS = 4;
+    private static final int AT_WEIGHT = 5;
+    private static final int AT_METADATA = 6;
+    private static final int AT_OUTPUT = 7;
+    private static final int AT_SCORER_OPTIONS = 8;
+    private static final int AT_TOOL_RESULTS = 9;
+    private static final int AT_EXPECTED_TRAJECTORY = 10;
+    private static final int AT_TURNS = 11;
+    private static final int AT_SIMULATED_USER = 12;
+
     static {
         for (int i = 0; i < KNOWN.size(); i++) {
             if (known(KNOWN.get(i)) != i) {
@@ -61,6 +77,8 @@ final class CaseFields {
      * rest of a row's fields together, and a file uses few tags over and over. Its rows share one string per tag.
      */
     private final Map<String, String> validTags = new HashMap<>();
+    /** The tags of a row without any: not static, as a static array is state the architecture rules refuse. */
+    private final String[] noTags = {};
 
     /** The checks for the rows of one file. */
     CaseFields(DatasetSource source) {
@@ -116,24 +134,37 @@ final class CaseFields {
                 problems.add(unknownField("field", name));
             }
         }
-        String id = id(fields[known(ID)], problems);
+        return row(fields, location, line, problems);
+    }
+
+    /**
+     * A row of this file from its fields, by their place in {@link #KNOWN} ({@code null} for a field it leaves out),
+     * read without a problem ({@link FlatRow}): a case, or a failed row listing every problem.
+     */
+    DatasetRow row(JsonNode[] fields, int line) {
+        return row(fields, source.at(line), line, new ArrayList<>());
+    }
+
+    /** A row from its known fields and the problems found so far. */
+    private DatasetRow row(JsonNode[] fields, DatasetLocation location, int line, List<String> problems) {
+        String id = id(fields[AT_ID], problems);
         if (id == null) {
             id = derivedId(line);
         }
-        Object input = value(fields[known(INPUT)]);
+        Object input = value(fields[AT_INPUT]);
         if (input == null) {
             problems.add("no input: every case needs an 'input' field");
         }
-        String evalType = evalType(fields[known(EVAL_TYPE)], problems);
-        List<String> tags = tags(fields[known(TAGS)], problems);
-        double weight = weight(fields[known(WEIGHT)], problems);
-        Map<String, Object> metadata = metadata(fields[known(METADATA)], problems);
-        Map<String, Map<String, Object>> scorerOptions = scorerOptions(fields[known(SCORER_OPTIONS)], problems);
-        Map<String, Object> toolResults = AgentFields.toolResults(fields[known(TOOL_RESULTS)], problems);
-        List<ToolCall> expectedTrajectory = AgentFields.expectedTrajectory(fields[known(EXPECTED_TRAJECTORY)],
+        String evalType = evalType(fields[AT_EVAL_TYPE], problems);
+        String[] tags = tags(fields[AT_TAGS], problems);
+        double weight = weight(fields[AT_WEIGHT], problems);
+        Map<String, Object> metadata = metadata(fields[AT_METADATA], problems);
+        Map<String, Map<String, Object>> scorerOptions = scorerOptions(fields[AT_SCORER_OPTIONS], problems);
+        Map<String, Object> toolResults = AgentFields.toolResults(fields[AT_TOOL_RESULTS], problems);
+        List<ToolCall> expectedTrajectory = AgentFields.expectedTrajectory(fields[AT_EXPECTED_TRAJECTORY],
                 problems);
-        List<String> turns = AgentFields.turns(fields[known(TURNS)], problems);
-        SimulatedUser simulatedUser = AgentFields.simulatedUser(fields[known(SIMULATED_USER)], problems);
+        List<String> turns = AgentFields.turns(fields[AT_TURNS], problems);
+        SimulatedUser simulatedUser = AgentFields.simulatedUser(fields[AT_SIMULATED_USER], problems);
         if (!turns.isEmpty() && simulatedUser != null) {
             problems.add("a case is a scripted conversation (" + TURNS + ") or one with a simulated user ("
                     + SIMULATED_USER + "), not both: keep one");
@@ -142,9 +173,9 @@ final class CaseFields {
             return DatasetRow.failed(id, location + ": " + String.join("; ", problems), location);
         }
         // Only what the row has: each with... is a copy of the case, and most rows leave most fields out.
-        EvalCase evalCase = EvalCase.of(id, input, value(fields[known(REFERENCE)]));
-        if (!tags.isEmpty()) {
-            evalCase = evalCase.withTags(tags.toArray(new String[0]));
+        EvalCase evalCase = EvalCase.of(id, input, value(fields[AT_REFERENCE]));
+        if (tags.length > 0) {
+            evalCase = evalCase.withTags(tags);
         }
         if (Double.compare(weight, 1.0) != 0) {
             evalCase = evalCase.withWeight(weight);
@@ -155,7 +186,7 @@ final class CaseFields {
         if (evalType != null) {
             evalCase = evalCase.withEvalType(evalType);
         }
-        Object output = value(fields[known(OUTPUT)]);
+        Object output = value(fields[AT_OUTPUT]);
         if (output != null) {
             evalCase = evalCase.withRecordedOutput(output);
         }
@@ -171,8 +202,10 @@ final class CaseFields {
         if (simulatedUser != null) {
             evalCase = evalCase.withSimulatedUser(simulatedUser);
         }
-        for (Map.Entry<String, Map<String, Object>> scorer : scorerOptions.entrySet()) {
-            evalCase = evalCase.withScorerOptions(scorer.getKey(), scorer.getValue());
+        if (!scorerOptions.isEmpty()) {
+            for (Map.Entry<String, Map<String, Object>> scorer : scorerOptions.entrySet()) {
+                evalCase = evalCase.withScorerOptions(scorer.getKey(), scorer.getValue());
+            }
         }
         return DatasetRow.of(evalCase, location);
     }
@@ -180,19 +213,19 @@ final class CaseFields {
     /** The place of a field in {@link #KNOWN} (checked as the class loads), or -1 for a field cases do not have. */
     private static int known(String name) {
         return switch (name) {
-            case ID -> 0;
-            case INPUT -> 1;
-            case REFERENCE -> 2;
-            case EVAL_TYPE -> 3;
-            case TAGS -> 4;
-            case WEIGHT -> 5;
-            case METADATA -> 6;
-            case OUTPUT -> 7;
-            case SCORER_OPTIONS -> 8;
-            case TOOL_RESULTS -> 9;
-            case EXPECTED_TRAJECTORY -> 10;
-            case TURNS -> 11;
-            case SIMULATED_USER -> 12;
+            case ID -> AT_ID;
+            case INPUT -> AT_INPUT;
+            case REFERENCE -> AT_REFERENCE;
+            case EVAL_TYPE -> AT_EVAL_TYPE;
+            case TAGS -> AT_TAGS;
+            case WEIGHT -> AT_WEIGHT;
+            case METADATA -> AT_METADATA;
+            case OUTPUT -> AT_OUTPUT;
+            case SCORER_OPTIONS -> AT_SCORER_OPTIONS;
+            case TOOL_RESULTS -> AT_TOOL_RESULTS;
+            case EXPECTED_TRAJECTORY -> AT_EXPECTED_TRAJECTORY;
+            case TURNS -> AT_TURNS;
+            case SIMULATED_USER -> AT_SIMULATED_USER;
             default -> -1;
         };
     }
@@ -228,49 +261,67 @@ final class CaseFields {
         return node.asText().strip();
     }
 
-    /** The valid tags, in order, repeats included ({@link EvalCase#withTags} keeps the first of each). */
-    private List<String> tags(JsonNode node, List<String> problems) {
+    /**
+     * The valid tags, in order, repeats included ({@link EvalCase#withTags} keeps the first of each): an array, which
+     * is what {@link EvalCase#withTags} takes.
+     */
+    private String[] tags(JsonNode node, List<String> problems) {
         if (node == null || node.isNull()) {
-            return List.of();
+            return noTags;
         }
-        List<String> tags = new ArrayList<>();
-        List<String> candidates = new ArrayList<>();
         if (node.isTextual()) {
-            candidates.addAll(splitTags(node.asText()));
-        }
-        else if (node.isArray()) {
-            for (JsonNode element : node) {
-                if (element.isValueNode() && !element.isNull()) {
-                    candidates.add(element.asText().strip());
-                }
-                else {
-                    problems.add("tags must be text, found a " + kind(element));
-                }
+            List<String> candidates = splitTags(node.asText());
+            String[] tags = new String[candidates.size()];
+            int count = 0;
+            for (String tag : candidates) {
+                count = addTag(tags, count, tag, problems);
             }
+            return count == tags.length ? tags : Arrays.copyOf(tags, count);
         }
-        else {
+        if (!node.isArray()) {
             problems.add("tags must be a list of text, found a " + kind(node));
+            return noTags;
         }
-        for (String tag : candidates) {
-            if (tag.isEmpty()) {
-                continue;
-            }
-            String valid = validTags.get(tag);
-            if (valid != null) {
-                tags.add(valid);
-            }
-            else if (TestTag.isValid(tag)) {
-                if (validTags.size() < REMEMBERED_TAGS) {
-                    validTags.put(tag, tag);
-                }
-                tags.add(tag);
-            }
-            else {
-                problems.add("tag '" + tag + "' is not a valid JUnit tag "
-                        + "(no whitespace, ',', '(', ')', '&', '|', '!')");
+        // Elements that are not text first, then tags that are not valid: the order the problems are listed in.
+        int size = node.size();
+        for (int i = 0; i < size; i++) {
+            if (!isTag(node.get(i))) {
+                problems.add("tags must be text, found a " + kind(node.get(i)));
             }
         }
-        return tags;
+        String[] tags = new String[size];
+        int count = 0;
+        for (int i = 0; i < size; i++) {
+            if (isTag(node.get(i))) {
+                count = addTag(tags, count, node.get(i).asText().strip(), problems);
+            }
+        }
+        return count == tags.length ? tags : Arrays.copyOf(tags, count);
+    }
+
+    private static boolean isTag(JsonNode element) {
+        return element.isValueNode() && !element.isNull();
+    }
+
+    /** Adds a tag at {@code count} if it is valid (notes the problem if not) and answers the new count. */
+    private int addTag(String[] tags, int count, String tag, List<String> problems) {
+        if (tag.isEmpty()) {
+            return count;
+        }
+        String valid = validTags.get(tag);
+        if (valid != null) {
+            tags[count] = valid;
+            return count + 1;
+        }
+        if (TestTag.isValid(tag)) {
+            if (validTags.size() < REMEMBERED_TAGS) {
+                validTags.put(tag, tag);
+            }
+            tags[count] = tag;
+            return count + 1;
+        }
+        problems.add("tag '" + tag + "' is not a valid JUnit tag (no whitespace, ',', '(', ')', '&', '|', '!')");
+        return count;
     }
 
     /** Tags written in one string: separated by ';' or '|', as commas would clash with CSV. */
@@ -296,14 +347,14 @@ final class CaseFields {
     }
 
     private static Map<String, Object> metadata(JsonNode node, List<String> problems) {
-        Map<String, Object> metadata = new LinkedHashMap<>();
         if (node == null || node.isNull()) {
-            return metadata;
+            return Map.of();
         }
         if (!node.isObject()) {
             problems.add("metadata must be an object, found a " + kind(node));
-            return metadata;
+            return Map.of();
         }
+        Map<String, Object> metadata = new LinkedHashMap<>();
         node.properties().forEach(entry -> metadata.put(entry.getKey(), value(entry.getValue())));
         return metadata;
     }
@@ -313,15 +364,15 @@ final class CaseFields {
      * 0.5}}}), as {@code scorers.options} is in {@code arena.yaml}.
      */
     private static Map<String, Map<String, Object>> scorerOptions(JsonNode node, List<String> problems) {
-        Map<String, Map<String, Object>> options = new LinkedHashMap<>();
         if (node == null || node.isNull()) {
-            return options;
+            return Map.of();
         }
         if (!node.isObject()) {
             problems.add(SCORER_OPTIONS + " must be an object of scorers, each an object of options "
                     + "({\"numeric\": {\"tolerance\": 0.5}}), found a " + kind(node));
-            return options;
+            return Map.of();
         }
+        Map<String, Map<String, Object>> options = new LinkedHashMap<>();
         node.properties().forEach(scorer -> {
             String name = scorer.getKey().strip();
             JsonNode values = scorer.getValue();

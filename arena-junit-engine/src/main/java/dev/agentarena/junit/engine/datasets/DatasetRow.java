@@ -19,9 +19,14 @@ import dev.agentarena.junit.EvalCase;
 public final class DatasetRow {
 
     private final String caseId;
-    private final EvalCase evalCase;
+    /**
+     * The case and the location as their getters return them, made once: the run asks a row for its case several
+     * times (about eight per case at a million cases), and an {@code Optional} each time was a good part of what the
+     * run allocated per case.
+     */
+    private final Optional<EvalCase> evalCase;
     private final String error;
-    private final DatasetLocation location;
+    private final Optional<DatasetLocation> location;
     private final JsonNode fields;
 
     private DatasetRow(String caseId, EvalCase evalCase, String error, DatasetLocation location) {
@@ -30,9 +35,9 @@ public final class DatasetRow {
 
     private DatasetRow(String caseId, EvalCase evalCase, String error, DatasetLocation location, JsonNode fields) {
         this.caseId = Objects.requireNonNull(caseId, "caseId");
-        this.evalCase = evalCase;
+        this.evalCase = Optional.ofNullable(evalCase);
         this.error = error;
-        this.location = location;
+        this.location = Optional.ofNullable(location);
         this.fields = fields;
     }
 
@@ -66,7 +71,7 @@ public final class DatasetRow {
 
     /** This row under another id (the case keeps its own): a masked one. */
     DatasetRow withCaseId(String id) {
-        return new DatasetRow(id, evalCase, error, location, fields);
+        return new DatasetRow(id, evalCase.orElse(null), error, location.orElse(null), fields);
     }
 
     /** The case id, also for a bad row. */
@@ -76,7 +81,7 @@ public final class DatasetRow {
 
     /** The case, unless the row is bad. */
     public Optional<EvalCase> evalCase() {
-        return Optional.ofNullable(evalCase);
+        return evalCase;
     }
 
     /** What is wrong with the row, if anything. */
@@ -86,7 +91,7 @@ public final class DatasetRow {
 
     /** Where the row came from, when it came from a file. */
     public Optional<DatasetLocation> location() {
-        return Optional.ofNullable(location);
+        return location;
     }
 
     @Override

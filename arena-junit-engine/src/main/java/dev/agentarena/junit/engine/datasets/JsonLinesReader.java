@@ -2,7 +2,10 @@ package dev.agentarena.junit.engine.datasets;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
@@ -27,19 +30,32 @@ import dev.agentarena.junit.engine.json.Json;
  * JSON Lines: one object per line, blank lines skipped. A malformed line fails alone, and so does a line whose bytes
  * are not UTF-8: lines are split on bytes and each is decoded strictly, so the next line reads as usual.
  *
- * <p>A line is read once, in one pass of a plain parser that builds its tree ({@link #quickTree}). Only a line that
- * pass cannot take as it is (malformed, a repeated key, a number, a value other than an object) is parsed again
- * through {@link RowParser} and databind, which say exactly what is wrong with it or build its numbers: a dataset's
- * rows are nearly always objects of text, and parsing each of a million rows twice was most of reading them.
+ * <p>Three readings, each taking what the one before cannot, so that a line is read once at the cost its shape needs:
+ * <ol>
+ * <li>{@link FlatRow}, straight from the line's bytes into a case's fields: a flat object of known fields, which is
+ * what nearly every line of a dataset is (a million-row file spent more on a parser per line, a decoded copy of the
+ * line and a tree than on everything else it did per row);
+ * <li>{@link #quickTree}, one pass of a plain parser over the decoded line that builds its tree: nested values,
+ * unknown keys;
+ * <li>{@link RowParser} and databind, which say exactly what is wrong with a line (malformed, a repeated key, a
+ * value other than an object) or build its numbers.
+ * </ol>
+ * A line the first two readings do not take is read again from its start by the next, so its row, its error
+ * messages and its line number are those of the last reading whatever the line holds.
  */
 final class JsonLinesReader extends RowReader {
 
     // Trailing tokens would otherwise be ignored silently: {"id": "a"} {"id": "b"} is two rows glued together.
     private static final ObjectReader LINE = Json.MAPPER.readerFor(JsonNode.class)
             .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-    private static final JsonNodeFactory NODES = Json.MAPPER.getNodeFactory();
+    /** Eight bytes of an array as a long, the first byte lowest. */
+    static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
+    static final JsonNodeFactory NODES = Json.MAPPER.getNodeFactory();
 
     private final InputStream in;
+    /** The first reading, {@code null} when it is off: for plain rows, and for tests that compare the readings. */
+    private final FlatRow flat;
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     private final byte[] buffer = new byte[64 * 1024];
@@ -54,8 +70,14 @@ final class JsonLinesReader extends RowReader {
     private boolean blankLinesOnly;
 
     JsonLinesReader(DatasetSource source, InputStream in) {
+        this(source, in, true);
+    }
+
+    /** A reader whose first reading ({@link FlatRow}) is on or off: tests compare the rows of both. */
+    JsonLinesReader(DatasetSource source, InputStream in, boolean flatRows) {
         super(source, in);
         this.in = in;
+        this.flat = flatRows ? new FlatRow() : null;
     }
 
     @Override
@@ -63,6 +85,12 @@ final class JsonLinesReader extends RowReader {
         while (nextLine()) {
             lineNumber++;
             int start = lineNumber == 1 && startsWithByteOrderMark() ? 3 : 0;
+            if (flat != null && !isPlain()) {
+                JsonNode[] fields = flat.read(line, start, lineLength);
+                if (fields != null) {
+                    return flatRow(fields, lineNumber);
+                }
+            }
             String text = decode(start);
             if (text == null) {
                 return failed(lineNumber, InvalidUtf8Exception.describe(undecoded, undecodedLength)
@@ -170,10 +198,7 @@ final class JsonLinesReader extends RowReader {
                 }
             }
             any = true;
-            int end = position;
-            while (end < limit && buffer[end] != '\n') {
-                end++;
-            }
+            int end = indexOfNewline(buffer, position, limit);
             append(position, end);
             if (end < limit) {
                 position = end + 1;
@@ -184,6 +209,26 @@ final class JsonLinesReader extends RowReader {
             }
             position = limit;
         }
+    }
+
+    /**
+     * The index of the first {@code '\n'} in {@code bytes[from, to)}, or {@code to}: eight bytes at a time, as a line
+     * of a dataset is a few hundred bytes and this search was most of splitting the file into lines.
+     */
+    static int indexOfNewline(byte[] bytes, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long word = (long) LONGS.get(bytes, i) ^ 0x0A0A0A0A0A0A0A0AL;
+            // a high bit set in each byte of the word that is zero, i.e. was '\n'; the lowest one is the first
+            long newlines = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
+            if (newlines != 0) {
+                return i + (Long.numberOfTrailingZeros(newlines) >>> 3);
+            }
+        }
+        while (i < to && bytes[i] != '\n') {
+            i++;
+        }
+        return i;
     }
 
     private void append(int from, int to) {

@@ -65,6 +65,14 @@ abstract class RowReader implements DatasetStream {
         return DatasetRow.plain(node, source.at(line));
     }
 
+    /**
+     * A case from the fields of a row read without a problem, by their place in {@link CaseFields#KNOWN}
+     * ({@link FlatRow}); not for a plain reader.
+     */
+    final DatasetRow flatRow(JsonNode[] known, int line) {
+        return fields.row(known, line);
+    }
+
     /** A row from a CSV record's cells: a case, or for a plain reader, its cells as text fields. */
     final DatasetRow row(Map<String, String> cells, int line) {
         if (!plain) {

@@ -1,7 +1,5 @@
 package dev.agentarena.junit.engine.datasets;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -22,8 +20,13 @@ import org.apiguardian.api.API;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class RowsReadAhead implements DatasetStream {
 
-    /** Rows per hand-off: one wake-up of either thread per batch, not per row. */
-    static final int BATCH = 32;
+    /**
+     * Rows per hand-off: one wake-up of either thread per batch, not per row. A hand-off that wakes the other thread
+     * costs it a few microseconds, and when reading is the faster side (as it is with {@link FlatRow}) the reading
+     * thread waits for room at every batch: at a million rows, 32 rows a batch meant 31,000 of those on the thread
+     * the run waits for, 256 mean 4,000, and 256 rows ahead are a few hundred kilobytes.
+     */
+    static final int BATCH = 256;
 
     /** Batches waiting between the threads. */
     static final int BATCHES = 2;
@@ -31,16 +34,24 @@ public final class RowsReadAhead implements DatasetStream {
     /** How long closing waits for the reading thread to close the file. */
     private static final long CLOSE_WAIT_MS = 2000;
 
-    /** What the file's reader threw, in its place among the rows. */
-    private record Failure(Throwable thrown) {
+    /**
+     * Rows handed over together: {@code size} rows, then, in the last batch only, what the file's reader threw in
+     * their place ({@code failure}) or the end of the file ({@code last}).
+     */
+    private record Batch(DatasetRow[] rows, int size, Throwable failure, boolean last) {
     }
 
-    private final BlockingQueue<List<Object>> batches = new ArrayBlockingQueue<>(BATCHES);
+    /** Before the first batch. */
+    private static final Batch START = new Batch(new DatasetRow[0], 0, null, false);
+
+    /** After the last row, or after a failure thrown. */
+    private static final Batch END = new Batch(new DatasetRow[0], 0, null, true);
+
+    private final BlockingQueue<Batch> batches = new ArrayBlockingQueue<>(BATCHES);
     private final Thread reader;
     private volatile boolean closed;
-    private List<Object> current = List.of();
+    private Batch current = START;
     private int at;
-    private boolean ended;
 
     private RowsReadAhead(DatasetStream rows, String name) {
         this.reader = new Thread(() -> read(rows), "arena-rows " + name);
@@ -60,27 +71,26 @@ public final class RowsReadAhead implements DatasetStream {
 
     private void read(DatasetStream rows) {
         try {
-            List<Object> batch = new ArrayList<>(BATCH);
+            DatasetRow[] batch = new DatasetRow[BATCH];
+            int size = 0;
             boolean more = true;
             while (more && !closed) {
+                Throwable failure = null;
                 try {
                     more = rows.hasNext();
                     if (more) {
-                        batch.add(rows.next());
+                        batch[size++] = rows.next();
                     }
                 }
                 catch (RuntimeException | Error e) {
-                    batch.add(new Failure(e));
+                    failure = e;
                     more = false;
                 }
-                if (batch.size() == BATCH || !more) {
-                    batches.put(batch);
-                    batch = new ArrayList<>(BATCH);
+                if (size == BATCH || !more) {
+                    batches.put(new Batch(batch, size, failure, !more));
+                    batch = new DatasetRow[BATCH];
+                    size = 0;
                 }
-            }
-            // the end: an empty batch
-            if (!closed) {
-                batches.put(List.of());
             }
         }
         catch (InterruptedException e) {
@@ -97,7 +107,17 @@ public final class RowsReadAhead implements DatasetStream {
             return false;
         }
         while (at == current.size()) {
-            if (ended) {
+            Throwable failure = current.failure();
+            if (failure != null) {
+                // thrown once, in its place; the reader stopped there
+                current = END;
+                at = 0;
+                if (failure instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
+                throw (Error) failure;
+            }
+            if (current.last()) {
                 return false;
             }
             try {
@@ -108,20 +128,6 @@ public final class RowsReadAhead implements DatasetStream {
                 throw new IllegalStateException("interrupted while reading the dataset's rows", e);
             }
             at = 0;
-            if (current.isEmpty()) {
-                ended = true;
-                return false;
-            }
-        }
-        if (current.get(at) instanceof Failure failure) {
-            // thrown once, in its place; the reader stopped there
-            ended = true;
-            current = List.of();
-            at = 0;
-            if (failure.thrown() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw (Error) failure.thrown();
         }
         return true;
     }
@@ -131,7 +137,7 @@ public final class RowsReadAhead implements DatasetStream {
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
-        return (DatasetRow) current.get(at++);
+        return current.rows()[at++];
     }
 
     @Override

@@ -1,0 +1,306 @@
+package dev.agentarena.junit.engine.datasets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.agentarena.junit.EvalCase;
+
+/**
+ * The first reading of a JSON Lines row ({@link FlatRow}, straight from bytes) gives every row exactly as the readings
+ * after it give it: the same case, tags in the same order, the same error with the same line, rows in the same order.
+ * Each test reads the same bytes with the first reading on and off and compares; the lines it must take are checked
+ * to be taken, so the comparison is not between two runs of the slow readings.
+ */
+class JsonLinesFlatRowTest {
+
+    private static final DatasetSource SOURCE = new DatasetSource("rows.jsonl", URI.create("file:/rows.jsonl"), null,
+            "test file rows.jsonl");
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{\"id\": \"case-1\", \"input\": \"Classify ticket 1\", \"reference\": \"billing\", \"output\": \"billing\","
+                + " \"tags\": [\"billing\"]}",
+        "{}",
+        "{ }",
+        " \t{\"input\":\"x\"}\t ",
+        "{\"input\": \"x\"}\r",
+        "{\"input\": \"x\"}\r\r",
+        "{\"input\": \"\", \"reference\": null, \"output\": true, \"eval_type\": false}",
+        "{\"input\": [], \"reference\": [\"a\", null, true, false, \"\"]}",
+        "{\"input\": \"x\", \"tags\": \"p;q|r; ;p\"}",
+        "{\"input\": \"x\", \"tags\": [\"b\", \"a\", \"b\", \" c \", \"\"]}",
+        "{\"input\": \"x\", \"tags\": [\"bad tag\", \"ok\", \"a(b)\"]}",
+        "{\"input\": \"x\", \"tags\": [true, \"t\"]}",
+        "{\"input\": \"x\", \"tags\": \"\"}",
+        "{\"input\": \"x\", \"tags\": true}",
+        "{\"input\": \"x\", \"tags\": null}",
+        "{\"input\": \"x\", \"id\": \"  \"}",
+        "{\"input\": \"x\", \"id\": \" padded \"}",
+        "{\"input\": \"x\", \"id\": true}",
+        "{\"input\": \"x\", \"eval_type\": \" exact_match \"}",
+        "{\"input\": \"x\", \"weight\": \"heavy\"}",
+        "{\"input\": \"x\", \"metadata\": \"m\", \"scorer_options\": \"s\"}",
+        "{\"input\": \"x\", \"turns\": [\"a\", \"b\"], \"simulated_user\": \"u\"}",
+        "{\"input\": \"x\", \"turns\": [\"a\", \"b\"]}",
+        "{\"input\": \"x\", \"tool_results\": \"t\", \"expected_trajectory\": [\"search\"]}",
+        "{\"reference\": \"no input\"}",
+        "{\"input\": null}",
+        "{\"input\": \"\\u00e9t\\u00e9 \\\"quoted\\\" \\/ \\b\\f\\n\\r\\t\\\\ \\u0000 \\u001F \\uABcd\"}",
+        "{\"input\": \"pair \\ud83d\\ude00, lone high \\ud83d, lone low \\ude00, reversed \\ude00\\ud83d\"}",
+        "{\"input\": \"été ☃ 😀 \u0080 \u07ff \u0800 \uffff \ud800\udc00 \udbff\udfff\"}",
+        "{\"input\": \"\u2028 \u00a0 \u007f\", \"reference\": \"\ufeff\"}",
+        "{\"input\": \"x\", \"output\": \"x\", \"id\": \"last\"}",
+    })
+    void takesAFlatObjectOfKnownFieldsAndReadsItAsTheOtherReadingsDo(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        assertThat(new FlatRow().read(bytes, 0, bytes.length)).as("taken by the first reading").isNotNull();
+
+        assertSameRows(bytes);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "",
+        "   ",
+        "\u000b",
+        "\u2003",
+        "[]",
+        "\"text\"",
+        "null",
+        "{\"input\": \"x\", \"weight\": 2}",
+        "{\"input\": \"x\", \"weight\": -0.5e-3}",
+        "{\"input\": 1}",
+        "{\"input\": -0}",
+        "{\"input\": 1.0}",
+        "{\"input\": 1E400}",
+        "{\"input\": 12345678901234567890123}",
+        "{\"input\": 01}",
+        "{\"input\": .5}",
+        "{\"input\": +1}",
+        "{\"input\": NaN}",
+        "{\"id\": 7, \"input\": \"x\"}",
+        "{\"input\": \"x\", \"metadata\": {\"channel\": \"mail\", \"n\": 2}}",
+        "{\"input\": \"x\", \"scorer_options\": {\"numeric\": {\"tolerance\": 0.5}}}",
+        "{\"input\": [[\"nested\"]]}",
+        "{\"input\": \"x\", \"refrence\": \"y\"}",
+        "{\"input\": \"x\", \"<<\": \"y\"}",
+        "{\"input\": \"x\", \"input\": \"y\"}",
+        "{\"input\": \"x\", \"tags\": [\"a\"], \"tags\": [\"a\"]}",
+        "{\"in\\u0070ut\": \"x\"}",
+        "{\"input\": \"x\"} {\"input\": \"y\"}",
+        "{\"input\": \"x\"}}",
+        "{\"input\": \"x\"},",
+        "{\"input\": \"x\"} garbage",
+        "{\"input\": \"x\",}",
+        "{\"input\": [\"x\",]}",
+        "{\"input\" \"x\"}",
+        "{\"input\": \"x\" \"reference\": \"y\"}",
+        "{,\"input\": \"x\"}",
+        "{\"input\": ",
+        "{\"input\": \"unterminated}",
+        "{\"input\": \"x\"",
+        "{\"input\": \"x\", ",
+        "{\"input\": [\"x\"",
+        "{\"input\": tru}",
+        "{\"input\": truex}",
+        "{\"input\": nul}",
+        "{\"input\": True}",
+        "{\"input\": 'x'}",
+        "{input: \"x\"}",
+        "{\"input\": \"tab\there\"}",
+        "{\"input\": \"newline \\\n\"}",
+        "{\"input\": \"bad escape \\a\"}",
+        "{\"input\": \"bad escape \\'\"}",
+        "{\"input\": \"short \\u12\"}",
+        "{\"input\": \"not hex \\u12G4\"}",
+        "{\"input\": \"x\"} // comment",
+        "/* comment */ {\"input\": \"x\"}",
+        "{\"input\": \"x\"}\u000b",
+    })
+    void leavesEverythingElseToTheOtherReadings(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        assertThat(new FlatRow().read(bytes, 0, bytes.length)).as("left to the other readings").isNull();
+
+        assertSameRows(bytes);
+    }
+
+    @Test
+    void leavesBytesThatAreNotUtf8ToTheOtherReadings() {
+        String[] sequences = {
+            "80", "bf", "c0 80", "c1 bf", "c2", "c2 41", "e0 80 80", "e0 9f bf", "ed a0 80", "ed bf bf", "ef bf",
+            "f0 80 80 80", "f0 8f bf bf", "f4 90 80 80", "f5 80 80 80", "fe", "ff", "e2 98", "f0 9f 98",
+        };
+        for (String sequence : sequences) {
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            line.writeBytes("{\"input\": \"before ".getBytes(StandardCharsets.US_ASCII));
+            for (String hex : sequence.split(" ")) {
+                line.write(Integer.parseInt(hex, 16));
+            }
+            line.writeBytes(" after\"}".getBytes(StandardCharsets.US_ASCII));
+            byte[] bytes = line.toByteArray();
+
+            assertThat(new FlatRow().read(bytes, 0, bytes.length)).as(sequence).isNull();
+            List<DatasetRow> rows = assertSameRows(bytes);
+            assertThat(rows.get(0).error()).as(sequence).isPresent();
+        }
+    }
+
+    @Test
+    void readsAFileOfHostileLinesAsTheOtherReadingsDo() {
+        String file = "\ufeff{\"id\": \"bom\", \"input\": \"x\"}\r\n"
+                + "\n"
+                + "   \r\n"
+                + "{\"id\": \"b\", \"input\": \"y\", \"tags\": [\"t1\", \"t2\"]}\n"
+                + "{\"id\": \"c\", \"input\": \"z\", \"weight\": 2}\n"
+                + "{\"id\": \"d\", \"input\": \"z\", \"input\": \"again\"}\r\n"
+                + "not json\n"
+                + "\ufeff{\"id\": \"bom-past-line-1\", \"input\": \"x\"}\n"
+                + "{\"id\": \"e\", \"input\": \"" + "long ".repeat(300_000) + "\"}\n"
+                + "{\"id\": \"f\", \"input\": \"" + "ü".repeat(FlatRow.MAX_TEXT / 2 + 10) + "\"}\n"
+                + "{\"id\": \"g\", \"input\": \"" + "\\n".repeat(1000) + "\"}\n"
+                + "{\"id\": \"h\", \"input\": \"last, without a line break\"}";
+
+        List<DatasetRow> rows = assertSameRows(file.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(rows).extracting(DatasetRow::caseId).containsExactly("bom", "b", "c", "d",
+                "rows.jsonl:7", "rows.jsonl:8", "e", "f", "g", "h");
+        assertThat(rows.get(1).evalCase().orElseThrow().tags()).containsExactly("t1", "t2");
+        assertThat(rows.get(3).error().orElseThrow()).contains("rows.jsonl:6", "key 'input' appears twice");
+        assertThat(rows.get(4).error().orElseThrow()).contains("rows.jsonl:7", "malformed JSON");
+        assertThat(rows.get(5).error().orElseThrow()).contains("rows.jsonl:8", "malformed JSON");
+    }
+
+    /** Random rows of known and other fields, with every kind of value, some of them mangled byte by byte. */
+    @Test
+    void readsRandomLinesAsTheOtherReadingsDo() {
+        Random random = new Random(20261202);
+        String[] names = {"id", "input", "reference", "output", "tags", "eval_type", "weight", "metadata", "turns",
+            "refrence", "in\\u0070ut", "é"};
+        String[] values = {"\"text\"", "\"\"", "null", "true", "false", "1", "-2.5e3", "[]", "[\"a\", \"b\"]",
+            "[\"a\", 1]", "{\"k\": \"v\"}", "\"\\u00e9\\ud83d\\ude00\\n\"", "\"\\ud800\"", "\"été 😀\"",
+            "\"a\\tb\"", "\"tab\there\"", "[\"bad tag\"]", "\"t1;t2\"", "[null]", "[[\"x\"]]"};
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        int taken = 0;
+        for (int row = 0; row < 3000; row++) {
+            StringBuilder line = new StringBuilder("{");
+            int fields = random.nextInt(5);
+            for (int field = 0; field < fields; field++) {
+                if (field > 0) {
+                    line.append(random.nextInt(4) == 0 ? " , " : ",");
+                }
+                line.append('"').append(names[random.nextInt(names.length)]).append("\":")
+                        .append(random.nextBoolean() ? " " : "").append(values[random.nextInt(values.length)]);
+            }
+            line.append('}');
+            byte[] bytes = line.toString().getBytes(StandardCharsets.UTF_8);
+            if (random.nextInt(4) == 0) {
+                bytes = mangle(bytes, random);
+            }
+            if (new FlatRow().read(bytes, 0, bytes.length) != null) {
+                taken++;
+            }
+            file.writeBytes(bytes);
+            file.writeBytes(random.nextInt(5) == 0 ? new byte[] {'\r', '\n'} : new byte[] {'\n'});
+        }
+
+        assertSameRows(file.toByteArray());
+        assertThat(taken).as("lines the first reading took").isGreaterThan(300);
+    }
+
+    /** Text is scanned eight bytes at a time: every special character at every place of the scan. */
+    @Test
+    void readsTextWithASpecialCharacterAtEveryPlace() {
+        String[] specials = {"\\\"", "\\\\", "\\n", "\\u00e9", "\t", "\u001f", "\u007f", "é", "😀", "\u0800",
+            "\"", "\\"};
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        for (String special : specials) {
+            for (int before = 0; before < 20; before++) {
+                String line = "{\"input\": \"" + "abcdefghijklmnopqrstuvwxyz".substring(0, before) + special
+                        + "0123456789\", \"reference\": \"" + special + "\"}\n";
+                file.writeBytes(line.getBytes(StandardCharsets.UTF_8));
+            }
+        }
+
+        List<DatasetRow> rows = assertSameRows(file.toByteArray());
+
+        assertThat(rows).hasSize(specials.length * 20);
+        assertThat(rows.get(0).evalCase().orElseThrow().input()).isEqualTo("\"0123456789");
+        assertThat(rows.get(20 * 3 + 19).evalCase().orElseThrow().input()).isEqualTo("abcdefghijklmnopqrsé0123456789");
+    }
+
+    @Test
+    void findsTheFirstLineBreakAsAByteByByteSearchDoes() {
+        Random random = new Random(7);
+        byte[] near = {'\n', 0x0B, 0x09, (byte) 0x8A, (byte) 0x0A ^ 0x7F, 0x00, (byte) 0xFF, 'a'};
+        for (int trial = 0; trial < 20_000; trial++) {
+            byte[] bytes = new byte[random.nextInt(40)];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = random.nextInt(8) == 0 ? near[0] : near[1 + random.nextInt(near.length - 1)];
+            }
+            int from = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
+            int to = from + random.nextInt(bytes.length - from + 1);
+            int expected = from;
+            while (expected < to && bytes[expected] != '\n') {
+                expected++;
+            }
+            assertThat(JsonLinesReader.indexOfNewline(bytes, from, to)).isEqualTo(expected);
+        }
+    }
+
+    private static byte[] mangle(byte[] bytes, Random random) {
+        byte[] mangled = bytes.clone();
+        int at = random.nextInt(mangled.length);
+        mangled[at] = switch (random.nextInt(6)) {
+            case 0 -> (byte) 0x80;
+            case 1 -> (byte) 0xC3;
+            case 2 -> '"';
+            case 3 -> '\\';
+            case 4 -> (byte) random.nextInt(0x20);
+            default -> (byte) random.nextInt(256);
+        };
+        return mangled;
+    }
+
+    /** Reads the bytes with the first reading on and off, asserts the rows are the same and returns them. */
+    private static List<DatasetRow> assertSameRows(byte[] file) {
+        List<DatasetRow> flat = rows(file, true);
+        List<DatasetRow> other = rows(file, false);
+        assertThat(flat).hasSameSizeAs(other);
+        for (int i = 0; i < flat.size(); i++) {
+            DatasetRow a = flat.get(i);
+            DatasetRow b = other.get(i);
+            String row = "row " + i + " " + b;
+            assertThat(a.caseId()).as(row).isEqualTo(b.caseId());
+            assertThat(a.error()).as(row).isEqualTo(b.error());
+            assertThat(a.location()).as(row).isEqualTo(b.location());
+            assertThat(a.evalCase()).as(row).isEqualTo(b.evalCase());
+            if (a.evalCase().isPresent()) {
+                EvalCase x = a.evalCase().get();
+                EvalCase y = b.evalCase().get();
+                assertThat(List.copyOf(x.tags())).as(row).isEqualTo(List.copyOf(y.tags()));
+                assertThat(String.valueOf(x.input())).as(row).isEqualTo(String.valueOf(y.input()));
+                assertThat(x.recordedOutput()).as(row).isEqualTo(y.recordedOutput());
+            }
+        }
+        return flat;
+    }
+
+    private static List<DatasetRow> rows(byte[] file, boolean flatRows) {
+        List<DatasetRow> rows = new ArrayList<>();
+        try (JsonLinesReader reader = new JsonLinesReader(SOURCE, new ByteArrayInputStream(file), flatRows)) {
+            reader.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+}
