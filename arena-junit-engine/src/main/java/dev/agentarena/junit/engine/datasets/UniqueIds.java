@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.datasets;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -17,7 +18,7 @@ final class UniqueIds implements DatasetStream {
     private final DatasetStream rows;
     private final String origin;
     /** The names of the ids seen (as tests show them), each with the line or index where it was first seen. */
-    private final Names firsts = new Names();
+    private final Firsts firsts = new Firsts();
     /**
      * What else is known of a name's first id, for the few where there is more to know: the id as written there when
      * it is not its name, and the id whose duplicate the engine gave it to when the engine made it up.
@@ -48,19 +49,18 @@ final class UniqueIds implements DatasetStream {
         int position = location != null ? location.line() : index;
         index++;
         String name = name(row.caseId());
-        int slot = firsts.slot(name);
-        if (!firsts.holds(slot)) {
-            firsts.add(slot, name, position);
+        int firstPosition = firsts.find(name);
+        if (firstPosition < 0) {
+            firsts.add(name, position);
             if (!name.equals(row.caseId())) {
                 unusual.put(name, new First(row.caseId(), null));
             }
             return row;
         }
-        int firstPosition = firsts.position(slot);
         First first = unusual.getOrDefault(name, new First(name, null));
         String freshId = freshId(row.caseId());
         String freshName = name(freshId);
-        firsts.add(firsts.slot(freshName), freshName, position);
+        firsts.add(freshName, position);
         unusual.put(freshName, new First(freshId, row.caseId()));
         String unit = row.location().isPresent() ? "line" : "index";
         String where = row.location().map(DatasetLocation::toString).orElse(origin + " index " + position);
@@ -142,10 +142,11 @@ final class UniqueIds implements DatasetStream {
         return text.toString();
     }
 
+    /** The id made up for a duplicate: the first of {@code id#2, id#3, ...} not taken, the last name looked up. */
     private String freshId(String id) {
         for (int n = 2;; n++) {
             String candidate = id + "#" + n;
-            if (!firsts.holds(firsts.slot(name(candidate)))) {
+            if (firsts.find(name(candidate)) < 0) {
                 return candidate;
             }
         }
@@ -156,11 +157,191 @@ final class UniqueIds implements DatasetStream {
         rows.close();
     }
 
+    /** How many names were not kept in the sorted run but in the table: none while ids increase (for tests). */
+    int outOfOrder() {
+        return firsts.others.size;
+    }
+
     /**
-     * A set of names, each with a position, in two arrays (open addressing, linear probing): each slot's name hash and
-     * position share one {@code long}, so that a probe reads one array and compares strings only when hashes agree. A
-     * million ids cost their strings and 24 bytes each, where a {@code HashMap} of records cost 64 more (its node and
-     * the record).
+     * The names seen, each with its position: the increasing ones in a sorted run of their bytes, the others in
+     * {@link Names}.
+     *
+     * <p>Datasets list their ids in increasing order almost always, and a name greater than every name before it
+     * cannot be one of them: while names keep increasing, a row costs one comparison with the previous name, and its
+     * name is kept as a few bytes (its characters, an offset and a position: some 20 bytes for {@code case-0000001}),
+     * not as the row's string in a hash table (about 80 bytes with its slot). A name that does not increase is looked
+     * up in the run (binary search) and in the table, and goes into the table when new; see {@link #madeUp} for why a
+     * greater name is new without a look at the table. Increasing is first taken both ways, as the bytes compare
+     * ({@code q10 < q9}) and shorter first ({@code q9 < q10}); the first name that increases in one way only settles
+     * which, so that zero-padded, numbered and alphabetical ids all stay in the run.
+     */
+    private static final class Firsts {
+
+        /** How the run increases: while no name is longer than the one before, both ways agree. */
+        private enum Order {
+            BOTH, BYTES, SHORTER_FIRST
+        }
+
+        /** The run's names, encoded by {@link #encode}, one after the other. */
+        private byte[] bytes = new byte[256];
+        /** Per name of the run, where its bytes end; the first starts at 0. */
+        private int[] ends = new int[16];
+        /** Per name of the run, its position. */
+        private int[] positions = new int[16];
+        private int count;
+        private Order order = Order.BOTH;
+        private final Names others = new Names();
+        /** The bytes of the name last looked up, and where it goes if it is new: the run (−1) or this free slot. */
+        private byte[] key = new byte[64];
+        private int keyLength;
+        private int freeSlot;
+
+        /**
+         * The position where the name was first seen, or −1 when it is new; {@link #add} adds a new one (no other name
+         * looked up between the two).
+         */
+        int find(String name) {
+            encode(name);
+            boolean madeUp = madeUp(name);
+            if (!madeUp && (count == 0 || increases())) {
+                freeSlot = -1;
+                return -1;
+            }
+            int found = madeUp ? -1 : search();
+            if (found >= 0) {
+                return positions[found];
+            }
+            int slot = others.slot(name);
+            if (others.holds(slot)) {
+                return others.position(slot);
+            }
+            freeSlot = slot;
+            return -1;
+        }
+
+        /** Adds the name {@link #find} just did not find; positions are >= 0. */
+        void add(String name, int position) {
+            if (freeSlot >= 0) {
+                others.add(freeSlot, name, position);
+                return;
+            }
+            int start = count == 0 ? 0 : ends[count - 1];
+            if (start + keyLength > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, start + keyLength));
+            }
+            System.arraycopy(key, 0, bytes, start, keyLength);
+            if (count == ends.length) {
+                ends = Arrays.copyOf(ends, count * 2);
+                positions = Arrays.copyOf(positions, count * 2);
+            }
+            ends[count] = start + keyLength;
+            positions[count] = position;
+            count++;
+        }
+
+        /**
+         * Whether the name has the shape of an id the engine makes up for a duplicate, {@code x#2}: such a name is out
+         * of the dataset's order wherever it comes ({@code case-0017#2} after {@code case-0999}, {@code q7#2} before
+         * {@code q50}), so it never joins the run, which it would stop, but the table. So the table holds the names
+         * that did not increase, all smaller than the run's last, and names of this shape: an increasing name of
+         * another shape is new without a look at it.
+         */
+        private static boolean madeUp(String name) {
+            if (name.indexOf('#') < 0) {
+                // most names: one vectorized scan, not a loop over the trailing digits
+                return false;
+            }
+            int end = name.length();
+            int digits = end;
+            while (digits > 0 && name.charAt(digits - 1) >= '0' && name.charAt(digits - 1) <= '9') {
+                digits--;
+            }
+            return digits < end && digits > 0 && name.charAt(digits - 1) == '#';
+        }
+
+        /** Whether the key comes after the run's last name, settling the run's order on the first that tells. */
+        private boolean increases() {
+            int start = count == 1 ? 0 : ends[count - 2];
+            int end = ends[count - 1];
+            int lengths = Integer.compare(end - start, keyLength);
+            boolean asBytes = Arrays.compareUnsigned(bytes, start, end, key, 0, keyLength) < 0;
+            if (lengths == 0) {
+                return asBytes;
+            }
+            return switch (order) {
+                case BYTES -> asBytes;
+                case SHORTER_FIRST -> lengths < 0;
+                case BOTH -> {
+                    if (asBytes != lengths < 0) {
+                        // the run so far is sorted both ways: the way this name keeps going is the run's
+                        order = asBytes ? Order.BYTES : Order.SHORTER_FIRST;
+                    }
+                    yield asBytes || lengths < 0;
+                }
+            };
+        }
+
+        /** Binary search of the run for the key: its index, or −1. */
+        private int search() {
+            int low = 0;
+            int high = count - 1;
+            while (low <= high) {
+                int middle = (low + high) >>> 1;
+                int start = middle == 0 ? 0 : ends[middle - 1];
+                int end = ends[middle];
+                int comparison = order == Order.SHORTER_FIRST ? Integer.compare(end - start, keyLength) : 0;
+                if (comparison == 0) {
+                    // BOTH: the run is sorted both ways, so comparing bytes finds any of its names
+                    comparison = Arrays.compareUnsigned(bytes, start, end, key, 0, keyLength);
+                }
+                if (comparison < 0) {
+                    low = middle + 1;
+                }
+                else if (comparison > 0) {
+                    high = middle - 1;
+                }
+                else {
+                    return middle;
+                }
+            }
+            return -1;
+        }
+
+        /**
+         * The name's characters as bytes into {@link #key}: one byte each for ASCII, two or three for the others (the
+         * UTF-16 unit as modified UTF-8 writes it, so that two names have the same bytes only when they are equal,
+         * lone surrogates included).
+         */
+        private void encode(String name) {
+            int length = name.length();
+            if (key.length < 3 * length) {
+                key = new byte[Math.max(3 * length, key.length * 2)];
+            }
+            int k = 0;
+            for (int i = 0; i < length; i++) {
+                char c = name.charAt(i);
+                if (c < 0x80) {
+                    key[k++] = (byte) c;
+                }
+                else if (c < 0x800) {
+                    key[k++] = (byte) (0xC0 | c >> 6);
+                    key[k++] = (byte) (0x80 | c & 0x3F);
+                }
+                else {
+                    key[k++] = (byte) (0xE0 | c >> 12);
+                    key[k++] = (byte) (0x80 | c >> 6 & 0x3F);
+                    key[k++] = (byte) (0x80 | c & 0x3F);
+                }
+            }
+            keyLength = k;
+        }
+    }
+
+    /**
+     * The names that arrived out of order, each with a position, in two arrays (open addressing, linear probing): each
+     * slot's name hash and position share one {@code long}, so that a probe reads one array and compares strings only
+     * when hashes agree. A million ids cost their strings and 24 bytes each, where a {@code HashMap} of records cost 64
+     * more (its node and the record).
      */
     private static final class Names {
 

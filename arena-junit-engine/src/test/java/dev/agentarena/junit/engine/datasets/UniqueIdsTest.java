@@ -3,15 +3,21 @@ package dev.agentarena.junit.engine.datasets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.EvalCase;
 
 /**
- * Duplicate ids are found among thousands of ids as among a few: the table of names seen grows as ids arrive, and
- * keeps each name's first position, the id as written there and the id the engine made up.
+ * Duplicate ids are found among thousands of ids as among a few: increasing ids are kept as a sorted run of bytes
+ * (none in the table), the others in a table that grows as they arrive, and each name keeps its first position, the id
+ * as written there and the id the engine made up. Whichever way ids arrive, the rows are those of a plain map of every
+ * name.
  */
 class UniqueIdsTest {
 
@@ -29,8 +35,7 @@ class UniqueIdsTest {
         cases.add(EvalCase.of("a b", "x", "y"));
         cases.add(EvalCase.of("c4999", "x", "y"));
 
-        List<DatasetRow> rows = new ArrayList<>();
-        DatasetRows.fromMethodResult(cases, METHOD).forEachRemaining(rows::add);
+        List<DatasetRow> rows = rows(cases);
 
         assertThat(rows).hasSize(5005);
         assertThat(rows.subList(0, 5000)).allSatisfy(row -> assertThat(row.error()).isEmpty());
@@ -44,5 +49,155 @@ class UniqueIdsTest {
         assertThat(last.get(3).error()).contains(METHOD + " index 5003: duplicate id 'a b': it differs from 'a\\tb' "
                 + "(index 5002) only in whitespace or control characters, and tests show both as 'a b'");
         assertThat(last.get(4).error()).contains(METHOD + " index 5004: duplicate id 'c4999' (first at index 4999)");
+    }
+
+    @Test
+    void increasingIdsOfEveryKindNeedNoTable() {
+        for (List<String> ids : List.of(ids("case-%07d", 0, 20_000), ids("q%d", 1, 20_000),
+                List.of("apple", "banana", "cherry", "date", "fig", "grape", "kiwi", "lemon"))) {
+            UniqueIds unique = unique(ids);
+            List<DatasetRow> rows = new ArrayList<>();
+            unique.forEachRemaining(rows::add);
+            assertThat(rows).allSatisfy(row -> assertThat(row.error()).isEmpty());
+            assertThat(rows).extracting(DatasetRow::caseId).isEqualTo(ids);
+            assertThat(unique.outOfOrder()).as(ids.get(ids.size() - 1)).isZero();
+        }
+    }
+
+    @Test
+    void duplicatesAfterASortedStretchNameTheirFirstRow() {
+        List<String> ids = new ArrayList<>(ids("case-%05d", 0, 1000));
+        ids.add("case-00000");
+        ids.add("case-00999");
+        ids.add("case-00500");
+        ids.add("case-00999#2");
+        ids.add("case-00250\t");
+        ids.add("case-01000");
+        UniqueIds unique = unique(ids);
+        List<DatasetRow> rows = new ArrayList<>();
+        unique.forEachRemaining(rows::add);
+
+        List<DatasetRow> last = rows.subList(1000, 1006);
+        assertThat(last).extracting(DatasetRow::caseId).containsExactly("case-00000#2", "case-00999#2",
+                "case-00500#2", "case-00999#2#2", "case-00250\t#2", "case-01000");
+        assertThat(last.get(0).error()).contains(METHOD + " index 1000: duplicate id 'case-00000' (first at index 0)");
+        assertThat(last.get(1).error()).contains(METHOD + " index 1001: duplicate id 'case-00999' (first at index 999)");
+        assertThat(last.get(2).error()).contains(METHOD + " index 1002: duplicate id 'case-00500' (first at index 500)");
+        assertThat(last.get(3).error()).contains(METHOD + " index 1003: duplicate id 'case-00999#2': the engine gave "
+                + "that id to the duplicate of 'case-00999' at index 1001");
+        assertThat(last.get(4).error()).contains(METHOD + " index 1004: duplicate id 'case-00250\\t': it differs from "
+                + "'case-00250' (index 250) only in whitespace or control characters, and tests show both as "
+                + "'case-00250'");
+        assertThat(last.get(5).error()).isEmpty();
+        // the duplicates were found in the run; the five ids made up went into the table, and case-01000 to the run
+        assertThat(unique.outOfOrder()).isEqualTo(5);
+    }
+
+    @Test
+    void idsOutOfOrderGoToTheTableAndStillFindTheirDuplicates() {
+        List<String> ids = new ArrayList<>(ids("case-%05d", 500, 1000));
+        ids.addAll(ids("case-%05d", 0, 10));
+        ids.add("case-00003");
+        ids.add("case-00700");
+        ids.add("case-02000");
+        ids.add("case-00005 ");
+        UniqueIds unique = unique(ids);
+        List<DatasetRow> rows = new ArrayList<>();
+        unique.forEachRemaining(rows::add);
+
+        assertThat(rows.subList(0, 510)).allSatisfy(row -> assertThat(row.error()).isEmpty());
+        assertThat(rows.get(510).error()).contains(METHOD + " index 510: duplicate id 'case-00003' (first at index "
+                + "503)");
+        assertThat(rows.get(511).error()).contains(METHOD + " index 511: duplicate id 'case-00700' (first at index "
+                + "200)");
+        assertThat(rows.get(512).error()).isEmpty();
+        assertThat(rows.get(513).error()).contains(METHOD + " index 513: duplicate id 'case-00005 ': it differs from "
+                + "'case-00005' (index 505) only in whitespace or control characters, and tests show both as "
+                + "'case-00005'");
+        // the ten ids below the run and the three made up; case-02000, after them, increased the run
+        assertThat(unique.outOfOrder()).isEqualTo(10 + 3);
+    }
+
+    @Test
+    void anIdMadeUpForADuplicateDoesNotStopTheRunOfNumberedIds() {
+        List<String> ids = new ArrayList<>(ids("q%d", 1, 50));
+        ids.add("q7");
+        ids.addAll(ids("q%d", 50, 500));
+        ids.add("q7#2");
+        UniqueIds unique = unique(ids);
+        List<DatasetRow> rows = new ArrayList<>();
+        unique.forEachRemaining(rows::add);
+
+        assertThat(rows.get(49).caseId()).isEqualTo("q7#2");
+        assertThat(rows.get(500).caseId()).isEqualTo("q7#2#2");
+        assertThat(rows.get(500).error()).contains(METHOD + " index 500: duplicate id 'q7#2': the engine gave that id "
+                + "to the duplicate of 'q7' at index 49");
+        // q7#2 and q7#2#2 went into the table; q50 .. q499, shorter than q7#2, still increased the run
+        assertThat(unique.outOfOrder()).isEqualTo(2);
+    }
+
+    @Test
+    void everyArrivalOrderGivesTheRowsOfAPlainMap() {
+        Random random = new Random(27);
+        List<String> pool = new ArrayList<>(ids("case-%04d", 0, 300));
+        pool.addAll(ids("q%d", 1, 120));
+        pool.addAll(List.of("case-0007#2", "case-0007#3", "q7#2", "a b", "a\tb", " a  b ", "a\u00A0b", "\u00E9t\u00E9",
+                "\u00E9t\u00E9 ", "s\uD800", "s\uDC00", "\uD83D\uDE00", "\uFF21"));
+        for (int round = 0; round < 40; round++) {
+            List<String> ids = new ArrayList<>();
+            int sorted = random.nextInt(400);
+            List<String> start = new ArrayList<>(round % 2 == 0 ? ids("case-%04d", 0, sorted) : ids("q%d", 1,
+                    sorted));
+            ids.addAll(start);
+            for (int i = 0; i < 300; i++) {
+                ids.add(random.nextInt(4) == 0 ? "case-" + String.format(Locale.ROOT, "%04d", 300 + i)
+                        : pool.get(random.nextInt(pool.size())));
+            }
+            assertLikeAPlainMap(ids);
+        }
+    }
+
+    /** Each row as the old table of every name gave it: the id kept or made up, an error naming the first's index. */
+    private static void assertLikeAPlainMap(List<String> ids) {
+        List<DatasetRow> rows = rows(ids.stream().map(id -> EvalCase.of(id, "x", "y")).toList());
+        Map<String, Integer> firsts = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            String id = ids.get(i);
+            DatasetRow row = rows.get(i);
+            Integer first = firsts.get(UniqueIds.name(id));
+            if (first == null) {
+                firsts.put(UniqueIds.name(id), i);
+                assertThat(row.caseId()).isEqualTo(id);
+                assertThat(row.error()).as(id).isEmpty();
+                continue;
+            }
+            String fresh = id + "#2";
+            for (int n = 3; firsts.containsKey(UniqueIds.name(fresh)); n++) {
+                fresh = id + "#" + n;
+            }
+            firsts.put(UniqueIds.name(fresh), i);
+            assertThat(row.caseId()).isEqualTo(fresh);
+            assertThat(row.error()).as(id).get().asString().startsWith(METHOD + " index " + i + ": duplicate id ")
+                    .containsAnyOf("index " + first + ")", "at index " + first);
+        }
+    }
+
+    private static List<String> ids(String format, int from, int to) {
+        List<String> ids = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            ids.add(String.format(Locale.ROOT, format, i));
+        }
+        return ids;
+    }
+
+    private static UniqueIds unique(List<String> ids) {
+        return (UniqueIds) DatasetRows.fromMethodResult(ids.stream().map(id -> EvalCase.of(id, "x", "y")).toList(),
+                METHOD);
+    }
+
+    private static List<DatasetRow> rows(List<EvalCase> cases) {
+        List<DatasetRow> rows = new ArrayList<>();
+        DatasetRows.fromMethodResult(cases, METHOD).forEachRemaining(rows::add);
+        return rows;
     }
 }

@@ -105,41 +105,31 @@ final class CaseRuns {
         return states.length;
     }
 
-    /** The repeat's status, or {@code null} when no result of it arrived. */
-    ResultStatus status(int i, int repeat) {
-        byte state = i < capacity && states[repeat] != null ? states[repeat][i] : UNSEEN;
-        return state == UNSEEN ? null : STATUSES[(state & STATUS_BITS) - 1];
+    /**
+     * The repeat's state in one byte, read once where several questions are asked of it: 0 when no result of it
+     * arrived, otherwise see {@link #status(byte)} and {@link #callFailed(byte)}.
+     */
+    byte state(int i, int repeat) {
+        return i < capacity && states[repeat] != null ? states[repeat][i] : UNSEEN;
+    }
+
+    /** The status of a seen repeat's {@link #state}. */
+    static ResultStatus status(byte state) {
+        return STATUSES[(state & STATUS_BITS) - 1];
+    }
+
+    /** Whether a seen repeat's {@link #state} is an error because the case's call failed, before the scorer ran. */
+    static boolean callFailed(byte state) {
+        return (state & CALL_FAILED) != 0;
     }
 
     double score(int i, int repeat) {
         return scores[repeat][i];
     }
 
-    /** How many repeats of the case have this status. */
-    int count(int i, ResultStatus status) {
-        int count = 0;
-        for (int r = 0; r < states.length; r++) {
-            count += status(i, r) == status ? 1 : 0;
-        }
-        return count;
-    }
-
-    /** How many repeats of the case are errors because the case's call failed, before the scorer ran. */
-    int callErrors(int i) {
-        int count = 0;
-        for (int r = 0; r < states.length; r++) {
-            count += i < capacity && states[r] != null && (states[r][i] & CALL_FAILED) != 0 ? 1 : 0;
-        }
-        return count;
-    }
-
-    /** How many repeats of the case have a result. */
-    int seen(int i) {
-        int count = 0;
-        for (int r = 0; r < states.length; r++) {
-            count += status(i, r) == null ? 0 : 1;
-        }
-        return count;
+    /** Whether any result reported a metric: when none did, there is no metric to aggregate case by case. */
+    boolean hasMetrics() {
+        return metrics != null;
     }
 
     /** Hands each metric the case reported to {@code sink}: the sum and count of its values over the repeats. */

@@ -42,9 +42,7 @@ final class ModelAggregator {
         List<ScorerEntry> scorers = new ArrayList<>();
         List<int[]> scorerCases = new ArrayList<>();
         for (Map.Entry<String, ScorerCell> scorer : cell.scorers.entrySet()) {
-            int[] numbers = counted(scorer.getValue().runs);
-            scorers.add(scorer(scorer.getKey(), scorer.getValue(), numbers));
-            scorerCases.add(numbers);
+            scorers.add(scorer(scorer.getKey(), scorer.getValue(), scorerCases));
         }
         CaseScores cases = modelCases(scorers, scorerCases);
         String label = eval + "|" + model;
@@ -105,29 +103,21 @@ final class ModelAggregator {
                 metrics, false, null, scorers, cases);
     }
 
-    /** The numbers of the cases, in id order, with at least one counted repeat of the scorer. */
-    private int[] counted(CaseRuns runs) {
-        int[] numbers = new int[order.length];
-        int n = 0;
-        for (int i : order) {
-            for (int r = 0; r < runs.repeats(); r++) {
-                ResultStatus status = runs.status(i, r);
-                if (status != null && status.counts()) {
-                    numbers[n++] = i;
-                    break;
-                }
-            }
-        }
-        return Arrays.copyOf(numbers, n);
-    }
-
-    private ScorerEntry scorer(String name, ScorerCell scorer, int[] countedCases) {
+    /**
+     * The scorer's entry, in one pass over its cases' repeats.
+     *
+     * @param scorerCases receives the numbers of the entry's {@link ScorerEntry#cases()}, in the same order: the cases
+     *     with at least one counted repeat
+     */
+    private ScorerEntry scorer(String name, ScorerCell scorer, List<int[]> scorerCases) {
         if (scorer.versions.size() > 1) {
             warnings.add(model + " / " + name + " was scored by several scorer versions (" + String.join(", ",
                     scorer.versions) + "); its results mix definitions");
         }
         CaseRuns runs = scorer.runs;
-        int size = countedCases.length;
+        int repeats = runs.repeats();
+        int size = order.length;
+        int[] numbers = new int[size];
         String[] ids = new String[size];
         double[] scores = new double[size];
         boolean[] passed = new boolean[size];
@@ -142,24 +132,28 @@ final class ModelAggregator {
         RepeatReducer reducer = settings.reducer();
         int next = 0;
         for (int i : order) {
-            int seen = runs.seen(i);
-            if (seen == 0) {
-                continue;
-            }
-            errors += runs.count(i, ResultStatus.ERROR);
-            callErrors += runs.callErrors(i);
-            notApplicable += runs.count(i, ResultStatus.NOT_APPLICABLE);
-            notRun += runs.count(i, ResultStatus.NOT_RUN);
-            results += seen;
             int n = 0;
             int c = 0;
             double sum = 0;
             double sumSquares = 0;
             double min = Double.POSITIVE_INFINITY;
             double max = Double.NEGATIVE_INFINITY;
-            for (int r = 0; r < runs.repeats(); r++) {
-                ResultStatus status = runs.status(i, r);
-                if (status != null && status.counts()) {
+            for (int r = 0; r < repeats; r++) {
+                byte state = runs.state(i, r);
+                if (state == 0) {
+                    continue;
+                }
+                results++;
+                ResultStatus status = CaseRuns.status(state);
+                switch (status) {
+                    case ERROR -> errors++;
+                    case NOT_APPLICABLE -> notApplicable++;
+                    case NOT_RUN -> notRun++;
+                    default -> {
+                    }
+                }
+                callErrors += CaseRuns.callFailed(state) ? 1 : 0;
+                if (status.counts()) {
                     double score = runs.score(i, r);
                     n++;
                     c += status == ResultStatus.PASSED ? 1 : 0;
@@ -177,6 +171,7 @@ final class ModelAggregator {
             }
             double mean = sum / n;
             String id = cell.cases.id(i);
+            numbers[next] = i;
             ids[next] = id;
             scores[next] = reducer.reduce(n, c, mean);
             passed[next] = reducer.verdict(n, c);
@@ -191,7 +186,10 @@ final class ModelAggregator {
             warnings.add(model + " / " + name + ": " + loweredK + " case(s) had fewer than " + reducer.k()
                     + " counted repeats; " + reducer + " used k = n for them");
         }
-        CaseScores cases = new CaseScores(ids, scores, passed, weights);
+        scorerCases.add(next == size ? numbers : Arrays.copyOf(numbers, next));
+        CaseScores cases = next == size ? CaseScores.adopt(ids, scores, passed, weights)
+                : CaseScores.adopt(Arrays.copyOf(ids, next), Arrays.copyOf(scores, next), Arrays.copyOf(passed, next),
+                        Arrays.copyOf(weights, next));
         String label = eval + "|" + model + "|" + name;
         return new ScorerEntry(name, String.join(",", scorer.versions), scorer.registryName, accuracy(cases, label),
                 passRate(cases), results, errors, callErrors, errors - callErrors, notApplicable, notRun,
@@ -236,7 +234,7 @@ final class ModelAggregator {
                 next++;
             }
         }
-        return new CaseScores(ids, scores, passed, weights);
+        return CaseScores.adopt(ids, scores, passed, weights);
     }
 
     /** Wilson when every score is 0/1 with equal weights (then accuracy is a proportion), otherwise bootstrap. */
@@ -266,6 +264,10 @@ final class ModelAggregator {
         // per metric: {sum, count} of each case, by case number; scorers add in their (name) order
         Map<String, double[][]> byMetric = new TreeMap<>();
         for (ScorerCell scorer : scorers) {
+            if (!scorer.runs.hasMetrics()) {
+                // no result of this scorer reported a metric: nothing to visit case by case
+                continue;
+            }
             for (int i = 0; i < size; i++) {
                 int caseNumber = i;
                 scorer.runs.addMetrics(i, (metric, sum, count) -> {

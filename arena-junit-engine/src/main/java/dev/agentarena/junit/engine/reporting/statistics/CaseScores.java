@@ -25,18 +25,42 @@ public final class CaseScores {
      * @param weights the weight of each case
      */
     public CaseScores(String[] ids, double[] scores, boolean[] passed, double[] weights) {
+        this(ids.clone(), scores.clone(), passed.clone(), weights.clone(), true);
+    }
+
+    private CaseScores(String[] ids, double[] scores, boolean[] passed, double[] weights, boolean check) {
         if (scores.length != ids.length || passed.length != ids.length || weights.length != ids.length) {
             throw new IllegalArgumentException("ids, scores, verdicts and weights differ in length");
         }
+        if (check) {
+            checkSorted(ids);
+        }
+        else {
+            assert checkSorted(ids);
+        }
+        this.ids = ids;
+        this.scores = scores;
+        this.passed = passed;
+        this.weights = weights;
+    }
+
+    /**
+     * The cases of arrays taken as they are, neither checked nor copied: for the leaderboard's aggregation, which builds
+     * a million cases' arrays in id order and lets go of them, and so does not pay for a copy and a check of each.
+     *
+     * @param ids case ids, sorted ascending, no duplicates (checked only with assertions enabled)
+     */
+    public static CaseScores adopt(String[] ids, double[] scores, boolean[] passed, double[] weights) {
+        return new CaseScores(ids, scores, passed, weights, false);
+    }
+
+    private static boolean checkSorted(String[] ids) {
         for (int i = 1; i < ids.length; i++) {
             if (ids[i - 1].compareTo(ids[i]) >= 0) {
                 throw new IllegalArgumentException("case ids must be sorted and unique: " + ids[i - 1] + ", " + ids[i]);
             }
         }
-        this.ids = ids.clone();
-        this.scores = scores.clone();
-        this.passed = passed.clone();
-        this.weights = weights.clone();
+        return true;
     }
 
     /** Sorts the cases by id. */

@@ -41,11 +41,7 @@ class LeaderboardBytesTest {
     @ParameterizedTest(name = "{0}, memory limit {1}")
     @CsvSource({"mean, 4194304", "mean, 512", "pass@2, 4194304", "pass@2, 700"})
     void theLeaderboardFilesOfARichRunStayByteForByte(String reducer, int memoryLimit) throws IOException {
-        LeaderboardSettings settings = LeaderboardSettings.defaults()
-                .withReducer(RepeatReducer.parse(reducer))
-                .withWeights(weights())
-                .withBounded(Set.of("faithfulness"))
-                .withLowerIsBetter(Set.of("steps"));
+        LeaderboardSettings settings = settings(reducer);
         try (LeaderboardAccumulator accumulator = new LeaderboardAccumulator(settings, memoryLimit)) {
             records().forEach(accumulator::accept);
             accumulator.build().writeTo(directory);
@@ -55,6 +51,15 @@ class LeaderboardBytesTest {
                 .isEqualTo(pinned(name + ".json"));
         assertThat(Files.readString(directory.resolve(Leaderboard.HTML_FILE), StandardCharsets.UTF_8))
                 .isEqualTo(pinned(name + ".html"));
+    }
+
+    /** The settings the pinned files were written with, but for the reducer. */
+    static LeaderboardSettings settings(String reducer) {
+        return LeaderboardSettings.defaults()
+                .withReducer(RepeatReducer.parse(reducer))
+                .withWeights(weights())
+                .withBounded(Set.of("faithfulness"))
+                .withLowerIsBetter(Set.of("steps"));
     }
 
     /** In a fixed order: the files list the weights in the order given. */
