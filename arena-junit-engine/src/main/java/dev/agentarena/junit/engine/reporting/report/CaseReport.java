@@ -46,7 +46,8 @@ import dev.agentarena.junit.engine.results.SinkText;
  * {@code arena.report.compare-to}, a baseline file) is still written here, from the file, at the end: a record's
  * change needs the aggregate of its case over the whole run (see {@link Change}), so nothing can be written before
  * the last result. {@code CompareRuns} and the shard merge write from files too. The results go into the page as compact JSON arrays in {@code <script type="application/json">}
- * chunks, made safe for the page by {@link EmbeddedJson}; the page's script draws only the rows in view and shows
+ * chunks, made safe for the page as {@link EmbeddedJson} makes JSON safe (the records written straight as the page's
+ * bytes by {@link DataBytes}); the page's script draws only the rows in view and shows
  * every text from the data with {@code textContent}. The page template, {@code report-template.html} beside this
  * class, documents the element ids and data attributes the page offers to browser tests.
  */
@@ -493,8 +494,9 @@ public final class CaseReport {
             boolean separator = lastSeparator[0] || lastSeparator[1] || lastSeparator[2]
                     || separator(node.caseId());
             boolean bothKeyed = keyed && lastKeyed && previous != null;
-            boolean sameCell = bothKeyed && sameCell(node, repeat, previous, lastRepeat, separator || previousSeparator);
-            boolean sameCase = bothKeyed && sameCase(node, previous, separator || previousSeparator);
+            boolean either = separator || previousSeparator;
+            boolean sameCell = bothKeyed && sameCell(node, repeat, previous, lastRepeat, either);
+            boolean sameCase = bothKeyed && sameCase(node, previous, either);
             json.startArray();
             json.number(eval);
             json.number(model);
@@ -642,7 +644,9 @@ public final class CaseReport {
             return a.equals(b == null ? "null" : b);
         }
 
-        /** Whether a record's eval, model, dataset or case id holds the separator of the keys {@link #sameCell} joins. */
+        /**
+         * Whether a record's eval, model, dataset or case id holds the separator of the keys {@link #sameCell} joins.
+         */
         static boolean separator(Shown node) {
             return separator(node.eval()) || separator(node.model()) || separator(node.dataset())
                     || separator(node.caseId());

@@ -19,11 +19,12 @@ import dev.agentarena.junit.engine.results.Decimals;
  *
  * <p>A string is written as Jackson writes it ({@code \"}, {@code \\}, the short escapes {@code \b \t \n \f \r}, every
  * other control character as {@code \}{@code u00XX} with upper-case digits), then made safe for the page as
- * {@link EmbeddedJson} makes it (each character it {@linkplain EmbeddedJson#escaped escapes} as {@code \}{@code uxxxx}
- * with lower-case digits: so every surrogate, paired or not, is an escape, and the bytes never hold an unpaired one);
+ * {@link EmbeddedJson} makes it (each character it {@linkplain EmbeddedJson#escaped escapes} as
+ * {@code \}{@code uxxxx} with lower-case digits: so every surrogate, paired or not, is an escape, and the bytes never
+ * hold an unpaired one);
  * a number as Jackson writes it ({@link Double#toString} for a finite double); a tree (metrics, a trajectory) by Jackson
- * itself, then made safe. Values in an array are separated as a generator separates them: {@link #value} before each
- * one. {@code DataBytesTest} holds the bytes equal to the generator's for every character and many numbers.
+ * itself, then made safe. Values in an array are separated as a generator separates them, a comma before each
+ * but the first. {@code DataBytesTest} holds the bytes equal to the generator's for every character and many numbers.
  */
 final class DataBytes {
 
@@ -61,6 +62,8 @@ final class DataBytes {
     private int length;
     // whether the next value of the current array follows one (a comma first)
     private boolean follows;
+    // a slice of the text being written
+    private final char[] chars = new char[4096];
 
     /** Bytes that go to {@code out} as the buffer fills, and at {@link #drain}. */
     DataBytes(OutputStream out) {
@@ -199,39 +202,9 @@ final class DataBytes {
         }
         value();
         bytes[length++] = '"';
-        int n = text.length();
-        byte[] buffer = bytes;
-        int at = length;
-        int limit = buffer.length - ROOM;
-        for (int i = 0; i < n; i++) {
-            if (at > limit) {
-                length = at;
-                drain();
-                at = 0;
-            }
-            char c = text.charAt(i);
-            if (c < 0x80) {
-                byte kind = ASCII[c];
-                if (kind == 0) {
-                    buffer[at++] = (byte) c;
-                }
-                else if (kind == 'U') {
-                    at = escape(buffer, at, c, HEX_UPPER);
-                }
-                else if (kind == 'u') {
-                    at = escape(buffer, at, c, HEX_LOWER);
-                }
-                else {
-                    buffer[at++] = '\\';
-                    buffer[at++] = kind;
-                }
-            }
-            else {
-                at = other(buffer, at, c);
-            }
-        }
-        buffer[at++] = '"';
-        length = at;
+        characters(text, true);
+        room(1);
+        bytes[length++] = '"';
     }
 
     /**
@@ -244,30 +217,54 @@ final class DataBytes {
             json.writeTree(tree);
         }
         value();
-        String json = text.toString();
-        byte[] buffer = bytes;
-        int at = length;
-        int limit = buffer.length - ROOM;
-        for (int i = 0; i < json.length(); i++) {
-            if (at > limit) {
-                length = at;
-                drain();
-                at = 0;
-            }
-            char c = json.charAt(i);
-            if (c < 0x80) {
-                at = ASCII[c] == 'u' ? escape(buffer, at, c, HEX_LOWER) : put(buffer, at, c);
-            }
-            else {
-                at = other(buffer, at, c);
-            }
-        }
-        length = at;
+        characters(text.toString(), false);
     }
 
-    private static int put(byte[] buffer, int at, char c) {
-        buffer[at] = (byte) c;
-        return at + 1;
+    /**
+     * The characters of a text, a slice at a time copied out of it (a loop over an array is cheaper than one over
+     * {@link String#charAt}), each escaped as Jackson escapes it inside a string (when {@code inString}) and as
+     * {@link EmbeddedJson} escapes it.
+     */
+    private void characters(String text, boolean inString) throws IOException {
+        char[] slice = chars;
+        int n = text.length();
+        for (int from = 0; from < n; from += slice.length) {
+            int count = Math.min(slice.length, n - from);
+            text.getChars(from, from + count, slice, 0);
+            // room for every character as an escape: no test for room per character
+            room(6 * count);
+            byte[] buffer = bytes;
+            int at = length;
+            int i = 0;
+            while (i < count) {
+                // a printable ASCII character that neither Jackson nor EmbeddedJson escapes (nearly all of the data)
+                char c = slice[i++];
+                if (c < 0x80 && ASCII[c] == 0) {
+                    buffer[at++] = (byte) c;
+                    continue;
+                }
+                if (c < 0x80) {
+                    byte kind = ASCII[c];
+                    if (kind == 0 || !inString && kind != 'u') {
+                        buffer[at++] = (byte) c;
+                    }
+                    else if (kind == 'u') {
+                        at = escape(buffer, at, c, HEX_LOWER);
+                    }
+                    else if (kind == 'U') {
+                        at = escape(buffer, at, c, HEX_UPPER);
+                    }
+                    else {
+                        buffer[at++] = '\\';
+                        buffer[at++] = kind;
+                    }
+                }
+                else {
+                    at = other(buffer, at, c);
+                }
+            }
+            length = at;
+        }
     }
 
     /** A character from U+0080: {@link EmbeddedJson}'s escape, or its UTF-8 bytes (never a surrogate: escaped). */

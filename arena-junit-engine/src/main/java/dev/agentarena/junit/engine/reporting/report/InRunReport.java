@@ -36,10 +36,10 @@ import dev.agentarena.junit.engine.results.SinkText;
  * {@link CaseReport}'s pass over the file would, from the values the line gives when it is read back ({@link Shown}):
  * {@code input} and {@code reference} cut at the text limit as the results file cuts them, every unpaired surrogate
  * replaced by U+FFFD as the file's encoding replaces it, numbers as Jackson reads back the text it wrote, the metrics
- * and the trajectory as the trees the line's parse builds. The records go, in the page's data chunks and already made
- * safe for the page ({@link EmbeddedJson}), to a spill file in the output directory (the run's records are never held
- * in memory; the string table is, as in a pass over the file); the end of the run copies it into the page between the
- * template and the string table, and deletes it, as does {@link #close}.
+ * and the trajectory as the trees the line's parse builds. The records go, in the page's data chunks, already made
+ * safe for the page and as the page's bytes ({@link DataBytes}), to a spill file in the output directory (the run's
+ * records are never held in memory; the string table is, as in a pass over the file); the end of the run copies it
+ * into the page between the template and the string table, and deletes it, as does {@link #close}.
  *
  * <p>Where its page could differ from the one read back from the file, it gives up ({@link #usable} turns false) and
  * the run writes the page from the file, as before: a result whose line the results file failed to write, a value the
