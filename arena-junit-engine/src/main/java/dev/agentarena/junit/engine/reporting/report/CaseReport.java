@@ -26,12 +26,10 @@ import java.util.Set;
 
 import org.apiguardian.api.API;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineEntry;
-import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.OutputFiles;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.SinkText;
@@ -48,7 +46,8 @@ import dev.agentarena.junit.engine.results.SinkText;
  * {@code arena.report.compare-to}, a baseline file) is still written here, from the file, at the end: a record's
  * change needs the aggregate of its case over the whole run (see {@link Change}), so nothing can be written before
  * the last result. {@code CompareRuns} and the shard merge write from files too. The results go into the page as compact JSON arrays in {@code <script type="application/json">}
- * chunks, made safe for the page by {@link EmbeddedJson}; the page's script draws only the rows in view and shows
+ * chunks, made safe for the page as {@link EmbeddedJson} makes JSON safe (the records written straight as the page's
+ * bytes by {@link DataBytes}); the page's script draws only the rows in view and shows
  * every text from the data with {@code textContent}. The page template, {@code report-template.html} beside this
  * class, documents the element ids and data attributes the page offers to browser tests.
  */
@@ -189,10 +188,10 @@ public final class CaseReport {
         }
         Page page = new Page(before, beforeIndex, afterIndex, withDataset, tolerance);
         if (target.isEmpty()) {
-            page.run(results, Writer.nullWriter(), evals);
+            page.run(results, OutputStream.nullOutputStream(), Writer.nullWriter(), evals);
             return new Outcome(Optional.empty(), page.count, page.comparison());
         }
-        Path file = writeAtomically(target.get(), (out, writer) -> page.run(results, writer, evals));
+        Path file = writeAtomically(target.get(), (out, writer) -> page.run(results, out, writer, evals));
         return new Outcome(Optional.of(file), page.count, page.comparison());
     }
 
@@ -283,15 +282,20 @@ public final class CaseReport {
         long count;
         private int inChunk;
         private Writer raw;
-        private JsonGenerator json;
+        private DataBytes json;
+        // the last text of each name of a record (eval, model, dataset, scorer, scorer version) and its index in the
+        // string table: the same instance comes back for every result gathered during a run
+        private final String[] lastName = new String[5];
+        private final int[] lastIndex = {-1, -1, -1, -1, -1};
+        // and whether it holds U+0000, which keys of names joined alike could hide (see sameCell)
+        private final boolean[] lastSeparator = new boolean[5];
 
-        // the previous record, for "same as before" (1) in place of a repeated text
-        private String lastCell;
-        private String lastCase;
-        private String lastOutput;
-        private JsonNode lastTrajectory;
-        private String lastInput;
-        private String lastReference;
+        // the previous record, for "same as before" (1) in place of a repeated text: its values, whether it has a
+        // cell and case (a removed result has neither) and its repeat
+        private Shown last;
+        private boolean lastKeyed;
+        private int lastRepeat;
+        private boolean previousSeparator;
         private String lastDiffOutput;
         private String lastBeforeOutput;
         // each cell's worst change so far, wherever its lines are
@@ -319,10 +323,13 @@ public final class CaseReport {
             this(null, null, null, true, 0);
         }
 
-        void run(Path results, Writer writer, Map<String, EvalClass> evals) throws IOException {
+        /** Writes the page: its text to the writer, its data chunks to the writer's bytes, flushing it first. */
+        void run(Path results, OutputStream out, Writer writer, Map<String, EvalClass> evals) throws IOException {
             String[] template = template();
             raw = writer;
             raw.write(template[0]);
+            raw.flush();
+            json = new DataBytes(out);
             openChunk();
             try (ResultLines lines = new ResultLines(results);
                     ResultLines.Reader beforeLines = before == null || before.isBaseline() ? null
@@ -336,25 +343,25 @@ public final class CaseReport {
                 }
             }
             closeChunk();
+            json.drain();
             end(writer, template, evals, results);
         }
 
-        /** Starts the data chunks, written to the writer as records are added. */
-        void begin(Writer chunks) throws IOException {
-            raw = chunks;
+        /** Starts the data chunks, written to the stream as records are added. */
+        void begin(OutputStream chunks) throws IOException {
+            json = new DataBytes(chunks);
             openChunk();
         }
 
         /** Adds a result of a page without a comparison, as a pass over the results would. */
         void add(Shown result) throws IOException {
-            record(result, result.eval() + '\u0000' + result.model() + '\u0000' + result.dataset() + '\u0000'
-                    + result.caseId(), result.repeat(), null, null, null, false, false);
+            record(result, true, result.repeat(), null, null, null, false, false);
         }
 
-        /** Ends the data chunks. */
+        /** Ends the data chunks, written to the stream (not flushed). */
         void endChunks() throws IOException {
             closeChunk();
-            raw.flush();
+            json.drain();
         }
 
         /** Writes what follows the chunks: the string table, the meta and the end of the template. */
@@ -373,7 +380,6 @@ public final class CaseReport {
             String dataset = shown.dataset();
             String caseId = shown.caseId();
             int repeat = shown.repeat();
-            String cell = eval + '\u0000' + model + '\u0000' + dataset + '\u0000' + caseId;
             Change change = null;
             Change.Aggregate was = null;
             JsonNode beforeNode = null;
@@ -400,7 +406,7 @@ public final class CaseReport {
                     beforeNode = beforeLine;
                 }
             }
-            record(shown, cell, repeat, change, was, beforeNode == null ? null : text(beforeNode, "output"),
+            record(shown, true, repeat, change, was, beforeNode == null ? null : text(beforeNode, "output"),
                     beforeNode != null, beforeLines != null);
         }
 
@@ -410,7 +416,7 @@ public final class CaseReport {
          */
         private void removed(ResultLines.Reader beforeLines) throws IOException {
             Set<String> removedCells = new HashSet<>();
-            lastCell = null;
+            last = null;
             if (before.isBaseline()) {
                 for (BaselineEntry entry : before.baseline().entries()) {
                     if (!afterIndex.hasEval(entry.eval())) {
@@ -433,7 +439,7 @@ public final class CaseReport {
                         node.put("scorer_version", entry.scorerVersion());
                         node.put("score", score.getValue());
                         node.put("status", pass ? "passed" : "failed");
-                        record(Shown.of(ResultLines.Fields.of(Json.MAPPER.valueToTree(node))), null, 0,
+                        record(Shown.of(ResultLines.Fields.of(Json.MAPPER.valueToTree(node))), false, 0,
                                 Change.REMOVED, beforeIndex.get(key), null, false, false);
                     }
                 }
@@ -448,7 +454,7 @@ public final class CaseReport {
                             + node.path("dataset").asText() + '\u0000' + node.path("case_id").asText());
                     long key = RunIndex.key(text(node, "eval"), text(node, "model"), text(node, "dataset"),
                             text(node, "case_id"), text(node, "scorer"));
-                    record(Shown.of(ResultLines.Fields.of(node)), null, 0, Change.REMOVED, beforeIndex.get(key), null,
+                    record(Shown.of(ResultLines.Fields.of(node)), false, 0, Change.REMOVED, beforeIndex.get(key), null,
                             false, false);
                 }
             }
@@ -471,7 +477,7 @@ public final class CaseReport {
          * or {@code [change, previous mean score, previous rank, diff]}, the diff {@code null} when the outputs
          * are equal or unknown, else {@code [op, text, op, text, ...]} (0 same, -1 removed, 1 added), or {@code 1}.
          */
-        private void record(Shown node, String cell, int repeat, Change change, Change.Aggregate was,
+        private void record(Shown node, boolean keyed, int repeat, Change change, Change.Aggregate was,
                 String beforeOutput, boolean hasBefore, boolean outputsKnown) throws IOException {
             if (inChunk == CHUNK) {
                 closeChunk();
@@ -479,145 +485,201 @@ public final class CaseReport {
             }
             inChunk++;
             count++;
-            String eval = node.eval();
-            String dataset = node.dataset();
-            String caseId = node.caseId();
-            String cellKey = cell == null ? null : cell + '\u0000' + repeat;
-            String caseKey = cell == null ? null : eval + '\u0000' + dataset + '\u0000' + caseId;
-            json.writeStartArray();
-            json.writeNumber(string(eval));
-            json.writeNumber(string(node.model()));
-            json.writeNumber(string(dataset));
-            json.writeString(caseId);
-            json.writeNumber(string(node.scorer()));
-            json.writeNumber(string(node.scorerVersion()));
-            json.writeNumber(repeat);
+            int eval = name(0, node.eval());
+            int model = name(1, node.model());
+            int dataset = name(2, node.dataset());
+            int scorer = name(3, node.scorer());
+            int scorerVersion = name(4, node.scorerVersion());
+            Shown previous = last;
+            boolean separator = lastSeparator[0] || lastSeparator[1] || lastSeparator[2]
+                    || separator(node.caseId());
+            boolean bothKeyed = keyed && lastKeyed && previous != null;
+            boolean either = separator || previousSeparator;
+            boolean sameCell = bothKeyed && sameCell(node, repeat, previous, lastRepeat, either);
+            boolean sameCase = bothKeyed && sameCase(node, previous, either);
+            json.startArray();
+            json.number(eval);
+            json.number(model);
+            json.number(dataset);
+            json.string(node.caseId());
+            json.number(scorer);
+            json.number(scorerVersion);
+            json.number(repeat);
             if (node.score() != null) {
-                writeDouble(node.score().doubleValue());
+                json.number(node.score().doubleValue());
             }
             else {
-                json.writeNull();
+                json.nullValue();
             }
-            json.writeNumber(statusCode(node.status()));
-            json.writeString(node.reason());
+            json.number(statusCode(node.status()));
+            json.string(node.reason());
             if (node.metrics() != null) {
-                json.writeTree(node.metrics());
+                json.tree(node.metrics());
             }
             else {
-                json.writeNumber(0);
+                json.number(0);
             }
             if (node.latencyMs() != null) {
-                json.writeNumber(node.latencyMs().longValue());
+                json.number(node.latencyMs().longValue());
             }
             else {
-                json.writeNull();
+                json.nullValue();
             }
-            writeDouble(node.costUsd());
-            json.writeNumber(node.tokensIn());
-            json.writeNumber(node.tokensOut());
-            json.writeNumber(node.cached() ? 1 : 0);
-            json.writeString(node.error());
+            json.number(node.costUsd());
+            json.number(node.tokensIn());
+            json.number(node.tokensOut());
+            json.number(node.cached() ? 1 : 0);
+            json.string(node.error());
             String output = node.output();
-            boolean sameCell = cellKey != null && cellKey.equals(lastCell);
             // 0 no diff, 1 the previous record's, 2 a diff of its own
             int diff = change == null || !outputsKnown || !hasBefore || Objects.equals(beforeOutput, output)
                     ? 0 : sameCell && Objects.equals(output, lastDiffOutput)
                             && Objects.equals(beforeOutput, lastBeforeOutput) ? 1 : 2;
-            if (sameCell && Objects.equals(output, lastOutput)) {
-                json.writeNumber(1);
+            if (sameCell && Objects.equals(output, previous.output())) {
+                json.number(1);
             }
             else if (diff == 2 && output != null) {
                 // the diff's added and unchanged words are the output
-                json.writeNumber(2);
+                json.number(2);
             }
             else {
-                json.writeString(output);
+                json.string(output);
             }
-            json.writeStartArray();
+            json.startArray();
             for (String tag : node.tags()) {
-                json.writeNumber(string(tag));
+                json.number(string(tag));
             }
-            json.writeEndArray();
+            json.endArray();
             String input = node.input();
             String reference = node.reference();
-            boolean sameCase = caseKey != null && caseKey.equals(lastCase);
-            sameOr(sameCase && Objects.equals(input, lastInput), input);
-            sameOr(sameCase && Objects.equals(reference, lastReference), reference);
+            sameOr(sameCase && Objects.equals(input, previous.input()), input);
+            sameOr(sameCase && Objects.equals(reference, previous.reference()), reference);
             JsonNode trajectory = node.trajectory();
             if (trajectory == null) {
-                json.writeNull();
+                json.nullValue();
             }
-            else if (sameCell && trajectory.equals(lastTrajectory)) {
-                json.writeNumber(1);
+            else if (sameCell && trajectory.equals(previous.trajectory())) {
+                json.number(1);
             }
             else {
-                json.writeTree(trajectory);
+                json.tree(trajectory);
             }
             if (change == null) {
-                json.writeNull();
+                json.nullValue();
             }
             else {
-                json.writeStartArray();
-                json.writeNumber(change.ordinal());
+                json.startArray();
+                json.number(change.ordinal());
                 double mean = was == null ? Double.NaN : was.mean();
                 if (Double.isFinite(mean)) {
-                    json.writeNumber(mean);
+                    json.number(mean);
                 }
                 else {
-                    json.writeNull();
+                    json.nullValue();
                 }
-                json.writeNumber(was == null ? -2 : was.rank());
+                json.number(was == null ? -2 : was.rank());
                 if (diff == 0) {
-                    json.writeNull();
+                    json.nullValue();
                 }
                 else if (diff == 1) {
-                    json.writeNumber(1);
+                    json.number(1);
                 }
                 else {
                     diff(beforeOutput, output);
                 }
                 lastDiffOutput = output;
                 lastBeforeOutput = beforeOutput;
-                json.writeEndArray();
+                json.endArray();
             }
             long cachedTokens = node.tokensCached();
             if (cachedTokens > 0) {
                 // only where the provider served some: the page reads a missing one as none
-                json.writeNumber(cachedTokens);
+                json.number(cachedTokens);
             }
-            json.writeEndArray();
-            lastCell = cellKey;
-            lastCase = caseKey;
-            lastOutput = output;
-            lastTrajectory = trajectory;
-            lastInput = input;
-            lastReference = reference;
+            json.endArray();
+            last = node;
+            lastKeyed = keyed;
+            lastRepeat = repeat;
+            previousSeparator = separator;
+        }
+
+        /**
+         * Whether two records are of one cell and repeat: whether {@code eval, model, dataset, case id, repeat}
+         * joined with U+0000 make one text (a missing one as {@code null}), the key the page always compared, without
+         * building it for every record.
+         */
+        static boolean sameCell(Shown node, int repeat, Shown other, int otherRepeat, boolean separator) {
+            if (repeat == otherRepeat && same(node.eval(), other.eval()) && same(node.model(), other.model())
+                    && same(node.dataset(), other.dataset()) && same(node.caseId(), other.caseId())) {
+                return true;
+            }
+            // names that differ can only join alike when one holds the separator
+            return separator && (String.join("\u0000", String.valueOf(node.eval()), String.valueOf(node.model()),
+                            String.valueOf(node.dataset()), String.valueOf(node.caseId()), String.valueOf(repeat))
+                            .equals(String.join("\u0000", String.valueOf(other.eval()),
+                                    String.valueOf(other.model()), String.valueOf(other.dataset()),
+                                    String.valueOf(other.caseId()), String.valueOf(otherRepeat))));
+        }
+
+        /** Whether two records are of one case: {@code eval, dataset, case id} as {@link #sameCell} joins them. */
+        static boolean sameCase(Shown node, Shown other, boolean separator) {
+            if (same(node.eval(), other.eval()) && same(node.dataset(), other.dataset())
+                    && same(node.caseId(), other.caseId())) {
+                return true;
+            }
+            return separator && String.join("\u0000", String.valueOf(node.eval()), String.valueOf(node.dataset()),
+                            String.valueOf(node.caseId())).equals(String.join("\u0000",
+                                    String.valueOf(other.eval()), String.valueOf(other.dataset()),
+                                    String.valueOf(other.caseId())));
+        }
+
+        /** Equal as texts joined into a key, where a missing one is written {@code null}. */
+        private static boolean same(String a, String b) {
+            if (a == b) {
+                return true;
+            }
+            if (a == null) {
+                return "null".equals(b);
+            }
+            return a.equals(b == null ? "null" : b);
+        }
+
+        /**
+         * Whether a record's eval, model, dataset or case id holds the separator of the keys {@link #sameCell} joins.
+         */
+        static boolean separator(Shown node) {
+            return separator(node.eval()) || separator(node.model()) || separator(node.dataset())
+                    || separator(node.caseId());
+        }
+
+        private static boolean separator(String text) {
+            return text != null && text.indexOf('\u0000') >= 0;
         }
 
         private void diff(String beforeOutput, String output) throws IOException {
-            json.writeStartArray();
+            json.startArray();
             String was = beforeOutput == null ? "" : beforeOutput;
             String now = output == null ? "" : output;
             for (WordDiff.Segment segment : WordDiff.diff(was, now)) {
                 if (segment.text().isEmpty()) {
                     continue;
                 }
-                json.writeNumber(switch (segment.op()) {
+                json.number(switch (segment.op()) {
                     case SAME -> 0;
                     case REMOVED -> -1;
                     case ADDED -> 1;
                 });
-                json.writeString(segment.text());
+                json.string(segment.text());
             }
-            json.writeEndArray();
+            json.endArray();
         }
 
         private void sameOr(boolean same, String text) throws IOException {
             if (same) {
-                json.writeNumber(1);
+                json.number(1);
             }
             else {
-                json.writeString(text);
+                json.string(text);
             }
         }
 
@@ -631,6 +693,16 @@ public final class CaseReport {
             }
         }
 
+        /** The index of one of a record's names ({@code slot}: eval, model, dataset, scorer, scorer version). */
+        private int name(int slot, String text) {
+            if (text != lastName[slot] || lastIndex[slot] < 0) {
+                lastName[slot] = text;
+                lastIndex[slot] = string(text);
+                lastSeparator[slot] = separator(text);
+            }
+            return lastIndex[slot];
+        }
+
         private int string(String text) {
             String key = text == null ? "" : text;
             // not computeIfAbsent: its lambda, capturing the page, was an allocation per name of every record
@@ -642,32 +714,15 @@ public final class CaseReport {
             return index;
         }
 
-        /**
-         * Writes a double as {@link JsonGenerator#writeNumber(double)} does ({@link Double#toString} for a finite
-         * value), with the text remembered ({@link Decimals#shortest}): a run's scores and costs take few values.
-         */
-        private void writeDouble(double value) throws IOException {
-            if (Double.isFinite(value)) {
-                json.writeNumber(Decimals.shortest(value));
-            }
-            else {
-                json.writeNumber(value);
-            }
-        }
-
         private void openChunk() throws IOException {
-            raw.write("<script type=\"application/json\" class=\"arena-chunk\">");
-            json = Json.MAPPER.getFactory().createGenerator(new EmbeddedJson(raw));
-            json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            json.writeStartArray();
+            json.markup("<script type=\"application/json\" class=\"arena-chunk\">");
+            json.startRoot();
             inChunk = 0;
         }
 
         private void closeChunk() throws IOException {
-            json.writeEndArray();
-            json.flush();
-            json.close();
-            raw.write("</script>\n");
+            json.endArray();
+            json.markup("</script>\n");
         }
 
         private void writeBlock(String id, Object value) throws IOException {

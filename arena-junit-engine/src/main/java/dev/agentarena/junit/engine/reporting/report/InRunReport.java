@@ -1,10 +1,7 @@
 package dev.agentarena.junit.engine.reporting.report;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,10 +36,10 @@ import dev.agentarena.junit.engine.results.SinkText;
  * {@link CaseReport}'s pass over the file would, from the values the line gives when it is read back ({@link Shown}):
  * {@code input} and {@code reference} cut at the text limit as the results file cuts them, every unpaired surrogate
  * replaced by U+FFFD as the file's encoding replaces it, numbers as Jackson reads back the text it wrote, the metrics
- * and the trajectory as the trees the line's parse builds. The records go, in the page's data chunks and already made
- * safe for the page ({@link EmbeddedJson}), to a spill file in the output directory (the run's records are never held
- * in memory; the string table is, as in a pass over the file); the end of the run copies it into the page between the
- * template and the string table, and deletes it, as does {@link #close}.
+ * and the trajectory as the trees the line's parse builds. The records go, in the page's data chunks, already made
+ * safe for the page and as the page's bytes ({@link DataBytes}), to a spill file in the output directory (the run's
+ * records are never held in memory; the string table is, as in a pass over the file); the end of the run copies it
+ * into the page between the template and the string table, and deletes it, as does {@link #close}.
  *
  * <p>Where its page could differ from the one read back from the file, it gives up ({@link #usable} turns false) and
  * the run writes the page from the file, as before: a result whose line the results file failed to write, a value the
@@ -68,7 +65,7 @@ public final class InRunReport implements AutoCloseable {
     private final int textLimit;
     private final CaseReport.Page page = new CaseReport.Page();
     private Path spill;
-    private Writer chunks;
+    private OutputStream chunks;
     private boolean abandoned;
     // the last text of a field that repeats from result to result (eval, model, dataset, scorer and its version),
     // and its well-formed form: the same instance comes back for every result, and is checked once
@@ -105,8 +102,8 @@ public final class InRunReport implements AutoCloseable {
                 // the results file may not have made the directory yet: it writes lines without a test in batches
                 Files.createDirectories(directory);
                 spill = OutputFiles.temporaryBeside(directory.resolve(CaseReport.FILE_NAME + ".records"));
-                chunks = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(spill),
-                        StandardCharsets.UTF_8.newEncoder()), 1 << 16);
+                // the page's records buffer their bytes themselves
+                chunks = Files.newOutputStream(spill);
                 page.begin(chunks);
             }
             page.add(shown);
@@ -221,10 +218,13 @@ public final class InRunReport implements AutoCloseable {
                 metrics.set(metric.getKey(), value == null ? NullNode.getInstance() : DoubleNode.valueOf(value));
             }
         }
-        List<String> tags = new ArrayList<>(record.tags().size());
-        for (String tag : record.tags()) {
-            // a null tag is written as null, which reads back as the text "null"
-            tags.add(tag == null ? "null" : SinkText.wellFormed(tag));
+        List<String> tags = record.tags();
+        for (int i = 0; i < tags.size(); i++) {
+            String tag = tags.get(i);
+            if (tag == null || SinkText.wellFormed(tag) != tag) {
+                tags = readBack(tags);
+                break;
+            }
         }
         String input = null;
         String reference = null;
@@ -246,6 +246,16 @@ public final class InRunReport implements AutoCloseable {
                 record.costUsd(), record.tokensIn(),
                 record.tokensOut(), record.cached(), record.tokensCached(), text(record.error()),
                 text(record.output()), tags, input, reference, trajectory);
+    }
+
+    /** Tags as a results line gives them back: a null one as the text "null", each well-formed. */
+    private static List<String> readBack(List<String> tags) {
+        List<String> shown = new ArrayList<>(tags.size());
+        for (String tag : tags) {
+            // a null tag is written as null, which reads back as the text "null"
+            shown.add(tag == null ? "null" : SinkText.wellFormed(tag));
+        }
+        return shown;
     }
 
     private static String text(String text) {
