@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
+import dev.agentarena.junit.engine.results.CaseIdOrder;
+
 /**
  * Keeps case ids unique within a dataset: a repeated id becomes a failed row under a fresh id ({@code x#2}), so
  * both rows stay visible. Only ids are remembered, never cases.
@@ -145,7 +147,7 @@ final class UniqueIds implements DatasetStream {
     /** The id made up for a duplicate: the first of {@code id#2, id#3, ...} not taken, the last name looked up. */
     private String freshId(String id) {
         for (int n = 2;; n++) {
-            String candidate = id + "#" + n;
+            String candidate = CaseIdOrder.duplicateId(id, n);
             if (firsts.find(name(candidate)) < 0) {
                 return candidate;
             }
@@ -170,17 +172,11 @@ final class UniqueIds implements DatasetStream {
      * cannot be one of them: while names keep increasing, a row costs one comparison with the previous name, and its
      * name is kept as a few bytes (its characters, an offset and a position: some 20 bytes for {@code case-0000001}),
      * not as the row's string in a hash table (about 80 bytes with its slot). A name that does not increase is looked
-     * up in the run (binary search) and in the table, and goes into the table when new; see {@link #madeUp} for why a
-     * greater name is new without a look at the table. Increasing is first taken both ways, as the bytes compare
-     * ({@code q10 < q9}) and shorter first ({@code q9 < q10}); the first name that increases in one way only settles
-     * which, so that zero-padded, numbered and alphabetical ids all stay in the run.
+     * up in the run (binary search) and in the table, and goes into the table when new; see
+     * {@link CaseIdOrder#madeUp} for why a greater name is new without a look at the table. What increasing means is
+     * {@link CaseIdOrder}'s, shared with the leaderboard's case index.
      */
     private static final class Firsts {
-
-        /** How the run increases: while no name is longer than the one before, both ways agree. */
-        private enum Order {
-            BOTH, BYTES, SHORTER_FIRST
-        }
 
         /** The run's names, encoded by {@link #encode}, one after the other. */
         private byte[] bytes = new byte[256];
@@ -189,7 +185,7 @@ final class UniqueIds implements DatasetStream {
         /** Per name of the run, its position. */
         private int[] positions = new int[16];
         private int count;
-        private Order order = Order.BOTH;
+        private final CaseIdOrder order = new CaseIdOrder();
         private final Names others = new Names();
         /** The bytes of the name last looked up, and where it goes if it is new: the run (−1) or this free slot. */
         private byte[] key = new byte[64];
@@ -202,7 +198,7 @@ final class UniqueIds implements DatasetStream {
          */
         int find(String name) {
             encode(name);
-            boolean madeUp = madeUp(name);
+            boolean madeUp = CaseIdOrder.madeUp(name);
             if (!madeUp && (count == 0 || increases())) {
                 freeSlot = -1;
                 return -1;
@@ -239,46 +235,13 @@ final class UniqueIds implements DatasetStream {
             count++;
         }
 
-        /**
-         * Whether the name has the shape of an id the engine makes up for a duplicate, {@code x#2}: such a name is out
-         * of the dataset's order wherever it comes ({@code case-0017#2} after {@code case-0999}, {@code q7#2} before
-         * {@code q50}), so it never joins the run, which it would stop, but the table. So the table holds the names
-         * that did not increase, all smaller than the run's last, and names of this shape: an increasing name of
-         * another shape is new without a look at it.
-         */
-        private static boolean madeUp(String name) {
-            if (name.indexOf('#') < 0) {
-                // most names: one vectorized scan, not a loop over the trailing digits
-                return false;
-            }
-            int end = name.length();
-            int digits = end;
-            while (digits > 0 && name.charAt(digits - 1) >= '0' && name.charAt(digits - 1) <= '9') {
-                digits--;
-            }
-            return digits < end && digits > 0 && name.charAt(digits - 1) == '#';
-        }
-
         /** Whether the key comes after the run's last name, settling the run's order on the first that tells. */
         private boolean increases() {
             int start = count == 1 ? 0 : ends[count - 2];
             int end = ends[count - 1];
-            int lengths = Integer.compare(end - start, keyLength);
-            boolean asBytes = Arrays.compareUnsigned(bytes, start, end, key, 0, keyLength) < 0;
-            if (lengths == 0) {
-                return asBytes;
-            }
-            return switch (order) {
-                case BYTES -> asBytes;
-                case SHORTER_FIRST -> lengths < 0;
-                case BOTH -> {
-                    if (asBytes != lengths < 0) {
-                        // the run so far is sorted both ways: the way this name keeps going is the run's
-                        order = asBytes ? Order.BYTES : Order.SHORTER_FIRST;
-                    }
-                    yield asBytes || lengths < 0;
-                }
-            };
+            // the bytes keep the characters' order (see encode), and a name's length in bytes is as good as in chars
+            return order.increases(Arrays.compareUnsigned(bytes, start, end, key, 0, keyLength),
+                    Integer.compare(end - start, keyLength));
         }
 
         /** Binary search of the run for the key: its index, or −1. */
@@ -289,7 +252,7 @@ final class UniqueIds implements DatasetStream {
                 int middle = (low + high) >>> 1;
                 int start = middle == 0 ? 0 : ends[middle - 1];
                 int end = ends[middle];
-                int comparison = order == Order.SHORTER_FIRST ? Integer.compare(end - start, keyLength) : 0;
+                int comparison = order.shorterFirst() ? Integer.compare(end - start, keyLength) : 0;
                 if (comparison == 0) {
                     // BOTH: the run is sorted both ways, so comparing bytes finds any of its names
                     comparison = Arrays.compareUnsigned(bytes, start, end, key, 0, keyLength);

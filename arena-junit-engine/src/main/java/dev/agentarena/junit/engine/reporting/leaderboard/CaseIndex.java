@@ -2,6 +2,8 @@ package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.Arrays;
 
+import dev.agentarena.junit.engine.results.CaseIdOrder;
+
 /**
  * The case ids of one model in one eval, numbered in order of arrival: a case's number is its row in the columns of
  * {@link CaseCalls} and {@link CaseRuns}.
@@ -13,20 +15,15 @@ import java.util.Arrays;
  * what does not increase pays for a lookup: an id seen before (another repeat, a result arriving twice) is first
  * compared with the id after the previous one found (a repeat that follows the first's order costs one comparison),
  * then searched for in the run (binary search) and in an open-addressing table of the ids that arrived out of order,
- * where a new one goes (see {@link #madeUp} for why a greater id is new without a look at the table). Once the
- * searches would cost more than a table, the run's ids join the table too, which is then the whole index, as it was
- * for every run before. A million increasing ids take their strings and 4 bytes each, where the table took 12 more.
+ * where a new one goes (see {@link CaseIdOrder#madeUp} for why a greater id is new without a look at the table).
+ * Once the searches would cost more than a table, the run's ids join the table too, which is then the whole index, as
+ * it was for every run before. A million increasing ids take their strings and 4 bytes each, where the table took 12
+ * more.
  *
- * <p>Increasing is first taken both ways, as strings compare ({@code "q10" < "q9"}) and shorter first ({@code "q9" <
- * "q10"}, then as strings); the first id that increases in one way only settles which, so zero-padded, numbered and
- * alphabetical ids all stay in the run.
+ * <p>What increasing means, and which ids never join the run, is {@link CaseIdOrder}'s, shared with the duplicate
+ * check that saw the same ids when their rows were read.
  */
 final class CaseIndex {
-
-    /** How the run's ids increase: while none is longer than the one before, both ways agree. */
-    private enum Order {
-        BOTH, STRINGS, SHORTER_FIRST
-    }
 
     private String[] ids = new String[16];
     private int size;
@@ -34,7 +31,7 @@ final class CaseIndex {
     private int run;
     /** The case numbers of the run, in its order; {@code null} while they are 0, 1, 2... (no case in the table). */
     private int[] runNumbers;
-    private Order order = Order.BOTH;
+    private final CaseIdOrder order = new CaseIdOrder();
     /** The case number the next lookup tries first: the one after the previous found. */
     private int cursor;
     /** How many binary searches of the run were made: past a sixteenth of its size, the table is cheaper. */
@@ -52,7 +49,7 @@ final class CaseIndex {
         if (cursor < size && ids[cursor].equals(id)) {
             return cursor++;
         }
-        boolean madeUp = madeUp(id);
+        boolean madeUp = CaseIdOrder.madeUp(id);
         if (!tableOnly && !madeUp && (run == 0 || increases(ids[runNumber(run - 1)], id))) {
             int number = append(id);
             if (runNumbers != null) {
@@ -89,50 +86,11 @@ final class CaseIndex {
 
     /** Whether {@code next} comes after {@code last} in the run's order, settling the order on the first that tells. */
     private boolean increases(String last, String next) {
-        int lengths = Integer.compare(last.length(), next.length());
-        if (lengths == 0) {
-            return last.compareTo(next) < 0;
-        }
-        boolean asStrings = last.compareTo(next) < 0;
-        return switch (order) {
-            case STRINGS -> asStrings;
-            case SHORTER_FIRST -> lengths < 0;
-            case BOTH -> {
-                if (asStrings != lengths < 0) {
-                    // the ids so far are sorted both ways: the way this one keeps going is the run's
-                    order = asStrings ? Order.STRINGS : Order.SHORTER_FIRST;
-                }
-                yield asStrings || lengths < 0;
-            }
-        };
-    }
-
-    /**
-     * Whether the id has the shape of the one the engine makes up for a duplicate row, {@code x#2}: such an id is out
-     * of the dataset's order wherever it comes ({@code case-0017#2} after {@code case-0999}, {@code q7#2} before
-     * {@code q50}), so it never joins the run, which it would stop, but the table. So the table holds the ids that did
-     * not increase, all smaller than the run's greatest, and ids of this shape: an increasing id of another shape is
-     * new without a look at it.
-     */
-    static boolean madeUp(String id) {
-        if (id.indexOf('#') < 0) {
-            // most ids: one vectorized scan, not a loop over the trailing digits
-            return false;
-        }
-        int end = id.length();
-        int digits = end;
-        while (digits > 0 && isDigit(id.charAt(digits - 1))) {
-            digits--;
-        }
-        return digits < end && digits > 0 && id.charAt(digits - 1) == '#';
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
+        return order.increases(last.compareTo(next), Integer.compare(last.length(), next.length()));
     }
 
     private int compareInOrder(String a, String b) {
-        if (order == Order.SHORTER_FIRST) {
+        if (order.shorterFirst()) {
             int lengths = Integer.compare(a.length(), b.length());
             if (lengths != 0) {
                 return lengths;
@@ -269,7 +227,7 @@ final class CaseIndex {
         for (int k = 0; k < size; k++) {
             numbers[k] = k;
         }
-        if (run == size && order != Order.SHORTER_FIRST) {
+        if (run == size && !order.shorterFirst()) {
             return numbers;
         }
         return mergeSort(numbers);
