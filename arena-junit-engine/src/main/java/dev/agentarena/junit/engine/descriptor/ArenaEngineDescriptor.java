@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.descriptor;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -108,7 +109,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
      * run's leaderboard.
      */
     private Set<String> summarisedEvals() {
-        Set<String> evals = new java.util.HashSet<>();
+        Set<String> evals = new HashSet<>();
         for (TestDescriptor child : getChildren()) {
             if (child instanceof EvalClassDescriptor evalClass
                     && evalClass.getChildren().stream().anyMatch(SummaryDescriptor.class::isInstance)) {

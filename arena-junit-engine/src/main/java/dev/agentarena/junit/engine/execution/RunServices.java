@@ -107,23 +107,13 @@ public final class RunServices implements AutoCloseable {
      * @throws RuntimeException when a setting they read is invalid (naming key, value and source)
      */
     public static RunServices start(ArenaConfiguration configuration, ReportingSession session) {
-        return start(configuration, session, Optional.empty());
+        return new RunServices(configuration, session, Optional.empty(), eval -> true);
     }
 
     /**
-     * The services of one execution that may run only part of an eval: then its results and leaderboard go to their
-     * own directory (see {@link RunOutput}).
-     *
-     * @param partialSelection why only part of an eval runs, if it does
-     */
-    public static RunServices start(ArenaConfiguration configuration, ReportingSession session,
-            Optional<String> partialSelection) {
-        return new RunServices(configuration, session, partialSelection, eval -> true);
-    }
-
-    /**
-     * The services of one execution that knows, from its tests, which evals' own leaderboards may be asked for (those
-     * of the evals with a summary test): the others' results feed the run's leaderboard only (see
+     * The services of one execution that may run only part of an eval (then its results and leaderboard go to their
+     * own directory, see {@link RunOutput}) and that knows, from its tests, which evals' own leaderboards may be asked
+     * for (those of the evals with a summary test): the others' results feed the run's leaderboard only (see
      * {@link Leaderboards}).
      *
      * @param partialSelection why only part of an eval runs, if it does

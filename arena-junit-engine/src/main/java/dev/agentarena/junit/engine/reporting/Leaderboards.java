@@ -53,23 +53,13 @@ public final class Leaderboards implements RunListener, AutoCloseable {
 
     /** The leaderboards of a run writing to an output directory. */
     public Leaderboards(Path outputDirectory, LeaderboardSettings settings, ReportingSession session) {
-        this(outputDirectory, settings, session, null);
+        this(outputDirectory, settings, session, null, eval -> true);
     }
 
     /**
-     * The leaderboards of a run that also measure its scorers against human labels.
-     *
-     * @param agreements the agreements the results feed, or {@code null} for none
-     */
-    public Leaderboards(Path outputDirectory, LeaderboardSettings settings, ReportingSession session,
-            Agreements agreements) {
-        this(outputDirectory, settings, session, agreements, eval -> true);
-    }
-
-    /**
-     * The leaderboards of a run that knows which evals' own leaderboards its tests may ask for: those of the evals
-     * with a summary test (leaderboard, gate, baseline, arena, agreement). Only theirs keep their results a second
-     * time; {@link #evalLeaderboard} of another eval is an error.
+     * The leaderboards of a run that measures its scorers against human labels and knows which evals' own leaderboards
+     * its tests may ask for: those of the evals with a summary test (leaderboard, gate, baseline, arena, agreement).
+     * Only theirs keep their results a second time; {@link #evalLeaderboard} of another eval is an error.
      *
      * @param agreements the agreements the results feed, or {@code null} for none
      * @param evalBoardsAsked whether an eval's own leaderboard may be asked for, by its name
