@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 import org.apiguardian.api.API;
 
@@ -104,6 +105,24 @@ public final class DatasetFiles {
         }
         catch (IOException e) {
             throw new ConfigurationException("Cannot read dataset " + source.description() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * How many rows a located dataset file yields, counted without reading them as cases (the console's progress
+     * total): known from the bytes for JSON Lines (a row per line that is not blank); empty for the other formats, whose
+     * rows only their parser tells apart, and for a file that cannot be read.
+     */
+    public static OptionalLong countRows(DatasetSource source) {
+        if (DatasetFormat.of(source.displayName()) != DatasetFormat.JSON_LINES) {
+            return OptionalLong.empty();
+        }
+        try (InputStream in = source.path() != null ? Files.newInputStream(source.path())
+                : source.uri().toURL().openStream()) {
+            return OptionalLong.of(JsonLinesRowCount.rows(in));
+        }
+        catch (IOException e) {
+            return OptionalLong.empty();
         }
     }
 

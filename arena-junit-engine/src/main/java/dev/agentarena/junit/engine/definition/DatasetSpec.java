@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Supplier;
 
 import org.apiguardian.api.API;
@@ -48,5 +49,14 @@ public record DatasetSpec(String name, String file, Method method) {
         }
         Object target = Modifier.isStatic(method.getModifiers()) ? null : instance.get();
         return DatasetRows.fromMethodResult(ReflectionSupport.invokeMethod(method, target), describe());
+    }
+
+    /**
+     * How many rows the file yields when that is known without reading them ({@link DatasetFiles#countRows}); empty for
+     * a method, which is not called twice, and for a format that must be parsed to tell its rows.
+     */
+    public OptionalLong countRows(Class<?> testClass, Path projectRoot) {
+        return file == null ? OptionalLong.empty() : DatasetFiles.countRows(DatasetFiles.locate(file, testClass,
+                projectRoot));
     }
 }

@@ -61,6 +61,11 @@ final class CaseNodes {
                 source(evaluated.row()), tags(evaluated.evalCase(), eval::redact), this);
     }
 
+    /** Whether the launcher's filters include every row's case node: they filter nothing. */
+    boolean includesEveryRow() {
+        return !selection.filter().isActive();
+    }
+
     /** Whether the launcher's filters include the row's case node; asked before the case's model call. */
     boolean includes(TestDescriptor container, DatasetRow row) {
         if (!selection.filter().isActive()) {

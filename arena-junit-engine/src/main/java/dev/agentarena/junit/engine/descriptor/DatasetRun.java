@@ -96,7 +96,7 @@ final class DatasetRun {
     private Thread countInBackground(EvalRuntime eval, RunListener listeners, RunningDataset progress) {
         Thread thread = new Thread(() -> {
             try {
-                eval.countSelected(container.cases(), this::counted)
+                eval.countSelected(container.cases(), this::counted, countsEveryRow())
                         .ifPresent(total -> listeners.casesCounted(progress, total));
             }
             catch (RuntimeException e) {
@@ -126,6 +126,11 @@ final class DatasetRun {
             costUsd += callCost;
         }
         listeners.caseFinished(progress, errors, costUsd);
+    }
+
+    /** Whether {@link #counted} accepts every row, so that they can be counted without being read. */
+    private boolean countsEveryRow() {
+        return shard == null && selection.isAll() && nodes.includesEveryRow();
     }
 
     /** What {@link #selected} says, without noting what the filters left out: for counting, on another thread. */

@@ -207,13 +207,28 @@ public final class EvalRuntime implements AutoCloseable {
     }
 
     /**
-     * How many rows of a dataset file the predicate accepts, the file read once more (for the console's progress, on a
-     * thread of its own); empty for a dataset method, which is not called twice, for a file that cannot be read to its
-     * end, and when the thread is interrupted, which stops the count.
+     * How many rows of a dataset file the predicate accepts (for the console's progress, on a thread of its own):
+     * counted from the file's bytes when every row is selected and its format allows, else the file read once more;
+     * empty for a dataset method, which is not called twice, for a file that cannot be read to its end, and when the
+     * thread is interrupted, which stops the count.
+     *
+     * @param everyRow whether the predicate accepts every row, so that the rows need not be read
      */
-    public OptionalLong countSelected(DatasetSpec dataset, Predicate<DatasetRow> selected) {
+    public OptionalLong countSelected(DatasetSpec dataset, Predicate<DatasetRow> selected, boolean everyRow) {
         if (dataset.fileName().isEmpty()) {
             return OptionalLong.empty();
+        }
+        if (everyRow) {
+            try {
+                OptionalLong rows = dataset.countRows(definition.testClass(), run.configuration().projectRoot());
+                if (rows.isPresent()) {
+                    return rows;
+                }
+            }
+            catch (RuntimeException e) {
+                // the run itself reports what is wrong with the file
+                return OptionalLong.empty();
+            }
         }
         long count = 0;
         try (DatasetStream rows = open(dataset)) {

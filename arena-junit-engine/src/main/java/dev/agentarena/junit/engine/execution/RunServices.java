@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 
@@ -254,12 +256,21 @@ public final class RunServices implements AutoCloseable {
             }
         }
         if (results.writtenAny()) {
-            Leaderboard leaderboard = leaderboards.runLeaderboard();
-            leaderboards.writeRunFiles(leaderboard);
+            // The run's leaderboard and report.html need nothing of each other, and each reads every result: side by
+            // side, the end of a large run takes the longer of the two rather than both (docs/benchmarks.md).
+            FutureTask<Leaderboard> building = new FutureTask<>(() -> {
+                Leaderboard built = leaderboards.runLeaderboard();
+                leaderboards.writeRunFiles(built);
+                return built;
+            });
+            Thread builder = new Thread(building, "arena-leaderboard");
+            builder.setDaemon(true);
+            builder.start();
             Optional<RunReport.BudgetSpend> spend = evaluation.budgetSpend()
                     .map(budget -> new RunReport.BudgetSpend(budget.limitUsd(), budget.spentUsd(), budget.reason()));
             session.evalRuns(outputDirectory).addAll(evals);
             Optional<CaseReport.Outcome> report = writeReport(session.evalRuns(outputDirectory));
+            Leaderboard leaderboard = awaitUninterruptibly(building);
             listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend,
                     report.flatMap(CaseReport.Outcome::file),
                     report.flatMap(CaseReport.Outcome::comparison).map(CaseReport.Comparison::lines)
@@ -271,6 +282,35 @@ public final class RunServices implements AutoCloseable {
                     outputDirectory);
         }
         return finished;
+    }
+
+    /** What a task computed, waited for to its end even when interrupted; its exception, unwrapped, if it threw one. */
+    private static <T> T awaitUninterruptibly(FutureTask<T> task) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return task.get();
+                }
+                catch (InterruptedException e) {
+                    interrupted = true;
+                }
+                catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException runtime) {
+                        throw runtime;
+                    }
+                    if (e.getCause() instanceof Error error) {
+                        throw error;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+        }
+        finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
