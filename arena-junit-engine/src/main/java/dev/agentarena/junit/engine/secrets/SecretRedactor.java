@@ -183,27 +183,35 @@ public final class SecretRedactor {
         if (text.length() < MIN_LENGTH) {
             return text;
         }
+        if (text.indexOf(CUT) < 0) {
+            // nearly every text: one piece, cut (if at all) only at its edges, with no array of pieces to split and join
+            return maskPiece(text, false, false);
+        }
         String[] pieces = text.split(CUT, -1);
         for (int i = 0; i < pieces.length; i++) {
-            String piece = pieces[i];
-            int atStart = i > 0 ? MIN_LENGTH : MIN_EDGE_FRAGMENT;
-            int atEnd = i < pieces.length - 1 ? MIN_LENGTH : MIN_EDGE_FRAGMENT;
-            for (String secret : secrets) {
-                // a cut's mark may stand on a line of its own ("\n…[n bytes truncated]…\n")
-                int start = i > 0 && piece.startsWith("\n") ? 1 : 0;
-                int suffix = longestSuffixAt(secret, piece, start, atStart);
-                if (suffix > 0) {
-                    piece = piece.substring(0, start) + MASK + piece.substring(start + suffix);
-                }
-                int end = i < pieces.length - 1 && piece.endsWith("\n") ? piece.length() - 1 : piece.length();
-                int prefix = longestPrefixEndingAt(secret, piece, end, atEnd);
-                if (prefix > 0) {
-                    piece = piece.substring(0, end - prefix) + MASK + piece.substring(end);
-                }
-            }
-            pieces[i] = piece;
+            pieces[i] = maskPiece(pieces[i], i > 0, i < pieces.length - 1);
         }
-        return pieces.length == 1 ? pieces[0] : String.join(CUT, pieces);
+        return String.join(CUT, pieces);
+    }
+
+    /** A piece of a text between cuts, with every secret's end at its start and every secret's start at its end masked. */
+    private String maskPiece(String piece, boolean afterCut, boolean beforeCut) {
+        int atStart = afterCut ? MIN_LENGTH : MIN_EDGE_FRAGMENT;
+        int atEnd = beforeCut ? MIN_LENGTH : MIN_EDGE_FRAGMENT;
+        for (String secret : secrets) {
+            // a cut's mark may stand on a line of its own ("\n…[n bytes truncated]…\n")
+            int start = afterCut && piece.startsWith("\n") ? 1 : 0;
+            int suffix = longestSuffixAt(secret, piece, start, atStart);
+            if (suffix > 0) {
+                piece = piece.substring(0, start) + MASK + piece.substring(start + suffix);
+            }
+            int end = beforeCut && piece.endsWith("\n") ? piece.length() - 1 : piece.length();
+            int prefix = longestPrefixEndingAt(secret, piece, end, atEnd);
+            if (prefix > 0) {
+                piece = piece.substring(0, end - prefix) + MASK + piece.substring(end);
+            }
+        }
+        return piece;
     }
 
     /** What a cut text shows where it was cut. */
@@ -211,8 +219,11 @@ public final class SecretRedactor {
 
     /** The length of the longest proper suffix of the secret (at least {@code min}) that the text has at start. */
     private static int longestSuffixAt(String secret, String text, int start, int min) {
+        char last = secret.charAt(secret.length() - 1);
         for (int length = Math.min(secret.length() - 1, text.length() - start); length >= min; length--) {
-            if (text.regionMatches(start, secret, secret.length() - length, length)) {
+            // a suffix ends with the secret's last character: most lengths are ruled out without comparing
+            if (text.charAt(start + length - 1) == last
+                    && text.regionMatches(start, secret, secret.length() - length, length)) {
                 return length;
             }
         }
@@ -221,8 +232,10 @@ public final class SecretRedactor {
 
     /** The length of the longest proper prefix of the secret (at least {@code min}) the text has ending at end. */
     private static int longestPrefixEndingAt(String secret, String text, int end, int min) {
+        char first = secret.charAt(0);
         for (int length = Math.min(secret.length() - 1, end); length >= min; length--) {
-            if (text.regionMatches(end - length, secret, 0, length)) {
+            // a prefix starts with the secret's first character: most lengths are ruled out without comparing
+            if (text.charAt(end - length) == first && text.regionMatches(end - length, secret, 0, length)) {
                 return length;
             }
         }

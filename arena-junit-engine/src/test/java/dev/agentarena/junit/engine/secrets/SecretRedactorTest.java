@@ -129,4 +129,72 @@ class SecretRedactorTest {
                 .as("conventional names need 8 characters; other variables are not secrets")
                 .isEqualTo("short /home/someone not-a-secret-88 ab");
     }
+
+    @Test
+    void randomTextsAroundSecretsAndCutsAreMaskedAsTheFragmentRulesSayWithAndWithoutACutInThem() {
+        List<String> secrets = List.of("canary-3f9a61c0d2b84e57", "sk-aaaaaaaaaaaaaaaaaaaa", "x1y2x1y2x1y2");
+        SecretRedactor redactor = SecretRedactor.of(secrets);
+        String[] parts = {"…", "\n", " ", "a", "e57", "canary", "-3f9a61c0", "d2b84e57", "sk-", "aaaaaaa", "x1y2",
+            "x1", "y2", "…[12 bytes truncated]…", "canary-3f9a61c0d2b84e57", "\uD83D\uDE00", "7"};
+        java.util.Random random = new java.util.Random(11);
+        int masked = 0;
+        for (int t = 0; t < 20_000; t++) {
+            StringBuilder text = new StringBuilder();
+            for (int p = random.nextInt(9); p > 0; p--) {
+                text.append(parts[random.nextInt(parts.length)]);
+            }
+            String expected = FragmentRules.redact(secrets, text.toString());
+            assertThat(redactor.redact(text.toString())).as("%s", text).isEqualTo(expected);
+            masked += expected.equals(text.toString()) ? 0 : 1;
+        }
+        // the comparison is not between texts left alone
+        assertThat(masked).isGreaterThan(5_000);
+    }
+
+    /** The fragment rules as first written (one piece per cut, every length compared), the oracle of the fast path. */
+    private static final class FragmentRules {
+
+        static String redact(List<String> secrets, String text) {
+            String result = text;
+            for (String secret : secrets) {
+                result = result.replace(secret, SecretRedactor.MASK);
+            }
+            if (result.length() < 4) {
+                return result;
+            }
+            String[] pieces = result.split("…", -1);
+            for (int i = 0; i < pieces.length; i++) {
+                String piece = pieces[i];
+                int atStart = i > 0 ? 4 : 8;
+                int atEnd = i < pieces.length - 1 ? 4 : 8;
+                for (String secret : secrets) {
+                    int start = i > 0 && piece.startsWith("\n") ? 1 : 0;
+                    int suffix = 0;
+                    for (int length = Math.min(secret.length() - 1, piece.length() - start); length >= atStart;
+                            length--) {
+                        if (piece.regionMatches(start, secret, secret.length() - length, length)) {
+                            suffix = length;
+                            break;
+                        }
+                    }
+                    if (suffix > 0) {
+                        piece = piece.substring(0, start) + SecretRedactor.MASK + piece.substring(start + suffix);
+                    }
+                    int end = i < pieces.length - 1 && piece.endsWith("\n") ? piece.length() - 1 : piece.length();
+                    int prefix = 0;
+                    for (int length = Math.min(secret.length() - 1, end); length >= atEnd; length--) {
+                        if (piece.regionMatches(end - length, secret, 0, length)) {
+                            prefix = length;
+                            break;
+                        }
+                    }
+                    if (prefix > 0) {
+                        piece = piece.substring(0, end - prefix) + SecretRedactor.MASK + piece.substring(end);
+                    }
+                }
+                pieces[i] = piece;
+            }
+            return String.join("…", pieces);
+        }
+    }
 }
