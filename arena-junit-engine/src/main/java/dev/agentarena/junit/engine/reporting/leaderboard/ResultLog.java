@@ -25,7 +25,8 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * metrics, the call's latency, tokens and cost, cached, weight) and whether it had an output and an error; datasets,
  * reasons, outputs and tags are left out. Repeated names (evals, models, scorers, versions, metrics) are written once
  * and referred to by number; a case id repeated by the next record (another scorer of the same case) is not written
- * again. About 25 bytes per record.
+ * again, and a case id is kept as its {@link CaseIdBytes}, which a replay hands on without making a string of them.
+ * About 25 bytes per record.
  *
  * <p>Written and read a million times a run, so it does its own buffering: records go straight into one byte array
  * (no stream, no lock per byte), each name is compared with the previous result's before any hashing, and a replay
@@ -148,7 +149,7 @@ final class ResultLog implements AutoCloseable {
             writeVarInt(eval);
             writeVarInt(model);
             if (!sameCase) {
-                writeText(caseId);
+                writeId(caseId);
             }
             writeVarInt(scorer);
             writeVarInt(version);
@@ -281,7 +282,7 @@ final class ResultLog implements AutoCloseable {
             result.model = in.varInt();
             result.sameCase = (flags & SAME_CASE) != 0;
             if (!result.sameCase) {
-                result.caseId = in.text();
+                in.id(result);
             }
             result.scorer = in.varInt();
             result.version = in.varInt();
@@ -317,20 +318,53 @@ final class ResultLog implements AutoCloseable {
         return 5 + 3 * text.length();
     }
 
-    /** The text's UTF-8 bytes after their count; an ASCII text (every case id we know) is copied without a copy. */
-    private void writeText(String text) throws IOException {
+    /**
+     * The text's UTF-8 bytes after their count. An ASCII text (every case id we know) is copied char by char as it is
+     * checked, in one pass; at the first other char the copy is dropped and {@link #writeUtf8} writes the text.
+     */
+    private void writeText(String text) {
+        int start = position;
         int length = text.length();
-        boolean ascii = true;
-        for (int i = 0; i < length && ascii; i++) {
-            ascii = text.charAt(i) < 0x80;
-        }
-        if (ascii) {
-            writeVarInt(length);
-            for (int i = 0; i < length; i++) {
-                buffer[position++] = (byte) text.charAt(i);
+        writeVarInt(length);
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                position = start;
+                writeUtf8(text);
+                return;
             }
-            return;
+            buffer[position++] = (byte) c;
         }
+    }
+
+    /**
+     * A case id's bytes ({@link CaseIdBytes}) after their count, which a replay hands to the {@link CaseIndex} as they
+     * are. An ASCII id is its chars, copied as they are checked; at the first other char the copy is dropped and
+     * {@link #writeWideId} writes the id.
+     */
+    private void writeId(String id) {
+        int start = position;
+        int length = id.length();
+        writeVarInt(length);
+        for (int i = 0; i < length; i++) {
+            char c = id.charAt(i);
+            if (c >= 0x80) {
+                position = start;
+                writeWideId(id);
+                return;
+            }
+            buffer[position++] = (byte) c;
+        }
+    }
+
+    /** An id with a char past ASCII, in a method of its own so that the common path stays small. */
+    private void writeWideId(String id) {
+        writeVarInt(CaseIdBytes.length(id));
+        position = CaseIdBytes.encode(id, buffer, position);
+    }
+
+    /** A text with a char past ASCII: encoded by the JDK, a method of its own so the common path stays small. */
+    private void writeUtf8(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         writeVarInt(bytes.length);
         System.arraycopy(bytes, 0, buffer, position, bytes.length);
@@ -449,6 +483,20 @@ final class ResultLog implements AutoCloseable {
             String text = new String(data, position, length, StandardCharsets.UTF_8);
             position += length;
             return text;
+        }
+
+        /** A case id's bytes, copied into the result (whose array outlives this buffer's next fill). */
+        void id(LoggedResult result) throws IOException {
+            int length = varInt();
+            if (limit - position < length && !fill(length)) {
+                throw new EOFException("a case id kept for the leaderboard ends early");
+            }
+            if (result.caseId.length < length) {
+                result.caseId = new byte[Math.max(length, result.caseId.length * 2)];
+            }
+            System.arraycopy(data, position, result.caseId, 0, length);
+            result.caseIdLength = length;
+            position += length;
         }
 
         /** Reads on from the file until {@code bytes} bytes are at hand; false when the file ends first. */
