@@ -72,7 +72,9 @@ final class ModelAggregator {
         long tokensCached = 0;
         double[] latencies = new double[16];
         int latencyCount = 0;
-        double[] caseCosts = new double[order.length];
+        // the called cases' costs, kept only once one differs from the first: a recorded run's all cost the same
+        double[] caseCosts = null;
+        double firstCost = 0;
         int calledCases = 0;
         CaseCalls call = cell.calls;
         for (int i : order) {
@@ -100,11 +102,33 @@ final class ModelAggregator {
             }
             if (called) {
                 cost += caseCost;
-                caseCosts[calledCases++] = caseCost;
+                if (calledCases == 0) {
+                    firstCost = caseCost;
+                }
+                else if (caseCosts == null && caseCost != firstCost) {
+                    caseCosts = new double[order.length];
+                    Arrays.fill(caseCosts, 0, calledCases, firstCost);
+                }
+                if (caseCosts != null) {
+                    caseCosts[calledCases] = caseCost;
+                }
+                calledCases++;
             }
         }
-        Estimate costPerCase = Bootstrap.mean(Arrays.copyOf(caseCosts, calledCases), null, settings.seed(),
-                "cost|" + label, settings.resamples());
+        Estimate costPerCase;
+        if (caseCosts == null && calledCases > 0 && Double.isFinite(firstCost)) {
+            costPerCase = sameCostPerCase(cost, calledCases);
+        }
+        else {
+            double[] costs = new double[calledCases];
+            if (caseCosts != null) {
+                System.arraycopy(caseCosts, 0, costs, 0, calledCases);
+            }
+            else {
+                Arrays.fill(costs, firstCost);
+            }
+            costPerCase = Bootstrap.mean(costs, null, settings.seed(), "cost|" + label, settings.resamples());
+        }
         double tokensPerCase = calledCases == 0 ? Double.NaN : (double) (tokensIn + tokensOut) / calledCases;
         double[] sortedLatencies = Arrays.copyOf(latencies, latencyCount);
         Arrays.sort(sortedLatencies);
@@ -114,6 +138,16 @@ final class ModelAggregator {
                 scorerErrors, notRun, calls, cost, costPerCase, tokensIn, tokensOut, tokensCached,
                 tokensPerCase, Quantiles.of(sortedLatencies, 0.5), Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length,
                 metrics, false, null, scorers, cases);
+    }
+
+    /**
+     * The bootstrap of the cost per case when every called case cost the same: each resample's mean is the mean of
+     * the costs (Bootstrap draws none for equal values), so the interval is that mean at both ends. The mean is their
+     * sum over their count, summed in case order as {@link Bootstrap#weightedMean} sums them: the same double.
+     */
+    private static Estimate sameCostPerCase(double sum, int cases) {
+        double mean = sum / cases;
+        return new Estimate(mean, mean, mean, cases, Estimate.BOOTSTRAP);
     }
 
     /**
