@@ -21,6 +21,7 @@ import dev.agentarena.junit.engine.reporting.agreement.EvalAgreement;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.labels.HumanLabel;
 import dev.agentarena.junit.engine.results.ArenaComparison;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
@@ -50,6 +51,11 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     private final Agreements agreements;
     /** Which evals' own leaderboards a test of the run may ask for. */
     private final Predicate<String> evalBoardsAsked;
+    /**
+     * The last result's eval's: the next result's, mostly, found by comparing the eval's name rather than by a lookup.
+     * Its fields are final, so a thread that reads another's stale one finds another name and looks up.
+     */
+    private EvalResults lastEval;
 
     /** The leaderboards of a run writing to an output directory. */
     public Leaderboards(Path outputDirectory, LeaderboardSettings settings, ReportingSession session) {
@@ -86,10 +92,14 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         run.accept(record);
-        // get before computeIfAbsent: its lambdas capture this, an allocation per result once the eval is known
-        EvalResults results = evals.get(record.eval());
-        if (results == null) {
-            results = evals.computeIfAbsent(record.eval(), this::evalResults);
+        EvalResults results = lastEval;
+        if (results == null || !results.eval.equals(record.eval())) {
+            // get before computeIfAbsent: its lambdas capture this, an allocation per result once the eval is known
+            results = evals.get(record.eval());
+            if (results == null) {
+                results = evals.computeIfAbsent(record.eval(), this::evalResults);
+            }
+            lastEval = results;
         }
         if (results.accumulator != null) {
             results.accumulator.accept(record);
@@ -97,15 +107,19 @@ public final class Leaderboards implements RunListener, AutoCloseable {
         JudgeBiasTally bias = results.bias;
         bias.accept(record, transcript);
         if (agreements != null) {
-            agreements.accept(record).ifPresent(label -> bias.acceptLabelled(record.scorer(), record.repeat(),
-                    record.score(), record.output(), label.passed()));
+            // no lambda: it would capture the record and the tally, an allocation per result
+            Optional<HumanLabel> label = agreements.accept(record);
+            if (label.isPresent()) {
+                bias.acceptLabelled(record.scorer(), record.repeat(), record.score(), record.output(),
+                        label.get().passed());
+            }
         }
     }
 
     /** What an eval's results feed besides the run's leaderboard: its own when it may be asked for, its judge's bias. */
     private EvalResults evalResults(String eval) {
         JudgeBiasTally bias = judgeBiases.computeIfAbsent(eval, name -> new JudgeBiasTally(name, settings.seed()));
-        return new EvalResults(evalBoardsAsked.test(eval) ? new LeaderboardAccumulator(settings) : null, bias);
+        return new EvalResults(eval, evalBoardsAsked.test(eval) ? new LeaderboardAccumulator(settings) : null, bias);
     }
 
     @Override
@@ -204,13 +218,15 @@ public final class Leaderboards implements RunListener, AutoCloseable {
      * accumulator is {@code null} when no test of the run asks for the eval's leaderboard.
      */
     private static final class EvalResults {
+        final String eval;
         final LeaderboardAccumulator accumulator;
         /** The eval's judge bias tally (also in {@code judgeBiases}): one lookup per result finds both. */
         final JudgeBiasTally bias;
         private Leaderboard built;
         private long builtAt = -1;
 
-        EvalResults(LeaderboardAccumulator accumulator, JudgeBiasTally bias) {
+        EvalResults(String eval, LeaderboardAccumulator accumulator, JudgeBiasTally bias) {
+            this.eval = eval;
             this.accumulator = accumulator;
             this.bias = bias;
         }

@@ -67,8 +67,10 @@ public final class Baseline {
                     Map<String, Boolean> passed = new LinkedHashMap<>();
                     CaseScores cases = scorer.cases();
                     for (int i = 0; i < cases.size(); i++) {
-                        scores.put(cases.id(i), cases.score(i));
-                        passed.put(cases.id(i), cases.passed(i));
+                        // an id may be made when asked for (the leaderboard keeps them as bytes): asked once
+                        String id = cases.id(i);
+                        scores.put(id, cases.score(i));
+                        passed.put(id, cases.passed(i));
                     }
                     entries.add(new BaselineEntry(eval.eval(), model.model(), scorer.scorer(), scorer.scorerVersion(),
                             scorer.accuracy().n(), scorer.accuracy().value(), scorer.accuracy().low(),

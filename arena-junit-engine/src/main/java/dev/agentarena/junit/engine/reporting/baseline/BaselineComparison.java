@@ -147,14 +147,16 @@ public final class BaselineComparison {
     static String regressedCases(BaselineEntry base, CaseScores now, double tolerance) {
         List<String> worse = new ArrayList<>();
         for (int i = 0; i < now.size(); i++) {
-            Double before = base.scores().get(now.id(i));
+            // an id may be made when asked for (the leaderboard keeps them as bytes): asked once
+            String id = now.id(i);
+            Double before = base.scores().get(id);
             if (before == null) {
                 continue;
             }
-            Boolean passedBefore = base.passed().get(now.id(i));
+            Boolean passedBefore = base.passed().get(id);
             boolean wasPassed = passedBefore == null ? before >= 1.0 : passedBefore;
             if ((wasPassed && !now.passed(i)) || now.score(i) < before - tolerance - 1e-12) {
-                worse.add(now.id(i));
+                worse.add(id);
             }
         }
         if (worse.isEmpty()) {

@@ -2,11 +2,14 @@ package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.Arrays;
 
+import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
 import dev.agentarena.junit.engine.results.CaseIdOrder;
 
 /**
  * The case ids of one model in one eval, numbered in order of arrival: a case's number is its row in the columns of
- * {@link CaseCalls} and {@link CaseRuns}.
+ * {@link CaseCalls} and {@link CaseRuns}. The ids are kept as their bytes ({@link CaseIdBytes}) in one array, as the
+ * {@link ResultLog} hands them back, and are compared, hashed and sorted as bytes: a leaderboard's build makes no
+ * string per case, only {@link #id} does, for the few ids a leaderboard names or a comparison between models reads.
  *
  * <p>Datasets list their ids in increasing order almost always ({@code case-0000001, ...}, or {@code q1, q2, ...
  * q10}), and a model's results arrive in the dataset's order. An id greater than every id before it cannot be one of
@@ -17,16 +20,21 @@ import dev.agentarena.junit.engine.results.CaseIdOrder;
  * then searched for in the run (binary search) and in an open-addressing table of the ids that arrived out of order,
  * where a new one goes (see {@link CaseIdOrder#madeUp} for why a greater id is new without a look at the table).
  * Once the searches would cost more than a table, the run's ids join the table too, which is then the whole index, as
- * it was for every run before. A million increasing ids take their strings and 4 bytes each, where the table took 12
- * more.
+ * it was for every run before. A million increasing ids take their bytes and 4 bytes each (the end of each), where
+ * their strings took some 56 and a table 12 more.
  *
  * <p>What increasing means, and which ids never join the run, is {@link CaseIdOrder}'s, shared with the duplicate
  * check that saw the same ids when their rows were read.
  */
 final class CaseIndex {
 
-    private String[] ids = new String[16];
+    /** The ids' bytes ({@link CaseIdBytes}), one after another in the order of their numbers. */
+    private byte[] bytes = new byte[256];
+    /** Where the bytes of case {@code i} end; they start where case {@code i - 1}'s end (at 0 for case 0). */
+    private int[] ends = new int[16];
     private int size;
+    /** The bytes {@link #add(String)} encodes an id into, reused. */
+    private byte[] scratch = new byte[32];
     /** How many cases are in the run, in increasing {@link #order}; the others are in {@link #slots}. */
     private int run;
     /** The case numbers of the run, in its order; {@code null} while they are 0, 1, 2... (no case in the table). */
@@ -46,12 +54,25 @@ final class CaseIndex {
 
     /** The case's number, a new one (the next free) when the id is new. */
     int add(String id) {
-        if (cursor < size && ids[cursor].equals(id)) {
+        int length = CaseIdBytes.length(id);
+        if (scratch.length < length) {
+            scratch = new byte[Math.max(length, scratch.length * 2)];
+        }
+        CaseIdBytes.encode(id, scratch, 0);
+        return add(scratch, 0, length);
+    }
+
+    /**
+     * The number of the case whose id is {@code id}'s bytes {@code from} to {@code to} ({@link CaseIdBytes}), a new
+     * one (the next free) when the id is new; the bytes are copied.
+     */
+    int add(byte[] id, int from, int to) {
+        if (cursor < size && same(cursor, id, from, to)) {
             return cursor++;
         }
-        boolean madeUp = CaseIdOrder.madeUp(id);
-        if (!tableOnly && !madeUp && (run == 0 || increases(ids[runNumber(run - 1)], id))) {
-            int number = append(id);
+        boolean madeUp = CaseIdOrder.madeUp(id, from, to);
+        if (!tableOnly && !madeUp && (run == 0 || increases(runNumber(run - 1), id, from, to))) {
+            int number = append(id, from, to);
             if (runNumbers != null) {
                 if (run == runNumbers.length) {
                     runNumbers = Arrays.copyOf(runNumbers, run * 2);
@@ -62,7 +83,7 @@ final class CaseIndex {
             cursor = size;
             return number;
         }
-        int found = find(id, madeUp);
+        int found = find(id, from, to, madeUp);
         if (found >= 0) {
             cursor = found + 1;
             return found;
@@ -74,7 +95,7 @@ final class CaseIndex {
                 runNumbers[k] = k;
             }
         }
-        int number = append(id);
+        int number = append(id, from, to);
         put(number);
         cursor = size;
         return number;
@@ -84,54 +105,78 @@ final class CaseIndex {
         return runNumbers == null ? k : runNumbers[k];
     }
 
-    /** Whether {@code next} comes after {@code last} in the run's order, settling the order on the first that tells. */
-    private boolean increases(String last, String next) {
-        return order.increases(last.compareTo(next), Integer.compare(last.length(), next.length()));
+    private int start(int i) {
+        return i == 0 ? 0 : ends[i - 1];
     }
 
-    private int compareInOrder(String a, String b) {
+    private boolean same(int i, byte[] id, int from, int to) {
+        return Arrays.equals(bytes, start(i), ends[i], id, from, to);
+    }
+
+    /**
+     * Whether {@code next} comes after case {@code last} in the run's order, settling the order on the first that
+     * tells. Lengths are compared in bytes: shorter first by bytes is an order too, and the run only needs one that
+     * its searches share ({@link #sorted} sorts as strings compare, whatever the run's order).
+     */
+    private boolean increases(int last, byte[] next, int from, int to) {
+        int lastStart = start(last);
+        int lastEnd = ends[last];
+        return order.increases(CaseIdBytes.compare(bytes, lastStart, lastEnd, next, from, to),
+                Integer.compare(lastEnd - lastStart, to - from));
+    }
+
+    /** Compares case {@code i} with an id in the run's order. */
+    private int compareInOrder(int i, byte[] id, int from, int to) {
+        int iStart = start(i);
+        int iEnd = ends[i];
         if (order.shorterFirst()) {
-            int lengths = Integer.compare(a.length(), b.length());
+            int lengths = Integer.compare(iEnd - iStart, to - from);
             if (lengths != 0) {
                 return lengths;
             }
         }
         // BOTH: the run's ids agree both ways, so comparing as strings finds any of them
-        return a.compareTo(b);
+        return CaseIdBytes.compare(bytes, iStart, iEnd, id, from, to);
     }
 
-    private int append(String id) {
-        if (size == ids.length) {
-            ids = Arrays.copyOf(ids, size * 2);
+    private int append(byte[] id, int from, int to) {
+        if (size == ends.length) {
+            ends = Arrays.copyOf(ends, size * 2);
         }
-        ids[size] = id;
+        int start = start(size);
+        int end = start + to - from;
+        if (end > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(end, bytes.length + (bytes.length >> 1)));
+        }
+        System.arraycopy(id, from, bytes, start, to - from);
+        ends[size] = end;
         return size++;
     }
 
     /** The number of an id that does not increase the run, or −1 when no result of it arrived. */
-    private int find(String id, boolean madeUp) {
+    private int find(byte[] id, int from, int to, boolean madeUp) {
         if (!tableOnly && !madeUp && run > 0) {
             if (++searches > 64 + (run >> 4)) {
                 indexRun();
             }
             else {
-                int found = search(id);
+                int found = search(id, from, to);
                 if (found >= 0) {
                     return found;
                 }
             }
         }
-        return slots == null ? -1 : lookUp(id);
+        return slots == null ? -1 : lookUp(id, from, to);
     }
 
     /** Binary search of the run. */
-    private int search(String id) {
+    private int search(byte[] id, int from, int to) {
         int low = 0;
         int high = run - 1;
         while (low <= high) {
             int middle = (low + high) >>> 1;
             int number = runNumber(middle);
-            int comparison = compareInOrder(ids[number], id);
+            int comparison = compareInOrder(number, id, from, to);
             if (comparison < 0) {
                 low = middle + 1;
             }
@@ -163,14 +208,14 @@ final class CaseIndex {
         tabled = run + tabled;
     }
 
-    private int lookUp(String id) {
+    private int lookUp(byte[] id, int from, int to) {
         int mask = slots.length - 1;
-        for (int slot = spread(id.hashCode()) & mask;; slot = (slot + 1) & mask) {
+        for (int slot = spread(CaseIdBytes.hash(id, from, to)) & mask;; slot = (slot + 1) & mask) {
             int entry = slots[slot];
             if (entry == 0) {
                 return -1;
             }
-            if (ids[entry - 1].equals(id)) {
+            if (same(entry - 1, id, from, to)) {
                 return entry - 1;
             }
         }
@@ -195,7 +240,7 @@ final class CaseIndex {
 
     private void place(int[] table, int number) {
         int mask = table.length - 1;
-        int slot = spread(ids[number].hashCode()) & mask;
+        int slot = spread(CaseIdBytes.hash(bytes, start(number), ends[number])) & mask;
         while (table[slot] != 0) {
             slot = (slot + 1) & mask;
         }
@@ -212,9 +257,44 @@ final class CaseIndex {
         return size;
     }
 
-    /** The id of case number {@code i}. */
+    /** The id of case number {@code i}, decoded from its bytes (a new string each time). */
     String id(int i) {
-        return ids[i];
+        return CaseIdBytes.decode(bytes, start(i), ends[i]);
+    }
+
+    /** Compares case {@code i} of this index with case {@code j} of {@code other} as their ids compare as strings. */
+    int compare(int i, CaseIndex other, int j) {
+        return CaseIdBytes.compare(bytes, start(i), ends[i], other.bytes, other.start(j), other.ends[j]);
+    }
+
+    /**
+     * The ids of the cases {@code numbers} names, by position, for {@link CaseScores}: a string is made only of an id
+     * asked for, and two leaderboards' ids compare as bytes.
+     */
+    CaseScores.Ids ids(int[] numbers) {
+        return new Numbered(this, numbers);
+    }
+
+    /** Cases of an index, by position. */
+    private record Numbered(CaseIndex index, int[] numbers) implements CaseScores.Ids {
+
+        @Override
+        public String id(int i) {
+            return index.id(numbers[i]);
+        }
+
+        @Override
+        public int compare(int i, CaseScores.Ids other, int j) {
+            if (other instanceof Numbered that) {
+                return index.compare(numbers[i], that.index, that.numbers[j]);
+            }
+            return CaseScores.Ids.super.compare(i, other, j);
+        }
+    }
+
+    /** Compares cases {@code i} and {@code j} as their ids compare as strings. */
+    private int compare(int i, int j) {
+        return compare(i, this, j);
     }
 
     /**
@@ -238,7 +318,7 @@ final class CaseIndex {
         int[] starts = new int[size + 1];
         int count = 0;
         for (int k = 0; k < size; k++) {
-            if (k == 0 || ids[numbers[k - 1]].compareTo(ids[numbers[k]]) > 0) {
+            if (k == 0 || compare(numbers[k - 1], numbers[k]) > 0) {
                 starts[count++] = k;
             }
         }
@@ -267,7 +347,7 @@ final class CaseIndex {
         int left = start;
         int right = middle;
         for (int k = start; k < end; k++) {
-            if (right == end || left < middle && ids[from[left]].compareTo(ids[from[right]]) <= 0) {
+            if (right == end || left < middle && compare(from[left], from[right]) <= 0) {
                 to[k] = from[left++];
             }
             else {

@@ -17,8 +17,8 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  *
  * <p>Results are kept in a {@link ResultLog}, a few dozen bytes each, in memory while they are few and in a temporary
  * file past a few megabytes, so a run of a million cases does not keep its per-case data on the heap; outputs,
- * reasons and tags are not kept. A build reads them back into primitive columns (some 90 bytes per case and scorer,
- * the case id included), aggregates and lets them go. Thread-safe: workers may {@link #accept} concurrently. The
+ * reasons and tags are not kept. A build reads them back into primitive columns (some 30 bytes per case and scorer,
+ * the case id's bytes included: no string per case), aggregates and lets them go. Thread-safe: workers may {@link #accept} concurrently. The
  * result does not depend on arrival order. Close it to delete its file.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
@@ -44,14 +44,19 @@ public final class LeaderboardAccumulator implements AutoCloseable {
      * @throws IllegalArgumentException when the record has no eval, model or case id, or a negative repeat
      */
     public synchronized void accept(ResultRecord record) {
-        if (record.eval() == null || record.model() == null || record.caseId() == null) {
-            throw new IllegalArgumentException("a result needs an eval, a model and a case id: " + record);
-        }
-        if (record.repeat() < 0) {
-            throw new IllegalArgumentException("negative repeat index " + record.repeat() + " for case "
-                    + record.caseId());
+        if (record.eval() == null || record.model() == null || record.caseId() == null || record.repeat() < 0) {
+            throw invalid(record);
         }
         log.append(record);
+    }
+
+    /** Why a record cannot be kept: a method of its own, so the message's building is not compiled into accept. */
+    private static IllegalArgumentException invalid(ResultRecord record) {
+        if (record.eval() == null || record.model() == null || record.caseId() == null) {
+            return new IllegalArgumentException("a result needs an eval, a model and a case id: " + record);
+        }
+        return new IllegalArgumentException("negative repeat index " + record.repeat() + " for case "
+                + record.caseId());
     }
 
     /** How many results were accepted. */

@@ -5,7 +5,7 @@ import dev.agentarena.junit.engine.results.ResultStatus;
 /**
  * One record of a {@link ResultLog} as it is read back: what a leaderboard reads of a result, in primitive fields and
  * name numbers. One instance is reused for every record of a replay, so reading a million results back allocates
- * their case ids and nothing else per result; a consumer must copy what it keeps.
+ * nothing per result; a consumer must copy what it keeps.
  */
 final class LoggedResult {
 
@@ -16,7 +16,9 @@ final class LoggedResult {
     int scorer;
     int version;
     int registry;
-    String caseId;
+    /** The case id's bytes ({@link CaseIdBytes}): the first {@link #caseIdLength}. */
+    byte[] caseId = new byte[32];
+    int caseIdLength;
     /** Whether the case id is the previous record's. */
     boolean sameCase;
     int repeat;

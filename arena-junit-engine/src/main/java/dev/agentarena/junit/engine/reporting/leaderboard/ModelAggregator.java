@@ -44,10 +44,23 @@ final class ModelAggregator {
         for (Map.Entry<String, ScorerCell> scorer : cell.scorers.entrySet()) {
             scorers.add(scorer(scorer.getKey(), scorer.getValue(), scorerCases));
         }
-        CaseScores cases = modelCases(scorers, scorerCases);
         String label = eval + "|" + model;
-        Estimate accuracy = accuracy(cases, label);
-        Estimate passRate = passRate(cases);
+        CaseScores cases;
+        Estimate accuracy;
+        Estimate passRate;
+        if (scorers.size() == 1) {
+            // one scorer: each of its cases is the model's, with its score (the mean of one score, s / 1 == s) and
+            // verdict, in the same order; a Wilson interval reads no label, a bootstrap's seed does
+            ScorerEntry only = scorers.get(0);
+            cases = only.cases();
+            accuracy = Estimate.WILSON.equals(only.accuracy().method()) ? only.accuracy() : accuracy(cases, label);
+            passRate = only.passRate();
+        }
+        else {
+            cases = modelCases(scorers, scorerCases);
+            accuracy = accuracy(cases, label);
+            passRate = passRate(cases);
+        }
         Map<String, Estimate> metrics = metrics(cell.scorers.values(), label);
 
         int calls = 0;
@@ -59,7 +72,9 @@ final class ModelAggregator {
         long tokensCached = 0;
         double[] latencies = new double[16];
         int latencyCount = 0;
-        double[] caseCosts = new double[order.length];
+        // the called cases' costs, kept only once one differs from the first: a recorded run's all cost the same
+        double[] caseCosts = null;
+        double firstCost = 0;
         int calledCases = 0;
         CaseCalls call = cell.calls;
         for (int i : order) {
@@ -87,11 +102,33 @@ final class ModelAggregator {
             }
             if (called) {
                 cost += caseCost;
-                caseCosts[calledCases++] = caseCost;
+                if (calledCases == 0) {
+                    firstCost = caseCost;
+                }
+                else if (caseCosts == null && caseCost != firstCost) {
+                    caseCosts = new double[order.length];
+                    Arrays.fill(caseCosts, 0, calledCases, firstCost);
+                }
+                if (caseCosts != null) {
+                    caseCosts[calledCases] = caseCost;
+                }
+                calledCases++;
             }
         }
-        Estimate costPerCase = Bootstrap.mean(Arrays.copyOf(caseCosts, calledCases), null, settings.seed(),
-                "cost|" + label, settings.resamples());
+        Estimate costPerCase;
+        if (caseCosts == null && calledCases > 0 && Double.isFinite(firstCost)) {
+            costPerCase = sameCostPerCase(cost, calledCases);
+        }
+        else {
+            double[] costs = new double[calledCases];
+            if (caseCosts != null) {
+                System.arraycopy(caseCosts, 0, costs, 0, calledCases);
+            }
+            else {
+                Arrays.fill(costs, firstCost);
+            }
+            costPerCase = Bootstrap.mean(costs, null, settings.seed(), "cost|" + label, settings.resamples());
+        }
         double tokensPerCase = calledCases == 0 ? Double.NaN : (double) (tokensIn + tokensOut) / calledCases;
         double[] sortedLatencies = Arrays.copyOf(latencies, latencyCount);
         Arrays.sort(sortedLatencies);
@@ -101,6 +138,16 @@ final class ModelAggregator {
                 scorerErrors, notRun, calls, cost, costPerCase, tokensIn, tokensOut, tokensCached,
                 tokensPerCase, Quantiles.of(sortedLatencies, 0.5), Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length,
                 metrics, false, null, scorers, cases);
+    }
+
+    /**
+     * The bootstrap of the cost per case when every called case cost the same: each resample's mean is the mean of
+     * the costs (Bootstrap draws none for equal values), so the interval is that mean at both ends. The mean is their
+     * sum over their count, summed in case order as {@link Bootstrap#weightedMean} sums them: the same double.
+     */
+    private static Estimate sameCostPerCase(double sum, int cases) {
+        double mean = sum / cases;
+        return new Estimate(mean, mean, mean, cases, Estimate.BOOTSTRAP);
     }
 
     /**
@@ -118,7 +165,6 @@ final class ModelAggregator {
         int repeats = runs.repeats();
         int size = order.length;
         int[] numbers = new int[size];
-        String[] ids = new String[size];
         double[] scores = new double[size];
         boolean[] passed = new boolean[size];
         double[] weights = new double[size];
@@ -131,6 +177,11 @@ final class ModelAggregator {
         int loweredK = 0;
         RepeatReducer reducer = settings.reducer();
         int next = 0;
+        // what accuracy and pass rate read of the cases, taken as they are filled in rather than in passes of their own
+        boolean binary = true;
+        boolean uniformWeights = true;
+        double successes = 0;
+        int passes = 0;
         for (int i : order) {
             int n = 0;
             int c = 0;
@@ -170,29 +221,37 @@ final class ModelAggregator {
                 loweredK++;
             }
             double mean = sum / n;
-            String id = cell.cases.id(i);
+            double reduced = reducer.reduce(n, c, mean);
+            boolean verdict = reducer.verdict(n, c);
+            double weight = cell.weight(i);
             numbers[next] = i;
-            ids[next] = id;
-            scores[next] = reducer.reduce(n, c, mean);
-            passed[next] = reducer.verdict(n, c);
-            weights[next] = cell.weight(i);
+            scores[next] = reduced;
+            passed[next] = verdict;
+            weights[next] = weight;
+            binary &= reduced == 0.0 || reduced == 1.0;
+            uniformWeights &= weight == weights[0];
+            successes += reduced;
+            passes += verdict ? 1 : 0;
             next++;
             if (n > 1 && ((c > 0 && c < n) || max > min)) {
                 double variance = Math.max(0, sumSquares / n - mean * mean);
-                flaky.add(new FlakyCase(id, c, n, min, max, Math.sqrt(variance)));
+                flaky.add(new FlakyCase(cell.cases.id(i), c, n, min, max, Math.sqrt(variance)));
             }
         }
         if (loweredK > 0) {
             warnings.add(model + " / " + name + ": " + loweredK + " case(s) had fewer than " + reducer.k()
                     + " counted repeats; " + reducer + " used k = n for them");
         }
-        scorerCases.add(next == size ? numbers : Arrays.copyOf(numbers, next));
-        CaseScores cases = next == size ? CaseScores.adopt(ids, scores, passed, weights)
-                : CaseScores.adopt(Arrays.copyOf(ids, next), Arrays.copyOf(scores, next), Arrays.copyOf(passed, next),
+        int[] counted = next == size ? numbers : Arrays.copyOf(numbers, next);
+        scorerCases.add(counted);
+        CaseScores cases = next == size ? CaseScores.adopt(cell.cases.ids(counted), scores, passed, weights)
+                : CaseScores.adopt(cell.cases.ids(counted), Arrays.copyOf(scores, next), Arrays.copyOf(passed, next),
                         Arrays.copyOf(weights, next));
         String label = eval + "|" + model + "|" + name;
-        return new ScorerEntry(name, String.join(",", scorer.versions), scorer.registryName, accuracy(cases, label),
-                passRate(cases), results, errors, callErrors, errors - callErrors, notApplicable, notRun,
+        Estimate accuracy = next > 0 && binary && uniformWeights ? Wilson.interval(successes, next)
+                : accuracy(cases, label);
+        return new ScorerEntry(name, String.join(",", scorer.versions), scorer.registryName, accuracy,
+                Wilson.interval(passes, next), results, errors, callErrors, errors - callErrors, notApplicable, notRun,
                 metrics(List.of(scorer), label), flaky, cases);
     }
 
@@ -220,21 +279,21 @@ final class ModelAggregator {
         for (int i : order) {
             n += counts[i] > 0 ? 1 : 0;
         }
-        String[] ids = new String[n];
+        int[] numbers = new int[n];
         double[] scores = new double[n];
         boolean[] passed = new boolean[n];
         double[] weights = new double[n];
         int next = 0;
         for (int i : order) {
             if (counts[i] > 0) {
-                ids[next] = cell.cases.id(i);
+                numbers[next] = i;
                 scores[next] = sums[i] / counts[i];
                 passed[next] = !failed[i];
                 weights[next] = cell.weight(i);
                 next++;
             }
         }
-        return CaseScores.adopt(ids, scores, passed, weights);
+        return CaseScores.adopt(cell.cases.ids(numbers), scores, passed, weights);
     }
 
     /** Wilson when every score is 0/1 with equal weights (then accuracy is a proportion), otherwise bootstrap. */

@@ -33,7 +33,7 @@ final class ModelCell {
 
     /** The number of the result's case, a new one when the case is new to this cell. */
     int caseNumber(LoggedResult record) {
-        return cases.add(record.caseId);
+        return cases.add(record.caseId, 0, record.caseIdLength);
     }
 
     double weight(int caseNumber) {

@@ -25,7 +25,13 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * metrics, the call's latency, tokens and cost, cached, weight) and whether it had an output and an error; datasets,
  * reasons, outputs and tags are left out. Repeated names (evals, models, scorers, versions, metrics) are written once
  * and referred to by number; a case id repeated by the next record (another scorer of the same case) is not written
- * again. About 25 bytes per record.
+ * again, and a case id is kept as its {@link CaseIdBytes}, which a replay hands on without making a string of them; a score of
+ * exactly 0 or 1, and tokens when there are none, are told by a flag rather than written. About 20 bytes per record
+ * of a 0/1 scorer.
+ *
+ * <p>Written on the thread that reports results, so a record is encoded in one method into the buffer through a local
+ * position, a number below 128 (most) in one byte without a call, and rare work (a new name, metrics, a non-ASCII id)
+ * in methods of its own.
  *
  * <p>Written and read a million times a run, so it does its own buffering: records go straight into one byte array
  * (no stream, no lock per byte), each name is compared with the previous result's before any hashing, and a replay
@@ -45,17 +51,27 @@ final class ResultLog implements AutoCloseable {
     private static final int DEFINE = 1;
     private static final int RECORD = 2;
 
+    // the flags of a record; those of a usual recorded result (a score of 0 or 1, a verdict, an output) fit in 7 bits
     private static final int SCORE = 1;
     private static final int PASSED = 2;
     private static final int FAILED = 4;
-    private static final int CACHED = 8;
-    private static final int OUTPUT = 16;
-    private static final int ERROR = 32;
+    private static final int OUTPUT = 8;
+    /** The score is exactly 0 (not written). */
+    private static final int SCORE_ZERO = 16;
+    /** The score is exactly 1 (not written). */
+    private static final int SCORE_ONE = 32;
     private static final int LATENCY = 64;
     private static final int SAME_CASE = 128;
-    private static final int COST = 256;
-    private static final int WEIGHT = 512;
-    private static final int TOKENS_CACHED = 1024;
+    private static final int CACHED = 256;
+    private static final int ERROR = 512;
+    private static final int COST = 1024;
+    private static final int WEIGHT = 2048;
+    private static final int TOKENS_CACHED = 4096;
+    /** Tokens in or out are not 0 (both are written). */
+    private static final int TOKENS = 8192;
+
+    private static final long ZERO_BITS = Double.doubleToRawLongBits(0.0);
+    private static final long ONE_BITS = Double.doubleToRawLongBits(1.0);
 
     /** The fields whose last name is remembered: a result mostly names what the one before it named. */
     private static final int EVAL = 0;
@@ -114,13 +130,7 @@ final class ResultLog implements AutoCloseable {
             Map<String, Double> metrics = record.metrics();
             int metricCount = metrics.size();
             if (metricCount > 0) {
-                if (metricNumbers.length < metricCount) {
-                    metricNumbers = new int[metricCount];
-                }
-                int m = 0;
-                for (String metric : metrics.keySet()) {
-                    metricNumbers[m++] = name(metric, METRIC);
-                }
+                nameMetrics(metrics);
             }
             String caseId = record.caseId();
             boolean sameCase = caseId == previousCase || caseId.equals(previousCase);
@@ -128,10 +138,12 @@ final class ResultLog implements AutoCloseable {
             Double score = record.score();
             Boolean passed = record.passed();
             Long latency = record.latencyMs();
+            long tokensIn = record.tokensIn();
+            long tokensOut = record.tokensOut();
             double cost = record.costUsd();
             double weight = record.weight();
             long tokensCached = record.tokensCached();
-            int flags = (score != null ? SCORE : 0)
+            int flags = (score != null ? SCORE | scoreFlag(score) : 0)
                     | (Boolean.TRUE.equals(passed) ? PASSED : 0)
                     | (Boolean.FALSE.equals(passed) ? FAILED : 0)
                     | (record.cached() ? CACHED : 0)
@@ -139,47 +151,53 @@ final class ResultLog implements AutoCloseable {
                     | (record.error() != null ? ERROR : 0)
                     | (latency != null ? LATENCY : 0)
                     | (sameCase ? SAME_CASE : 0)
+                    | (tokensIn != 0 || tokensOut != 0 ? TOKENS : 0)
                     | (cost != 0 ? COST : 0)
                     | (Double.compare(weight, 1.0) != 0 ? WEIGHT : 0)
                     | (tokensCached != 0 ? TOKENS_CACHED : 0);
             reserve(RECORD_BYTES + metricCount * METRIC_BYTES + (sameCase ? 0 : textBytes(caseId)));
-            buffer[position++] = RECORD;
-            writeVarInt(flags);
-            writeVarInt(eval);
-            writeVarInt(model);
+            byte[] b = buffer;
+            int p = position;
+            b[p++] = RECORD;
+            p = putVarInt(b, p, flags);
+            p = putVarInt(b, p, eval);
+            p = putVarInt(b, p, model);
             if (!sameCase) {
-                writeText(caseId);
+                position = p;
+                writeId(caseId);
+                p = position;
             }
-            writeVarInt(scorer);
-            writeVarInt(version);
-            writeVarInt(registry);
-            writeVarInt(record.repeat());
-            buffer[position++] = (byte) record.status().ordinal();
-            if (score != null) {
-                writeDouble(score);
+            p = putVarInt(b, p, scorer);
+            p = putVarInt(b, p, version);
+            p = putVarInt(b, p, registry);
+            p = putVarInt(b, p, record.repeat());
+            b[p++] = (byte) record.status().ordinal();
+            if ((flags & (SCORE | SCORE_ZERO | SCORE_ONE)) == SCORE) {
+                p = putDouble(b, p, score);
             }
-            writeVarInt(metricCount);
+            p = putVarInt(b, p, metricCount);
             if (metricCount > 0) {
-                int m = 0;
-                for (Double value : metrics.values()) {
-                    writeVarInt(metricNumbers[m++]);
-                    writeDouble(value == null ? Double.NaN : value);
-                }
+                position = p;
+                writeMetrics(metrics);
+                p = position;
             }
             if (latency != null) {
-                writeVarLong(latency);
+                p = putVarLong(b, p, latency);
             }
-            writeVarLong(record.tokensIn());
-            writeVarLong(record.tokensOut());
+            if ((flags & TOKENS) != 0) {
+                p = putVarLong(b, p, tokensIn);
+                p = putVarLong(b, p, tokensOut);
+            }
             if (tokensCached != 0) {
-                writeVarLong(tokensCached);
+                p = putVarLong(b, p, tokensCached);
             }
             if (cost != 0) {
-                writeDouble(cost);
+                p = putDouble(b, p, cost);
             }
-            if (Double.compare(weight, 1.0) != 0) {
-                writeDouble(weight);
+            if ((flags & WEIGHT) != 0) {
+                p = putDouble(b, p, weight);
             }
+            position = p;
             records++;
             if (file == null && position > memoryLimit) {
                 moveToFile();
@@ -187,6 +205,32 @@ final class ResultLog implements AutoCloseable {
         }
         catch (IOException e) {
             throw new UncheckedIOException("Cannot keep a result for the leaderboard in " + file, e);
+        }
+    }
+
+    /** {@link #SCORE_ZERO} or {@link #SCORE_ONE} for a score of exactly 0 or 1 (not −0), which is then not written. */
+    private static int scoreFlag(double score) {
+        long bits = Double.doubleToRawLongBits(score);
+        return bits == ZERO_BITS ? SCORE_ZERO : bits == ONE_BITS ? SCORE_ONE : 0;
+    }
+
+    /** The numbers of the result's metric names, into {@link #metricNumbers}. */
+    private void nameMetrics(Map<String, Double> metrics) throws IOException {
+        if (metricNumbers.length < metrics.size()) {
+            metricNumbers = new int[metrics.size()];
+        }
+        int m = 0;
+        for (String metric : metrics.keySet()) {
+            metricNumbers[m++] = name(metric, METRIC);
+        }
+    }
+
+    /** The metrics' numbers (from {@link #nameMetrics}) and values, in the map's order. */
+    private void writeMetrics(Map<String, Double> metrics) {
+        int m = 0;
+        for (Double value : metrics.values()) {
+            writeVarInt(metricNumbers[m++]);
+            writeDouble(value == null ? Double.NaN : value);
         }
     }
 
@@ -200,6 +244,11 @@ final class ResultLog implements AutoCloseable {
             // an equal name is often another instance (a registry name formed per result): compared, not hashed
             return lastNumbers[field];
         }
+        return lookUp(name, field);
+    }
+
+    /** The number of a name other than the field's last: looked up, or defined in the log when new. */
+    private int lookUp(String name, int field) throws IOException {
         Integer known = names.get(name);
         int number;
         if (known != null) {
@@ -281,7 +330,7 @@ final class ResultLog implements AutoCloseable {
             result.model = in.varInt();
             result.sameCase = (flags & SAME_CASE) != 0;
             if (!result.sameCase) {
-                result.caseId = in.text();
+                in.id(result);
             }
             result.scorer = in.varInt();
             result.version = in.varInt();
@@ -289,7 +338,10 @@ final class ResultLog implements AutoCloseable {
             result.repeat = in.varInt();
             result.status = statuses[in.u8()];
             result.hasScore = (flags & SCORE) != 0;
-            result.score = result.hasScore ? in.float64() : Double.NaN;
+            result.score = !result.hasScore ? Double.NaN
+                    : (flags & SCORE_ZERO) != 0 ? 0.0
+                    : (flags & SCORE_ONE) != 0 ? 1.0
+                    : in.float64();
             int metricCount = in.varInt();
             if (result.metricNames.length < metricCount) {
                 result.metricNames = new int[metricCount];
@@ -301,8 +353,9 @@ final class ResultLog implements AutoCloseable {
             }
             result.metricCount = metricCount;
             result.latency = (flags & LATENCY) != 0 ? in.varLong() : -1;
-            result.tokensIn = in.varLong();
-            result.tokensOut = in.varLong();
+            boolean tokens = (flags & TOKENS) != 0;
+            result.tokensIn = tokens ? in.varLong() : 0;
+            result.tokensOut = tokens ? in.varLong() : 0;
             result.tokensCached = (flags & TOKENS_CACHED) != 0 ? in.varLong() : 0;
             result.cost = (flags & COST) != 0 ? in.float64() : 0;
             result.weight = (flags & WEIGHT) != 0 ? in.float64() : 1.0;
@@ -317,20 +370,53 @@ final class ResultLog implements AutoCloseable {
         return 5 + 3 * text.length();
     }
 
-    /** The text's UTF-8 bytes after their count; an ASCII text (every case id we know) is copied without a copy. */
-    private void writeText(String text) throws IOException {
+    /**
+     * The text's UTF-8 bytes after their count. An ASCII text (every case id we know) is copied char by char as it is
+     * checked, in one pass; at the first other char the copy is dropped and {@link #writeUtf8} writes the text.
+     */
+    private void writeText(String text) {
+        int start = position;
         int length = text.length();
-        boolean ascii = true;
-        for (int i = 0; i < length && ascii; i++) {
-            ascii = text.charAt(i) < 0x80;
-        }
-        if (ascii) {
-            writeVarInt(length);
-            for (int i = 0; i < length; i++) {
-                buffer[position++] = (byte) text.charAt(i);
+        writeVarInt(length);
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                position = start;
+                writeUtf8(text);
+                return;
             }
-            return;
+            buffer[position++] = (byte) c;
         }
+    }
+
+    /**
+     * A case id's bytes ({@link CaseIdBytes}) after their count, which a replay hands to the {@link CaseIndex} as they
+     * are. An ASCII id is its chars, copied as they are checked; at the first other char the copy is dropped and
+     * {@link #writeWideId} writes the id.
+     */
+    private void writeId(String id) {
+        int start = position;
+        int length = id.length();
+        writeVarInt(length);
+        for (int i = 0; i < length; i++) {
+            char c = id.charAt(i);
+            if (c >= 0x80) {
+                position = start;
+                writeWideId(id);
+                return;
+            }
+            buffer[position++] = (byte) c;
+        }
+    }
+
+    /** An id with a char past ASCII, in a method of its own so that the common path stays small. */
+    private void writeWideId(String id) {
+        writeVarInt(CaseIdBytes.length(id));
+        position = CaseIdBytes.encode(id, buffer, position);
+    }
+
+    /** A text with a char past ASCII: encoded by the JDK, a method of its own so the common path stays small. */
+    private void writeUtf8(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         writeVarInt(bytes.length);
         System.arraycopy(bytes, 0, buffer, position, bytes.length);
@@ -338,23 +424,40 @@ final class ResultLog implements AutoCloseable {
     }
 
     private void writeDouble(double value) {
-        long bits = Double.doubleToLongBits(value);
-        for (int shift = 56; shift >= 0; shift -= 8) {
-            buffer[position++] = (byte) (bits >>> shift);
-        }
+        position = putDouble(buffer, position, value);
     }
 
     private void writeVarInt(int value) {
-        writeVarLong(value & 0xFFFFFFFFL);
+        position = putVarInt(buffer, position, value);
     }
 
-    private void writeVarLong(long value) {
+    /** Writes {@code value}'s 8 bytes at {@code p}; returns where they end. */
+    private static int putDouble(byte[] b, int p, double value) {
+        long bits = Double.doubleToLongBits(value);
+        for (int shift = 56; shift >= 0; shift -= 8) {
+            b[p++] = (byte) (bits >>> shift);
+        }
+        return p;
+    }
+
+    /** Writes {@code value} (unsigned) as a varint at {@code p}; returns where it ends. One byte below 128, inline. */
+    private static int putVarInt(byte[] b, int p, int value) {
+        if ((value & ~0x7F) == 0) {
+            b[p] = (byte) value;
+            return p + 1;
+        }
+        return putVarLong(b, p, value & 0xFFFFFFFFL);
+    }
+
+    /** Writes {@code value} as a varint at {@code p}, 7 bits a byte, low first; returns where it ends. */
+    private static int putVarLong(byte[] b, int p, long value) {
         long rest = value;
         while ((rest & ~0x7FL) != 0) {
-            buffer[position++] = (byte) ((rest & 0x7F) | 0x80);
+            b[p++] = (byte) ((rest & 0x7F) | 0x80);
             rest >>>= 7;
         }
-        buffer[position++] = (byte) rest;
+        b[p++] = (byte) rest;
+        return p;
     }
 
     /** Deletes the temporary file, if any; the log is empty afterwards. */
@@ -449,6 +552,20 @@ final class ResultLog implements AutoCloseable {
             String text = new String(data, position, length, StandardCharsets.UTF_8);
             position += length;
             return text;
+        }
+
+        /** A case id's bytes, copied into the result (whose array outlives this buffer's next fill). */
+        void id(LoggedResult result) throws IOException {
+            int length = varInt();
+            if (limit - position < length && !fill(length)) {
+                throw new EOFException("a case id kept for the leaderboard ends early");
+            }
+            if (result.caseId.length < length) {
+                result.caseId = new byte[Math.max(length, result.caseId.length * 2)];
+            }
+            System.arraycopy(data, position, result.caseId, 0, length);
+            result.caseIdLength = length;
+            position += length;
         }
 
         /** Reads on from the file until {@code bytes} bytes are at hand; false when the file ends first. */

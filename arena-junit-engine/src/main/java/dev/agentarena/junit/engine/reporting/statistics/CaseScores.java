@@ -13,7 +13,24 @@ import org.apiguardian.api.API;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class CaseScores {
 
+    /**
+     * Case ids kept elsewhere and read by position: a leaderboard of a million cases keeps them as bytes and makes a
+     * string only of an id that is asked for.
+     */
+    public interface Ids {
+
+        /** The id at position {@code i}. */
+        String id(int i);
+
+        /** Compares the id at {@code i} with {@code other}'s at {@code j}, as strings compare (the sign tells). */
+        default int compare(int i, Ids other, int j) {
+            return id(i).compareTo(other.id(j));
+        }
+    }
+
+    /** {@code null} when the ids are {@link #lazyIds}. */
     private final String[] ids;
+    private final Ids lazyIds;
     private final double[] scores;
     private final boolean[] passed;
     private final double[] weights;
@@ -39,6 +56,18 @@ public final class CaseScores {
             assert checkSorted(ids);
         }
         this.ids = ids;
+        this.lazyIds = null;
+        this.scores = scores;
+        this.passed = passed;
+        this.weights = weights;
+    }
+
+    private CaseScores(Ids ids, double[] scores, boolean[] passed, double[] weights) {
+        if (passed.length != scores.length || weights.length != scores.length) {
+            throw new IllegalArgumentException("scores, verdicts and weights differ in length");
+        }
+        this.ids = null;
+        this.lazyIds = ids;
         this.scores = scores;
         this.passed = passed;
         this.weights = weights;
@@ -52,6 +81,15 @@ public final class CaseScores {
      */
     public static CaseScores adopt(String[] ids, double[] scores, boolean[] passed, double[] weights) {
         return new CaseScores(ids, scores, passed, weights, false);
+    }
+
+    /**
+     * As {@link #adopt(String[], double[], boolean[], double[])}, with ids read from {@code ids} when asked for.
+     *
+     * @param ids the case ids by position, sorted ascending, no duplicates (not checked)
+     */
+    public static CaseScores adopt(Ids ids, double[] scores, boolean[] passed, double[] weights) {
+        return new CaseScores(ids, scores, passed, weights);
     }
 
     private static boolean checkSorted(String[] ids) {
@@ -85,12 +123,20 @@ public final class CaseScores {
 
     /** How many cases. */
     public int size() {
-        return ids.length;
+        return scores.length;
     }
 
     /** The i-th case id. */
     public String id(int i) {
-        return ids[i];
+        return ids != null ? ids[i] : lazyIds.id(i);
+    }
+
+    /** Compares the i-th case id with the j-th of {@code other}, as strings compare (the sign tells). */
+    public int compareIds(int i, CaseScores other, int j) {
+        if (lazyIds != null && other.lazyIds != null) {
+            return lazyIds.compare(i, other.lazyIds, j);
+        }
+        return id(i).compareTo(other.id(j));
     }
 
     /** The i-th reduced score. */

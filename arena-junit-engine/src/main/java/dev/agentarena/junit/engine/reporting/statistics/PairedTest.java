@@ -58,7 +58,7 @@ public record PairedTest(int n, double meanDifference, double low, double high, 
         int i = 0;
         int j = 0;
         while (i < candidate.size() && j < reference.size()) {
-            int order = candidate.id(i).compareTo(reference.id(j));
+            int order = candidate.compareIds(i, reference, j);
             if (order < 0) {
                 i++;
             }

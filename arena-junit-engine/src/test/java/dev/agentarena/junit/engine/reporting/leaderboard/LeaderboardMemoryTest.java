@@ -10,13 +10,15 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.engine.reporting.statistics.Bootstrap;
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
  * A large run's leaderboard: results kept in a temporary file past the accumulator's memory limit give the very same
  * leaderboard as results kept in memory, and a bootstrap over identical values (a million cases that cost nothing)
- * gives bit for bit what resampling gives.
+ * gives bit for bit what resampling gives, as does the cost per case a leaderboard gives without resampling when every
+ * case cost the same.
  */
 class LeaderboardMemoryTest {
 
@@ -85,6 +87,28 @@ class LeaderboardMemoryTest {
                     picks[i] = random.nextInt(values.length);
                 }
                 assertThat(shortcut[b]).isEqualTo(Bootstrap.weightedMean(values, weights, picks));
+            }
+        }
+    }
+
+    @Test
+    void theCostPerCaseIsTheBootstrapOfTheCasesCostsWhetherTheyAreEqualOrNot() {
+        for (int n : new int[] {1, 2, 257}) {
+            for (double first : new double[] {0.0, 0.003, 1.0 / 3}) {
+                for (int differ : new int[] {-1, 0, n / 2, n - 1}) {
+                    double[] costs = new double[n];
+                    try (LeaderboardAccumulator accumulator = new LeaderboardAccumulator(SETTINGS)) {
+                        for (int i = 0; i < n; i++) {
+                            costs[i] = i == differ ? first + 0.25 : first;
+                            accumulator.accept(Results.of("e", "m", "case-" + (1000 + i)).cost(costs[i]).build());
+                        }
+                        Estimate expected = Bootstrap.mean(costs, null, SETTINGS.seed(), "cost|e|m",
+                                SETTINGS.resamples());
+                        assertThat(accumulator.build().evals().get(0).models().get(0).costPerCase())
+                                .as(n + " cases costing " + first + ", case " + differ + " more")
+                                .isEqualTo(expected);
+                    }
+                }
             }
         }
     }
