@@ -228,8 +228,12 @@ final class CaseEvaluator {
             return failed(row, repeat, scorers, t, prompt, usage, trajectory);
         }
         String output = post.output();
-        TaskOutput scoredOutput = taskOutput.withText(output);
-        context = context.withOutput(scoredOutput);
+        TaskOutput scoredOutput = taskOutput;
+        if (output != taskOutput.text()) {
+            // a @PostProcess hook changed it; without one (most evals) the output and the context stand as they are
+            scoredOutput = taskOutput.withText(output);
+            context = context.withOutput(scoredOutput);
+        }
 
         List<ScoreOutcome> outcomes;
         if (post.override() != null) {
@@ -311,11 +315,7 @@ final class CaseEvaluator {
             }
             catch (Throwable t) {
                 rethrowIfGivenUp(t);
-                Throwable error = asError(withOptionSource(t, options));
-                Optional<String> shared = SharedProblems.scorerKey(scorer.name(), error);
-                produced = List.of(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null,
-                        shared.isEmpty() ? error
-                                : new SharedProblems.Pending(eval.problems().met(shared.get(), error))));
+                produced = failedScorer(scorer, registryName, options, t);
             }
             if (isManual(scorer)) {
                 produced = labelled(produced, row, output);
@@ -336,13 +336,7 @@ final class CaseEvaluator {
                     owner = owners.putIfAbsent(outcome.name(), scorer.name());
                 }
                 if (owner != null) {
-                    IllegalStateException clash = new IllegalStateException(owner.equals(scorer.name())
-                            ? "Scorer '" + owner + "' emits score name '" + outcome.name() + "' twice"
-                            : "Score name '" + outcome.name() + "' is emitted by both scorer '" + owner
-                                    + "' and scorer '" + scorer.name()
-                                    + "'; every score name belongs to exactly one scorer");
-                    replaceNamed(outcomes, outcome.name(), clash);
-                    outcomes.add(outcome.withError(clash));
+                    clash(outcomes, outcome, owner, scorer.name());
                 }
                 else {
                     outcomes.add(outcome);
@@ -350,6 +344,29 @@ final class CaseEvaluator {
             }
         }
         return outcomes;
+    }
+
+    /**
+     * What a scorer that threw (or ran past its limit) gives: one error under its own name, shared by every case when
+     * it is a problem of the scorer rather than of the case (reported once, in dataset order). Out of {@link #score},
+     * which nearly every case goes through without it.
+     */
+    private List<ScoreOutcome> failedScorer(ScorerDefinition scorer, String registryName, ScorerOptionValues options,
+            Throwable t) {
+        Throwable error = asError(withOptionSource(t, options));
+        Optional<String> shared = SharedProblems.scorerKey(scorer.name(), error);
+        return List.of(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null,
+                shared.isEmpty() ? error : new SharedProblems.Pending(eval.problems().met(shared.get(), error))));
+    }
+
+    /** A score name emitted twice: an error on every score of that name, naming both scorers (or the one). */
+    private static void clash(List<ScoreOutcome> outcomes, ScoreOutcome outcome, String owner, String scorer) {
+        IllegalStateException clash = new IllegalStateException(owner.equals(scorer)
+                ? "Scorer '" + owner + "' emits score name '" + outcome.name() + "' twice"
+                : "Score name '" + outcome.name() + "' is emitted by both scorer '" + owner + "' and scorer '"
+                        + scorer + "'; every score name belongs to exactly one scorer");
+        replaceNamed(outcomes, outcome.name(), clash);
+        outcomes.add(outcome.withError(clash));
     }
 
     /** Whether a scorer is the builtin {@code manual}, which collects outputs for a person to grade. */

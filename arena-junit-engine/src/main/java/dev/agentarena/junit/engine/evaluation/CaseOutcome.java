@@ -28,13 +28,54 @@ public final class CaseOutcome {
 
     /**
      * Which eval, model and dataset the case belongs to; the run's secrets, masked in every text that leaves it; and
-     * how long a reason or error may be before it is cut ({@code arena.output.text-limit}, 0 for no limit).
+     * how long a reason or error may be before it is cut ({@code arena.output.text-limit}, 0 for no limit). The
+     * masked names of the eval, model and dataset are worked out once here, not once per result.
      */
-    record Origin(String eval, String model, String dataset, SecretRedactor redactor, int textLimit) {
+    static final class Origin {
+
+        private final String eval;
+        private final String model;
+        private final String dataset;
+        private final SecretRedactor redactor;
+        private final int textLimit;
+        private final String maskedEval;
+        private final String maskedModel;
+        private final String maskedDataset;
+
+        Origin(String eval, String model, String dataset, SecretRedactor redactor, int textLimit) {
+            this.eval = eval;
+            this.model = model;
+            this.dataset = dataset;
+            this.redactor = redactor;
+            this.textLimit = textLimit;
+            this.maskedEval = redactor.redact(eval);
+            this.maskedModel = redactor.redact(model);
+            this.maskedDataset = redactor.redact(dataset);
+        }
 
         /** Without a limit on texts. */
         Origin(String eval, String model, String dataset, SecretRedactor redactor) {
             this(eval, model, dataset, redactor, 0);
+        }
+
+        String eval() {
+            return eval;
+        }
+
+        String model() {
+            return model;
+        }
+
+        String dataset() {
+            return dataset;
+        }
+
+        SecretRedactor redactor() {
+            return redactor;
+        }
+
+        int textLimit() {
+            return textLimit;
         }
     }
 
@@ -76,31 +117,29 @@ public final class CaseOutcome {
         String sentPrompt = redactor.redact(prompt);
         String raw = redactor.redact(rawOutput);
         String scoredOutput = redactor.redact(output);
-        Map<String, CaseTranscript.WholeText> wholeTrajectory = new LinkedHashMap<>();
-        // the file a cut trajectory goes to is named only for a trajectory there is (most cases have none)
-        TrajectoryRecord steps = trajectory == null || !TrajectoryTexts.isAgentic(trajectory) ? null
-                : TrajectoryTexts.of(trajectory, redactor, origin.textLimit(), LongTexts.caseFile(origin.eval(),
-                        origin.model(), origin.dataset(), caseId(), repeat, "trajectory.json"), wholeTrajectory);
+        Map<String, CaseTranscript.WholeText> wholeTrajectory = Map.of();
+        TrajectoryRecord steps = null;
+        if (trajectory != null && TrajectoryTexts.isAgentic(trajectory)) {
+            // the file a cut trajectory goes to is named only for a trajectory there is (most cases have none)
+            wholeTrajectory = new LinkedHashMap<>();
+            steps = TrajectoryTexts.of(trajectory, redactor, origin.textLimit(), LongTexts.caseFile(origin.eval(),
+                    origin.model(), origin.dataset(), caseId(), repeat, "trajectory.json"), wholeTrajectory);
+        }
         List<ScorerResult> built = new ArrayList<>(scores.size());
         for (ScoreOutcome score : scores) {
-            Map<String, CaseTranscript.WholeText> whole = wholeTrajectory.isEmpty() ? new LinkedHashMap<>(2)
-                    : new LinkedHashMap<>(wholeTrajectory);
-            String reason = cutIfLong(origin, score, "reason", redactor.redact(score.reason()), whole);
-            // not run is no error: its reason says why
-            String error = score.error() == null || score.error() instanceof SharedProblems.NotRun ? null
-                    : cutIfLong(origin, score, "error", redactor.redact(describe(score.error())), whole);
-            Throwable thrown = score.error() == null || error == null ? null : redactor.redactError(score.error());
-            if (whole.containsKey("error")) {
-                String file = whole.get("error").file();
-                thrown = ReportedError.rewrite(thrown, message -> LongTexts.isLong(message, origin.textLimit())
-                        ? LongTexts.cut(message, origin.textLimit(), file) : message);
+            String reason = redactor.redact(score.reason());
+            if (score.error() == null && !LongTexts.isLong(reason, origin.textLimit())) {
+                // nearly every result: no error, nothing cut, so no whole text of its own to keep
+                built.add(new ScorerResult(
+                        record(origin, evalCase, score, reason, null, scoredOutput, taskOutput, usage),
+                        new CaseTranscript(sentPrompt, raw, reference, detail(score, redactor), wholeTrajectory,
+                                steps),
+                        null));
             }
-            built.add(new ScorerResult(
-                    record(origin, evalCase, score, reason, error, scoredOutput, taskOutput, usage),
-                    new CaseTranscript(sentPrompt, raw, reference,
-                            detail(score, redactor), whole,
-                            steps),
-                    thrown));
+            else {
+                built.add(cutOrFailed(origin, evalCase, score, reason, scoredOutput, new CaseTranscript(sentPrompt,
+                        raw, reference, detail(score, redactor), wholeTrajectory, steps)));
+            }
         }
         this.results = List.copyOf(built);
         this.resultCount = this.results.size();
@@ -115,6 +154,31 @@ public final class CaseOutcome {
         Map<String, Object> detail = score.result().detail();
         // the transcript keeps a copy of its own: masking nothing, no copy is needed here
         return detail.isEmpty() || redactor.isEmpty() ? detail : redactor.redactMap(detail);
+    }
+
+    /**
+     * The result of a score that failed or whose reason is over the limit: the error as its text and as the thrown
+     * error, both masked, and each text cut over the limit, its whole text kept beside the trajectory's. Out of the
+     * constructor's loop, which nearly every result goes through without it.
+     */
+    private ScorerResult cutOrFailed(Origin origin, EvalCase evalCase, ScoreOutcome score, String maskedReason,
+            String scoredOutput, CaseTranscript plain) {
+        SecretRedactor redactor = origin.redactor();
+        Map<String, CaseTranscript.WholeText> whole = new LinkedHashMap<>(plain.wholeTexts());
+        String reason = cutIfLong(origin, score, "reason", maskedReason, whole);
+        // not run is no error: its reason says why
+        String error = score.error() == null || score.error() instanceof SharedProblems.NotRun ? null
+                : cutIfLong(origin, score, "error", redactor.redact(describe(score.error())), whole);
+        Throwable thrown = score.error() == null || error == null ? null : redactor.redactError(score.error());
+        if (whole.containsKey("error")) {
+            String file = whole.get("error").file();
+            thrown = ReportedError.rewrite(thrown, message -> LongTexts.isLong(message, origin.textLimit())
+                    ? LongTexts.cut(message, origin.textLimit(), file) : message);
+        }
+        return new ScorerResult(record(origin, evalCase, score, reason, error, scoredOutput, taskOutput, usage),
+                new CaseTranscript(plain.prompt(), plain.rawOutput(), plain.reference(), plain.detail(), whole,
+                        plain.trajectory()),
+                thrown);
     }
 
     private static boolean anyPending(List<ScoreOutcome> scores) {
@@ -207,8 +271,7 @@ public final class CaseOutcome {
             metrics.forEach((name, value) -> masked.merge(redactor.redact(name), value, (a, b) -> b));
             metrics = masked;
         }
-        return new ResultRecord(redactor.redact(origin.eval()), redactor.redact(origin.model()),
-                redactor.redact(origin.dataset()), redactor.redact(caseId()), redactor.redact(score.name()),
+        return new ResultRecord(origin.maskedEval, origin.maskedModel, origin.maskedDataset, redactor.redact(caseId()), redactor.redact(score.name()),
                 redactor.redact(score.version()), redactor.redact(score.registryName()), repeat, score.score(),
                 passed, score.status(),
                 reason, metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.tokensCached(),

@@ -60,6 +60,25 @@ class ResultsLineTest {
     }
 
     @Test
+    void wholeNumbersAreWrittenAsTheGeneratorWritesThemAtEveryLengthAndSign() {
+        ResultsFile.Lines lines = new ResultsFile.Lines();
+        long[] values = {0, 1, 9, 10, 11, 99, 100, 101, 999_999_999, 1_000_000_000, 4_294_967_296L,
+            999_999_999_999_999_999L, Long.MAX_VALUE, -1, -10, Integer.MIN_VALUE, Long.MIN_VALUE + 1, Long.MIN_VALUE};
+        int[] repeats = {0, 1, 9, 10, 12_345, Integer.MAX_VALUE, -1, Integer.MIN_VALUE};
+        for (long value : values) {
+            for (int repeat : repeats) {
+                ResultRecord record = new ResultRecord("e", "m", "d", "c", "s", "v", "r", repeat, 1.0, true,
+                        ResultStatus.PASSED, "", Map.of(), value, Math.abs(value + 1), Math.max(0, value), value,
+                        0.25, false, 1, List.of(), null, "o");
+                String line = lines.line(record, Map.of(), null, null);
+                assertThat(line).isEqualTo(ResultsFile.line(record));
+                assertThat(lines.bytes(record, Map.of(), null, null)).as("%d, repeat %d", value, repeat)
+                        .isEqualTo((line + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    @Test
     void aLineThatCannotBeWrittenLeavesTheNextOnesWhole() {
         ResultsFile.Lines lines = new ResultsFile.Lines();
         ResultRecord good = randomRecord(new SplittableRandom(5));
