@@ -17,8 +17,6 @@ import java.io.PushbackInputStream;
  */
 final class JsonLinesRowCount {
 
-    private static final byte[] BYTE_ORDER_MARK = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
-
     private final byte[] buffer = new byte[64 * 1024];
     private long rows;
     /** Whether the current line is known to be a row; its end is all that is left to find. */
@@ -36,7 +34,7 @@ final class JsonLinesRowCount {
     }
 
     private long count(InputStream in) throws IOException {
-        PushbackInputStream stream = new PushbackInputStream(in, BYTE_ORDER_MARK.length);
+        PushbackInputStream stream = new PushbackInputStream(in, 3);
         skipByteOrderMark(stream);
         for (int limit = stream.read(buffer); limit >= 0; limit = stream.read(buffer)) {
             scan(limit);
@@ -109,10 +107,10 @@ final class JsonLinesRowCount {
                 || threeBytes == 0xE38080; // U+3000
     }
 
+    /** Skips U+FEFF's three bytes at the start, as the reader does. */
     private static void skipByteOrderMark(PushbackInputStream stream) throws IOException {
-        byte[] start = stream.readNBytes(BYTE_ORDER_MARK.length);
-        if (start.length != BYTE_ORDER_MARK.length || start[0] != BYTE_ORDER_MARK[0] || start[1] != BYTE_ORDER_MARK[1]
-                || start[2] != BYTE_ORDER_MARK[2]) {
+        byte[] start = stream.readNBytes(3);
+        if (start.length != 3 || (start[0] & 0xFF) != 0xEF || (start[1] & 0xFF) != 0xBB || (start[2] & 0xFF) != 0xBF) {
             stream.unread(start);
         }
     }
