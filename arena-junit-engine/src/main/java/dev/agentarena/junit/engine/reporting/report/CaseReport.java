@@ -497,11 +497,12 @@ public final class CaseReport {
             boolean either = separator || previousSeparator;
             boolean sameCell = bothKeyed && sameCell(node, repeat, previous, lastRepeat, either);
             boolean sameCase = bothKeyed && sameCase(node, previous, either);
+            int plain = node.plain();
             json.startArray();
             json.number(eval);
             json.number(model);
             json.number(dataset);
-            json.string(node.caseId());
+            text(node.caseId(), plain, Shown.CASE_ID);
             json.number(scorer);
             json.number(scorerVersion);
             json.number(repeat);
@@ -512,7 +513,7 @@ public final class CaseReport {
                 json.nullValue();
             }
             json.number(statusCode(node.status()));
-            json.string(node.reason());
+            text(node.reason(), plain, Shown.REASON);
             if (node.metrics() != null) {
                 json.tree(node.metrics());
             }
@@ -529,12 +530,10 @@ public final class CaseReport {
             json.number(node.tokensIn());
             json.number(node.tokensOut());
             json.number(node.cached() ? 1 : 0);
-            json.string(node.error());
+            text(node.error(), plain, Shown.ERROR);
             String output = node.output();
             // 0 no diff, 1 the previous record's, 2 a diff of its own
-            int diff = change == null || !outputsKnown || !hasBefore || Objects.equals(beforeOutput, output)
-                    ? 0 : sameCell && Objects.equals(output, lastDiffOutput)
-                            && Objects.equals(beforeOutput, lastBeforeOutput) ? 1 : 2;
+            int diff = change == null ? 0 : diff(sameCell, output, beforeOutput, hasBefore, outputsKnown);
             if (sameCell && Objects.equals(output, previous.output())) {
                 json.number(1);
             }
@@ -543,7 +542,7 @@ public final class CaseReport {
                 json.number(2);
             }
             else {
-                json.string(output);
+                text(output, plain, Shown.OUTPUT);
             }
             json.startArray();
             for (String tag : node.tags()) {
@@ -552,44 +551,20 @@ public final class CaseReport {
             json.endArray();
             String input = node.input();
             String reference = node.reference();
-            sameOr(sameCase && Objects.equals(input, previous.input()), input);
-            sameOr(sameCase && Objects.equals(reference, previous.reference()), reference);
+            sameOr(sameCase && Objects.equals(input, previous.input()), input, plain, Shown.INPUT);
+            sameOr(sameCase && Objects.equals(reference, previous.reference()), reference, plain, Shown.REFERENCE);
             JsonNode trajectory = node.trajectory();
             if (trajectory == null) {
                 json.nullValue();
             }
-            else if (sameCell && trajectory.equals(previous.trajectory())) {
-                json.number(1);
-            }
             else {
-                json.tree(trajectory);
+                trajectory(trajectory, sameCell ? previous.trajectory() : null);
             }
             if (change == null) {
                 json.nullValue();
             }
             else {
-                json.startArray();
-                json.number(change.ordinal());
-                double mean = was == null ? Double.NaN : was.mean();
-                if (Double.isFinite(mean)) {
-                    json.number(mean);
-                }
-                else {
-                    json.nullValue();
-                }
-                json.number(was == null ? -2 : was.rank());
-                if (diff == 0) {
-                    json.nullValue();
-                }
-                else if (diff == 1) {
-                    json.number(1);
-                }
-                else {
-                    diff(beforeOutput, output);
-                }
-                lastDiffOutput = output;
-                lastBeforeOutput = beforeOutput;
-                json.endArray();
+                comparison(change, was, diff, beforeOutput, output);
             }
             long cachedTokens = node.tokensCached();
             if (cachedTokens > 0) {
@@ -601,6 +576,72 @@ public final class CaseReport {
             lastKeyed = keyed;
             lastRepeat = repeat;
             previousSeparator = separator;
+        }
+
+        /**
+         * A text of a record: copied when its result says it is {@linkplain DataBytes#plain plain} ({@code bit} set in
+         * {@code plain}), else written character by character.
+         */
+        private void text(String text, int plain, int bit) throws IOException {
+            if ((plain & bit) != 0) {
+                json.plainString(text);
+            }
+            else {
+                json.string(text);
+            }
+        }
+
+        /**
+         * What a compared record's output is beside the previous run's: 0 no diff (equal, or one of them unknown), 1
+         * the previous record's diff (same cell, same outputs), 2 a diff of its own.
+         */
+        private int diff(boolean sameCell, String output, String beforeOutput, boolean hasBefore,
+                boolean outputsKnown) {
+            if (!outputsKnown || !hasBefore || Objects.equals(beforeOutput, output)) {
+                return 0;
+            }
+            return sameCell && Objects.equals(output, lastDiffOutput) && Objects.equals(beforeOutput, lastBeforeOutput)
+                    ? 1 : 2;
+        }
+
+        /**
+         * A trajectory, or {@code 1} when it equals {@code previousOfCell}: the previous record's when that record is
+         * of the same cell, else {@code null}.
+         */
+        private void trajectory(JsonNode trajectory, JsonNode previousOfCell) throws IOException {
+            if (trajectory.equals(previousOfCell)) {
+                json.number(1);
+            }
+            else {
+                json.tree(trajectory);
+            }
+        }
+
+        /** A compared record's comparison: {@code [change, previous mean score, previous rank, diff]}. */
+        private void comparison(Change change, Change.Aggregate was, int diff, String beforeOutput, String output)
+                throws IOException {
+            json.startArray();
+            json.number(change.ordinal());
+            double mean = was == null ? Double.NaN : was.mean();
+            if (Double.isFinite(mean)) {
+                json.number(mean);
+            }
+            else {
+                json.nullValue();
+            }
+            json.number(was == null ? -2 : was.rank());
+            if (diff == 0) {
+                json.nullValue();
+            }
+            else if (diff == 1) {
+                json.number(1);
+            }
+            else {
+                diff(beforeOutput, output);
+            }
+            lastDiffOutput = output;
+            lastBeforeOutput = beforeOutput;
+            json.endArray();
         }
 
         /**
@@ -674,12 +715,12 @@ public final class CaseReport {
             json.endArray();
         }
 
-        private void sameOr(boolean same, String text) throws IOException {
+        private void sameOr(boolean same, String text, int plain, int bit) throws IOException {
             if (same) {
                 json.number(1);
             }
             else {
-                json.string(text);
+                text(text, plain, bit);
             }
         }
 

@@ -24,7 +24,8 @@ import dev.agentarena.junit.engine.results.Decimals;
  * hold an unpaired one);
  * a number as Jackson writes it ({@link Double#toString} for a finite double); a tree (metrics, a trajectory) by Jackson
  * itself, then made safe. Values in an array are separated as a generator separates them, a comma before each
- * but the first. {@code DataBytesTest} holds the bytes equal to the generator's for every character and many numbers.
+ * but the first. A text known to be {@linkplain #plain plain} (its caller looked at it once already) is copied as
+ * its bytes. {@code DataBytesTest} holds the bytes equal to the generator's for every character and many numbers.
  */
 final class DataBytes {
 
@@ -208,6 +209,43 @@ final class DataBytes {
     }
 
     /**
+     * Whether the text is written as it is, each character one byte: printable ASCII that neither Jackson nor
+     * {@link EmbeddedJson} escapes ({@code "}, {@code \\}, {@code <}, {@code >}, {@code &} and the controls are not),
+     * so it holds no surrogate either and is its own well-formed form ({@link
+     * dev.agentarena.junit.engine.results.SinkText#wellFormed}). Nearly every text of a run is.
+     */
+    static boolean plain(String text) {
+        for (int i = 0, n = text.length(); i < n; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80 || ASCII[c] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A string value that is {@linkplain #plain plain}: the bytes {@link #string} writes for it, copied from the text
+     * without looking at each character again. A text longer than half the buffer goes through {@link #string}, a
+     * slice at a time, so that the buffer does not grow for it.
+     */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the low byte of each char, its ASCII
+    void plainString(String text) throws IOException {
+        int n = text.length();
+        if (n > bytes.length / 2) {
+            string(text);
+            return;
+        }
+        room(n + ROOM);
+        value();
+        byte[] buffer = bytes;
+        buffer[length++] = '"';
+        text.getBytes(0, n, buffer, length);
+        length += n;
+        buffer[length++] = '"';
+    }
+
+    /**
      * JSON text a Jackson generator wrote (a tree), made safe for the page as {@link EmbeddedJson} makes it; its
      * strings are already escaped as Jackson escapes them.
      */
@@ -241,30 +279,37 @@ final class DataBytes {
                 char c = slice[i++];
                 if (c < 0x80 && ASCII[c] == 0) {
                     buffer[at++] = (byte) c;
-                    continue;
-                }
-                if (c < 0x80) {
-                    byte kind = ASCII[c];
-                    if (kind == 0 || !inString && kind != 'u') {
-                        buffer[at++] = (byte) c;
-                    }
-                    else if (kind == 'u') {
-                        at = escape(buffer, at, c, HEX_LOWER);
-                    }
-                    else if (kind == 'U') {
-                        at = escape(buffer, at, c, HEX_UPPER);
-                    }
-                    else {
-                        buffer[at++] = '\\';
-                        buffer[at++] = kind;
-                    }
                 }
                 else {
-                    at = other(buffer, at, c);
+                    at = special(buffer, at, c, inString);
                 }
             }
             length = at;
         }
+    }
+
+    /**
+     * Any other character: Jackson's escape inside a string (when {@code inString}), {@link EmbeddedJson}'s, or its
+     * UTF-8 bytes. Apart from the loop above, whose first branch takes nearly every character.
+     */
+    private static int special(byte[] buffer, int at, char c, boolean inString) {
+        if (c >= 0x80) {
+            return other(buffer, at, c);
+        }
+        byte kind = ASCII[c];
+        if (kind == 0 || !inString && kind != 'u') {
+            buffer[at++] = (byte) c;
+            return at;
+        }
+        if (kind == 'u') {
+            return escape(buffer, at, c, HEX_LOWER);
+        }
+        if (kind == 'U') {
+            return escape(buffer, at, c, HEX_UPPER);
+        }
+        buffer[at++] = '\\';
+        buffer[at++] = kind;
+        return at;
     }
 
     /** A character from U+0080: {@link EmbeddedJson}'s escape, or its UTF-8 bytes (never a surrogate: escaped). */

@@ -207,15 +207,9 @@ public final class InRunReport implements AutoCloseable {
         }
         ObjectNode metrics = null;
         if (!record.metrics().isEmpty()) {
-            metrics = Json.MAPPER.createObjectNode();
-            for (Map.Entry<String, Double> metric : record.metrics().entrySet()) {
-                Double value = metric.getValue();
-                // two names that differ only in an unpaired surrogate would read back as one
-                if (!metric.getKey().equals(SinkText.wellFormed(metric.getKey()))
-                        || value != null && !Double.isFinite(value)) {
-                    return null;
-                }
-                metrics.set(metric.getKey(), value == null ? NullNode.getInstance() : DoubleNode.valueOf(value));
+            metrics = metrics(record.metrics());
+            if (metrics == null) {
+                return null;
             }
         }
         List<String> tags = record.tags();
@@ -226,26 +220,60 @@ public final class InRunReport implements AutoCloseable {
                 break;
             }
         }
-        String input = null;
-        String reference = null;
         JsonNode trajectory = null;
+        // the texts the page shows, in the order of Shown's bits of plain texts
+        String[] texts = {record.caseId(), record.reason(), record.error(), record.output(), null, null};
         if (transcript != null) {
-            input = text(LongTexts.caseText(transcript.prompt(), textLimit));
-            reference = text(LongTexts.caseText(transcript.reference(), textLimit));
+            texts[4] = LongTexts.caseText(transcript.prompt(), textLimit);
+            texts[5] = LongTexts.caseText(transcript.reference(), textLimit);
             if (transcript.trajectory() != null) {
-                trajectory = ResultLines.tree(SinkText.wellFormed(
-                        STEPS.writeValueAsString(transcript.trajectory().steps())));
-                if (trajectory.isNull()) {
-                    trajectory = null;
+                trajectory = trajectory(transcript);
+            }
+        }
+        int plain = 0;
+        for (int i = 0; i < texts.length; i++) {
+            String text = texts[i];
+            if (text != null) {
+                // each well-formed as its results line reads it back; a plain text is: one look at each character
+                // tells both
+                if (DataBytes.plain(text)) {
+                    plain |= 1 << i;
+                }
+                else {
+                    texts[i] = SinkText.wellFormed(text);
                 }
             }
         }
         return new Shown(repeated(0, record.eval()), repeated(1, record.model()), repeated(2, record.dataset()),
-                text(record.caseId()), repeated(3, record.scorer()), repeated(4, record.scorerVersion()),
-                record.repeat(), score, record.status(), text(record.reason()), metrics, record.latencyMs(),
-                record.costUsd(), record.tokensIn(),
-                record.tokensOut(), record.cached(), record.tokensCached(), text(record.error()),
-                text(record.output()), tags, input, reference, trajectory);
+                texts[0], repeated(3, record.scorer()), repeated(4, record.scorerVersion()), record.repeat(), score,
+                record.status(), texts[1], metrics, record.latencyMs(), record.costUsd(), record.tokensIn(),
+                record.tokensOut(), record.cached(), record.tokensCached(), texts[2], texts[3], tags, texts[4],
+                texts[5], trajectory, plain);
+    }
+
+    /**
+     * The metrics as the tree their results line reads back as, or {@code null} when it could read back otherwise (a
+     * value that is not a finite number, two names that differ only in an unpaired surrogate). Few results have any.
+     */
+    private static ObjectNode metrics(Map<String, Double> values) {
+        ObjectNode metrics = Json.MAPPER.createObjectNode();
+        for (Map.Entry<String, Double> metric : values.entrySet()) {
+            Double value = metric.getValue();
+            // two names that differ only in an unpaired surrogate would read back as one
+            if (!metric.getKey().equals(SinkText.wellFormed(metric.getKey()))
+                    || value != null && !Double.isFinite(value)) {
+                return null;
+            }
+            metrics.set(metric.getKey(), value == null ? NullNode.getInstance() : DoubleNode.valueOf(value));
+        }
+        return metrics;
+    }
+
+    /** The trajectory's steps as the tree its results line reads back as, or {@code null}. */
+    private static JsonNode trajectory(CaseTranscript transcript) throws IOException {
+        JsonNode trajectory = ResultLines.tree(SinkText.wellFormed(
+                STEPS.writeValueAsString(transcript.trajectory().steps())));
+        return trajectory.isNull() ? null : trajectory;
     }
 
     /** Tags as a results line gives them back: a null one as the text "null", each well-formed. */
@@ -256,10 +284,6 @@ public final class InRunReport implements AutoCloseable {
             shown.add(tag == null ? "null" : SinkText.wellFormed(tag));
         }
         return shown;
-    }
-
-    private static String text(String text) {
-        return text == null ? null : SinkText.wellFormed(text);
     }
 
     private String repeated(int field, String text) {

@@ -35,11 +35,28 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * @param input the case's input as the results line holds it (cut), or {@code null}
  * @param reference its reference, likewise, or {@code null}
  * @param trajectory the trajectory's steps, or {@code null}
+ * @param plain which of the texts are known to be {@linkplain DataBytes#plain plain} (the bits {@link #CASE_ID},
+ *     {@link #REASON}, {@link #ERROR}, {@link #OUTPUT}, {@link #INPUT}, {@link #REFERENCE}), so that the record copies
+ *     them without looking at each character again; 0 says nothing, every text is then written as any other
  */
 record Shown(String eval, String model, String dataset, String caseId, String scorer, String scorerVersion, int repeat,
         Double score, ResultStatus status, String reason, JsonNode metrics, Long latencyMs, double costUsd,
         long tokensIn, long tokensOut, boolean cached, long tokensCached, String error, String output,
-        List<String> tags, String input, String reference, JsonNode trajectory) {
+        List<String> tags, String input, String reference, JsonNode trajectory, int plain) {
+
+    // the bits of plain, in the order InRunReport looks at the texts
+    /** A bit of {@link #plain}: the case id is plain. */
+    static final int CASE_ID = 1;
+    /** A bit of {@link #plain}: the reason is plain. */
+    static final int REASON = 2;
+    /** A bit of {@link #plain}: the error is plain. */
+    static final int ERROR = 4;
+    /** A bit of {@link #plain}: the output is plain. */
+    static final int OUTPUT = 8;
+    /** A bit of {@link #plain}: the input is plain. */
+    static final int INPUT = 16;
+    /** A bit of {@link #plain}: the reference is plain. */
+    static final int REFERENCE = 32;
 
     /** The values of a result read from a results line (or a tree), as the page has always read them. */
     static Shown of(ResultLines.Fields node) {
@@ -59,6 +76,6 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
                 node.path("tokens_in").asLong(), node.path("tokens_out").asLong(), node.path("cached").asBoolean(),
                 node.path("tokens_cached").asLong(), node.text("error"), node.text("output"), tags,
                 node.text("input"), node.text("reference"),
-                trajectory == null || trajectory.isNull() ? null : trajectory);
+                trajectory == null || trajectory.isNull() ? null : trajectory, 0);
     }
 }

@@ -45,6 +45,19 @@ class DataBytesTest {
         };
     }
 
+    /** A text known to be plain, copied ({@link DataBytes#plainString}); the generator writes it as any string. */
+    private static Value plain(String text) {
+        return new Value() {
+            public void generator(JsonGenerator json) throws IOException {
+                json.writeString(text);
+            }
+
+            public void bytes(DataBytes bytes) throws IOException {
+                bytes.plainString(text);
+            }
+        };
+    }
+
     private static Value number(double value) {
         return new Value() {
             public void generator(JsonGenerator json) throws IOException {
@@ -227,6 +240,51 @@ class DataBytesTest {
                     .put("result", text)));
         }
         values.add(tree(Json.MAPPER.createObjectNode().put("long", "\u00e9<".repeat(40_000))));
+        assertSameBytes(values);
+    }
+
+    /**
+     * A text is plain exactly when every character of it is written as its own one byte (printable ASCII but the five
+     * escaped); a plain text copied is the bytes of the generator, short or long (past half the buffer it is written a slice at a time), among other values.
+     */
+    @Test
+    void plainTextsAreExactlyThoseWrittenAsTheyAreAndCopiedGiveTheSameBytes() throws IOException {
+        List<Value> values = new ArrayList<>();
+        int plainCharacters = 0;
+        for (int c = 0; c <= 0xFFFF; c++) {
+            String text = "a" + (char) c + "b";
+            // neither Jackson nor EmbeddedJson escapes it, and it is one byte in UTF-8
+            boolean asItIs = c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && !EmbeddedJson.escaped((char) c);
+            assertThat(DataBytes.plain(text)).as("U+%04X", c).isEqualTo(asItIs);
+            if (asItIs) {
+                plainCharacters++;
+                values.add(plain(text));
+                values.add(plain(String.valueOf((char) c)));
+            }
+        }
+        // the printable ASCII characters but " \\ < > &
+        assertThat(plainCharacters).isEqualTo(0x7F - 0x20 - 5);
+        assertThat(DataBytes.plain("")).isTrue();
+        assertThat(DataBytes.plain("case-0000001 \uD83D\uDE00")).isFalse();
+        values.add(plain(""));
+        SplittableRandom random = new SplittableRandom(31);
+        for (int i = 0; i < 2_000; i++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(300);
+            while (text.length() < length) {
+                char c = (char) (0x20 + random.nextInt(0x5F));
+                if (DataBytes.plain(String.valueOf(c))) {
+                    text.append(c);
+                }
+            }
+            values.add(plain(text.toString()));
+            values.add(number((long) random.nextInt(1000)));
+            values.add(string("\"" + text + "\n"));
+        }
+        for (int length : new int[] {(1 << 15) - 40, 1 << 15, (1 << 15) + 1, 70_000, 200_001}) {
+            values.add(plain("y".repeat(length)));
+            values.add(plain("case-" + length));
+        }
         assertSameBytes(values);
     }
 }
