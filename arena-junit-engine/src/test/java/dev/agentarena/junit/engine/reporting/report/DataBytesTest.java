@@ -26,83 +26,37 @@ import dev.agentarena.junit.engine.json.Json;
  */
 class DataBytesTest {
 
-    /** One value of an array, written both ways. */
-    private interface Value {
-        void generator(JsonGenerator json) throws IOException;
+    /** A write to one of the two writers. */
+    private interface Write<T> {
+        void to(T writer) throws IOException;
+    }
 
-        void bytes(DataBytes bytes) throws IOException;
+    /** One value of an array, written both ways. */
+    private record Value(Write<JsonGenerator> generator, Write<DataBytes> bytes) {
     }
 
     private static Value string(String text) {
-        return new Value() {
-            public void generator(JsonGenerator json) throws IOException {
-                json.writeString(text);
-            }
-
-            public void bytes(DataBytes bytes) throws IOException {
-                bytes.string(text);
-            }
-        };
+        return new Value(json -> json.writeString(text), bytes -> bytes.string(text));
     }
 
     /** A text known to be plain, copied ({@link DataBytes#plainString}); the generator writes it as any string. */
     private static Value plain(String text) {
-        return new Value() {
-            public void generator(JsonGenerator json) throws IOException {
-                json.writeString(text);
-            }
-
-            public void bytes(DataBytes bytes) throws IOException {
-                bytes.plainString(text);
-            }
-        };
+        return new Value(json -> json.writeString(text), bytes -> bytes.plainString(text));
     }
 
     private static Value number(double value) {
-        return new Value() {
-            public void generator(JsonGenerator json) throws IOException {
-                json.writeNumber(value);
-            }
-
-            public void bytes(DataBytes bytes) throws IOException {
-                bytes.number(value);
-            }
-        };
+        return new Value(json -> json.writeNumber(value), bytes -> bytes.number(value));
     }
 
     private static Value number(long value) {
-        return new Value() {
-            public void generator(JsonGenerator json) throws IOException {
-                json.writeNumber(value);
-            }
-
-            public void bytes(DataBytes bytes) throws IOException {
-                bytes.number(value);
-            }
-        };
+        return new Value(json -> json.writeNumber(value), bytes -> bytes.number(value));
     }
 
     private static Value tree(JsonNode tree) {
-        return new Value() {
-            public void generator(JsonGenerator json) throws IOException {
-                json.writeTree(tree);
-            }
-
-            public void bytes(DataBytes bytes) throws IOException {
-                bytes.tree(tree);
-            }
-        };
+        return new Value(json -> json.writeTree(tree), bytes -> bytes.tree(tree));
     }
 
-    private static final Value NULL = new Value() {
-        public void generator(JsonGenerator json) throws IOException {
-            json.writeNull();
-        }
-
-        public void bytes(DataBytes bytes) throws IOException {
-            bytes.nullValue();
-        }
-    };
+    private static final Value NULL = new Value(JsonGenerator::writeNull, DataBytes::nullValue);
 
     /** The values in an array with an empty array and a nested one, as the old writer wrote them. */
     private static byte[] before(List<Value> values) throws IOException {
@@ -116,7 +70,7 @@ class DataBytesTest {
         json.writeEndArray();
         json.writeStartArray();
         for (Value value : values) {
-            value.generator(json);
+            value.generator().to(json);
         }
         json.writeEndArray();
         json.writeNumber(7);
@@ -137,7 +91,7 @@ class DataBytesTest {
         bytes.endArray();
         bytes.startArray();
         for (Value value : values) {
-            value.bytes(bytes);
+            value.bytes().to(bytes);
         }
         bytes.endArray();
         bytes.number(7);
