@@ -38,6 +38,11 @@ final class DatasetRun {
     private final CaseNodes nodes;
     /** The part of the dataset this run runs ({@code arena.shard}), or {@code null} for all of it. */
     private final Shard shard;
+    /**
+     * Whether every row runs (no shard, no unique-id selection, no launcher filter): then {@link #selected} asks
+     * nothing per row. The selection is complete once discovery ends, so this holds for the whole run.
+     */
+    private final boolean everyRow;
 
     DatasetRun(ArenaExecutionContext context, CaseContainerDescriptor container) {
         this.context = context;
@@ -46,6 +51,7 @@ final class DatasetRun {
         this.selection = container.selection();
         this.nodes = new CaseNodes(context.eval(), container.cases(), container.modelKey(), selection,
                 context.displayNames(), context.nodes());
+        this.everyRow = countsEveryRow();
     }
 
     void run(DynamicTestExecutor executor) {
@@ -144,6 +150,10 @@ final class DatasetRun {
      * filters. Asked before the row's model call.
      */
     private boolean selected(DatasetRow row) {
+        if (everyRow) {
+            // the usual run: no lock of the selection's and no filter per row
+            return true;
+        }
         if (shard != null && !shard.includes(row.caseId())) {
             return false;
         }

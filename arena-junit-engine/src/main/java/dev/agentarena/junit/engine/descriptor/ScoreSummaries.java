@@ -38,6 +38,14 @@ final class ScoreSummaries {
     private ScoreTally lastTally;
     private final List<ScorerResult> selected = new ArrayList<>();
     private final List<String> scores = new ArrayList<>();
+    /**
+     * Whether every case and scorer of the container is selected (no unique-id selection); the selection is complete
+     * once discovery ends. Then a result's selection depends on its score's name alone: the last one asked, and what
+     * it got.
+     */
+    private final boolean everyCase;
+    private String lastScore;
+    private boolean lastScoreIncluded;
 
     /**
      * @param lowScoresFail whether a low score fails its test ({@code arena.low-scores}), which the summary tests
@@ -51,6 +59,7 @@ final class ScoreSummaries {
         this.reducer = reducer;
         this.eval = eval;
         this.lowScoresFail = lowScoresFail;
+        this.everyCase = container.selection().isAll();
     }
 
     /**
@@ -63,19 +72,34 @@ final class ScoreSummaries {
         if (source == null) {
             source = datasetFile(evaluated);
         }
-        // the selected results and their scores, kept between cases: nothing is allocated per case or result
-        selected.clear();
-        scores.clear();
         // the case's objects come from the call pool's core: each is a cache miss here, met one after the other, and
         // read through the case's own fields (repeat, result) rather than through its lists, one miss fewer each
         int repeatCount = evaluated.repeatCount();
+        if (repeatCount == 1) {
+            CaseOutcome outcome = evaluated.repeat(0);
+            if (outcome.resultCount() == 1) {
+                // one scorer, one repeat (most evals): the case's one result, without the lists of the general case
+                ScorerResult result = outcome.result(0);
+                String score = result.record().scorer();
+                if (!includes(outcome, score, 1)) {
+                    return false;
+                }
+                ScoreTally tally = tally(score);
+                boolean ownTest = report(result, tally);
+                tally.endCase();
+                return ownTest;
+            }
+        }
+        // the selected results and their scores, kept between cases: nothing is allocated per case or result
+        selected.clear();
+        scores.clear();
         for (int r = 0; r < repeatCount; r++) {
             CaseOutcome outcome = evaluated.repeat(r);
             int resultCount = outcome.resultCount();
             for (int k = 0; k < resultCount; k++) {
                 ScorerResult result = outcome.result(k);
                 String score = result.record().scorer();
-                if (nodes.includesScorer(outcome.caseId(), score, outcome.repeat(), repeatCount)) {
+                if (includes(outcome, score, repeatCount)) {
                     selected.add(result);
                     if (!scores.contains(score)) {
                         scores.add(score);
@@ -92,22 +116,43 @@ final class ScoreSummaries {
                 if (scores.size() > 1 && !score.equals(result.record().scorer())) {
                     continue;
                 }
-                boolean ownTest = nodes.ownTest(result);
-                anyOwnTest |= ownTest;
-                if (!ownTest) {
-                    try {
-                        listeners.resultWithoutTest(result.record(), result.transcript());
-                    }
-                    catch (RuntimeException e) {
-                        // one output's problem must not stop the container's other cases: the summary test fails
-                        tally.reportingFailed(e);
-                    }
-                }
-                tally.add(result.record(), !ownTest);
+                anyOwnTest |= report(result, tally);
             }
             tally.endCase();
         }
         return anyOwnTest;
+    }
+
+    /**
+     * Whether the selection includes a score's result of a repeat of a case. When every case and scorer of the
+     * container is selected (no unique-id selection: the usual run), that depends on the score's name alone, which
+     * is asked once per name rather than per result.
+     */
+    private boolean includes(CaseOutcome outcome, String score, int repeatCount) {
+        if (!everyCase) {
+            return nodes.includesScorer(outcome.caseId(), score, outcome.repeat(), repeatCount);
+        }
+        if (score != lastScore && !score.equals(lastScore)) {
+            lastScoreIncluded = nodes.includesScorer(outcome.caseId(), score, outcome.repeat(), repeatCount);
+            lastScore = score;
+        }
+        return lastScoreIncluded;
+    }
+
+    /** Tallies a selected result, reporting it when it has no test of its own; whether it has one. */
+    private boolean report(ScorerResult result, ScoreTally tally) {
+        boolean ownTest = nodes.ownTest(result);
+        if (!ownTest) {
+            try {
+                listeners.resultWithoutTest(result.record(), result.transcript());
+            }
+            catch (RuntimeException e) {
+                // one output's problem must not stop the container's other cases: the summary test fails
+                tally.reportingFailed(e);
+            }
+        }
+        tally.add(result.record(), !ownTest);
+        return ownTest;
     }
 
     /** The score's tally, a new one when the score is new to the container (the last one asked for is at hand). */

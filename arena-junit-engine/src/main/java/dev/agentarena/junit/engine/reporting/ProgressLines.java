@@ -31,6 +31,12 @@ final class ProgressLines {
     private final LongSupplier clock;
     private final Map<RunningDataset, Tally> running = new LinkedHashMap<>();
     private long lastOutput;
+    /**
+     * The dataset run whose case was done last, and its tally: the next case done is nearly always of the same run
+     * (a container reports its cases one after the other), found by identity rather than by hashing the run's names.
+     */
+    private RunningDataset lastDataset;
+    private Tally lastTally;
 
     /** What one dataset run has done so far. */
     private static final class Tally {
@@ -63,6 +69,9 @@ final class ProgressLines {
 
     synchronized void started(RunningDataset dataset) {
         running.put(dataset, new Tally(clock.getAsLong()));
+        // a run of the same names again has a new tally
+        lastDataset = null;
+        lastTally = null;
     }
 
     synchronized void counted(RunningDataset dataset, long total) {
@@ -74,10 +83,12 @@ final class ProgressLines {
 
     /** Counts a case done; the lines to print now, if the console has been quiet for the interval. */
     synchronized List<String> caseFinished(RunningDataset dataset, int errors, double costUsd) {
-        Tally tally = running.get(dataset);
+        Tally tally = dataset == lastDataset ? lastTally : running.get(dataset);
         if (tally == null) {
             return List.of();
         }
+        lastDataset = dataset;
+        lastTally = tally;
         tally.done++;
         tally.errors += errors;
         tally.costUsd += costUsd;
@@ -116,6 +127,10 @@ final class ProgressLines {
     /** The last line of a dataset run that printed progress: how many cases, in how long. */
     synchronized Optional<String> finished(RunningDataset dataset) {
         Tally tally = running.remove(dataset);
+        if (tally == lastTally) {
+            lastDataset = null;
+            lastTally = null;
+        }
         if (tally == null || !tally.shown) {
             return Optional.empty();
         }

@@ -13,7 +13,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -87,15 +86,15 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     private final ReportingSession session;
     /**
      * How many lines prepared ahead are kept at most; more than the run's cases in flight times their scorers. Past
-     * it (results computed and never reported: scorers the launcher did not select) every prepared line is let go of,
-     * and a result reported later is encoded again on the reporting thread.
+     * it (results computed and never reported: scorers the launcher did not select) a prepared line is let go of,
+     * and its result, if reported later, is encoded again on the reporting thread (see {@link PreparedLines}).
      */
-    static final int PREPARED_LINES = 4096;
+    static final int PREPARED_LINES = PreparedLines.SLOTS;
 
     private final Lines lines = new Lines();
     private final ThreadLocal<Lines> workerLines = ThreadLocal.withInitial(Lines::new);
     // lines prepared on the call pool, by the identity of their record, taken when it is reported
-    private final Map<Identity, byte[]> prepared = new ConcurrentHashMap<>();
+    private final PreparedLines prepared = new PreparedLines();
     private final Opener opener;
     // guarded by this
     private FileChannel channel;
@@ -155,10 +154,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         Lines worker = workerLines.get();
         worker.textLimit = lines.textLimit;
         byte[] line = worker.bytes(record, detail(transcript), trajectory(transcript), transcript);
-        if (prepared.size() >= PREPARED_LINES) {
-            prepared.clear();
-        }
-        prepared.put(new Identity(record), line);
+        prepared.put(record, line);
     }
 
     /** A result with a test: its line, and every line gathered before it, are on disk when this returns. */
@@ -195,7 +191,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
 
     /** The result's line, prepared on the pool or encoded now, added to the batch. */
     private void add(ResultRecord record, CaseTranscript transcript) {
-        byte[] line = prepared.remove(new Identity(record));
+        byte[] line = prepared.take(record);
         if (line == null) {
             line = lines.bytes(record, detail(transcript), trajectory(transcript), transcript);
         }
@@ -535,26 +531,6 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         }
         catch (JsonProcessingException e) {
             return DETAIL.writeValueAsString("not serialisable as JSON: " + e.getOriginalMessage());
-        }
-    }
-
-    /** A result by its identity: records are values, and two equal results are still two lines. */
-    private static final class Identity {
-
-        private final ResultRecord record;
-
-        Identity(ResultRecord record) {
-            this.record = record;
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Identity && ((Identity) other).record == record;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(record);
         }
     }
 

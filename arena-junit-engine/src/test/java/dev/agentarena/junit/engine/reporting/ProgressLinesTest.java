@@ -106,6 +106,27 @@ class ProgressLinesTest {
     }
 
     @Test
+    void casesOfDatasetRunsInTurnAndARunStartedAgainCountEachInItsOwnTally() {
+        progress.started(TICKETS);
+        progress.started(FAQ);
+        progress.caseFinished(TICKETS, 1, 0);
+        progress.caseFinished(TICKETS, 0, 0);
+        progress.caseFinished(FAQ, 0, 0);
+        progress.caseFinished(TICKETS, 0, 0);
+        // the same names started again (an equal run, not the same instance): a new tally from nought
+        RunningDataset again = new RunningDataset("faq", "sim_large", "faq");
+        progress.started(again);
+        progress.caseFinished(again, 0, 0);
+        now.addAndGet(8 * SECOND);
+
+        assertThat(progress.caseFinished(TICKETS, 0, 0)).containsExactly(
+                "[arena] progress: tickets sim_small tickets: 4 cases done, 0.50 cases/s, 1 error, $0.0000 spent",
+                "[arena] progress: faq sim_large faq: 1 case done, 0.13 cases/s, 0 errors, $0.0000 spent");
+        progress.finished(TICKETS);
+        assertThat(progress.caseFinished(TICKETS, 0, 0)).as("a run that ended counts no more").isEmpty();
+    }
+
+    @Test
     void intervalZeroPrintsALineAfterEveryCase() {
         ProgressLines everyCase = new ProgressLines(Duration.ZERO, now::get);
         everyCase.started(TICKETS);

@@ -55,8 +55,11 @@ public final class AllureReporter implements RunListener {
     private final ArenaConfiguration configuration;
     private final LowScores lowScores;
     private final Set<String> models = new TreeSet<>();
-    /** The model {@link #resultWithoutTest} last added to {@link #models}; guarded by {@code models}. */
-    private String lastModel;
+    /**
+     * The model {@link #resultWithoutTest} last added to {@link #models}: written under {@code models}' lock, read
+     * without it, so that a summary-mode run's results, which come model by model, take no lock per result.
+     */
+    private volatile String lastModel;
     // per eval, the Allure test the report is attached to: its leaderboard test, else the last test that reported
     private final Map<String, String> reportTests = new LinkedHashMap<>();
     private final Set<String> leaderboardTests = new TreeSet<>();
@@ -96,12 +99,14 @@ public final class AllureReporter implements RunListener {
     /** No Allure result to add to: no test is running, and the score's summary test stands for the result. */
     @Override
     public void resultWithoutTest(ResultRecord record, CaseTranscript transcript) {
+        String model = record.model();
+        // a summary-mode run's results come model by model: the set is asked once per model, not per result
+        if (model != null && model.equals(lastModel)) {
+            return;
+        }
         synchronized (models) {
-            // a summary-mode run's results come model by model: the set is asked once per model, not per result
-            if (lastModel == null || !lastModel.equals(record.model())) {
-                models.add(record.model());
-                lastModel = record.model();
-            }
+            models.add(model);
+            lastModel = model;
         }
     }
 
