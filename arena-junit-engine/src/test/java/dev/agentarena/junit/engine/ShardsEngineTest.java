@@ -30,6 +30,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
 import dev.agentarena.junit.engine.fixtures.arena.ArenaFixture;
+import dev.agentarena.junit.engine.fixtures.labels.LengthBiasedJudgeFixture;
 import dev.agentarena.junit.engine.reporting.merge.MergeShards;
 import dev.agentarena.junit.engine.results.ShardManifest;
 
@@ -91,6 +92,48 @@ class ShardsEngineTest {
         assertThat(merged).isEqualTo(unsharded);
         assertThat(Files.readAllLines(work.resolve("merged/arena-comparisons.jsonl")))
                 .containsExactlyInAnyOrderElementsOf(Files.readAllLines(whole.resolve("arena-comparisons.jsonl")));
+    }
+
+    @Test
+    void shardsOfALabelledEvalMergeIntoTheUnshardedAgreementAndItsGate() throws IOException {
+        StringBuilder csv = new StringBuilder("eval,case,model,human_verdict\n");
+        for (int i = 0; i < 24; i++) {
+            // the person passes the even cases; the judge scores by length alone, so it disagrees on some
+            csv.append(String.format("length-biased-judge,c%02d,recorded,%s%n", i, i % 2 == 0 ? "pass" : "fail"));
+        }
+        String labels = Files.writeString(work.resolve("labels.csv"), csv).toString();
+        String[] settings = {Constants.LABELS_FILE, labels, Constants.GATES_MIN_AGREEMENT, "0.9"};
+        Path whole = work.resolve("whole");
+        EngineExecutionResults unsharded = runClass(LengthBiasedJudgeFixture.class, whole, null, settings);
+        String gateFailure = unsharded.testEvents().failed().stream()
+                .filter(event -> event.getTestDescriptor().getDisplayName().startsWith("agreement "))
+                .map(event -> event.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
+                        .getMessage())
+                .findFirst().orElseThrow(() -> new AssertionError("the unsharded run's agreement gate held"));
+        Path shards = work.resolve("shards");
+        for (int i = 1; i <= 3; i++) {
+            runClass(LengthBiasedJudgeFixture.class, shards, i + "/3", settings).containerEvents().assertThatEvents()
+                    .haveExactly(1, org.junit.platform.testkit.engine.EventConditions.event(
+                            org.junit.platform.testkit.engine.EventConditions.displayName(
+                                    "agreement with human labels"),
+                            org.junit.platform.testkit.engine.EventConditions.abortedWithReason(
+                                    org.junit.platform.testkit.engine.TestExecutionResultConditions.message(
+                                            text -> text.startsWith("agreement measured once the shards are "
+                                                    + "merged")))));
+        }
+
+        Merge merge = merge("--output", work.resolve("merged").toString(), shards.toString());
+
+        assertThat(merge.status).as(merge.toString()).isEqualTo(MergeShards.JUDGED_FAILED);
+        assertThat(merge.err).contains(gateFailure);
+        assertThat(merge.out).contains("length-biased-judge: agreement of judge with human labels: kappa");
+        JsonNode merged = withoutDurations(work.resolve("merged/leaderboard.json"));
+        JsonNode run = withoutDurations(whole.resolve("leaderboard.json"));
+        assertThat(merged.get("agreement")).as("the agreement").isNotEmpty().isEqualTo(run.get("agreement"));
+        assertThat(merged.get("evals").get(0).at("/judgeBias/verbosity/withinHumanVerdicts"))
+                .as("the judge's length within human verdicts").isNotNull()
+                .isEqualTo(run.get("evals").get(0).at("/judgeBias/verbosity/withinHumanVerdicts"));
+        assertThat(merged).isEqualTo(run);
     }
 
     @Test

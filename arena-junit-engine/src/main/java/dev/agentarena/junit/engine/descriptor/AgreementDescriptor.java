@@ -52,7 +52,9 @@ final class AgreementDescriptor extends SummaryDescriptor {
         run.listeners().summaryStarted(eval, WHAT);
         Optional<String> partial = owner.partialSelection();
         if (partial.isPresent()) {
-            String reason = WHAT + " not applicable: " + partial.get();
+            // a shard's labelled outputs are part of the run's: MergeShards measures them all
+            String reason = owner.shardOnly().isPresent() ? WHAT + " measured once the shards are merged: "
+                    + partial.get() : WHAT + " not applicable: " + partial.get();
             run.listeners().summarySkipped(eval, WHAT, reason);
             throw new TestAbortedException(reason);
         }

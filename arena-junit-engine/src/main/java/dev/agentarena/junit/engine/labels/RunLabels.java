@@ -39,13 +39,15 @@ public final class RunLabels {
 
     /** Whether an eval class has labels declared: on the class or in the configuration. */
     public static boolean declared(Class<?> evalClass, ArenaConfiguration configuration) {
-        return AnnotationSupport.isAnnotated(evalClass, HumanLabels.class)
+        return evalClass != null && AnnotationSupport.isAnnotated(evalClass, HumanLabels.class)
                 || configuration.get(Constants.LABELS_FILE).filter(name -> !name.isBlank()).isPresent();
     }
 
     /**
      * Reads an eval's labels, once: those of its class's file and those of the configured file that name it.
      *
+     * @param evalClass the eval's class, or {@code null} when it is not at hand (a merge run without it on its class
+     *        path): then only the configured file's labels
      * @return empty when the eval has no labels file
      * @throws ConfigurationException naming the file, and each bad row's line
      */
@@ -58,7 +60,8 @@ public final class RunLabels {
             return Optional.of(known);
         }
         List<HumanLabel> labels = new ArrayList<>();
-        Optional<HumanLabels> annotation = AnnotationSupport.findAnnotation(evalClass, HumanLabels.class);
+        Optional<HumanLabels> annotation = evalClass == null ? Optional.empty()
+                : AnnotationSupport.findAnnotation(evalClass, HumanLabels.class);
         if (annotation.isPresent()) {
             for (HumanLabel label : LabelFile.read(DatasetFiles.locate(annotation.get().value(), evalClass,
                     configuration.projectRoot()), eval)) {

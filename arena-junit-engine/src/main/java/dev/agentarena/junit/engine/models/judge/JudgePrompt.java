@@ -1,12 +1,13 @@
 package dev.agentarena.junit.engine.models.judge;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.apiguardian.api.API;
+
+import dev.agentarena.junit.engine.models.PromptBlocks;
 
 import dev.agentarena.junit.engine.config.EnumReader;
 
@@ -43,7 +44,9 @@ public final class JudgePrompt {
 
     private static final String NUMERIC_RULE = "Reply on the first line with a single number between 0 and 1";
     // the pairwise blocks first: "answer" is a prefix of theirs, and the first tag whose name matches decides
-    private static final List<String> TAGS = List.of("question", "reference", "answer_a", "answer_b", "answer");
+    /** Its blocks: {@code answer_a} before {@code answer}, which would match its start. */
+    private static final PromptBlocks BLOCKS = new PromptBlocks("question", "reference", "answer_a", "answer_b",
+            "answer");
     private static final Pattern LABEL = Pattern.compile("^(?:verdict\\s*[:=]\\s*)?(pass|fail)$");
     private static final Pattern NUMBER = Pattern.compile("^(?:score\\s*[:=]\\s*)?(\\d+(?:\\.\\d+)?|\\.\\d+)$");
 
@@ -77,53 +80,12 @@ public final class JudgePrompt {
     }
 
     static String tagged(String tag, String value) {
-        return "<" + tag + ">\n" + escape(value == null ? "" : value) + "\n</" + tag + ">";
+        return BLOCKS.tagged(tag, value);
     }
 
-    /**
-     * Stops content from closing its block (or opening another) by spelling its tags as entities: {@code <answer>},
-     * {@code </ Answer >} and the like, with any whitespace ({@code \\s}) around the slash and the name, become
-     * {@code &lt;answer&gt;}. Scanned once: the regular expression {@code <\\s*(/?)\\s*(question|...)\\s*>} tried
-     * every split of a run of spaces between its two {@code \\s*}, quadratic in an answer of {@code <} and spaces.
-     */
+    /** The text with anything that looks like one of its block tags spelt as entities ({@link PromptBlocks#escape}). */
     static String escape(String text) {
-        StringBuilder escaped = null;
-        int copied = 0;
-        int open = text.indexOf('<');
-        while (open >= 0) {
-            int i = skipSpace(text, open + 1);
-            boolean slash = i < text.length() && text.charAt(i) == '/';
-            if (slash) {
-                i = skipSpace(text, i + 1);
-            }
-            int next = open + 1;
-            for (String tag : TAGS) {
-                if (text.regionMatches(true, i, tag, 0, tag.length())) {
-                    int close = skipSpace(text, i + tag.length());
-                    if (close < text.length() && text.charAt(close) == '>') {
-                        if (escaped == null) {
-                            escaped = new StringBuilder(text.length() + 16);
-                        }
-                        escaped.append(text, copied, open).append("&lt;").append(slash ? "/" : "")
-                                .append(text, i, i + tag.length()).append("&gt;");
-                        copied = close + 1;
-                        next = close + 1;
-                    }
-                    break;
-                }
-            }
-            open = text.indexOf('<', next);
-        }
-        return escaped == null ? text : escaped.append(text, copied, text.length()).toString();
-    }
-
-    /** Past the characters {@code \\s} matches: space, tab, line feed, vertical tab, form feed, carriage return. */
-    private static int skipSpace(String text, int from) {
-        int i = from;
-        while (i < text.length() && " \t\n\u000B\f\r".indexOf(text.charAt(i)) >= 0) {
-            i++;
-        }
-        return i;
+        return BLOCKS.escape(text);
     }
 
     /** The scale the instructions ask for. */

@@ -6,6 +6,8 @@ import java.util.Optional;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.models.PromptBlocks;
+
 import dev.agentarena.junit.SimulatedUser;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
@@ -27,7 +29,8 @@ public final class UserPrompt {
     /** What the user model writes when the conversation is over for the user. */
     public static final String DONE = "[DONE]";
 
-    private static final List<String> TAGS = List.of("goal", "persona", "reply");
+    /** Its blocks: the goal and persona of the first message, the agent's reply in each later one. */
+    private static final PromptBlocks BLOCKS = new PromptBlocks("goal", "persona", "reply");
 
     private UserPrompt() {
     }
@@ -86,49 +89,7 @@ public final class UserPrompt {
     }
 
     private static String tagged(String tag, String value) {
-        return "<" + tag + ">\n" + escape(value == null ? "" : value) + "\n</" + tag + ">";
+        return BLOCKS.tagged(tag, value);
     }
 
-    /**
-     * Stops content from closing its block (or opening another) by spelling its tags as entities: {@code <reply>},
-     * {@code </ Goal >} and the like become {@code &lt;reply&gt;}. Scanned once, as the judge's prompt does.
-     */
-    static String escape(String text) {
-        StringBuilder escaped = null;
-        int copied = 0;
-        int open = text.indexOf('<');
-        while (open >= 0) {
-            int i = skipSpace(text, open + 1);
-            boolean slash = i < text.length() && text.charAt(i) == '/';
-            if (slash) {
-                i = skipSpace(text, i + 1);
-            }
-            int next = open + 1;
-            for (String tag : TAGS) {
-                if (text.regionMatches(true, i, tag, 0, tag.length())) {
-                    int close = skipSpace(text, i + tag.length());
-                    if (close < text.length() && text.charAt(close) == '>') {
-                        if (escaped == null) {
-                            escaped = new StringBuilder(text.length() + 16);
-                        }
-                        escaped.append(text, copied, open).append("&lt;").append(slash ? "/" : "")
-                                .append(text, i, i + tag.length()).append("&gt;");
-                        copied = close + 1;
-                        next = close + 1;
-                    }
-                    break;
-                }
-            }
-            open = text.indexOf('<', next);
-        }
-        return escaped == null ? text : escaped.append(text, copied, text.length()).toString();
-    }
-
-    private static int skipSpace(String text, int from) {
-        int i = from;
-        while (i < text.length() && " \t\n\u000B\f\r".indexOf(text.charAt(i)) >= 0) {
-            i++;
-        }
-        return i;
-    }
 }

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.reporting.agreement;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -73,9 +74,13 @@ public final class Agreements {
                     + record.repeat();
             HumanLabel label = match.get().label();
             if (match.get().stale()) {
-                if (pairs.stale.add(output) && pairs.staleExamples.size() < MAX_STALE_EXAMPLES) {
-                    pairs.staleExamples.add("'" + record.caseId() + "' on " + record.model() + " ("
-                            + label.location() + ")");
+                if (pairs.stale.add(output)) {
+                    // the first by case, model and repeat, not by arrival: merged shards name the run's own
+                    pairs.staleExamples.put(record.caseId() + '\u0000' + record.model() + '\u0000' + record.repeat(),
+                            "'" + record.caseId() + "' on " + record.model() + " (" + label.location() + ")");
+                    if (pairs.staleExamples.size() > MAX_STALE_EXAMPLES) {
+                        pairs.staleExamples.pollLastEntry();
+                    }
                 }
                 return Optional.empty();
             }
@@ -101,7 +106,7 @@ public final class Agreements {
         List<ScorerAgreement> scorers = new ArrayList<>();
         new TreeMap<>(pairs.scorers).forEach((scorer, list) -> scorers.add(agreement(eval, scorer, list)));
         return Optional.of(new EvalAgreement(eval, pairs.labels, pairs.labelled.size(), pairs.stale.size(),
-                pairs.staleExamples, scorers));
+                List.copyOf(pairs.staleExamples.values()), scorers));
     }
 
     /** The agreements of every eval with labels that ran, by name. */
@@ -111,8 +116,13 @@ public final class Agreements {
         return all;
     }
 
-    /** Computes one scorer's agreement from its pairs. */
-    ScorerAgreement agreement(String eval, String scorer, List<Pair> pairs) {
+    /**
+     * Computes one scorer's agreement from its pairs, taken by case, model and repeat rather than as they arrived:
+     * the bootstrap's resamples and the disagreements listed are then the same for a run and for its shards merged.
+     */
+    ScorerAgreement agreement(String eval, String scorer, List<Pair> arrived) {
+        List<Pair> pairs = new ArrayList<>(arrived);
+        pairs.sort(BY_OUTPUT);
         int n = pairs.size();
         boolean[] person = new boolean[n];
         boolean[] said = new boolean[n];
@@ -162,6 +172,10 @@ public final class Agreements {
         return (passed ? "pass" : "fail").toLowerCase(Locale.ROOT);
     }
 
+    /** The order the figures read pairs in; a case id that two datasets share keeps their order of arrival. */
+    private static final Comparator<Pair> BY_OUTPUT = Comparator.comparing(Pair::caseId).thenComparing(Pair::model)
+            .thenComparingInt(Pair::repeat);
+
     /** One scorer's result on a labelled output, and the label. */
     record Pair(String caseId, String model, int repeat, boolean passed, Double score, String reason,
             HumanLabel label) {
@@ -172,7 +186,7 @@ public final class Agreements {
         final int labels;
         final Set<String> labelled = new LinkedHashSet<>();
         final Set<String> stale = new LinkedHashSet<>();
-        final List<String> staleExamples = new ArrayList<>();
+        final TreeMap<String, String> staleExamples = new TreeMap<>();
         final Map<String, List<Pair>> scorers = new LinkedHashMap<>();
 
         EvalPairs(int labels) {

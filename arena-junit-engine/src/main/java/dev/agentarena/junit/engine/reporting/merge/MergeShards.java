@@ -14,11 +14,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.apiguardian.api.API;
+import org.junit.platform.commons.support.ReflectionSupport;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -28,6 +30,14 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.labels.HumanLabel;
+import dev.agentarena.junit.engine.labels.RunLabels;
+import dev.agentarena.junit.engine.reporting.agreement.AgreementGate;
+import dev.agentarena.junit.engine.reporting.agreement.AgreementText;
+import dev.agentarena.junit.engine.reporting.agreement.Agreements;
+import dev.agentarena.junit.engine.reporting.agreement.EvalAgreement;
+import dev.agentarena.junit.engine.reporting.agreement.ScorerAgreement;
 import dev.agentarena.junit.engine.reporting.ArenaFile;
 import dev.agentarena.junit.engine.reporting.ResultsFile;
 import dev.agentarena.junit.engine.reporting.arena.ArenaSections;
@@ -53,8 +63,10 @@ import dev.agentarena.junit.engine.results.ShardManifest;
  * Merges the shards of one run ({@code arena.shard=i/n}, each run on its own machine or JVM) into what one run would
  * have left: one {@code results.jsonl}, one {@code leaderboard.json} and {@code .html}, the gates checked and the
  * baseline compared (or updated) over every case; an {@code @Arena} eval's comparisons merged into one
- * {@code arena-comparisons.jsonl} and its Bradley-Terry ratings fitted over every shard's, with the judges' biases. The command of CI's merge job, in a JVM of its own so that its exit
- * status is the step's (see {@code docs/guides/large-runs.md}):
+ * {@code arena-comparisons.jsonl} and its Bradley-Terry ratings fitted over every shard's, with the judges' biases; an
+ * eval with human labels measured against them over every case, and {@code arena.gates.min-agreement} checked. The
+ * command of CI's merge job, in a JVM of its own so that its exit status is the step's (see
+ * {@code docs/guides/large-runs.md}):
  *
  * <pre>
  * java -cp &lt;test class path&gt; dev.agentarena.junit.engine.reporting.merge.MergeShards [options] &lt;dir&gt;...
@@ -133,12 +145,13 @@ public final class MergeShards {
         Leaderboard leaderboard;
         long merged = 0;
         Map<String, JudgeBiasTally> biases = new LinkedHashMap<>();
+        Agreements agreements = agreements(shards, configuration, settings);
         try (LeaderboardAccumulator accumulator = new LeaderboardAccumulator(settings)) {
             Map<String, Map<String, Set<String>>> versions = new TreeMap<>();
             try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
                 for (ShardSet.Part part : shards.parts()) {
                     merged += copy(part, writer, accumulator, versions, record -> biases.computeIfAbsent(
-                            record.eval(), eval -> new JudgeBiasTally(eval, settings.seed())));
+                            record.eval(), eval -> new JudgeBiasTally(eval, settings.seed())), agreements);
                 }
             }
             catch (RuntimeException | IOException e) {
@@ -148,7 +161,7 @@ public final class MergeShards {
             checkVersions(versions, partial);
             Files.move(partial, results, StandardCopyOption.REPLACE_EXISTING);
             leaderboard = accumulator.build().withArenaSections(arenaSections(shards, options.output, settings,
-                    biases));
+                    biases)).withAgreement(agreements.reports());
         }
         leaderboard.writeTo(options.output);
         out.println(PREFIX + "merged " + merged + " results of " + leaderboard.evals().size() + " eval(s) into "
@@ -164,6 +177,7 @@ public final class MergeShards {
                 failures.add(gate.message());
             }
         }
+        failures.addAll(agreementGate(configuration, agreements));
         failures.addAll(baseline(configuration, leaderboard, options.updateBaseline));
         if (!failures.isEmpty()) {
             err.println(PREFIX + "the merged run failed " + failures.size() + " check(s):");
@@ -172,6 +186,52 @@ public final class MergeShards {
         }
         out.println(PREFIX + "merged run passed its gates and baseline");
         return MERGED;
+    }
+
+    /**
+     * The human labels of the shards' evals, as their runs read them (the configured {@code arena.labels.file} and
+     * each eval class's {@code @HumanLabels}), fed every merged result: each shard measured only its own cases, the
+     * merge measures the whole run. An eval class that is not on the merge's class path has only the configured file's
+     * labels, and is said so.
+     */
+    private Agreements agreements(ShardSet shards, ArenaConfiguration configuration, LeaderboardSettings settings) {
+        RunLabels labels = RunLabels.from(configuration);
+        Map<String, String> classes = new TreeMap<>();
+        shards.parts().forEach(part -> part.manifest().evals().forEach(run -> classes.putIfAbsent(run.eval(),
+                run.evalClass())));
+        classes.forEach((eval, className) -> {
+            Class<?> evalClass = className == null ? null
+                    : ReflectionSupport.tryToLoadClass(className).toOptional().orElse(null);
+            if (evalClass == null && className != null) {
+                out.println(PREFIX + eval + ": its class " + className + " is not on the class path, so only "
+                        + Constants.LABELS_FILE + "'s labels are read for it, not its @HumanLabels (run the merge "
+                        + "with the test class path)");
+            }
+            try {
+                labels.load(eval, evalClass);
+            }
+            catch (ConfigurationException e) {
+                throw new ShardMergeException(eval + ": its human labels cannot be read: " + e.getMessage());
+            }
+        });
+        return new Agreements(labels, settings.seed(), settings.resamples());
+    }
+
+    /** {@code arena.gates.min-agreement} over the merged agreements, each scorer's line printed; the failures. */
+    private List<String> agreementGate(ArenaConfiguration configuration, Agreements agreements) {
+        AgreementGate gate = AgreementGate.from(GateSpec.settings(configuration, configuration.settings().keySet()));
+        List<String> failures = new ArrayList<>();
+        for (EvalAgreement eval : agreements.reports()) {
+            if (eval.staleWarning() != null) {
+                out.println(PREFIX + eval.staleWarning());
+            }
+            for (ScorerAgreement scorer : eval.scorers()) {
+                out.println(PREFIX + eval.eval() + ": agreement of " + scorer.scorer() + " with human labels: "
+                        + AgreementText.kappa(scorer));
+                gate.failure(eval.eval(), scorer).ifPresent(failures::add);
+            }
+        }
+        return failures;
     }
 
     /** The shards' configuration, read as they read it; where files are is this machine's. */
@@ -240,7 +300,8 @@ public final class MergeShards {
     /** Copies a shard's lines into the merged file and the leaderboard, noting each scorer's versions. */
     private static long copy(ShardSet.Part part, BufferedWriter writer, LeaderboardAccumulator accumulator,
             Map<String, Map<String, Set<String>>> versions,
-            java.util.function.Function<ResultRecord, JudgeBiasTally> biases) throws IOException {
+            java.util.function.Function<ResultRecord, JudgeBiasTally> biases, Agreements agreements)
+            throws IOException {
         if (!Files.isRegularFile(part.results())) {
             return 0;
         }
@@ -257,7 +318,14 @@ public final class MergeShards {
                             + e.getOriginalMessage());
                 }
                 accumulator.accept(record);
-                biases.apply(record).accept(record, judgeModel(line));
+                JudgeBiasTally bias = biases.apply(record);
+                bias.accept(record, judgeModel(line));
+                // as the run pairs them (Leaderboards.resultReported): the label, and the judge's length within it
+                Optional<HumanLabel> label = agreements.accept(record);
+                if (label.isPresent()) {
+                    bias.acceptLabelled(record.scorer(), record.repeat(), record.score(), record.output(),
+                            label.get().passed());
+                }
                 if (record.scorer() != null && record.scorerVersion() != null && !record.scorerVersion().isBlank()) {
                     versions.computeIfAbsent(record.eval() + " / " + record.scorer(), key -> new TreeMap<>())
                             .computeIfAbsent(record.scorerVersion(), version -> new TreeSet<>())
