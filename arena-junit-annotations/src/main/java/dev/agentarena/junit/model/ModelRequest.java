@@ -28,6 +28,9 @@ public final class ModelRequest {
     private final List<Map<String, Object>> tools;
     private final @Nullable String toolChoice;
 
+    /** The tools of a request that offers none. */
+    private static final List<Map<String, Object>> NO_TOOLS = Collections.unmodifiableList(new ArrayList<>());
+
     private ModelRequest(List<Message> messages, @Nullable Double temperature, @Nullable Integer maxTokens,
             @Nullable Long seed, List<Map<String, Object>> tools, @Nullable String toolChoice) {
         if (messages.isEmpty()) {
@@ -37,7 +40,8 @@ public final class ModelRequest {
         this.temperature = temperature;
         this.maxTokens = maxTokens;
         this.seed = seed;
-        this.tools = Collections.unmodifiableList(new ArrayList<>(tools));
+        // most requests offer no tool: one shared empty list of the same kind, not two objects per request
+        this.tools = tools.isEmpty() ? NO_TOOLS : Collections.unmodifiableList(new ArrayList<>(tools));
         this.toolChoice = toolChoice;
     }
 

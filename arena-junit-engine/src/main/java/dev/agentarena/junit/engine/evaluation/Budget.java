@@ -34,16 +34,36 @@ final class Budget {
         return Optional.ofNullable(limitUsd);
     }
 
+    /** Whether a cap is set: {@code limitUsd().isPresent()}, asked before every model call without an Optional. */
+    boolean capped() {
+        return limitUsd != null;
+    }
+
     synchronized double spentUsd() {
         return spentUsd;
     }
 
-    synchronized void charge(double usd) {
-        spentUsd += usd;
+    /**
+     * Adds a call's cost. A call that cost nothing (a recorded, replayed or simulated answer: nearly every call of a
+     * large offline run) changes nothing, and takes no lock: every thread of the call pool charges here, twice a case.
+     */
+    void charge(double usd) {
+        if (usd == 0) {
+            return;
+        }
+        synchronized (this) {
+            spentUsd += usd;
+        }
     }
 
-    synchronized boolean exhausted() {
-        return limitUsd != null && spentUsd >= limitUsd;
+    /** Whether the cap is reached; without a cap, never, asked without the lock every call would take. */
+    boolean exhausted() {
+        if (limitUsd == null) {
+            return false;
+        }
+        synchronized (this) {
+            return spentUsd >= limitUsd;
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,6 +25,7 @@ import dev.agentarena.junit.engine.labels.EvalLabels;
 import dev.agentarena.junit.engine.labels.HumanLabel;
 import dev.agentarena.junit.engine.labels.OutputDigest;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
+import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.scoring.ClassScorerDefinition;
 import dev.agentarena.junit.engine.scoring.NamedScore;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
@@ -52,6 +54,14 @@ final class CaseEvaluator {
     /** The key under which a problem of the model is shared by every case ({@link SharedProblems#modelKey}). */
     private final String modelProblemKey;
     private final CaseOutcome.Origin origin;
+    /**
+     * The model behind {@link #modelKey}, once found: the same object for every case ({@link EvalRuntime#endpoint}
+     * finds it under the eval's lock, which every thread of the call pool would otherwise take once a case). Not kept
+     * while it cannot be created: each case then meets the problem as before.
+     */
+    private volatile ModelEndpoint endpoint;
+    /** How messages name each scorer's step ({@code scorer 'name'}), by scorer name: made once, not once a case. */
+    private final Map<String, String> scorerSteps = new ConcurrentHashMap<>();
 
     CaseEvaluator(EvaluationServices run, EvalRuntime eval, String modelKey, String dataset) {
         this.run = run;
@@ -65,6 +75,16 @@ final class CaseEvaluator {
     /** The key of the model it evaluates on. */
     String modelKey() {
         return modelKey;
+    }
+
+    /** The model behind the key, found once (see {@link #endpoint}). */
+    private ModelEndpoint endpoint() {
+        ModelEndpoint found = endpoint;
+        if (found == null) {
+            found = eval.endpoint(modelKey);
+            endpoint = found;
+        }
+        return found;
     }
 
     /**
@@ -93,7 +113,9 @@ final class CaseEvaluator {
                     + ", or add a @Scorer method"), null, CallUsage.NONE);
         }
         Optional<String> badOptions = ScorerOptionLevels.notPerCase(evalCase);
-        for (String scorer : evalCase.scorerOptions().keySet()) {
+        // asked of every case, and nearly every case has none: no iterator over an empty map
+        for (String scorer : evalCase.scorerOptions().isEmpty() ? List.<String>of()
+                : evalCase.scorerOptions().keySet()) {
             // a misspelt scorer in scorer_options would otherwise leave its options unread without a word
             badOptions = badOptions.or(() -> eval.unknownScorer(scorer).map(unknown -> "scorer_options: " + unknown));
         }
@@ -164,7 +186,7 @@ final class CaseEvaluator {
             // the budget is checked before the first call as well, so a spent budget skips hooks and task alike
             model = steps.step(TimeLimits.Kind.ENGINE, "the model handle", () -> {
                 run.budget().checkBeforeCall();
-                return new ModelHandle(modelKey, eval.endpoint(modelKey), evalCase, repeat, run.budget(),
+                return new ModelHandle(modelKey, endpoint(), evalCase, repeat, run.budget(),
                         steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row), run.maxSteps());
             });
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase, steps);
@@ -210,9 +232,13 @@ final class CaseEvaluator {
         }
         // what the task reported of calls made without the handle (TaskOutput.withUsage) counts as the handle's does
         run.budget().charge(taskOutput.costUsd());
-        taskOutput = taskOutput.plusUsage(calls.tokensIn(), calls.tokensOut(), calls.costUsd());
-        CallUsage usage = new CallUsage(calls.calls(), calls.latencyMs(), taskOutput.tokensIn(),
-                taskOutput.tokensOut(), calls.tokensCached(), taskOutput.costUsd(), calls.cached());
+        if (addsUsage(taskOutput, calls)) {
+            // calls that cost nothing and counted no token (a recorded or replayed answer) leave the output as it is
+            taskOutput = taskOutput.plusUsage(calls.tokensIn(), calls.tokensOut(), calls.costUsd());
+        }
+        CallUsage usage = sameUsage(taskOutput, calls) ? calls : new CallUsage(calls.calls(), calls.latencyMs(),
+                taskOutput.tokensIn(), taskOutput.tokensOut(), calls.tokensCached(), taskOutput.costUsd(),
+                calls.cached());
         attempt.usage = usage;
 
         CaseScoringContext context = new CaseScoringContext(evalCase, eval.definition().name(), modelKey,
@@ -260,6 +286,22 @@ final class CaseEvaluator {
                 trajectory);
     }
 
+    /** Whether the output's tokens and cost are the calls' own (to the bit): their usage then stands as it is. */
+    private static boolean sameUsage(TaskOutput output, CallUsage calls) {
+        return output.tokensIn() == calls.tokensIn() && output.tokensOut() == calls.tokensOut()
+                && Double.doubleToRawLongBits(output.costUsd()) == Double.doubleToRawLongBits(calls.costUsd());
+    }
+
+    /**
+     * Whether {@link TaskOutput#plusUsage} of the calls' usage changes the output: a token, a cost, or a zero cost
+     * whose sum is not the output's own to the bit ({@code -0.0 + 0.0} is {@code 0.0}).
+     */
+    private static boolean addsUsage(TaskOutput output, CallUsage calls) {
+        return calls.tokensIn() != 0 || calls.tokensOut() != 0 || calls.costUsd() != 0
+                || Double.doubleToRawLongBits(output.costUsd() + calls.costUsd())
+                        != Double.doubleToRawLongBits(output.costUsd());
+    }
+
     /**
      * The task's output with what its trajectory tells: the tool calls the model asked for, when the task reported
      * none itself (an AI service returns only its answer), and for an agent, its steps and failed tools as metrics
@@ -297,7 +339,7 @@ final class CaseEvaluator {
             // on the case (applies_when needs must_contain only where the case has no reference), and it fails fast;
             // what it throws is then reported once, in dataset order, below
             try {
-                produced = steps.step(TimeLimits.Kind.SCORER, "scorer '" + scorer.name() + "'", () -> {
+                produced = steps.step(TimeLimits.Kind.SCORER, scorerStep(scorer), () -> {
                     JudgeUsage judgeUsage = new JudgeUsage(run.budget());
                     CaseScoringContext scorerContext = context.forScorer(options,
                             steps.limitOf(TimeLimits.Kind.SCORER),
@@ -344,6 +386,10 @@ final class CaseEvaluator {
             }
         }
         return outcomes;
+    }
+
+    private String scorerStep(ScorerDefinition scorer) {
+        return scorerSteps.computeIfAbsent(scorer.name(), name -> "scorer '" + name + "'");
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apiguardian.api.API;
 
@@ -41,6 +42,12 @@ public final class CaseOutcome {
         private final String maskedEval;
         private final String maskedModel;
         private final String maskedDataset;
+        /**
+         * The masked texts of names that many results share (a scorer's name, version and registry name, a tag), by
+         * the name: each masked once, not once per result (three searches of it per secret). At most
+         * {@link #MAX_NAMES}, so that names made per case (a score name, a tag of each case's own) cannot fill it.
+         */
+        private final Map<String, String> maskedNames = new ConcurrentHashMap<>();
 
         Origin(String eval, String model, String dataset, SecretRedactor redactor, int textLimit) {
             this.eval = eval;
@@ -51,6 +58,27 @@ public final class CaseOutcome {
             this.maskedEval = redactor.redact(eval);
             this.maskedModel = redactor.redact(model);
             this.maskedDataset = redactor.redact(dataset);
+        }
+
+        /** How many masked names {@link #maskedName} keeps. */
+        static final int MAX_NAMES = 1024;
+
+        /**
+         * A name masked, as {@link SecretRedactor#redact} masks it: the same text for the same name, so a name met
+         * before is looked up rather than searched again.
+         */
+        String maskedName(String name) {
+            if (name == null || redactor.isEmpty()) {
+                return name;
+            }
+            String masked = maskedNames.get(name);
+            if (masked == null) {
+                masked = redactor.redact(name);
+                if (maskedNames.size() < MAX_NAMES) {
+                    maskedNames.put(name, masked);
+                }
+            }
+            return masked;
         }
 
         /** Without a limit on texts. */
@@ -116,7 +144,8 @@ public final class CaseOutcome {
         String reference = evalCase == null ? "" : redactor.redact(Json.text(evalCase.reference()));
         String sentPrompt = redactor.redact(prompt);
         String raw = redactor.redact(rawOutput);
-        String scoredOutput = redactor.redact(output);
+        // the same text unless a @PostProcess hook changed it: masked once
+        String scoredOutput = output == rawOutput ? raw : redactor.redact(output);
         Map<String, CaseTranscript.WholeText> wholeTrajectory = Map.of();
         TrajectoryRecord steps = null;
         if (trajectory != null && TrajectoryTexts.isAgentic(trajectory)) {
@@ -262,7 +291,7 @@ public final class CaseOutcome {
         else {
             tags = new ArrayList<>(evalCase.tags().size());
             for (String tag : evalCase.tags()) {
-                tags.add(redactor.redact(tag));
+                tags.add(origin.maskedName(tag));
             }
         }
         if (!redactor.isEmpty()) {
@@ -271,12 +300,11 @@ public final class CaseOutcome {
             metrics.forEach((name, value) -> masked.merge(redactor.redact(name), value, (a, b) -> b));
             metrics = masked;
         }
-        return new ResultRecord(origin.maskedEval, origin.maskedModel, origin.maskedDataset, redactor.redact(caseId()), redactor.redact(score.name()),
-                redactor.redact(score.version()), redactor.redact(score.registryName()), repeat, score.score(),
-                passed, score.status(),
-                reason, metrics, usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.tokensCached(),
-                usage.costUsd(), usage.cached(),
-                evalCase == null ? 1.0 : evalCase.weight(), tags, error, output);
+        return new ResultRecord(origin.maskedEval, origin.maskedModel, origin.maskedDataset, redactor.redact(caseId()),
+                origin.maskedName(score.name()), origin.maskedName(score.version()),
+                origin.maskedName(score.registryName()), repeat, score.score(), passed, score.status(), reason, metrics,
+                usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.tokensCached(), usage.costUsd(),
+                usage.cached(), evalCase == null ? 1.0 : evalCase.weight(), tags, error, output);
     }
 
     private static String describe(Throwable error) {

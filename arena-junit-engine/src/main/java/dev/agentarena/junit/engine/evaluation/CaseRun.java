@@ -92,22 +92,19 @@ final class CaseRun {
 
     private void work() {
         Thread me = Thread.currentThread();
+        // the case's state is read and written under its lock once between two repeats (a case has one repeat: two
+        // locks in all, besides its steps'), not once per check
+        int repeat;
+        List<CaseOutcome> done = null;
         synchronized (this) {
             owner = me;
+            repeat = next();
+            if (repeat < 0) {
+                done = List.copyOf(outcomes);
+            }
         }
         try {
-            while (true) {
-                int repeat;
-                synchronized (this) {
-                    if (owner != me) {
-                        return;
-                    }
-                    if (outcomes.size() == repeats) {
-                        break;
-                    }
-                    repeat = firstRepeat + outcomes.size();
-                    cursor = 0;
-                }
+            while (repeat >= 0) {
                 CaseOutcome outcome = evaluator.evaluate(row, repeat, this);
                 synchronized (this) {
                     if (owner != me) {
@@ -115,11 +112,11 @@ final class CaseRun {
                     }
                     outcomes.add(outcome);
                     steps.clear();
+                    repeat = next();
+                    if (repeat < 0) {
+                        done = List.copyOf(outcomes);
+                    }
                 }
-            }
-            List<CaseOutcome> done;
-            synchronized (this) {
-                done = List.copyOf(outcomes);
             }
             // the outputs prepare what they will write here, off the reporting thread that every test waits for
             for (CaseOutcome outcome : done) {
@@ -139,6 +136,15 @@ final class CaseRun {
         catch (Throwable t) {
             evaluated.completeExceptionally(t);
         }
+    }
+
+    /** The repeat to evaluate next, its steps starting from the first, or -1 when every repeat is done. */
+    private int next() {
+        if (outcomes.size() == repeats) {
+            return -1;
+        }
+        cursor = 0;
+        return firstRepeat + outcomes.size();
     }
 
     /**

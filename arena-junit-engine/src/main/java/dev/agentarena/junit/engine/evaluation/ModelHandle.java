@@ -105,7 +105,7 @@ final class ModelHandle implements Model {
         budget.checkBeforeCall();
         Completion completion;
         ModelAnswer answer;
-        if (budget.limitUsd().isPresent() && endpoint.batching().isPresent()) {
+        if (budget.capped() && endpoint.batching().isPresent()) {
             // a batch is sent at once: its calls reserve their estimated cost first, so that it holds what fits
             double reserved = endpoint.estimatedCostUsd(sent);
             try {
@@ -212,9 +212,12 @@ final class ModelHandle implements Model {
         }
 
         private final List<Exchange> exchanges = new ArrayList<>();
+        /** Whether {@link #exchanges} holds any: read without the lock by every request (nearly all find none). */
+        private volatile boolean any;
 
         /** The handle answered fixed calls on its own between the task's request and the answer it hands back. */
         synchronized void held(ModelRequest asked, List<Message> held, Completion answer) {
+            any = true;
             List<Message> prefix = List.copyOf(asked.messages());
             // the same conversation asked again from the same point (a task that runs the agent twice): the newest
             // counts
@@ -226,7 +229,14 @@ final class ModelHandle implements Model {
          * The task's request with every exchange the handle held put back where it took place: right after the messages
          * the task had sent then, when the request goes on from there with the answer the task was handed.
          */
-        synchronized ModelRequest restore(ModelRequest request) {
+        ModelRequest restore(ModelRequest request) {
+            if (!any) {
+                return request;
+            }
+            return restoreHeld(request);
+        }
+
+        private synchronized ModelRequest restoreHeld(ModelRequest request) {
             if (exchanges.isEmpty()) {
                 return request;
             }

@@ -31,9 +31,8 @@ final class TrajectoryRecorder {
     private final String modelKey;
     private final Map<String, Object> fixed;
     private final List<Trajectory.Step> steps = new ArrayList<>();
-    private final Map<String, ToolCall> pendingById = new LinkedHashMap<>();
-    private final List<ToolCall> pendingWithoutId = new ArrayList<>();
-    private final Set<String> answeredIds = new HashSet<>();
+    /** The tool calls awaiting their results; made at the first tool call or result (most cases have none). */
+    private PendingTools pending;
     private long answeredAt;
     private int modelCalls;
     private int scriptedTurn = -1;
@@ -47,9 +46,27 @@ final class TrajectoryRecorder {
      * Before a call: the tool results the request carries become tool steps; the results of tools the case fixes
      * are replaced by the fixed ones. Returns the request to send.
      */
-    synchronized ModelRequest beforeCall(ModelRequest request) {
-        List<Message> messages = request.messages();
+    ModelRequest beforeCall(ModelRequest request) {
         List<Message> fresh = request.newMessages();
+        if (!anyToolResult(fresh)) {
+            // nearly every call (a first call, a plain prompt): nothing to write down or replace, and no lock to take
+            return request;
+        }
+        return toolResultsBeforeCall(request, fresh);
+    }
+
+    private static boolean anyToolResult(List<Message> messages) {
+        for (int i = 0; i < messages.size(); i++) {
+            if (messages.get(i).isToolResult()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@link #beforeCall} of a request that carries tool results. */
+    private synchronized ModelRequest toolResultsBeforeCall(ModelRequest request, List<Message> fresh) {
+        List<Message> messages = request.messages();
         int offset = messages.size() - fresh.size();
         List<Message> replaced = null;
         Duration waited = answeredAt == 0 ? Duration.ZERO : Duration.ofNanos(System.nanoTime() - answeredAt);
@@ -80,21 +97,35 @@ final class TrajectoryRecorder {
         return replaced == null ? request : request.withMessages(replaced);
     }
 
+    /** The tool calls awaiting their results: by id, those without one, and the ids whose results came. */
+    private static final class PendingTools {
+        private final Map<String, ToolCall> byId = new LinkedHashMap<>();
+        private final List<ToolCall> withoutId = new ArrayList<>();
+        private final Set<String> answeredIds = new HashSet<>();
+    }
+
+    private PendingTools pending() {
+        if (pending == null) {
+            pending = new PendingTools();
+        }
+        return pending;
+    }
+
     /** The call a tool result answers: the pending call of its id, else the first pending call of its tool. */
     private ToolCall pendingCall(Message result) {
         if (!result.toolCallId().isEmpty()) {
-            ToolCall call = pendingById.remove(result.toolCallId());
+            ToolCall call = pending().byId.remove(result.toolCallId());
             if (call != null) {
-                answeredIds.add(result.toolCallId());
+                pending().answeredIds.add(result.toolCallId());
                 return call;
             }
-            if (!answeredIds.add(result.toolCallId())) {
+            if (!pending().answeredIds.add(result.toolCallId())) {
                 return null;
             }
         }
-        for (int i = 0; i < pendingWithoutId.size(); i++) {
-            if (pendingWithoutId.get(i).name().equals(result.toolName())) {
-                return pendingWithoutId.remove(i);
+        for (int i = 0; i < pending().withoutId.size(); i++) {
+            if (pending().withoutId.get(i).name().equals(result.toolName())) {
+                return pending().withoutId.remove(i);
             }
         }
         if (modelCalls == 0) {
@@ -113,10 +144,10 @@ final class TrajectoryRecorder {
                 replayed, answer.cachedTokensIn()));
         for (ToolCall call : answer.toolCalls()) {
             if (call.hasId()) {
-                pendingById.put(call.id(), call);
+                pending().byId.put(call.id(), call);
             }
             else {
-                pendingWithoutId.add(call);
+                pending().withoutId.add(call);
             }
         }
         answeredAt = System.nanoTime();
@@ -127,9 +158,17 @@ final class TrajectoryRecorder {
      * conversation (the assistant's turn, then one result per call), each written down as a tool step; empty when
      * some call's tool is not fixed, which the task's tools then run.
      */
-    synchronized List<Message> fixedResults(ModelRequest sent, Completion answer) {
+    List<Message> fixedResults(ModelRequest sent, Completion answer) {
         List<ToolCall> calls = answer.toolCalls();
-        if (calls.isEmpty() || !calls.stream().allMatch(call -> fixed.containsKey(call.name()))) {
+        if (calls.isEmpty() || fixed.isEmpty()) {
+            // nearly every answer: no tool asked for, or none the case fixes; no lock to take
+            return List.of();
+        }
+        return fixedResults(sent, answer, calls);
+    }
+
+    private synchronized List<Message> fixedResults(ModelRequest sent, Completion answer, List<ToolCall> calls) {
+        if (!calls.stream().allMatch(call -> fixed.containsKey(call.name()))) {
             return List.of();
         }
         List<ToolCall> withIds = new ArrayList<>();
@@ -141,8 +180,8 @@ final class TrajectoryRecorder {
         int turn = turnOf(sent);
         for (ToolCall call : withIds) {
             String result = fixedText(call.name());
-            pendingById.remove(call.id());
-            pendingWithoutId.removeIf(pending -> pending.name().equals(call.name()) && !pending.hasId());
+            pending().byId.remove(call.id());
+            pending().withoutId.removeIf(waiting -> waiting.name().equals(call.name()) && !waiting.hasId());
             steps.add(new Trajectory.ToolStep(turn, call, result, null, Duration.ZERO, true));
             continued.add(Message.toolResult(call, result));
         }
@@ -167,8 +206,10 @@ final class TrajectoryRecorder {
             return scriptedTurn;
         }
         int users = 0;
-        for (Message message : request.messages()) {
-            if (message.role().equals("user")) {
+        List<Message> messages = request.messages();
+        // by index: no iterator per call
+        for (int i = 0; i < messages.size(); i++) {
+            if (messages.get(i).role().equals("user")) {
                 users++;
             }
         }

@@ -67,6 +67,14 @@ final class ResultLineBytes {
     private final byte[] falseBytes = bytesOf(FALSE);
     private byte[] bytes = new byte[1024];
     private int size;
+    /**
+     * Per field, the last value written there (a {@code String}, or a number's bits) and the bytes it gave: the eval, model, dataset, scorer, version, registry name, status and (nearly always) reason of a
+     * run's lines are the same objects line after line, and its scores, costs and weights take few values, so each is
+     * copied as its bytes instead of being encoded again (most of a line's characters).
+     */
+    private final String[] lastText = new String[FIELD_NAMES.size()];
+    private final long[] lastNumber = new long[FIELD_NAMES.size()];
+    private final byte[][] lastBytes = new byte[FIELD_NAMES.size()][];
 
     /**
      * The record's line, its case's {@code input} and {@code reference} when given (already cut), and its line break.
@@ -86,26 +94,26 @@ final class ResultLineBytes {
             }
             raw(fields[field]);
             switch (field) {
-                case 0 -> string(record.eval());
-                case 1 -> string(record.model());
-                case 2 -> string(record.dataset());
+                case 0 -> repeated(field, record.eval());
+                case 1 -> repeated(field, record.model());
+                case 2 -> repeated(field, record.dataset());
                 case 3 -> string(record.caseId());
-                case 4 -> string(record.scorer());
-                case 5 -> string(record.scorerVersion());
-                case 6 -> string(record.registryName());
+                case 4 -> repeated(field, record.scorer());
+                case 5 -> repeated(field, record.scorerVersion());
+                case 6 -> repeated(field, record.registryName());
                 case 7 -> digits(record.repeat());
-                case 8 -> number(record.score());
+                case 8 -> repeated(field, record.score());
                 case 9 -> raw(record.passed() == null ? nullBytes : record.passed() ? trueBytes : falseBytes);
-                case 10 -> string(record.status() == null ? null : record.status().jsonName());
-                case 11 -> string(record.reason());
+                case 10 -> repeated(field, record.status() == null ? null : record.status().jsonName());
+                case 11 -> repeated(field, record.reason());
                 case 12 -> metrics(record);
                 case 13 -> digits(record.latencyMs());
                 case 14 -> digits(record.tokensIn());
                 case 15 -> digits(record.tokensOut());
                 case 16 -> digits(record.tokensCached());
-                case 17 -> number(record.costUsd());
+                case 17 -> repeated(field, record.costUsd());
                 case 18 -> raw(record.cached() ? trueBytes : falseBytes);
-                case 19 -> number(record.weight());
+                case 19 -> repeated(field, record.weight());
                 case 20 -> tags(record);
                 case 21 -> string(record.error());
                 case 22 -> string(record.output());
@@ -122,6 +130,53 @@ final class ResultLineBytes {
             bytes = new byte[1024];
         }
         return line;
+    }
+
+    /** The longest value whose bytes {@link #repeated} keeps: a long text is rarely the same object twice. */
+    private static final int LONGEST_KEPT = 256;
+
+    /**
+     * A string the field's last line had as the same object: its bytes copied as they are; any other string
+     * written as {@link #string} writes it, and kept for the next line.
+     */
+    private void repeated(int field, String text) {
+        if (text == null) {
+            raw(nullBytes);
+            return;
+        }
+        if (text == lastText[field]) {
+            raw(lastBytes[field]);
+            return;
+        }
+        int start = size;
+        string(text);
+        if (size - start <= LONGEST_KEPT) {
+            lastText[field] = text;
+            lastBytes[field] = Arrays.copyOfRange(bytes, start, size);
+        }
+    }
+
+    /** A number the field's last line had too (the same bits): its bytes copied; any other written and kept. */
+    private void repeated(int field, Double value) {
+        if (value == null) {
+            raw(nullBytes);
+        }
+        else {
+            repeated(field, value.doubleValue());
+        }
+    }
+
+    /** A number the field's last line had too (the same bits): its bytes copied; any other written and kept. */
+    private void repeated(int field, double value) {
+        long bits = Double.doubleToRawLongBits(value);
+        if (lastBytes[field] != null && bits == lastNumber[field]) {
+            raw(lastBytes[field]);
+            return;
+        }
+        int start = size;
+        number(value);
+        lastNumber[field] = bits;
+        lastBytes[field] = Arrays.copyOfRange(bytes, start, size);
     }
 
     /** The metrics' names and values, in their order (the object's braces are in the field names around them). */

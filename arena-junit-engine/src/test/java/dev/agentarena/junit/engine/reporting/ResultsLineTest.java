@@ -79,6 +79,29 @@ class ResultsLineTest {
     }
 
     @Test
+    void aWriterKeptFromLineToLineWritesWhatAFreshOneWrites() {
+        // the reused writer copies a field's bytes when the value is the one it wrote there last: the same strings
+        // (and copies of them, equal but other objects), the same numbers and -0.0 beside 0.0, in every order
+        SplittableRandom random = new SplittableRandom(23);
+        ResultsFile.Lines reused = new ResultsFile.Lines();
+        String[] names = {"streaming-benchmark", new String("streaming-benchmark"), "exact_match", "é 中文 😀", "a\"b"};
+        double[] numbers = {1.0, 0.0, -0.0, 1.0, Double.NaN, 0.25};
+        for (int i = 0; i < 2000; i++) {
+            String name = names[random.nextInt(names.length)];
+            String reason = random.nextInt(4) == 0 ? "expected 'x' but got '" + i + "'" : "output equals the reference";
+            ResultRecord record = new ResultRecord(name, names[random.nextInt(names.length)], "d", "case-" + i, name,
+                    "968bf6102a43", names[random.nextInt(names.length)], 0,
+                    random.nextInt(5) == 0 ? null : numbers[random.nextInt(numbers.length)], true,
+                    ResultStatus.values()[random.nextInt(ResultStatus.values().length)], reason, Map.of(), 0L, 0, 0, 0,
+                    numbers[random.nextInt(numbers.length)], false, numbers[random.nextInt(numbers.length)],
+                    List.of(name), null, name);
+            assertThat(reused.bytes(record, Map.of(), null, null)).as("line %d", i)
+                    .isEqualTo(new ResultsFile.Lines().bytes(record, Map.of(), null, null))
+                    .isEqualTo((SinkText.wellFormed(ResultsFile.line(record)) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
     void aLineThatCannotBeWrittenLeavesTheNextOnesWhole() {
         ResultsFile.Lines lines = new ResultsFile.Lines();
         ResultRecord good = randomRecord(new SplittableRandom(5));

@@ -20,11 +20,17 @@ final class RecordedModel implements ModelClient, ModelEndpoint {
 
     @Override
     public ModelAnswer answer(ModelRequest request, ModelCall call) {
-        EvalCase evalCase = call.forCase().orElseThrow(() -> new ModelCallException(
-                "the '" + RecordedModelProvider.KEY + "' model only answers requests made for an eval case; "
-                        + "it has nothing recorded for: " + abbreviate(request.prompt())));
-        Object output = evalCase.recordedOutput().orElseThrow(() -> new ModelCallException(
-                "case '" + evalCase.id() + "' has no recorded output; add an `output` field to its dataset row"));
+        // asked once a case: plain checks, no Optional or error-building lambda per call
+        EvalCase evalCase = call.evalCase();
+        if (evalCase == null) {
+            throw new ModelCallException("the '" + RecordedModelProvider.KEY + "' model only answers requests made for "
+                    + "an eval case; it has nothing recorded for: " + abbreviate(request.prompt()));
+        }
+        Object output = evalCase.recordedOutput().orElse(null);
+        if (output == null) {
+            throw new ModelCallException("case '" + evalCase.id() + "' has no recorded output; add an `output` field "
+                    + "to its dataset row");
+        }
         return ModelAnswer.live(Completion.of(Json.text(output)));
     }
 
