@@ -37,12 +37,24 @@ final class FlatRow {
     private final byte[][] names = CaseFields.KNOWN.stream()
             .map(name -> name.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
     private final JsonNode[] fields = new JsonNode[names.length];
+    /**
+     * Per ordinal place in an object, the field the line before had there (-1: none known): see {@link #expected}. As
+     * many places as there are known fields; a line with more repeats one, and is not taken.
+     */
+    private final int[] order = new int[names.length];
     private char[] chars = new char[256];
     private JsonNode[] elements = new JsonNode[8];
     private byte[] bytes;
     private int end;
     /** Where the value {@link #value} or {@link #text} read ends, or -1 when the line is not taken. */
     private int at;
+    /** Whether the object is read in its buffer up to its line break ({@link #readLine}), not as a line alone. */
+    private boolean toLineBreak;
+    private int lineBreak;
+
+    FlatRow() {
+        Arrays.fill(order, -1);
+    }
 
     /**
      * The fields of the flat object in {@code line[from, to)}, by their place in {@link CaseFields#KNOWN} and
@@ -50,6 +62,29 @@ final class FlatRow {
      * this reader's own and is overwritten by the next call.
      */
     JsonNode[] read(byte[] line, int from, int to) {
+        toLineBreak = false;
+        return object(line, from, to);
+    }
+
+    /**
+     * The fields of the flat object at {@code buffer[from]} when the object, then white space but line breaks, then a
+     * line break all come before {@code limit}: the line is read in the buffer it was read into, without a search for
+     * its end first and a copy; {@link #lineBreak} then says where its line break is. {@code null} as for
+     * {@link #read}, and also when the buffer ends first. A line that is whole before {@code limit} is taken here
+     * exactly when {@link #read} takes it alone, with the same fields: nothing taken here holds a line break, which
+     * is neither white space here nor allowed in text.
+     */
+    JsonNode[] readLine(byte[] buffer, int from, int limit) {
+        toLineBreak = true;
+        return object(buffer, from, limit);
+    }
+
+    /** Where the line break of the line {@link #readLine} last took is. */
+    int lineBreak() {
+        return lineBreak;
+    }
+
+    private JsonNode[] object(byte[] line, int from, int to) {
         bytes = line;
         end = to;
         Arrays.fill(fields, null);
@@ -59,14 +94,24 @@ final class FlatRow {
         }
         i = skipSpace(i + 1);
         if (i < end && bytes[i] == '}') {
-            return skipSpace(i + 1) == end ? fields : null;
+            return end(i + 1);
         }
-        while (i < end && bytes[i] == '"') {
-            int nameEnd = i + 1;
-            while (nameEnd < end && bytes[nameEnd] != '"') {
-                nameEnd++;
+        for (int ordinal = 0; i < end && bytes[i] == '"'; ordinal++) {
+            int field = expected(ordinal, i + 1);
+            int nameEnd;
+            if (field >= 0) {
+                nameEnd = i + 1 + names[field].length;
             }
-            int field = known(i + 1, nameEnd);
+            else {
+                nameEnd = i + 1;
+                while (nameEnd < end && bytes[nameEnd] != '"') {
+                    nameEnd++;
+                }
+                field = known(i + 1, nameEnd);
+                if (ordinal < order.length) {
+                    order[ordinal] = field;
+                }
+            }
             if (field < 0 || fields[field] != null) {
                 // unknown (or escaped, or not ASCII) or repeated: the other readings name it
                 return null;
@@ -85,7 +130,7 @@ final class FlatRow {
                 return null;
             }
             if (bytes[i] == '}') {
-                return skipSpace(i + 1) == end ? fields : null;
+                return end(i + 1);
             }
             if (bytes[i] != ',') {
                 return null;
@@ -93,6 +138,33 @@ final class FlatRow {
             i = skipSpace(i + 1);
         }
         return null;
+    }
+
+    /**
+     * The field at this ordinal place in the line before, when this line has the same name there: its place in
+     * {@link CaseFields#KNOWN}, its name's bytes at {@code from} and its closing quote right after them (names hold
+     * no quote, so that quote is the first); -1 when it does not, and the name is then looked for among all. A file's
+     * rows nearly always list their fields in one order, and the name's own bytes are then all a field name costs.
+     */
+    private int expected(int ordinal, int from) {
+        if (ordinal >= order.length) {
+            return -1;
+        }
+        int field = order[ordinal];
+        if (field < 0) {
+            return -1;
+        }
+        byte[] name = names[field];
+        int length = name.length;
+        if (from + length >= end || bytes[from + length] != '"') {
+            return -1;
+        }
+        for (int k = 0; k < length; k++) {
+            if (name[k] != bytes[from + k]) {
+                return -1;
+            }
+        }
+        return field;
     }
 
     /** The place in {@link CaseFields#KNOWN} of the name in {@code bytes[from, to)}, or -1. */
@@ -355,11 +427,30 @@ final class FlatRow {
         return codePoint;
     }
 
-    /** The index of the first byte from {@code i} on that is not JSON's white space. */
+    /**
+     * The object's fields when what follows its end at {@code i} is white space up to the line's end (or for
+     * {@link #readLine}, to a line break), else {@code null}.
+     */
+    private JsonNode[] end(int i) {
+        i = skipSpace(i);
+        if (!toLineBreak) {
+            return i == end ? fields : null;
+        }
+        if (i < end && bytes[i] == '\n') {
+            lineBreak = i;
+            return fields;
+        }
+        return null;
+    }
+
+    /**
+     * The index of the first byte from {@code i} on that is not JSON's white space, a line break excepted: a line read
+     * alone holds none, and one read in its buffer ends there.
+     */
     private int skipSpace(int i) {
         while (i < end) {
             byte b = bytes[i];
-            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+            if (b != ' ' && b != '\t' && b != '\r') {
                 return i;
             }
             i++;

@@ -47,30 +47,47 @@ final class JsonLinesRowCount {
         return Math.max(1, rows);
     }
 
+    /**
+     * Counts the lines of the buffer's first {@code limit} bytes, a line per call of {@link #line}. This loop runs once
+     * per buffer, so the JVM compiles it late (in Surefire's fork of a million-row run, only as the count ended): all
+     * it does per line is a call, and the work of a line is in a method called per line, which is compiled after its
+     * first few hundred calls. With the line's work in this loop, a 199 MB file's count cost 250-310 ms of CPU with the
+     * loop interpreted, against 154-177 ms this way.
+     */
     private void scan(int limit) {
-        int i = 0;
-        while (i < limit) {
-            if (row) {
-                int end = JsonLinesReader.indexOfNewline(buffer, i, limit);
-                if (end == limit) {
-                    return;
-                }
-                endLine(true);
-                i = end + 1;
-                continue;
+        for (int i = 0; i < limit; i = line(i, limit)) {
+            // each call reads up to a line's end
+        }
+    }
+
+    /**
+     * Reads from {@code i} up to the next line break (or the buffer's end) and answers where to read on: one call per
+     * line whose first byte settles it, which is nearly every line.
+     */
+    private int line(int i, int limit) {
+        while (!row) {
+            if (i == limit) {
+                return limit;
             }
             byte b = buffer[i++];
             if (b == '\n') {
                 // a character cut short by the line break: a row that fails
                 endLine(pendingLength > 0);
+                return i;
             }
-            else if (pendingLength > 0 || b < 0) {
+            if (pendingLength > 0 || b < 0) {
                 character(b);
             }
             else if (!isAsciiWhitespace(b)) {
                 row = true;
             }
         }
+        int end = JsonLinesReader.indexOfNewline(buffer, i, limit);
+        if (end == limit) {
+            return limit;
+        }
+        endLine(true);
+        return end + 1;
     }
 
     /** One more byte of a character that is not ASCII: when it is whole, is it whitespace? */

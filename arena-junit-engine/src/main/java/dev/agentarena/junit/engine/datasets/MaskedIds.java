@@ -21,6 +21,10 @@ public final class MaskedIds {
      * @param origin what produced rows without a file location, for messages
      */
     public static DatasetStream of(DatasetStream rows, UnaryOperator<String> mask, String origin) {
+        if (rows instanceof UniqueIds checked) {
+            // a dataset's rows as read: the check of masked ids shares the names of the check of ids
+            return checked.masked(mask, origin);
+        }
         return new UniqueIds(new DatasetStream() {
             @Override
             public boolean hasNext() {

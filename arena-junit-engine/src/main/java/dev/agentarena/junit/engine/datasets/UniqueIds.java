@@ -2,7 +2,10 @@ package dev.agentarena.junit.engine.datasets;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import dev.agentarena.junit.engine.results.CaseIdOrder;
 
@@ -27,6 +30,20 @@ final class UniqueIds implements DatasetStream {
      */
     private final Map<String, First> unusual = new HashMap<>();
     private int index;
+    /** The name this check gave the id of the row it returned last: what a check of masked ids over it reads. */
+    private String lastName;
+    /** For a check of masked ids ({@link #masked}): the check of the same rows unmasked, whose names it shares. */
+    private final UniqueIds unmasked;
+    private final UnaryOperator<String> mask;
+    /**
+     * For a check of masked ids: the names it holds that the unmasked check does not hold as the same row's name, each
+     * with its position (a masked id, an id made up for a duplicate of a masked id); and the names the unmasked check
+     * holds that this one does not (the unmasked names of those rows).
+     */
+    private final Map<String, Integer> added;
+    private final Set<String> removed;
+    /** For a check of masked ids: the unmasked name of the row being checked. */
+    private String unmaskedName;
 
     private record First(String id, String madeUpFor) {
     }
@@ -35,8 +52,27 @@ final class UniqueIds implements DatasetStream {
      * @param origin what produced rows without a file location (a method), for messages; unused for file rows
      */
     UniqueIds(DatasetStream rows, String origin) {
+        this(rows, origin, null, null);
+    }
+
+    private UniqueIds(DatasetStream rows, String origin, UniqueIds unmasked, UnaryOperator<String> mask) {
         this.rows = rows;
         this.origin = origin;
+        this.unmasked = unmasked;
+        this.mask = mask;
+        this.added = unmasked == null ? null : new HashMap<>();
+        this.removed = unmasked == null ? null : new HashSet<>();
+    }
+
+    /**
+     * This check's rows with their ids masked, and the masked ids kept unique as this check keeps the ids
+     * ({@link MaskedIds}): the same rows as a second check of every masked id after this one, without keeping every
+     * name twice. A masked id is the id itself for nearly every row, and then its name is the one this check has just
+     * taken as new, and new to the masked ids too unless a masked id before it was the same; only the names of the
+     * other rows, those whose mask changed the id or whose masked id was a duplicate, are kept apart.
+     */
+    DatasetStream masked(UnaryOperator<String> mask, String origin) {
+        return new UniqueIds(this, origin, this, mask);
     }
 
     @Override
@@ -46,23 +82,96 @@ final class UniqueIds implements DatasetStream {
 
     @Override
     public DatasetRow next() {
+        if (unmasked != null) {
+            return nextMasked();
+        }
         DatasetRow row = rows.next();
+        int position = position(row);
+        // the id's name encoded in the same pass that sees whether the id is its own name, as nearly every id is
+        String name = firsts.encodeName(row.caseId());
+        int firstPosition = firsts.findEncoded(name);
+        if (firstPosition >= 0) {
+            return duplicate(row, name, position, firstPosition);
+        }
+        firsts.add(name, position);
+        lastName = name;
+        if (!name.equals(row.caseId())) {
+            unusual.put(name, new First(row.caseId(), null));
+        }
+        return row;
+    }
+
+    /** The next row of a check of masked ids: the unmasked check's row, its id masked, checked as described there. */
+    private DatasetRow nextMasked() {
+        DatasetRow row = rows.next();
+        String id = row.caseId();
+        String maskedId = mask.apply(id);
+        boolean changed = !maskedId.equals(id);
+        if (changed) {
+            row = row.withCaseId(maskedId);
+        }
+        int position = position(row);
+        unmaskedName = unmasked.lastName;
+        String name = changed ? name(maskedId) : unmaskedName;
+        int firstPosition = find(name);
+        if (firstPosition >= 0) {
+            removed.add(unmaskedName);
+            return duplicate(row, name, position, firstPosition);
+        }
+        if (changed) {
+            removed.add(unmaskedName);
+            added.put(name, position);
+        }
+        lastName = name;
+        if (!name.equals(maskedId)) {
+            unusual.put(name, new First(maskedId, null));
+        }
+        return row;
+    }
+
+    /** The row's line, or for rows without a location, its index. */
+    private int position(DatasetRow row) {
         DatasetLocation location = row.location().orElse(null);
         int position = location != null ? location.line() : index;
         index++;
-        String name = name(row.caseId());
-        int firstPosition = firsts.find(name);
-        if (firstPosition < 0) {
-            firsts.add(name, position);
-            if (!name.equals(row.caseId())) {
-                unusual.put(name, new First(row.caseId(), null));
-            }
-            return row;
+        return position;
+    }
+
+    /**
+     * Where a name was first seen, or −1: for a check of masked ids, among the names it added, then among the unmasked
+     * check's names but those it does not share and the name the unmasked check has just taken (new before this row).
+     */
+    private int find(String name) {
+        if (unmasked == null) {
+            return firsts.find(name);
         }
+        Integer position = added.get(name);
+        if (position != null) {
+            return position;
+        }
+        if (name.equals(unmaskedName) || removed.contains(name)) {
+            return -1;
+        }
+        return unmasked.firsts.find(name);
+    }
+
+    /** Adds a name {@link #find} has just not found. */
+    private void add(String name, int position) {
+        if (unmasked == null) {
+            firsts.add(name, position);
+        }
+        else {
+            added.put(name, position);
+        }
+    }
+
+    /** A row whose id's name was seen before, at {@code firstPosition}: a failed row under a fresh id, naming where. */
+    private DatasetRow duplicate(DatasetRow row, String name, int position, int firstPosition) {
         First first = unusual.getOrDefault(name, new First(name, null));
         String freshId = freshId(row.caseId());
         String freshName = name(freshId);
-        firsts.add(freshName, position);
+        add(freshName, position);
+        lastName = freshName;
         unusual.put(freshName, new First(freshId, row.caseId()));
         String unit = row.location().isPresent() ? "line" : "index";
         String where = row.location().map(DatasetLocation::toString).orElse(origin + " index " + position);
@@ -148,7 +257,7 @@ final class UniqueIds implements DatasetStream {
     private String freshId(String id) {
         for (int n = 2;; n++) {
             String candidate = CaseIdOrder.duplicateId(id, n);
-            if (firsts.find(name(candidate)) < 0) {
+            if (find(name(candidate)) < 0) {
                 return candidate;
             }
         }
@@ -198,6 +307,34 @@ final class UniqueIds implements DatasetStream {
          */
         int find(String name) {
             encode(name);
+            return findEncoded(name);
+        }
+
+        /**
+         * The name of an id ({@link UniqueIds#name}), its bytes put into {@link #key} as {@link #encode} puts them: for
+         * an id of printable ASCII, which is its own name, in one pass over it that copies each character as it looks
+         * at it; for any other, its name made then encoded.
+         */
+        String encodeName(String id) {
+            int length = id.length();
+            if (key.length < length) {
+                key = new byte[Math.max(length, key.length * 2)];
+            }
+            for (int i = 0; i < length; i++) {
+                char c = id.charAt(i);
+                if (c <= ' ' || c >= 0x7F) {
+                    String name = name(id);
+                    encode(name);
+                    return name;
+                }
+                key[i] = (byte) c;
+            }
+            keyLength = length;
+            return id;
+        }
+
+        /** What {@link #find} says, the name's bytes already in {@link #key}. */
+        int findEncoded(String name) {
             boolean madeUp = CaseIdOrder.madeUp(name);
             if (!madeUp && (count == 0 || increases())) {
                 freeSlot = -1;

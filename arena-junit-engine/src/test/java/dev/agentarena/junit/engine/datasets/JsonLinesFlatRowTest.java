@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -258,6 +259,53 @@ class JsonLinesFlatRowTest {
         }
     }
 
+    /**
+     * Most lines are read where they are in the reader's buffer, their end found by the reading: rows are the same when
+     * the stream hands its bytes over in pieces of any size, so that lines, characters, escapes and line ends are cut
+     * at every place, and for lines longer than the buffer.
+     */
+    @Test
+    void readsLinesCutByTheEndOfARead() {
+        Random random = new Random(20261202);
+        String[] lines = {"{\"id\": \"a%d\", \"input\": \"%s\", \"tags\": [\"t\"]}",
+            "{\"input\": \"%2$s\", \"id\": \"b%1$d\"}  \r",
+            "{\"id\": \"c%d\", \"input\": \"%s\", \"weight\": 2}",
+            "{\"id\": \"d%d\", \"input\": \"%s\", \"input\": \"again\"}",
+            "{\"id\": \"e%d\", \"input\": \"%s\"} x",
+            "{\"id\": \"f%d\", \"input\": \"%s\"",
+            "{\"id\": \"g%d\", \"input\": \"%s\", \"output\": tru",
+            "  ",
+            ""};
+        String[] texts = {"short", "é😀\\n\\u00e9", "x".repeat(70_000), "\\", "a\tb"};
+        StringBuilder file = new StringBuilder();
+        for (int row = 0; row < 1500; row++) {
+            String text = texts[random.nextInt(4) == 0 ? random.nextInt(texts.length) : 0];
+            file.append(String.format(lines[random.nextInt(lines.length)], row, text))
+                    .append(random.nextInt(5) == 0 ? "\r\n" : "\n");
+        }
+        byte[] bytes = file.toString().getBytes(StandardCharsets.UTF_8);
+        List<DatasetRow> expected = rows(new ByteArrayInputStream(bytes), false);
+
+        for (int piece : new int[] {1, 7, 200, 4096, 70_000}) {
+            List<DatasetRow> read = rows(new ByteArrayInputStream(bytes) {
+                @Override
+                public synchronized int read(byte[] b, int off, int len) {
+                    return super.read(b, off, Math.min(len, 1 + random.nextInt(piece)));
+                }
+            }, true);
+            assertThat(read).as("pieces of up to " + piece + " bytes").hasSameSizeAs(expected);
+            for (int i = 0; i < read.size(); i++) {
+                DatasetRow a = read.get(i);
+                DatasetRow b = expected.get(i);
+                assertThat(a.caseId()).as("row " + i).isEqualTo(b.caseId());
+                assertThat(a.error()).as("row " + i).isEqualTo(b.error());
+                assertThat(a.location()).as("row " + i).isEqualTo(b.location());
+                assertThat(a.evalCase()).as("row " + i).isEqualTo(b.evalCase());
+            }
+        }
+        assertThat(expected).filteredOn(row -> row.error().isEmpty()).hasSizeGreaterThan(300);
+    }
+
     private static byte[] mangle(byte[] bytes, Random random) {
         byte[] mangled = bytes.clone();
         int at = random.nextInt(mangled.length);
@@ -297,8 +345,12 @@ class JsonLinesFlatRowTest {
     }
 
     private static List<DatasetRow> rows(byte[] file, boolean flatRows) {
+        return rows(new ByteArrayInputStream(file), flatRows);
+    }
+
+    private static List<DatasetRow> rows(InputStream file, boolean flatRows) {
         List<DatasetRow> rows = new ArrayList<>();
-        try (JsonLinesReader reader = new JsonLinesReader(SOURCE, new ByteArrayInputStream(file), flatRows)) {
+        try (JsonLinesReader reader = new JsonLinesReader(SOURCE, file, flatRows)) {
             reader.forEachRemaining(rows::add);
         }
         return rows;

@@ -2,12 +2,15 @@ package dev.agentarena.junit.engine.datasets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.Test;
 
@@ -155,6 +158,73 @@ class UniqueIdsTest {
             }
             assertLikeAPlainMap(ids);
         }
+    }
+
+    /**
+     * With a secret to mask, a dataset's rows go through a check of masked ids that shares the names of the check of
+     * ids ({@link MaskedIds} over a {@link UniqueIds}): its rows are those of a second check of every masked id after
+     * the first, whatever the mask makes of ids: the id of another row, of a row before or after, an id the engine
+     * makes up for a duplicate, one that differs only in whitespace; for rows with a line and rows with an index.
+     */
+    @Test
+    void maskedIdsAreCheckedAsBySecondCheckOfEveryMaskedId() {
+        Random random = new Random(20261202);
+        String[] parts = {"a", "b", "S", "#2", "#3", " ", "\t", "-1", "a S"};
+        List<UnaryOperator<String>> masks = List.of(id -> id.replace("S", "a"), id -> id.replace("S", " "),
+                id -> id.replace("S", "#2"), id -> id.replace("S", "[REDACTED]"), id -> id);
+        DatasetSource source = new DatasetSource("ids.jsonl", URI.create("file:/ids.jsonl"), null, "test file ids.jsonl");
+        for (int round = 0; round < 4000; round++) {
+            List<DatasetRow> read = new ArrayList<>();
+            boolean lines = random.nextBoolean();
+            for (int i = 0, size = 1 + random.nextInt(25); i < size; i++) {
+                StringBuilder id = new StringBuilder();
+                for (int k = 0, length = 1 + random.nextInt(3); k < length; k++) {
+                    id.append(parts[random.nextInt(parts.length)]);
+                }
+                String caseId = id.toString().isBlank() ? "a" : id.toString();
+                read.add(DatasetRow.of(EvalCase.of(caseId, "x", "y"), lines ? source.at(i + 1) : null));
+            }
+            UnaryOperator<String> mask = masks.get(random.nextInt(masks.size()));
+
+            List<DatasetRow> shared = drain(MaskedIds.of(new UniqueIds(stream(read), METHOD), mask, METHOD));
+            // not a UniqueIds: a second check of every masked id after the first
+            DatasetStream checked = new UniqueIds(stream(read), METHOD);
+            List<DatasetRow> twice = drain(MaskedIds.of(stream(drain(checked)), mask, METHOD));
+
+            assertThat(shared).hasSameSizeAs(twice);
+            for (int i = 0; i < shared.size(); i++) {
+                String row = "round " + round + " row " + i + " " + twice.get(i);
+                assertThat(shared.get(i).caseId()).as(row).isEqualTo(twice.get(i).caseId());
+                assertThat(shared.get(i).error()).as(row).isEqualTo(twice.get(i).error());
+                assertThat(shared.get(i).location()).as(row).isEqualTo(twice.get(i).location());
+                assertThat(shared.get(i).evalCase()).as(row).isEqualTo(twice.get(i).evalCase());
+            }
+        }
+    }
+
+    private static DatasetStream stream(List<DatasetRow> rows) {
+        Iterator<DatasetRow> each = rows.iterator();
+        return new DatasetStream() {
+            @Override
+            public boolean hasNext() {
+                return each.hasNext();
+            }
+
+            @Override
+            public DatasetRow next() {
+                return each.next();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    private static List<DatasetRow> drain(DatasetStream rows) {
+        List<DatasetRow> all = new ArrayList<>();
+        rows.forEachRemaining(all::add);
+        return all;
     }
 
     /** Each row as the old table of every name gave it: the id kept or made up, an error naming the first's index. */
