@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -134,6 +135,24 @@ class ShardsEngineTest {
                 .as("the judge's length within human verdicts").isNotNull()
                 .isEqualTo(run.get("evals").get(0).at("/judgeBias/verbosity/withinHumanVerdicts"));
         assertThat(merged).isEqualTo(run);
+    }
+
+    @Test
+    void aLabelsFileThatBrokeSinceTheShardsRanIsRefusedNamingItsLine() throws IOException {
+        Path labels = Files.writeString(work.resolve("labels.csv"),
+                "eval,case,model,human_verdict\nlength-biased-judge,c00,recorded,pass\n");
+        Path shards = work.resolve("shards");
+        for (int i = 1; i <= 2; i++) {
+            runClass(LengthBiasedJudgeFixture.class, shards, i + "/2", Constants.LABELS_FILE, labels.toString());
+        }
+        Files.writeString(labels, "length-biased-judge,c01,recorded,maybe\n", StandardOpenOption.APPEND);
+
+        Merge merge = merge("--output", work.resolve("merged").toString(), shards.toString());
+
+        assertThat(merge.status).as(merge.toString()).isEqualTo(MergeShards.REFUSED);
+        assertThat(merge.err).contains("length-biased-judge: its human labels cannot be read",
+                "labels.csv:3: bad human_verdict 'maybe'");
+        assertThat(work.resolve("merged/results.jsonl")).doesNotExist();
     }
 
     @Test
