@@ -35,7 +35,9 @@ import dev.agentarena.junit.model.ToolCall;
  * <p>It proves the scorers and the pipeline before anything is spent on real models. It needs the case the request
  * was made for; a request with no case (a user's own call) gets an echo. Judge requests (the {@link JudgePrompt}
  * template, or a system message and a delimited answer sent to {@code sim_judge}) get a verdict, and
- * {@code sim_judge} answers yes/no questions with labelled sections (Spring AI's evaluators) with yes or no. A
+ * {@code sim_judge} answers yes/no questions with labelled sections (Spring AI's evaluators) with yes or no; a
+ * verdict's slip and abstention are drawn per judged answer (case, repeat and the content shown), so two models'
+ * answers to one case are judged independently. A
  * request of a case that declares tools is answered by a {@link SimulatedAgent}: tool calls turn by turn, then the
  * final text. A simulated user's request ({@link UserPrompt}) is answered by {@link SimulatedUserTurns}.
  */
@@ -192,7 +194,7 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
             return Optional.empty();
         }
         return SimulatedJudge.yesNoQuestion(request.prompt()).map(question -> {
-            String subject = call.forCase().map(EvalCase::id).orElse(request.prompt()) + "|" + call.repeat();
+            String subject = judgedSubject(request.prompt(), call);
             return SimulatedJudge.answerYesNo(question, 1.0 - profile.accuracy(), profile.abstainRate(),
                     draw("judge|" + subject), draw("abstain|" + subject));
         });
@@ -221,9 +223,31 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
 
     private String judge(String instructions, ModelRequest request, ModelCall call) {
         String content = request.prompt();
-        String subject = call.forCase().map(EvalCase::id).orElse(content) + "|" + call.repeat();
+        String subject = judgedSubject(content, call);
         return SimulatedJudge.answer(instructions, content, 1.0 - profile.accuracy(), profile.abstainRate(),
                 draw("judge|" + subject), draw("abstain|" + subject));
+    }
+
+    /**
+     * What a judgement's slip and abstention draws are keyed on: the case (or the content, without one), the repeat and
+     * a digest of the content the judge is shown, which holds the answer. Two models' different answers to one case
+     * are judged independently, as a real judge's errors are; the same answer draws the same, on every run with the
+     * same seed.
+     */
+    private static String judgedSubject(String content, ModelCall call) {
+        return call.forCase().map(EvalCase::id).orElse(content) + "|" + call.repeat() + "|" + digest(content);
+    }
+
+    /**
+     * A stable digest of a text: {@code String.hashCode} (specified, so the same on every JDK) spread over 64 bits by
+     * SplitMix64's finaliser, so that answers differing in one character give unrelated CRC32 draws (CRC32 is linear:
+     * texts differing in the same bits would otherwise draw alike on every case).
+     */
+    private static String digest(String content) {
+        long z = (content.hashCode() * 0x9E3779B97F4A7C15L) ^ content.length();
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return Long.toHexString(z ^ (z >>> 31));
     }
 
     /** A stable draw in [0, 1) from (seed, model, what). */

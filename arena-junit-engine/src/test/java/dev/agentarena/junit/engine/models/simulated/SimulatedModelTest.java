@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -26,6 +27,8 @@ import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.models.judge.JudgePrompt;
+import dev.agentarena.junit.engine.models.judge.JudgePrompt.Scale;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 import dev.agentarena.junit.engine.models.TestConfigurations;
 import dev.agentarena.junit.model.Completion;
@@ -244,5 +247,52 @@ class SimulatedModelTest {
                     .withSystem("Classify the ticket."), new ModelCall(evalCase, 0)).completion().text();
             assertThat(answer).contains("billing").doesNotStartWith("pass");
         }
+    }
+
+    /**
+     * A judge's slips and abstentions are drawn per judged answer: a right and a wrong answer to the same case slip (or
+     * abstain) together about rate squared of the time, not on every case where one of them does, while each still
+     * slips at the judge's rate and the same answer is judged the same every time.
+     */
+    @Test
+    void simJudgeSlipsAndAbstainsIndependentlyOnTwoAnswersToOneCase() {
+        String instructions = JudgePrompt.instructions("The answer names the ticket's category.", Scale.BINARY);
+        int cases = 2000;
+        int[] slips = new int[2];
+        int[] abstentions = new int[2];
+        int bothSlip = 0;
+        int bothAbstain = 0;
+        try (ModelRegistry registry = registry()) {
+            ModelEndpoint judge = registry.endpoint("sim_judge");
+            for (int i = 0; i < cases; i++) {
+                EvalCase evalCase = EvalCase.of("case-" + i, "ticket " + i, "billing");
+                boolean[] slipped = new boolean[2];
+                boolean[] abstained = new boolean[2];
+                for (int a = 0; a < 2; a++) {
+                    // the same case, the same repeat: only the answer differs (right, then wrong)
+                    String content = JudgePrompt.content("ticket " + i, "billing",
+                            a == 0 ? "It is about billing." : "It is about technical.");
+                    ModelRequest request = ModelRequest.ofPrompt(content).withSystem(instructions);
+                    String verdict = judge.answer(request, new ModelCall(evalCase, 0)).completion().text();
+                    assertThat(judge.answer(request, new ModelCall(evalCase, 0)).completion().text())
+                            .as("the same answer judged again").isEqualTo(verdict);
+                    Optional<JudgePrompt.Verdict> parsed = JudgePrompt.parse(verdict, Scale.BINARY);
+                    abstained[a] = parsed.isEmpty();
+                    slipped[a] = parsed.isPresent() && (parsed.get().score() >= 0.5) != (a == 0);
+                    slips[a] += slipped[a] ? 1 : 0;
+                    abstentions[a] += abstained[a] ? 1 : 0;
+                }
+                bothSlip += slipped[0] && slipped[1] ? 1 : 0;
+                bothAbstain += abstained[0] && abstained[1] ? 1 : 0;
+            }
+        }
+        // sim_judge: 95 % accurate, so a 5 % slip rate, and a 3 % abstain rate; seed 42 gives slips 102 and 105,
+        // abstentions 45 and 57, both slipping on 7 cases and both abstaining on 1 (keyed on the case alone: 94 and 47)
+        for (int a = 0; a < 2; a++) {
+            assertThat(slips[a] / (double) cases).as("slip rate of answer %d", a).isCloseTo(0.05, within(0.015));
+            assertThat(abstentions[a] / (double) cases).as("abstain rate of answer %d", a).isCloseTo(0.03, within(0.01));
+        }
+        assertThat(bothSlip / (double) cases).as("both slip").isCloseTo(0.05 * 0.05, within(0.005));
+        assertThat(bothAbstain / (double) cases).as("both abstain").isCloseTo(0.03 * 0.03, within(0.003));
     }
 }
