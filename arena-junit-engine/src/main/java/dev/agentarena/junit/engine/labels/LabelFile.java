@@ -79,7 +79,8 @@ public final class LabelFile {
             }
         }
         if (!problems.isEmpty()) {
-            throw new ConfigurationException("Labels file " + source.description() + " has " + bad + " bad row"
+            throw new ConfigurationException("Labels file '" + source.displayName() + "' (" + source.description()
+                    + ") has " + bad + " bad row"
                     + (bad == 1 ? "" : "s") + ":\n  " + String.join("\n  ", problems)
                     + (bad > problems.size() ? "\n  ..." : "")
                     + "\nA label has eval, case, model, output_digest (or output), human_verdict (pass or fail), "

@@ -38,6 +38,9 @@ public final class AgreementText {
             node.put("staleLabels", eval.stale());
             ArrayNode stale = node.putArray("staleExamples");
             eval.staleExamples().forEach(stale::add);
+            node.put("unmatchedLabels", eval.unmatched());
+            ArrayNode unmatched = node.putArray("unmatchedExamples");
+            eval.unmatchedExamples().forEach(unmatched::add);
             ArrayNode scorers = node.putArray("scorers");
             for (ScorerAgreement scorer : eval.scorers()) {
                 ObjectNode s = scorers.addObject();
@@ -122,6 +125,9 @@ public final class AgreementText {
             if (eval.staleWarning() != null) {
                 text.append("  ⚠ ").append(eval.staleWarning()).append('\n');
             }
+            if (eval.unmatchedWarning() != null) {
+                text.append("  ⚠ ").append(eval.unmatchedWarning()).append('\n');
+            }
         }
         return text.toString();
     }
@@ -135,6 +141,9 @@ public final class AgreementText {
                     .append(eval.stale()).append(" stale</p>\n");
             if (eval.staleWarning() != null) {
                 html.append("<p class=\"warning\">").append(escape(eval.staleWarning())).append("</p>\n");
+            }
+            if (eval.unmatchedWarning() != null) {
+                html.append("<p class=\"warning\">").append(escape(eval.unmatchedWarning())).append("</p>\n");
             }
             html.append("<table><thead><tr><th>scorer</th><th>n</th><th>agreement</th><th>Cohen's kappa</th>"
                     + "<th>Spearman's rho</th><th>MAE</th><th>person pass: scorer pass / fail</th>"
