@@ -223,7 +223,8 @@ class HumanLabelsEngineTest {
         for (String line : Files.readAllLines(labels)) {
             ObjectNode row = (ObjectNode) JSON.readTree(line);
             if (row.get("case").asText().equals("japan")) {
-                row.put("human_note", "pasted " + secret + " \u001b[31mred\u0000 \uFFFE half \uD800 " + "x".repeat(100_000));
+                row.put("human_note", "pasted " + secret + " \u001b[31mred\u0000 \uFFFE half \uD800 "
+                        + "x".repeat(100_000));
             }
             // half of a surrogate pair, as JSON can say it and UTF-8 cannot
             lines.add(JSON.writeValueAsString(row).replace("\uD800", "\\ud800"));
@@ -236,13 +237,13 @@ class HumanLabelsEngineTest {
         String leaderboard = Files.readString(output.resolve("leaderboard.json"));
         String personSaid = JSON.readTree(leaderboard).at("/agreement/0/scorers/0/disagreements/0/personSaid")
                 .asText();
-        assertThat(personSaid).startsWith("fail \"pasted [REDACTED] \\u001b[31mred\\u0000 \\ufffe half \\ud800 xxx")
+        assertThat(personSaid).startsWith("fail \"pasted [REDACTED] \\u001B[31mred\\u0000 \\uFFFE half \\uD800 xxx")
                 .matches("(?s).*… \\(100,0\\d\\d characters\\)\"").hasSizeLessThan(400);
         for (String written : List.of(leaderboard, Files.readString(output.resolve("leaderboard.html")), console,
                 Files.readString(output.resolve("results.jsonl")))) {
             assertThat(written).doesNotContain(secret).doesNotContain("\u001b").doesNotContain("x".repeat(1000));
         }
-        assertThat(console).contains("person fail \"pasted [REDACTED] \\u001b[31mred");
+        assertThat(console).contains("person fail \"pasted [REDACTED] \\u001B[31mred");
     }
 
     @Test
@@ -282,10 +283,10 @@ class HumanLabelsEngineTest {
         assertThat(agreement.get("labels").asInt()).isEqualTo(4);
         assertThat(agreement.get("labelledOutputs").asInt()).isEqualTo(1);
         assertThat(agreement.get("unmatchedLabels").asInt()).isEqualTo(3);
-        assertThat(agreement.get("unmatchedExamples").toString()).contains("'fr\\\\ufffeance' on recorded (",
+        assertThat(agreement.get("unmatchedExamples").toString()).contains("'fr\\\\uFFFEance' on recorded (",
                 "'atlantis' on recorded (", "'france' on sim_huge (", "labels.csv:5)");
         assertThat(console).contains("labelled: 3 labels name a case and model no output of this run had (not "
-                + "counted): 'fr\\ufffeance' on recorded");
+                + "counted): 'fr\\uFFFEance' on recorded");
     }
 
     @Test

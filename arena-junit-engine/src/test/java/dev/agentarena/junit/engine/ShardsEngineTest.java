@@ -166,6 +166,11 @@ class ShardsEngineTest {
         ShardManifest first = ShardManifest.read(shards.resolve("shard-1-of-2/shard.json"));
         assertThat(first.evals().get(0).humanLabels()).as("shard.json names the class's labels file")
                 .isEqualTo("annotated-labels.csv");
+        JsonNode part = JSON.readTree(shards.resolve("shard-1-of-2/leaderboard.json").toFile()).get("agreement")
+                .get(0);
+        assertThat(part.get("partOfRun").asBoolean()).as("a shard's own figures say they are a part's").isTrue();
+        assertThat(part.get("unmatchedLabels").asInt()).as("the other shard's labels are not 'unmatched' here")
+                .isZero();
 
         Merge merged = merge("--output", work.resolve("merged").toString(), shards.toString());
         assertThat(merged.status).as(merged.toString()).isEqualTo(MergeShards.MERGED);

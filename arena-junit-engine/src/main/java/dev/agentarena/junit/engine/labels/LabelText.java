@@ -1,10 +1,14 @@
 package dev.agentarena.junit.engine.labels;
 
+import java.util.Locale;
+
+import dev.agentarena.junit.engine.results.SinkText;
+
 /**
- * How a labels file's free text (a note, a case id) is shown: a labels file is written by hand or by a tool and goes
- * into the console, {@code leaderboard.json} and the HTML, so a character a terminal or a reader would act on (a
- * control character, an escape sequence), a noncharacter or half of a surrogate pair is written as an escape, and a
- * note is cut to a size a table can show.
+ * How a labels file's free text (a note, a case id) is shown: a labels file is written by hand or by another tool and
+ * goes into the console, {@code leaderboard.json} and the HTML, so what a terminal, a page or a line reader would act
+ * on (a control character, an escape sequence, a bidirectional override, a non-character, half of a surrogate pair)
+ * is spelled out as {@link SinkText#excerpt} spells a model's output, and a note is cut to a size a table can show.
  */
 final class LabelText {
 
@@ -14,47 +18,17 @@ final class LabelText {
     private LabelText() {
     }
 
-    /** The text with control characters, U+FFFE, U+FFFF and lone surrogates written as {@code \}{@code uxxxx}. */
+    /** The text, every character a reader could misread spelled out ({@code \}{@code u001B}, {@code \"}). */
     static String visible(String text) {
-        StringBuilder out = null;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length()
-                    && Character.isLowSurrogate(text.charAt(i + 1));
-            boolean shown = !Character.isISOControl(c) && c != '\uFFFE' && c != '\uFFFF'
-                    && (!Character.isSurrogate(c) || pair);
-            if (shown && out == null) {
-                if (pair) {
-                    i++;
-                }
-                continue;
-            }
-            if (out == null) {
-                out = new StringBuilder(text.length() + 16).append(text, 0, i);
-            }
-            if (shown) {
-                out.append(c);
-                if (pair) {
-                    out.append(text.charAt(++i));
-                }
-            }
-            else {
-                out.append(String.format("\\u%04x", (int) c));
-            }
-        }
-        return out == null ? text : out.toString();
+        return SinkText.excerpt(text, Integer.MAX_VALUE);
     }
 
-    /** A note as the reports show it: {@link #visible}, and cut to {@link #NOTE_LIMIT} characters, saying so. */
+    /** A note as the reports show it: {@link #visible}, cut to {@link #NOTE_LIMIT} characters saying how long it was. */
     static String note(String note) {
-        String visible = visible(note);
-        if (visible.length() <= NOTE_LIMIT) {
-            return visible;
+        String shown = SinkText.excerpt(note, NOTE_LIMIT);
+        if (shown.endsWith("…") && !shown.equals(visible(note))) {
+            return shown + " (" + String.format(Locale.ROOT, "%,d", note.length()) + " characters)";
         }
-        int end = NOTE_LIMIT;
-        if (Character.isHighSurrogate(visible.charAt(end - 1))) {
-            end--;
-        }
-        return visible.substring(0, end) + "… (" + String.format(java.util.Locale.ROOT, "%,d", note.length()) + " characters)";
+        return shown;
     }
 }

@@ -8,21 +8,21 @@ import org.junit.jupiter.api.Test;
 class LabelTextTest {
 
     @Test
-    void controlCharactersNoncharactersAndLoneSurrogatesBecomeEscapesWhilePairsAndAccentsStay() {
+    void controlsBidiOverridesNoncharactersAndLoneSurrogatesAreSpelledOutWhilePairsAndAccentsStay() {
         assertThat(LabelText.visible("ok é 😀")).isEqualTo("ok é 😀");
-        assertThat(LabelText.visible("a\u001b[31m\u0000\tb")).isEqualTo("a\\u001b[31m\\u0000\\u0009b");
-        assertThat(LabelText.visible("\uFFFE\uFFFF")).isEqualTo("\\ufffe\\uffff");
-        assertThat(LabelText.visible("x\uD800y\uDC00")).as("each half alone").isEqualTo("x\\ud800y\\udc00");
-        assertThat(LabelText.visible("\uDC00\uD83D\uDE00\uD800")).isEqualTo("\\udc00😀\\ud800");
+        assertThat(LabelText.visible("a\u001b[31m\u0000\tb")).isEqualTo("a\\u001B[31m\\u0000\\tb");
+        assertThat(LabelText.visible("\uFFFE\uFFFF\u202E")).isEqualTo("\\uFFFE\\uFFFF\\u202E");
+        assertThat(LabelText.visible("x\uD800y\uDC00")).as("each half alone").isEqualTo("x\\uD800y\\uDC00");
+        assertThat(LabelText.visible("say \"hi\"")).as("quotes stay unambiguous").isEqualTo("say \\\"hi\\\"");
     }
 
     @Test
     void aLongNoteIsCutSayingHowLongItWasWithoutSplittingAPair() {
         assertThat(LabelText.note("short")).isEqualTo("short");
-        String note = "x".repeat(LabelText.NOTE_LIMIT - 1) + "😀" + "y".repeat(5_000);
+        String note = "x".repeat(LabelText.NOTE_LIMIT - 2) + "😀" + "y".repeat(5_000);
 
         String shown = LabelText.note(note);
 
-        assertThat(shown).isEqualTo("x".repeat(LabelText.NOTE_LIMIT - 1) + "… (5,301 characters)");
+        assertThat(shown).isEqualTo("x".repeat(LabelText.NOTE_LIMIT - 2) + "… (5,300 characters)");
     }
 }

@@ -117,7 +117,8 @@ public final class Agreements {
         }
         EvalPairs pairs = evals.get(eval);
         if (pairs == null) {
-            return Optional.of(new EvalAgreement(eval, labels.of(eval).get().size(), 0, 0, List.of(), List.of()));
+            return Optional.of(new EvalAgreement(eval, labels.of(eval).get().size(), 0, 0, List.of(), List.of(), 0,
+                    List.of(), !everyCase));
         }
         List<ScorerAgreement> scorers = new ArrayList<>();
         new TreeMap<>(pairs.scorers).forEach((scorer, list) -> scorers.add(agreement(eval, scorer, list)));
@@ -134,7 +135,7 @@ public final class Agreements {
             }
         }
         return Optional.of(new EvalAgreement(eval, pairs.labels, pairs.labelled.size(), pairs.stale.size(),
-                List.copyOf(pairs.staleExamples.values()), scorers, unmatched, unmatchedExamples));
+                List.copyOf(pairs.staleExamples.values()), scorers, unmatched, unmatchedExamples, !everyCase));
     }
 
     /** The agreements of every eval with labels that ran, by name. */
