@@ -315,6 +315,27 @@ class ShardsEngineTest {
     }
 
     @Test
+    void aRefusalQuotingADownloadedShardsFilesSpellsOutWhatATerminalWouldActOn() throws IOException {
+        Path shards = work.resolve("shards");
+        run(shards, "1/2");
+        run(shards, "2/2");
+        // a shard.json from elsewhere, whose setting carries a terminal's escape sequences
+        Path file = shards.resolve("shard-2-of-2").resolve(ShardManifest.FILE_NAME);
+        ShardManifest manifest = ShardManifest.read(file);
+        Map<String, String> configuration = new HashMap<>(manifest.configuration());
+        configuration.put(Constants.SEED, "7\u001b[2J\u001b]8;;https://example.invalid\u0007");
+        new ShardManifest(manifest.format(), manifest.index(), manifest.count(), manifest.engine(),
+                manifest.finished(), configuration, manifest.evals(), manifest.results(), manifest.resultsSha256())
+                .write(file);
+
+        Merge merge = merge(shards.toString());
+
+        assertThat(merge.status).isEqualTo(MergeShards.REFUSED);
+        assertThat(merge.err).contains("but \"7\\u001B[2J\\u001B]8;;https://example.invalid\\u0007\" in shard 2/2")
+                .doesNotContain("\u001b").doesNotContain("\u0007");
+    }
+
+    @Test
     void shardsScoredByDifferentScorerVersionsAreRefused() throws IOException {
         Path shards = work.resolve("shards");
         run(shards, "1/2");

@@ -58,6 +58,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * Merges the shards of one run ({@code arena.shard=i/n}, each run on its own machine or JVM) into what one run would
@@ -124,11 +125,12 @@ public final class MergeShards {
             return merge.merge(Options.parse(args));
         }
         catch (ShardMergeException | IllegalArgumentException e) {
-            err.println(PREFIX + "merge refused: " + e.getMessage());
+            // the message quotes the shards' files (a setting's value, a line), which came from another machine
+            err.println(PREFIX + "merge refused: " + SinkText.message(String.valueOf(e.getMessage())));
             return REFUSED;
         }
         catch (IOException | RuntimeException e) {
-            err.println(PREFIX + "merge failed: " + e);
+            err.println(PREFIX + "merge failed: " + SinkText.message(e.toString()));
             return REFUSED;
         }
     }
