@@ -157,7 +157,9 @@ class HumanLabelsEngineTest {
         run.results().testEvents().assertThatEvents().haveExactly(1, event(displayName("agreement llm_judge"),
                 finishedWithFailure(message(text -> text.startsWith("labelled: scorer 'llm_judge' agrees with "
                         + "people at kappa -1.00 (95% CI ") && text.contains("n=8)")
-                        && text.endsWith("below arena.gates.min-agreement=0.6")))));
+                        && text.contains("below arena.gates.min-agreement=0.6; it disagrees with them on 8 of 8 "
+                                + "labelled outputs")
+                        && text.contains("change the scorer (its rubric, prompt or judge model)")))));
     }
 
     @Test
