@@ -91,6 +91,11 @@ final class CaseRun {
     }
 
     private void work() {
+        if (evaluated.isCancelled()) {
+            // the evaluation was closed (stopped, interrupted) while the case waited in the pool's queue: it is not
+            // called, so a stop does not spend a window's worth of model calls after it
+            return;
+        }
         Thread me = Thread.currentThread();
         // the case's state is read and written under its lock once between two repeats (a case has one repeat: two
         // locks in all, besides its steps'), not once per check

@@ -11,6 +11,7 @@ import java.util.function.Predicate;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
 import dev.agentarena.junit.engine.models.ModelEndpoint.Batching;
@@ -37,6 +38,28 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
      * the default concurrency.
      */
     static final int READ_AHEAD = 16;
+
+    /**
+     * How many cases per call slot the window may grow to on the call pool while its rows are small (see
+     * {@link ReadAheadWindow}): 1,024 at the default concurrency. Cases that cost microseconds (recorded outputs, a
+     * task without a model) on eight call threads and two cores: a million of them ran a sixth faster once compiled,
+     * 8.1 s against 9.7 s (docs/benchmarks.md, round 5).
+     */
+    static final int SMALL_ROWS_READ_AHEAD = 128;
+
+    /**
+     * The most the rows in flight may weigh, by {@link #weightOf}, for the window to grow past {@link #READ_AHEAD}
+     * cases per slot: 4 MB. A million rows of a short input, reference and output (about 500 bytes each) fill the
+     * grown window with half a megabyte; rows of 32 KB or more, or of values the estimate does not size, keep the
+     * window it had.
+     */
+    static final long SMALL_ROWS_BYTES = 4L << 20;
+
+    /** What {@link #weightOf} counts for a row's value that is not a string (a JSON object, a list, a map). */
+    static final long UNSIZED_VALUE_BYTES = 32 << 10;
+
+    /** What {@link #weightOf} counts for a row besides its texts: its objects, its tags, its case's bookkeeping. */
+    private static final long ROW_BYTES = 256;
 
     private final DatasetStream rows;
     private final ReadAheadWindow<DatasetRow, EvaluatedCase> pipeline;
@@ -72,7 +95,9 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
             // asked once, not per case (the run's pool is one object, which grows when a worker is given up)
             Executor pool = run.callPool();
             this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
-                    row -> new CaseRun(run, evaluator, limits, row, 0, repeats, pool, true).start(), window);
+                    row -> new CaseRun(run, evaluator, limits, row, 0, repeats, pool, true).start(), window,
+                    new ReadAheadWindow.Growth<>(SMALL_ROWS_READ_AHEAD * run.concurrency(),
+                            row -> repeats * weightOf(row), SMALL_ROWS_BYTES));
         }
         else {
             TimeLimits waiting = limits.withTaskWait(batching.get().longestWait());
@@ -91,6 +116,44 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
         }
         return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(done -> new EvaluatedCase(
                 row, parts.stream().flatMap(part -> part.join().repeats().stream()).toList()));
+    }
+
+    /**
+     * About how many bytes a row holds while it is in flight, from what it carries: each string's two bytes a
+     * character (the case id, input, reference, recorded output, tags), {@link #UNSIZED_VALUE_BYTES} for a value
+     * that is not a string and for each kind of agent data or metadata it has, and {@link #ROW_BYTES} besides. An
+     * estimate, read in constant time per value. A case's output is not known when it starts; a case done while an
+     * earlier one is still called holds it until it is reported, so a grown window can also hold a thousand answers of
+     * a slow model's (a few megabytes of kilobyte answers).
+     */
+    static long weightOf(DatasetRow row) {
+        EvalCase evalCase = row.evalCase().orElse(null);
+        if (evalCase == null) {
+            return ROW_BYTES + 2L * row.caseId().length() + UNSIZED_VALUE_BYTES;
+        }
+        long bytes = ROW_BYTES + 2L * evalCase.id().length() + valueBytes(evalCase.input())
+                + valueBytes(evalCase.reference()) + valueBytes(evalCase.recordedOutput().orElse(null));
+        for (String tag : evalCase.tags()) {
+            bytes += 2L * tag.length();
+        }
+        if (!evalCase.metadata().isEmpty()) {
+            bytes += UNSIZED_VALUE_BYTES;
+        }
+        if (!evalCase.scorerOptions().isEmpty()) {
+            bytes += UNSIZED_VALUE_BYTES;
+        }
+        if (!evalCase.toolResults().isEmpty() || !evalCase.turns().isEmpty()
+                || evalCase.expectedTrajectory().isPresent() || evalCase.simulatedUser().isPresent()) {
+            bytes += UNSIZED_VALUE_BYTES;
+        }
+        return bytes;
+    }
+
+    private static long valueBytes(Object value) {
+        if (value == null) {
+            return 0;
+        }
+        return value instanceof String text ? 2L * text.length() : UNSIZED_VALUE_BYTES;
     }
 
     /** The rows the predicate accepts, asked lazily and before the row's model call. */

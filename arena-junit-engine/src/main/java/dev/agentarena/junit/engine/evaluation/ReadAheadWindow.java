@@ -10,6 +10,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * Starts work on items ahead of the consumer, at most {@code window} at a time, and hands results back in source
@@ -19,16 +20,43 @@ import java.util.function.Function;
  * that is faster than the consumer (calls that cost nothing) would otherwise be woken, and put back to sleep, once
  * per item. While half the window is still in flight, a pool with fewer threads than that never waits for work.
  *
+ * <p>A window may grow past {@code window} items, up to {@code most}, while the items in flight weigh less than a
+ * budget (their estimated bytes): for work that costs a few microseconds an item, on a pool with more threads than
+ * cores. There the scheduler preempts the thread that holds the head item while the others finish the rest of a
+ * small window and park, and the consumer waits for the head and then reports what is done while the pool has
+ * nothing to do (docs/benchmarks.md, round 5); a window of a thousand small items keeps the pool working through
+ * that. Large items keep the window at {@code window}, so the memory held stays what it was. It is still refilled in
+ * steps of half {@code window} below the size it last reached.
+ *
  * <p>Model calls are I/O-bound and slow; nodes must still be reported in dataset order and one at a time. Reading
- * ahead by a bounded window keeps every worker busy while holding only {@code window} items in memory, however
+ * ahead by a bounded window keeps every worker busy while holding only a bounded number of items in memory, however
  * large the dataset.
  */
 final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
 
+    /**
+     * How far a window may grow past its size while its items are small: to {@code most} items, while the items in
+     * flight weigh at most {@code budget} by {@code weight} (one item more may pass it).
+     */
+    record Growth<T>(int most, ToLongFunction<? super T> weight, long budget) {
+    }
+
     private final Iterator<T> source;
     private final Function<T, ? extends Future<R>> start;
     private final int window;
+    private final int most;
+    private final ToLongFunction<? super T> weight;
+    private final long budget;
     private final Deque<Future<R>> inFlight = new ArrayDeque<>();
+    /** The weight of each item in flight, in the same order, as a ring from {@link #firstWeight}; none without growth. */
+    private final long[] weights;
+    private int firstWeight;
+    private long weightInFlight;
+    /**
+     * How many items were in flight when the window was last filled: it is refilled half a window below that (at
+     * {@code window / 2} when it was filled to {@code window}, as it always is without growth).
+     */
+    private int filledTo;
     private long patienceNanos;
     private Runnable waiting;
 
@@ -37,16 +65,36 @@ final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
      * @param window how many items may be in flight at once
      */
     ReadAheadWindow(Iterator<T> source, Function<T, ? extends Future<R>> start, int window) {
+        this(source, start, window, null);
+    }
+
+    /**
+     * @param start starts the work on one item, elsewhere, and returns its future
+     * @param window how many items may always be in flight at once
+     * @param growth how many more while they are small, or {@code null} for none
+     */
+    ReadAheadWindow(Iterator<T> source, Function<T, ? extends Future<R>> start, int window, Growth<T> growth) {
         this.source = source;
         this.start = start;
         this.window = window;
+        this.most = growth == null ? window : Math.max(window, growth.most());
+        this.weight = growth == null ? item -> 0 : growth.weight();
+        this.budget = growth == null ? 0 : growth.budget();
+        this.weights = most > window ? new long[most] : null;
         fill();
     }
 
     private void fill() {
-        while (inFlight.size() < window && source.hasNext()) {
-            inFlight.add(start.apply(source.next()));
+        while (inFlight.size() < most && (inFlight.size() < window || weightInFlight <= budget) && source.hasNext()) {
+            T item = source.next();
+            if (weights != null) {
+                long itemWeight = weight.applyAsLong(item);
+                weights[(firstWeight + inFlight.size()) % most] = itemWeight;
+                weightInFlight += itemWeight;
+            }
+            inFlight.add(start.apply(item));
         }
+        filledTo = inFlight.size();
     }
 
     @Override
@@ -60,9 +108,13 @@ final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
         if (head == null) {
             throw new NoSuchElementException();
         }
+        if (weights != null) {
+            weightInFlight -= weights[firstWeight];
+            firstWeight = (firstWeight + 1) % most;
+        }
         try {
             R result = await(head);
-            if (inFlight.size() <= window / 2) {
+            if (inFlight.size() <= filledTo - (window - window / 2)) {
                 fill();
             }
             return result;
@@ -110,5 +162,7 @@ final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
     public void close() {
         inFlight.forEach(future -> future.cancel(true));
         inFlight.clear();
+        weightInFlight = 0;
+        firstWeight = 0;
     }
 }

@@ -400,7 +400,8 @@ public final class RunServices implements AutoCloseable {
      * The results file, followed by the report's data gathered in the run: each result goes to the report right after
      * the file wrote its line, under the file's lock, so that the report's records come in the file's order (the
      * report's page must equal the one read back from the file). A result the file failed to write makes the report
-     * give up: the page is then written from the file.
+     * give up: the page is then written from the file. Both prepare their part on the call pool as the result is
+     * computed (its line, what the page shows of it), so that the reporting thread only writes them.
      */
     private static final class ResultsThenReport implements RunListener {
         private final ResultsFile results;
@@ -414,6 +415,7 @@ public final class RunServices implements AutoCloseable {
         @Override
         public void resultComputed(ResultRecord record, CaseTranscript transcript) {
             results.resultComputed(record, transcript);
+            report.prepare(record, transcript);
         }
 
         @Override

@@ -30,6 +30,7 @@ import dev.agentarena.junit.engine.reporting.report.CaseReport;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.LongTexts;
+import dev.agentarena.junit.engine.results.PreparedByResult;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreSummary;
 import dev.agentarena.junit.engine.results.TrajectoryRecord;
@@ -87,14 +88,14 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     /**
      * How many lines prepared ahead are kept at most; more than the run's cases in flight times their scorers. Past
      * it (results computed and never reported: scorers the launcher did not select) a prepared line is let go of,
-     * and its result, if reported later, is encoded again on the reporting thread (see {@link PreparedLines}).
+     * and its result, if reported later, is encoded again on the reporting thread (see {@link PreparedByResult}).
      */
-    static final int PREPARED_LINES = PreparedLines.SLOTS;
+    static final int PREPARED_LINES = PreparedByResult.SLOTS;
 
     private final Lines lines = new Lines();
     private final ThreadLocal<Lines> workerLines = ThreadLocal.withInitial(Lines::new);
     // lines prepared on the call pool, by the identity of their record, taken when it is reported
-    private final PreparedLines prepared = new PreparedLines();
+    private final PreparedByResult<byte[]> prepared = new PreparedByResult<>();
     private final Opener opener;
     // guarded by this
     private FileChannel channel;

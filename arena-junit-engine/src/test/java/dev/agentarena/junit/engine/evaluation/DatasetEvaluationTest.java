@@ -12,7 +12,11 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -25,6 +29,7 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.Task;
 import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.execution.RunServices;
@@ -138,7 +143,63 @@ class DatasetEvaluationTest {
             events = new ArrayList<>(tickets.events);
         }
         assertThat(events).filteredOn(event -> event.startsWith("read"))
-                .hasSizeLessThanOrEqualTo(DatasetEvaluation.READ_AHEAD + 1);
+                .hasSizeLessThanOrEqualTo(DatasetEvaluation.SMALL_ROWS_READ_AHEAD + 1);
+    }
+
+    @Test
+    void aWindowOfSmallRowsGrowsToItsMostAndOneOfLargeRowsKeepsItsSize() {
+        run = services(directory, Constants.CONCURRENCY, "1");
+        EvalRuntime eval = runtime(run, Tickets.class);
+        Tickets tickets = (Tickets) eval.instance();
+
+        try (DatasetEvaluation small = eval.evaluate(spec(eval, "many"), "sim_small", row -> true)) {
+            // filled on creation, before any case is reported: as many rows as the grown window holds, and the one
+            // the window's last look at the source read
+            assertThat(reads(tickets, "read m")).isBetween(DatasetEvaluation.SMALL_ROWS_READ_AHEAD,
+                    DatasetEvaluation.SMALL_ROWS_READ_AHEAD + 1);
+        }
+        try (DatasetEvaluation large = eval.evaluate(spec(eval, "large"), "sim_small", row -> true)) {
+            // READ_AHEAD rows already weigh more than the budget: the window stays at READ_AHEAD
+            assertThat(reads(tickets, "read L")).isBetween(DatasetEvaluation.READ_AHEAD,
+                    DatasetEvaluation.READ_AHEAD + 1);
+        }
+    }
+
+    @Test
+    void casesStillQueuedWhenTheEvaluationIsClosedAreNeverCalled() throws Exception {
+        run = services(directory, Constants.CONCURRENCY, "1");
+        EvalRuntime eval = runtime(run, Tickets.class);
+        Tickets tickets = (Tickets) eval.instance();
+        tickets.holdM2.set(new CountDownLatch(1));
+
+        DatasetEvaluation evaluation = eval.evaluate(spec(eval, "many"), "sim_small", row -> true);
+        assertThat(evaluation.next().caseId()).isEqualTo("m1");
+        // the one call thread is in m2's task now or soon; every later case waits in the pool's queue
+        evaluation.close();
+        tickets.holdM2.get().countDown();
+        // the pool runs its queue in order: once this runs, every case queued before it has had its turn
+        run.evaluation().callPool().submit(() -> null).get(30, TimeUnit.SECONDS);
+
+        assertThat(tickets.tasks()).containsExactly("m1", "m2");
+    }
+
+    private static int reads(Tickets tickets, String prefix) {
+        synchronized (tickets.events) {
+            return (int) tickets.events.stream().filter(event -> event.startsWith(prefix)).count();
+        }
+    }
+
+    @Test
+    void aRowWeighsItsTextsTwoBytesACharacterAndWhatItDoesNotSizeAsAFixedAmount() {
+        DatasetRow texts = DatasetRow.of(EvalCase.of("c1", "x".repeat(1000), "y".repeat(10)).withTags("abc")
+                .withRecordedOutput("z".repeat(100)), null);
+        DatasetRow json = DatasetRow.of(EvalCase.of("c2", Map.of("question", "x".repeat(1000)), null), null);
+        DatasetRow bad = DatasetRow.failed("c3", "unreadable", null);
+
+        long base = DatasetEvaluation.weightOf(DatasetRow.of(EvalCase.of("c0", null, null), null));
+        assertThat(DatasetEvaluation.weightOf(texts)).isEqualTo(base + 2 * (1000 + 10 + 100 + 3));
+        assertThat(DatasetEvaluation.weightOf(json)).isEqualTo(base + DatasetEvaluation.UNSIZED_VALUE_BYTES);
+        assertThat(DatasetEvaluation.weightOf(bad)).isGreaterThanOrEqualTo(DatasetEvaluation.UNSIZED_VALUE_BYTES);
     }
 
     @Test
@@ -188,12 +249,22 @@ class DatasetEvaluationTest {
             }).onClose(() -> closed.set(true));
         }
 
-        /** Far more rows than one read-ahead window at concurrency 1. */
+        /** Far more rows than one read-ahead window at concurrency 1, even grown. */
         @EvalDataset
         Stream<EvalCase> many() {
-            return java.util.stream.IntStream.rangeClosed(1, 10 * DatasetEvaluation.READ_AHEAD).mapToObj(i -> {
+            return java.util.stream.IntStream.rangeClosed(1, 10 * DatasetEvaluation.SMALL_ROWS_READ_AHEAD).mapToObj(i -> {
                 events.add("read m" + i);
                 return EvalCase.of("m" + i, "billing", "billing");
+            }).onClose(() -> closed.set(true));
+        }
+
+        /** Rows so large that one window of READ_AHEAD of them weighs more than the budget for growing it. */
+        @EvalDataset
+        Stream<EvalCase> large() {
+            String input = "x".repeat((int) (DatasetEvaluation.SMALL_ROWS_BYTES / DatasetEvaluation.READ_AHEAD));
+            return java.util.stream.IntStream.rangeClosed(1, 10 * DatasetEvaluation.READ_AHEAD).mapToObj(i -> {
+                events.add("read L" + i);
+                return EvalCase.of("L" + i, input, "billing");
             }).onClose(() -> closed.set(true));
         }
 
@@ -203,9 +274,16 @@ class DatasetEvaluationTest {
                     EvalCase.of("b", "billing", "billing"));
         }
 
+        /** When set, m2's task waits for it. */
+        final AtomicReference<CountDownLatch> holdM2 = new AtomicReference<>();
+
         @Task
-        String answer(EvalCase evalCase, Model model) {
+        String answer(EvalCase evalCase, Model model) throws InterruptedException {
             events.add("task " + evalCase.id());
+            CountDownLatch hold = holdM2.get();
+            if (hold != null && evalCase.id().equals("m2")) {
+                hold.await(30, TimeUnit.SECONDS);
+            }
             return (String) evalCase.input();
         }
 

@@ -93,6 +93,50 @@ class ReadAheadWindowTest {
     }
 
     @Test
+    void growsPastTheWindowWhileItsItemsWeighLittleUpToItsMostAndOneItemPastTheBudget() {
+        assertThat(readBeforeTheFirstResult(40, 1)).as("weight 1, budget 10: one past the budget").isEqualTo(11);
+        assertThat(readBeforeTheFirstResult(40, 0)).as("weightless: up to the most").isEqualTo(12);
+        assertThat(readBeforeTheFirstResult(40, 6)).as("heavy: the window, never less").isEqualTo(4);
+        assertThat(readBeforeTheFirstResult(7, 0)).as("a short source").isEqualTo(7);
+    }
+
+    @Test
+    void aGrownWindowIsRefilledHalfAWindowBelowWhatItReachedAndAHeavyOneAsBefore() {
+        assertThat(readWhenEachIsConsumed(20, 1)).containsExactly(11, 13, 13, 15, 15, 17, 17, 19, 19, 20, 20, 20, 20,
+                20, 20, 20, 20, 20, 20, 20);
+        // items too heavy to grow for: the window of four, refilled at half, as without growth
+        assertThat(readWhenEachIsConsumed(10, 6)).containsExactly(4, 6, 6, 8, 8, 10, 10, 10, 10, 10);
+    }
+
+    /** A window of 4 that may grow to 12 while its items weigh at most 10. */
+    private ReadAheadWindow<Integer, Integer> growing(Iterator<Integer> source, long itemWeight) {
+        return new ReadAheadWindow<>(source, submitted(item -> item), 4,
+                new ReadAheadWindow.Growth<>(12, item -> itemWeight, 10));
+    }
+
+    private int readBeforeTheFirstResult(int items, long itemWeight) {
+        CountingSource source = new CountingSource(items);
+        try (ReadAheadWindow<Integer, Integer> ahead = growing(source, itemWeight)) {
+            return source.read();
+        }
+    }
+
+    private List<Integer> readWhenEachIsConsumed(int items, long itemWeight) {
+        CountingSource source = new CountingSource(items);
+        List<Integer> read = new ArrayList<>();
+        List<Integer> results = new ArrayList<>();
+        try (ReadAheadWindow<Integer, Integer> ahead = growing(source, itemWeight)) {
+            while (ahead.hasNext()) {
+                results.add(ahead.next());
+                read.add(source.read());
+            }
+        }
+        assertThat(results).as("every item, in order").containsExactlyElementsOf(
+                IntStream.range(0, items).boxed().toList());
+        return read;
+    }
+
+    @Test
     void anEmptySourceHasNothingAndSaysSo() {
         try (ReadAheadWindow<Integer, Integer> ahead =
                 new ReadAheadWindow<>(source(0).iterator(), submitted(item -> item),

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.OutputFiles;
+import dev.agentarena.junit.engine.results.PreparedByResult;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.SinkText;
@@ -67,10 +68,33 @@ public final class InRunReport implements AutoCloseable {
     private Path spill;
     private OutputStream chunks;
     private boolean abandoned;
-    // the last text of a field that repeats from result to result (eval, model, dataset, scorer and its version),
-    // and its well-formed form: the same instance comes back for every result, and is checked once
-    private final String[] lastRaw = new String[5];
-    private final String[] lastFixed = new String[5];
+    /** {@link #abandoned}, for {@link #prepare} on the call pool, which takes no lock. */
+    private volatile boolean stopped;
+    /** The reporting thread's {@link Repeats}; each thread of the call pool has its own. */
+    private final Repeats repeats = new Repeats();
+    private final ThreadLocal<Repeats> poolRepeats = ThreadLocal.withInitial(Repeats::new);
+    /** What {@link #prepare} made of each result on the call pool, until {@link #add} takes it. */
+    private final PreparedByResult<Shown> prepared = new PreparedByResult<>();
+
+    /**
+     * The last text of each field that repeats from result to result (eval, model, dataset, scorer and its version),
+     * and its well-formed form: the same instance comes back for every result, and is checked once. One per thread.
+     */
+    private static final class Repeats {
+        private final String[] raw = new String[5];
+        private final String[] fixed = new String[5];
+
+        String of(int field, String text) {
+            if (text == null) {
+                return null;
+            }
+            if (text != raw[field]) {
+                raw[field] = text;
+                fixed[field] = SinkText.wellFormed(text);
+            }
+            return fixed[field];
+        }
+    }
 
     /**
      * Gathers the report of a run; nothing is opened before the first result.
@@ -93,7 +117,10 @@ public final class InRunReport implements AutoCloseable {
             return;
         }
         try {
-            Shown shown = shown(record, transcript);
+            Shown shown = prepared.take(record);
+            if (shown == null) {
+                shown = shown(record, transcript, repeats);
+            }
             if (shown == null) {
                 abandon("the result " + record.caseId() + "/" + record.scorer() + " may read back otherwise");
                 return;
@@ -114,6 +141,27 @@ public final class InRunReport implements AutoCloseable {
     }
 
     /**
+     * Makes what the page shows of a result on the thread that computed it (the call pool), before its line is
+     * written, so that {@link #add} on the reporting thread, which every result waits for, only writes its record: the
+     * same values {@link #add} would make (they depend on the result alone), found by the record's identity. Never
+     * throws: a result it cannot make, or one it lets go of, is made again by {@link #add}, which says what went wrong.
+     */
+    public void prepare(ResultRecord record, CaseTranscript transcript) {
+        if (stopped) {
+            return;
+        }
+        try {
+            Shown shown = shown(record, transcript, poolRepeats.get());
+            if (shown != null) {
+                prepared.put(record, shown);
+            }
+        }
+        catch (IOException | RuntimeException e) {
+            // made again by add, which gives the page up and says why
+        }
+    }
+
+    /**
      * The page is written from the file: it may lack a result this report has (its write failed), or this report
      * could not gather one.
      *
@@ -125,6 +173,7 @@ public final class InRunReport implements AutoCloseable {
                     + " will be written from the results file: " + why);
         }
         abandoned = true;
+        stopped = true;
         close();
     }
 
@@ -190,13 +239,14 @@ public final class InRunReport implements AutoCloseable {
         chunks = null;
         spill = null;
         abandoned = true;
+        stopped = true;
     }
 
     /**
      * The result's values as its results line gives them when read back, or {@code null} when the reader would refuse
      * the line or could read back other values.
      */
-    private Shown shown(ResultRecord record, CaseTranscript transcript) throws IOException {
+    private Shown shown(ResultRecord record, CaseTranscript transcript, Repeats repeats) throws IOException {
         if (record.eval() == null || record.model() == null || record.caseId() == null || record.scorer() == null
                 || record.status() == null || record.repeat() < 0 || !Double.isFinite(record.costUsd())) {
             return null;
@@ -244,8 +294,8 @@ public final class InRunReport implements AutoCloseable {
                 }
             }
         }
-        return new Shown(repeated(0, record.eval()), repeated(1, record.model()), repeated(2, record.dataset()),
-                texts[0], repeated(3, record.scorer()), repeated(4, record.scorerVersion()), record.repeat(), score,
+        return new Shown(repeats.of(0, record.eval()), repeats.of(1, record.model()), repeats.of(2, record.dataset()),
+                texts[0], repeats.of(3, record.scorer()), repeats.of(4, record.scorerVersion()), record.repeat(), score,
                 record.status(), texts[1], metrics, record.latencyMs(), record.costUsd(), record.tokensIn(),
                 record.tokensOut(), record.cached(), record.tokensCached(), texts[2], texts[3], tags, texts[4],
                 texts[5], trajectory, plain);
@@ -286,14 +336,4 @@ public final class InRunReport implements AutoCloseable {
         return shown;
     }
 
-    private String repeated(int field, String text) {
-        if (text == null) {
-            return null;
-        }
-        if (text != lastRaw[field]) {
-            lastRaw[field] = text;
-            lastFixed[field] = SinkText.wellFormed(text);
-        }
-        return lastFixed[field];
-    }
 }

@@ -1,4 +1,4 @@
-package dev.agentarena.junit.engine.reporting;
+package dev.agentarena.junit.engine.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,19 +9,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-import dev.agentarena.junit.engine.results.ResultRecord;
-import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
- * The hand-off of results lines from the call pool to the reporting thread: a line is found by its record's identity
+ * The hand-off of what the call pool prepared (here results lines) to the reporting thread: a line is found by its record's identity
  * (an equal record is another result), taken once, and when more lines are put than the table holds some are let go
  * of (their results are encoded again), never handed to the wrong record.
  */
-class PreparedLinesTest {
+class PreparedByResultTest {
 
     @Test
     void aLineIsTakenOnceByItsRecordAndNotByAnEqualOne() {
-        PreparedLines lines = new PreparedLines();
+        PreparedByResult<byte[]> lines = new PreparedByResult<>();
         ResultRecord record = record("c1");
         ResultRecord twin = record("c1");
         assertThat(twin).isEqualTo(record);
@@ -36,9 +34,9 @@ class PreparedLinesTest {
 
     @Test
     void moreLinesThanTheTableHoldsLoseSomeAndNeverMixThemUp() {
-        PreparedLines lines = new PreparedLines();
+        PreparedByResult<byte[]> lines = new PreparedByResult<>();
         List<ResultRecord> records = new ArrayList<>();
-        int count = 4 * PreparedLines.SLOTS;
+        int count = 4 * PreparedByResult.SLOTS;
         for (int i = 0; i < count; i++) {
             ResultRecord record = record("c" + i);
             records.add(record);
@@ -52,12 +50,12 @@ class PreparedLinesTest {
                 assertThat(line).containsExactly((byte) i, (byte) (i >> 8));
             }
         }
-        assertThat(found).isPositive().isLessThanOrEqualTo(PreparedLines.SLOTS);
+        assertThat(found).isPositive().isLessThanOrEqualTo(PreparedByResult.SLOTS);
     }
 
     @Test
     void linesPutByManyThreadsAreEachTakenByTheirRecord() throws Exception {
-        PreparedLines lines = new PreparedLines();
+        PreparedByResult<byte[]> lines = new PreparedByResult<>();
         int perThread = 200;
         List<ResultRecord> records = new ArrayList<>();
         for (int i = 0; i < 8 * perThread; i++) {
