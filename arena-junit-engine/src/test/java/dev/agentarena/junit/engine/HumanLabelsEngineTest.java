@@ -157,7 +157,9 @@ class HumanLabelsEngineTest {
         run.results().testEvents().assertThatEvents().haveExactly(1, event(displayName("agreement llm_judge"),
                 finishedWithFailure(message(text -> text.startsWith("labelled: scorer 'llm_judge' agrees with "
                         + "people at kappa -1.00 (95% CI ") && text.contains("n=8)")
-                        && text.endsWith("below arena.gates.min-agreement=0.6")))));
+                        && text.contains("below arena.gates.min-agreement=0.6; it disagrees with them on 8 of 8 "
+                                + "labelled outputs")
+                        && text.contains("change the scorer (its rubric, prompt or judge model)")))));
     }
 
     @Test
@@ -210,6 +212,94 @@ class HumanLabelsEngineTest {
                 text.contains("labels.csv:2: unknown column 'colour'")
                         && text.contains("labels.csv:2: bad human_verdict 'maybe': expected pass or fail")
                         && text.contains("labels.csv:3: human_score 1.5 is out of range")))));
+    }
+
+    @Test
+    void aNoteIsShownWithTheRunsSecretsMaskedItsControlCharactersEscapedAndCutToSize() throws IOException {
+        String secret = System.getenv("ARENA_CANARY_SECRET");
+        org.junit.jupiter.api.Assumptions.assumeTrue(secret != null, "run through Maven: the pom sets the canary");
+        List<ObjectNode> rows = exportedSheet();
+        Path labels = filled(rows, row -> row.get("case").asText().equals("japan") ? "fail"
+                : row.path("llm_judge.verdict").asText("pass"));
+        List<String> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(labels)) {
+            ObjectNode row = (ObjectNode) JSON.readTree(line);
+            if (row.get("case").asText().equals("japan")) {
+                row.put("human_note", "pasted " + secret + " \u001b[31mred\u0000 \uFFFE half \uD800 "
+                        + "x".repeat(100_000));
+            }
+            // half of a surrogate pair, as JSON can say it and UTF-8 cannot
+            lines.add(JSON.writeValueAsString(row).replace("\uD800", "\\ud800"));
+        }
+        Files.write(labels, lines);
+
+        String console = printed(judged(new EngineRun(output)).with(Constants.LABELS_FILE, labels.toString()),
+                LabelledJudgeFixture.class);
+
+        String leaderboard = Files.readString(output.resolve("leaderboard.json"));
+        String personSaid = JSON.readTree(leaderboard).at("/agreement/0/scorers/0/disagreements/0/personSaid")
+                .asText();
+        assertThat(personSaid).startsWith("fail \"pasted [REDACTED] \\u001B[31mred\\u0000 \\uFFFE half \\uD800 xxx")
+                .matches("(?s).*… \\(100,0\\d\\d characters\\)\"").hasSizeLessThan(400);
+        for (String written : List.of(leaderboard, Files.readString(output.resolve("leaderboard.html")), console,
+                Files.readString(output.resolve("results.jsonl")))) {
+            assertThat(written).doesNotContain(secret).doesNotContain("\u001b").doesNotContain("x".repeat(1000));
+        }
+        assertThat(console).contains("person fail \"pasted [REDACTED] \\u001B[31mred");
+    }
+
+    @Test
+    void anOutputLabelledTwiceDifferentlyStopsTheEvalNamingBothLinesButTheSameLabelTwiceIsKept() throws IOException {
+        Path twice = Files.writeString(labelsDirectory.resolve("labels.csv"), String.join("\n",
+                "eval,case,model,human_verdict",
+                "labelled,france,recorded,pass",
+                "labelled,france,recorded,pass",
+                "labelled,italy,recorded,pass",
+                "labelled,italy,recorded,fail",
+                ""));
+
+        EngineRun run = judged(new EngineRun(output)).with(Constants.LABELS_FILE, twice.toString())
+                .execute(LabelledJudgeFixture.class);
+
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(text ->
+                text.contains("The labels of labelled label 1 output twice, differently")
+                        && text.contains("labels.csv:5: case 'italy' on recorded is labelled fail here but pass at ")
+                        && text.contains("labels.csv:4")
+                        && !text.contains("'france'")))));
+    }
+
+    @Test
+    void aLabelForACaseOrModelTheRunDoesNotHaveIsNamedAndNotCounted() throws IOException {
+        Path labels = Files.writeString(labelsDirectory.resolve("labels.csv"), String.join("\n",
+                "eval,case,model,human_verdict",
+                "labelled,france,recorded,pass",
+                "labelled,fr\uFFFEance,recorded,pass",
+                "labelled,atlantis,recorded,fail",
+                "labelled,france,sim_huge,fail",
+                ""));
+
+        String console = printed(judged(new EngineRun(output)).with(Constants.LABELS_FILE, labels.toString()),
+                LabelledJudgeFixture.class);
+
+        JsonNode agreement = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("agreement").get(0);
+        assertThat(agreement.get("labels").asInt()).isEqualTo(4);
+        assertThat(agreement.get("labelledOutputs").asInt()).isEqualTo(1);
+        assertThat(agreement.get("unmatchedLabels").asInt()).isEqualTo(3);
+        assertThat(agreement.get("unmatchedExamples").toString()).contains("'fr\\\\uFFFEance' on recorded (",
+                "'atlantis' on recorded (", "'france' on sim_huge (", "labels.csv:5)");
+        assertThat(console).contains("labelled: 3 labels name a case and model no output of this run had (not "
+                + "counted): 'fr\\uFFFEance' on recorded");
+    }
+
+    @Test
+    void aLabelsFileThatDoesNotExistSaysWhatALabelsFileIsAndHowToMakeOne() {
+        EngineRun run = judged(new EngineRun(output)).with(Constants.LABELS_FILE, "no-such-labels.csv")
+                .execute(LabelledJudgeFixture.class);
+
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(text ->
+                text.contains("Labels file 'no-such-labels.csv' (arena.labels.file) not found. Looked in: ")
+                        && text.contains("export one with -Darena.labels.export=csv")
+                        && !text.contains("Dataset file")))));
     }
 
     /** What the run printed on the console. */

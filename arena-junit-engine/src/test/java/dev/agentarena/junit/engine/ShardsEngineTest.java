@@ -31,6 +31,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
 import dev.agentarena.junit.engine.fixtures.arena.ArenaFixture;
+import dev.agentarena.junit.engine.fixtures.labels.AnnotatedLabelsFixture;
 import dev.agentarena.junit.engine.fixtures.labels.LengthBiasedJudgeFixture;
 import dev.agentarena.junit.engine.reporting.merge.MergeShards;
 import dev.agentarena.junit.engine.results.ShardManifest;
@@ -156,6 +157,63 @@ class ShardsEngineTest {
     }
 
     @Test
+    void aShardRecordsItsClassesHumanLabelsAndAMergeWithoutTheClassRefusesSayingWhatToPutOnTheClassPath()
+            throws IOException {
+        Path shards = work.resolve("shards");
+        for (int i = 1; i <= 2; i++) {
+            runClass(AnnotatedLabelsFixture.class, shards, i + "/2");
+        }
+        ShardManifest first = ShardManifest.read(shards.resolve("shard-1-of-2/shard.json"));
+        assertThat(first.evals().get(0).humanLabels()).as("shard.json names the class's labels file")
+                .isEqualTo("annotated-labels.csv");
+        JsonNode part = JSON.readTree(shards.resolve("shard-1-of-2/leaderboard.json").toFile()).get("agreement")
+                .get(0);
+        assertThat(part.get("partOfRun").asBoolean()).as("a shard's own figures say they are a part's").isTrue();
+        assertThat(part.get("unmatchedLabels").asInt()).as("the other shard's labels are not 'unmatched' here")
+                .isZero();
+
+        Merge merged = merge("--output", work.resolve("merged").toString(), shards.toString());
+        assertThat(merged.status).as(merged.toString()).isEqualTo(MergeShards.MERGED);
+        assertThat(merged.out).as("read from the class on the merge's class path")
+                .contains("annotated-labels: agreement of judge with human labels: kappa");
+
+        // as on a machine whose merge has the dependencies on its class path but not the compiled tests
+        for (int i = 1; i <= 2; i++) {
+            Path directory = shards.resolve("shard-" + i + "-of-2");
+            ShardManifest manifest = ShardManifest.read(directory.resolve(ShardManifest.FILE_NAME));
+            ShardManifest.EvalRun run = manifest.evals().get(0);
+            new ShardManifest(manifest.format(), manifest.index(), manifest.count(), manifest.engine(),
+                    manifest.finished(), manifest.configuration(), List.of(new ShardManifest.EvalRun(run.eval(),
+                            "com.acme.NotCompiledEvalTest", run.models(), run.datasets(), null,
+                            run.humanLabels())), manifest.results(), manifest.resultsSha256())
+                    .write(directory.resolve(ShardManifest.FILE_NAME));
+        }
+
+        Merge refused = merge("--output", work.resolve("refused").toString(), shards.toString());
+
+        assertThat(refused.status).as(refused.toString()).isEqualTo(MergeShards.REFUSED);
+        assertThat(refused.err).contains("annotated-labels: its shards measured agreement with the human labels of "
+                + "@HumanLabels(\"annotated-labels.csv\") on com.acme.NotCompiledEvalTest, a class the merge's class "
+                + "path does not have", "java -cp \"target/test-classes:target/classes:");
+        assertThat(work.resolve("refused/results.jsonl")).as("refused before writing anything").doesNotExist();
+    }
+
+    @Test
+    void aShardJsonThatNamesNoPossibleShardIsRefusedNamingTheFile() throws IOException {
+        Path shards = work.resolve("shards");
+        for (int i = 1; i <= 2; i++) {
+            run(shards, i + "/2");
+        }
+        Path file = shards.resolve("shard-2-of-2/shard.json");
+        Files.writeString(file, Files.readString(file).replace("\"index\" : 2", "\"index\" : 7"));
+
+        Merge merge = merge(shards.toString());
+
+        assertThat(merge.status).isEqualTo(MergeShards.REFUSED);
+        assertThat(merge.err).contains(file + " names shard 7/2, which no run can be");
+    }
+
+    @Test
     void eachShardRunsItsOwnCasesWithAllTheirModelsAndWritesItsOwnFiles() throws IOException {
         Path shards = work.resolve("shards");
         Map<String, Set<Integer>> shardsOfCase = new HashMap<>();
@@ -254,6 +312,27 @@ class ShardsEngineTest {
         run(splits, "1/2");
         run(splits, "2/3");
         assertThat(merge(splits.toString()).err).contains("split in different numbers of parts");
+    }
+
+    @Test
+    void aRefusalQuotingADownloadedShardsFilesSpellsOutWhatATerminalWouldActOn() throws IOException {
+        Path shards = work.resolve("shards");
+        run(shards, "1/2");
+        run(shards, "2/2");
+        // a shard.json from elsewhere, whose setting carries a terminal's escape sequences
+        Path file = shards.resolve("shard-2-of-2").resolve(ShardManifest.FILE_NAME);
+        ShardManifest manifest = ShardManifest.read(file);
+        Map<String, String> configuration = new HashMap<>(manifest.configuration());
+        configuration.put(Constants.SEED, "7\u001b[2J\u001b]8;;https://example.invalid\u0007");
+        new ShardManifest(manifest.format(), manifest.index(), manifest.count(), manifest.engine(),
+                manifest.finished(), configuration, manifest.evals(), manifest.results(), manifest.resultsSha256())
+                .write(file);
+
+        Merge merge = merge(shards.toString());
+
+        assertThat(merge.status).isEqualTo(MergeShards.REFUSED);
+        assertThat(merge.err).contains("but \"7\\u001B[2J\\u001B]8;;https://example.invalid\\u0007\" in shard 2/2")
+                .doesNotContain("\u001b").doesNotContain("\u0007");
     }
 
     @Test

@@ -68,9 +68,13 @@ final class AgreementDescriptor extends SummaryDescriptor {
         entries.put("labels", String.valueOf(agreement.labels()));
         entries.put("labelled outputs", String.valueOf(agreement.labelledOutputs()));
         entries.put("stale labels", String.valueOf(agreement.stale()));
+        entries.put("unmatched labels", String.valueOf(agreement.unmatched()));
         publish(context, entries);
         if (agreement.staleWarning() != null) {
             run.listeners().warning(agreement.staleWarning());
+        }
+        if (agreement.unmatchedWarning() != null) {
+            run.listeners().warning(agreement.unmatchedWarning());
         }
         if (agreement.scorers().isEmpty()) {
             run.listeners().warning(eval + ": no scorer graded an output that has a current label ("

@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.apiguardian.api.API;
+import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
@@ -17,6 +18,7 @@ import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 
+import dev.agentarena.junit.HumanLabels;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.config.DisplayNames;
@@ -202,7 +204,9 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
                 evals.add(new ShardManifest.EvalRun(definition.name(), definition.testClass().getName(),
                         definition.models(), definition.datasets().stream().map(DatasetSpec::name)
                                 .collect(Collectors.toList()),
-                        ((EvalClassDescriptor) child).selectionGap().orElse(null)));
+                        ((EvalClassDescriptor) child).selectionGap().orElse(null),
+                        AnnotationSupport.findAnnotation(definition.testClass(), HumanLabels.class)
+                                .map(HumanLabels::value).orElse(null)));
             }
         }
         return evals;

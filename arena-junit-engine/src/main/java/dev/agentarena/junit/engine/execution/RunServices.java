@@ -84,7 +84,8 @@ public final class RunServices implements AutoCloseable {
         this.results = new ResultsFile(outputDirectory, session, configuration.typed().outputTextLimit());
         this.labels = RunLabels.from(configuration);
         this.leaderboards = new Leaderboards(outputDirectory, leaderboardSettings, session,
-                new Agreements(labels, leaderboardSettings.seed(), leaderboardSettings.resamples()), evalBoardsAsked);
+                new Agreements(labels, leaderboardSettings.seed(), leaderboardSettings.resamples(),
+                        partial.isEmpty() && shard.filter(Shard::partial).isEmpty()), evalBoardsAsked);
         this.inRunReport = gathersReport(configuration, session, results)
                 ? new InRunReport(outputDirectory, configuration.typed().outputTextLimit()) : null;
         this.listeners = outputs(results, inRunReport, leaderboards, configuration, outputDirectory, session);

@@ -17,12 +17,14 @@ public final class EvalLabels {
 
     private final String eval;
     private final int count;
+    private final List<HumanLabel> labels;
     private final Map<String, List<HumanLabel>> byCase = new LinkedHashMap<>();
 
     /** The labels of an eval, in file order. */
     public EvalLabels(String eval, List<HumanLabel> labels) {
         this.eval = eval;
         this.count = labels.size();
+        this.labels = List.copyOf(labels);
         for (HumanLabel label : labels) {
             byCase.computeIfAbsent(key(label.caseId(), label.model()), key -> new ArrayList<>()).add(label);
         }
@@ -31,6 +33,11 @@ public final class EvalLabels {
     /** The eval's name. */
     public String eval() {
         return eval;
+    }
+
+    /** Its labels, in file order. */
+    public List<HumanLabel> labels() {
+        return labels;
     }
 
     /** How many labels it has. */

@@ -30,6 +30,11 @@ public record HumanLabel(String eval, String caseId, String model, String output
         return score != null ? score : verdict ? 1.0 : 0.0;
     }
 
+    /** {@code 'case' on model (file:line)}, the case id and model shown as {@link LabelText#visible} writes them. */
+    public String describe() {
+        return "'" + LabelText.visible(caseId) + "' on " + LabelText.visible(model) + " (" + location + ")";
+    }
+
     /** Whether it judged this output: the digests match, or the label names none. */
     public boolean judged(String digest) {
         return outputDigest == null || outputDigest.equals(digest);

@@ -79,7 +79,8 @@ public final class LabelFile {
             }
         }
         if (!problems.isEmpty()) {
-            throw new ConfigurationException("Labels file " + source.description() + " has " + bad + " bad row"
+            throw new ConfigurationException("Labels file '" + source.displayName() + "' (" + source.description()
+                    + ") has " + bad + " bad row"
                     + (bad == 1 ? "" : "s") + ":\n  " + String.join("\n  ", problems)
                     + (bad > problems.size() ? "\n  ..." : "")
                     + "\nA label has eval, case, model, output_digest (or output), human_verdict (pass or fail), "
@@ -127,7 +128,7 @@ public final class LabelFile {
             problems.add("bad output_digest '" + digest + "': expected the SHA-256 of the output, 64 hex digits");
         }
         if (digest.isEmpty() && fields.hasNonNull(LabelSheet.OUTPUT)) {
-            digest = OutputDigest.of(fields.get(LabelSheet.OUTPUT).asText());
+            digest = OutputDigest.of(LabelSheet.unprotected(fields.get(LabelSheet.OUTPUT).asText()));
         }
         if (!problems.isEmpty()) {
             return null;
@@ -143,7 +144,7 @@ public final class LabelFile {
 
     private static String text(JsonNode fields, String name) {
         JsonNode value = fields.get(name);
-        return value == null || value.isNull() ? "" : value.asText().strip();
+        return value == null || value.isNull() ? "" : LabelSheet.unprotected(value.asText()).strip();
     }
 
     private static Boolean verdict(JsonNode node, String text, List<String> problems) {

@@ -161,9 +161,26 @@ public final class LabelSheet {
         return columns;
     }
 
+    /**
+     * A cell a spreadsheet would run as a formula ({@code =}, {@code +}, {@code -}, {@code @}, a tab or CR first: a
+     * model's output {@code =HYPERLINK(...)} in the sheet a person opens) with a {@code '} before it, as OWASP's CSV
+     * injection advice has it; {@link #unprotected} takes it off when the filled sheet is read back.
+     */
+    static String protectedCell(String cell) {
+        return !cell.isEmpty() && FORMULA_STARTS.indexOf(cell.charAt(0)) >= 0 ? "'" + cell : cell;
+    }
+
+    /** A cell as it was before {@link #protectedCell}: what the sheet's author wrote, for keys and digests. */
+    static String unprotected(String cell) {
+        return cell.length() > 1 && cell.charAt(0) == '\'' && FORMULA_STARTS.indexOf(cell.charAt(1)) >= 0
+                ? cell.substring(1) : cell;
+    }
+
+    private static final String FORMULA_STARTS = "=+-@\t\r";
+
     private static void appendCsv(StringBuilder text, List<String> cells) {
         for (int i = 0; i < cells.size(); i++) {
-            String cell = cells.get(i);
+            String cell = protectedCell(cells.get(i));
             if (i > 0) {
                 text.append(',');
             }

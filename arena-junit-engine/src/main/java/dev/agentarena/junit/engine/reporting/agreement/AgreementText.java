@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * The agreement as the outputs show it: the {@code agreement} section of {@code leaderboard.json}, the HTML table
@@ -38,6 +39,12 @@ public final class AgreementText {
             node.put("staleLabels", eval.stale());
             ArrayNode stale = node.putArray("staleExamples");
             eval.staleExamples().forEach(stale::add);
+            if (eval.partOfRun()) {
+                node.put("partOfRun", true);
+            }
+            node.put("unmatchedLabels", eval.unmatched());
+            ArrayNode unmatched = node.putArray("unmatchedExamples");
+            eval.unmatchedExamples().forEach(unmatched::add);
             ArrayNode scorers = node.putArray("scorers");
             for (ScorerAgreement scorer : eval.scorers()) {
                 ObjectNode s = scorers.addObject();
@@ -94,6 +101,9 @@ public final class AgreementText {
             text.append("Agreement with human labels: ").append(eval.eval()).append(" (").append(eval.labels())
                     .append(" labels, ").append(eval.labelledOutputs()).append(" labelled outputs this run, ")
                     .append(eval.stale()).append(" stale)\n");
+            if (eval.partNote() != null) {
+                text.append("  ⚠ ").append(eval.partNote()).append('\n');
+            }
             if (eval.scorers().isEmpty()) {
                 text.append("  no scorer graded a labelled output\n");
             }
@@ -109,8 +119,8 @@ public final class AgreementText {
                 }
                 for (ScorerAgreement s : eval.scorers()) {
                     for (ScorerAgreement.Disagreement d : s.disagreements()) {
-                        text.append("  ✘ ").append(s.scorer()).append(" '").append(d.caseId()).append("' on ")
-                                .append(d.model()).append(": scorer ").append(d.scorerSaid()).append(", person ")
+                        text.append("  ✘ ").append(s.scorer()).append(" '").append(oneLine(d.caseId(), 200))
+                                .append("' on ").append(oneLine(d.model(), 200)).append(": scorer ").append(d.scorerSaid()).append(", person ")
                                 .append(d.personSaid()).append(" — ").append(oneLine(d.reason(), 100)).append('\n');
                     }
                     if (s.disagreementCount() > s.disagreements().size()) {
@@ -121,6 +131,9 @@ public final class AgreementText {
             }
             if (eval.staleWarning() != null) {
                 text.append("  ⚠ ").append(eval.staleWarning()).append('\n');
+            }
+            if (eval.unmatchedWarning() != null) {
+                text.append("  ⚠ ").append(eval.unmatchedWarning()).append('\n');
             }
         }
         return text.toString();
@@ -133,8 +146,14 @@ public final class AgreementText {
             html.append("<h3>").append(escape(eval.eval())).append("</h3>\n<p>").append(eval.labels())
                     .append(" labels, ").append(eval.labelledOutputs()).append(" labelled outputs this run, ")
                     .append(eval.stale()).append(" stale</p>\n");
+            if (eval.partNote() != null) {
+                html.append("<p class=\"warning\">").append(escape(eval.partNote())).append("</p>\n");
+            }
             if (eval.staleWarning() != null) {
                 html.append("<p class=\"warning\">").append(escape(eval.staleWarning())).append("</p>\n");
+            }
+            if (eval.unmatchedWarning() != null) {
+                html.append("<p class=\"warning\">").append(escape(eval.unmatchedWarning())).append("</p>\n");
             }
             html.append("<table><thead><tr><th>scorer</th><th>n</th><th>agreement</th><th>Cohen's kappa</th>"
                     + "<th>Spearman's rho</th><th>MAE</th><th>person pass: scorer pass / fail</th>"
@@ -182,9 +201,9 @@ public final class AgreementText {
         return Double.isNaN(value) ? "undefined" : String.format(Locale.ROOT, "%.2f", value);
     }
 
+    /** One console line of a text the engine did not write (a scorer's reason): no control character reaches it. */
     private static String oneLine(String text, int max) {
-        String line = text == null ? "" : text.replaceAll("\\s+", " ").strip();
-        return line.length() <= max ? line : line.substring(0, max - 1) + "…";
+        return SinkText.name(text, max);
     }
 
     private static String escape(String text) {

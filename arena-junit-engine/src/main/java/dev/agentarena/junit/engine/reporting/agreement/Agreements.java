@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.reporting.agreement;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,18 +39,32 @@ public final class Agreements {
     private final RunLabels labels;
     private final long seed;
     private final int resamples;
+    private final boolean everyCase;
     private final Map<String, EvalPairs> evals = new LinkedHashMap<>();
+
+    /**
+     * The agreements of a run of every case (a whole run, or the shards merged).
+     *
+     * @param seed the run's seed, for the bootstrap intervals
+     * @param resamples bootstrap resamples
+     */
+    public Agreements(RunLabels labels, long seed, int resamples) {
+        this(labels, seed, resamples, true);
+    }
 
     /**
      * The agreements of a run.
      *
      * @param seed the run's seed, for the bootstrap intervals
      * @param resamples bootstrap resamples
+     * @param everyCase whether the run has every case of its evals: only then does a label that matched no output
+     *        say that its case id or model is wrong (a shard has only its own cases)
      */
-    public Agreements(RunLabels labels, long seed, int resamples) {
+    public Agreements(RunLabels labels, long seed, int resamples, boolean everyCase) {
         this.labels = labels;
         this.seed = seed;
         this.resamples = resamples;
+        this.everyCase = everyCase;
     }
 
     /**
@@ -70,6 +85,7 @@ public final class Agreements {
             if (match.isEmpty()) {
                 return Optional.empty();
             }
+            pairs.matched.add(record.caseId() + '\u0000' + record.model());
             String output = record.dataset() + '\u0000' + record.caseId() + '\u0000' + record.model() + '\u0000'
                     + record.repeat();
             HumanLabel label = match.get().label();
@@ -101,12 +117,25 @@ public final class Agreements {
         }
         EvalPairs pairs = evals.get(eval);
         if (pairs == null) {
-            return Optional.of(new EvalAgreement(eval, labels.of(eval).get().size(), 0, 0, List.of(), List.of()));
+            return Optional.of(new EvalAgreement(eval, labels.of(eval).get().size(), 0, 0, List.of(), List.of(), 0,
+                    List.of(), !everyCase));
         }
         List<ScorerAgreement> scorers = new ArrayList<>();
         new TreeMap<>(pairs.scorers).forEach((scorer, list) -> scorers.add(agreement(eval, scorer, list)));
+        int unmatched = 0;
+        List<String> unmatchedExamples = new ArrayList<>();
+        if (everyCase) {
+            for (HumanLabel label : labels.of(eval).get().labels()) {
+                if (!pairs.matched.contains(label.caseId() + '\u0000' + label.model())) {
+                    unmatched++;
+                    if (unmatchedExamples.size() < MAX_STALE_EXAMPLES) {
+                        unmatchedExamples.add(label.describe());
+                    }
+                }
+            }
+        }
         return Optional.of(new EvalAgreement(eval, pairs.labels, pairs.labelled.size(), pairs.stale.size(),
-                List.copyOf(pairs.staleExamples.values()), scorers));
+                List.copyOf(pairs.staleExamples.values()), scorers, unmatched, unmatchedExamples, !everyCase));
     }
 
     /** The agreements of every eval with labels that ran, by name. */
@@ -186,6 +215,8 @@ public final class Agreements {
         final int labels;
         final Set<String> labelled = new LinkedHashSet<>();
         final Set<String> stale = new LinkedHashSet<>();
+        // the case and model of every label a result found (stale or not): at most one entry per label
+        final Set<String> matched = new HashSet<>();
         final TreeMap<String, String> staleExamples = new TreeMap<>();
         final Map<String, List<Pair>> scorers = new LinkedHashMap<>();
 

@@ -62,6 +62,15 @@ final class Ranking {
             }
             warnings.addAll(ErrorSummary.warnings(entry));
         }
+        if (!ranked.isEmpty() && ranked.stream().allMatch(entry -> entry.cases() == 0)) {
+            // an eval that could not run (a labels file, a dataset found nowhere) or whose every call failed: the
+            // warnings about weights, shared cases and accuracy would each blame something that is not wrong
+            int errors = ranked.stream().mapToInt(ModelEntry::errors).sum();
+            warnings.clear();
+            warnings.add("nothing of " + eval + " was scored: " + (errors > 0 ? errors + " result"
+                    + (errors == 1 ? "" : "s") + " errored (each error names its cause: its test, results.jsonl)"
+                    : "no result had a score") + ", so there is nothing to rank or compare");
+        }
         return new EvalLeaderboard(eval, used, ranked,
                 frontier.stream().map(Pareto.Point::name).collect(Collectors.toList()), warnings);
     }

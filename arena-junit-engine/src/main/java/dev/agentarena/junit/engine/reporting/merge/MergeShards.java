@@ -58,6 +58,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * Merges the shards of one run ({@code arena.shard=i/n}, each run on its own machine or JVM) into what one run would
@@ -124,11 +125,12 @@ public final class MergeShards {
             return merge.merge(Options.parse(args));
         }
         catch (ShardMergeException | IllegalArgumentException e) {
-            err.println(PREFIX + "merge refused: " + e.getMessage());
+            // the message quotes the shards' files (a setting's value, a line), which came from another machine
+            err.println(PREFIX + "merge refused: " + SinkText.message(String.valueOf(e.getMessage())));
             return REFUSED;
         }
         catch (IOException | RuntimeException e) {
-            err.println(PREFIX + "merge failed: " + e);
+            err.println(PREFIX + "merge failed: " + SinkText.message(e.toString()));
             return REFUSED;
         }
     }
@@ -196,12 +198,21 @@ public final class MergeShards {
      */
     private Agreements agreements(ShardSet shards, ArenaConfiguration configuration, LeaderboardSettings settings) {
         RunLabels labels = RunLabels.from(configuration);
-        Map<String, String> classes = new TreeMap<>();
-        shards.parts().forEach(part -> part.manifest().evals().forEach(run -> classes.putIfAbsent(run.eval(),
-                run.evalClass())));
-        classes.forEach((eval, className) -> {
+        Map<String, ShardManifest.EvalRun> runs = new TreeMap<>();
+        shards.parts().forEach(part -> part.manifest().evals().forEach(run -> runs.putIfAbsent(run.eval(), run)));
+        runs.forEach((eval, run) -> {
+            String className = run.evalClass();
             Class<?> evalClass = className == null ? null
                     : ReflectionSupport.tryToLoadClass(className).toOptional().orElse(null);
+            if (evalClass == null && run.humanLabels() != null) {
+                throw new ShardMergeException(eval + ": its shards measured agreement with the human labels of "
+                        + "@HumanLabels(\"" + run.humanLabels() + "\") on " + className + ", a class the merge's "
+                        + "class path does not have, so the merge cannot read them and its agreement and "
+                        + Constants.GATES_MIN_AGREEMENT + " would not be the unsharded run's. Run the merge with "
+                        + "the project's compiled tests on its class path: java -cp \"target/test-classes:"
+                        + "target/classes:$(cat target/test-classpath.txt)\" ... after mvn test-compile (see "
+                        + "docs/guides/large-runs.md#merging-the-shards)");
+            }
             if (evalClass == null && className != null) {
                 out.println(PREFIX + eval + ": its class " + className + " is not on the class path, so only "
                         + Constants.LABELS_FILE + "'s labels are read for it, not its @HumanLabels (run the merge "
@@ -224,6 +235,9 @@ public final class MergeShards {
         for (EvalAgreement eval : agreements.reports()) {
             if (eval.staleWarning() != null) {
                 out.println(PREFIX + eval.staleWarning());
+            }
+            if (eval.unmatchedWarning() != null) {
+                out.println(PREFIX + eval.unmatchedWarning());
             }
             for (ScorerAgreement scorer : eval.scorers()) {
                 out.println(PREFIX + eval.eval() + ": agreement of " + scorer.scorer() + " with human labels: "

@@ -73,12 +73,19 @@ final class ShardSet {
             for (Path manifest : manifests(path)) {
                 Path normalized = manifest.toAbsolutePath().normalize();
                 if (seen.add(normalized)) {
+                    ShardManifest read;
                     try {
-                        parts.add(new Part(ShardManifest.read(normalized), normalized.getParent()));
+                        read = ShardManifest.read(normalized);
                     }
                     catch (IOException e) {
                         throw new ShardMergeException("cannot read " + normalized + ": " + e.getMessage());
                     }
+                    if (read.count() < 1 || read.index() < 1 || read.index() > read.count()) {
+                        throw new ShardMergeException(normalized + " names shard " + read.shard() + ", which no "
+                                + "run can be (arena.shard=i/n needs 1 <= i <= n): the file was changed or damaged "
+                                + "since its shard wrote it; take the shard's files from its run again");
+                    }
+                    parts.add(new Part(read, normalized.getParent()));
                 }
             }
         }

@@ -191,6 +191,19 @@ class LeaderboardTest {
     }
 
     @Test
+    void anEvalWithNothingScoredSaysSoOnceInsteadOfBlamingWeightsOrSharedCases() {
+        // what an eval that cannot run leaves (a labels file it cannot read): one errored result per model, no case
+        List<ResultRecord> records = List.of(
+                Results.of("e", "sim_small", "").score(null).status(ResultStatus.ERROR).build(),
+                Results.of("e", "sim_large", "").score(null).status(ResultStatus.ERROR).build());
+
+        EvalLeaderboard eval = Leaderboard.compute(records, DEFAULTS).evals().get(0);
+
+        assertThat(eval.warnings()).containsExactly("nothing of e was scored: 2 results errored (each error names "
+                + "its cause: its test, results.jsonl), so there is nothing to rank or compare");
+    }
+
+    @Test
     void errorsOutnumberingScoredCasesAreSaidWhereverTheAccuracyIsShown() {
         // accuracy 1.000 over n=2 with 3 errors: the accuracy speaks for the minority of what ran
         List<ResultRecord> records = new ArrayList<>();
