@@ -174,7 +174,8 @@ class DatasetEvaluationTest {
 
         DatasetEvaluation evaluation = eval.evaluate(spec(eval, "many"), "sim_small", row -> true);
         assertThat(evaluation.next().caseId()).isEqualTo("m1");
-        // the one call thread is in m2's task now or soon; every later case waits in the pool's queue
+        // the one call thread is in m2's task; every later case waits in the pool's queue
+        assertThat(tickets.m2Started.await(30, TimeUnit.SECONDS)).isTrue();
         evaluation.close();
         tickets.holdM2.get().countDown();
         // the pool runs its queue in order: once this runs, every case queued before it has had its turn
@@ -276,12 +277,15 @@ class DatasetEvaluationTest {
 
         /** When set, m2's task waits for it. */
         final AtomicReference<CountDownLatch> holdM2 = new AtomicReference<>();
+        /** Counted down when m2's task starts. */
+        final CountDownLatch m2Started = new CountDownLatch(1);
 
         @Task
         String answer(EvalCase evalCase, Model model) throws InterruptedException {
             events.add("task " + evalCase.id());
             CountDownLatch hold = holdM2.get();
             if (hold != null && evalCase.id().equals("m2")) {
+                m2Started.countDown();
                 hold.await(30, TimeUnit.SECONDS);
             }
             return (String) evalCase.input();
