@@ -42,8 +42,8 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
     /**
      * How many cases per call slot the window may grow to on the call pool while its rows are small (see
      * {@link ReadAheadWindow}): 1,024 at the default concurrency. Cases that cost microseconds (recorded outputs, a
-     * task without a model) on eight call threads and two cores: a million of them ran a sixth faster once compiled,
-     * 8.1 s against 9.7 s (docs/benchmarks.md, round 5).
+     * task without a model) on eight call threads and two cores: a million of them ran a fifth faster once compiled,
+     * 4.1-5.3 s against 5.2-5.9 s, with the report's view made on the pool (docs/benchmarks.md, round 5).
      */
     static final int SMALL_ROWS_READ_AHEAD = 128;
 
