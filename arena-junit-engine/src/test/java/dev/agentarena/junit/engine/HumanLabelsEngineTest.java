@@ -89,6 +89,19 @@ class HumanLabelsEngineTest {
     }
 
     @Test
+    void theConsoleSaysWhereTheSheetWasWrittenAndWhatToDoWithIt() throws IOException {
+        String console = printed(judged(new EngineRun(output)).with(Constants.LABELS_EXPORT, "csv"),
+                LabelledJudgeFixture.class);
+
+        Path sheet = output.resolve("labels-to-fill.csv");
+        assertThat(sheet).exists();
+        assertThat(console).contains("[arena] labelling sheet: " + sheet
+                + " (grade each output, then point arena.labels.file at it)");
+        assertThat(printed(judged(new EngineRun(output)), LabelledJudgeFixture.class))
+                .as("no sheet asked for, none said").doesNotContain("labelling sheet");
+    }
+
+    @Test
     void theCommandsSheetFromResultsJsonlIsTheSettingsSheetInputAndReferenceIncluded() throws IOException {
         judged(new EngineRun(output)).with(Constants.LABELS_EXPORT, "csv").execute(LabelledJudgeFixture.class);
         Path fromCommand = labelsDirectory.resolve("from-command.csv");

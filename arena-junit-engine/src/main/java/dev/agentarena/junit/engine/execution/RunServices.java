@@ -160,9 +160,11 @@ public final class RunServices implements AutoCloseable {
         chain.add(new ArenaFile(outputDirectory, session));
         chain.add(new WholeTexts(outputDirectory));
         chain.add(leaderboards);
+        // the sheet is written before the console says where it is
+        Optional<LabelSheetFile> sheet = LabelSheetFile.ifExported(configuration, outputDirectory);
+        sheet.ifPresent(chain::add);
         chain.add(new ConsoleReporter(configuration.typed().outputScoreLines(), results.file(),
-                configuration.typed().progressInterval()));
-        LabelSheetFile.ifExported(configuration, outputDirectory).ifPresent(chain::add);
+                configuration.typed().progressInterval(), sheet.map(LabelSheetFile::file)));
         AllureReporter.ifAvailable(configuration).ifPresent(chain::add);
         if (configuration.get(Constants.SHARD).isPresent()) {
             chain.add(new ShardManifestFile());

@@ -37,6 +37,8 @@ public final class ConsoleReporter implements RunListener {
 
     private final long scoreLines;
     private final Path resultsFile;
+    /** The labelling sheet the run writes ({@code arena.labels.export}), said at the end with the report. */
+    private final Optional<Path> labelSheet;
     /** {@code null} when no progress is printed. */
     private final ProgressLines progress;
     private long printed;
@@ -45,14 +47,17 @@ public final class ConsoleReporter implements RunListener {
      * @param scoreLines how many score lines to print, {@link Long#MAX_VALUE} for all
      * @param resultsFile where every result is, for the line that says so once the limit is reached
      * @param progress how long the console stays quiet before a progress line, or empty for none
+     * @param labelSheet the labelling sheet the run writes, said at the end, or empty for none
      */
-    public ConsoleReporter(long scoreLines, Path resultsFile, Optional<Duration> progress) {
-        this(scoreLines, resultsFile, progress, System::nanoTime);
+    public ConsoleReporter(long scoreLines, Path resultsFile, Optional<Duration> progress, Optional<Path> labelSheet) {
+        this(scoreLines, resultsFile, progress, labelSheet, System::nanoTime);
     }
 
-    ConsoleReporter(long scoreLines, Path resultsFile, Optional<Duration> progress, LongSupplier clock) {
+    ConsoleReporter(long scoreLines, Path resultsFile, Optional<Duration> progress, Optional<Path> labelSheet,
+            LongSupplier clock) {
         this.scoreLines = scoreLines;
         this.resultsFile = resultsFile;
+        this.labelSheet = labelSheet;
         this.progress = progress.map(interval -> new ProgressLines(interval, clock)).orElse(null);
     }
 
@@ -169,6 +174,8 @@ public final class ConsoleReporter implements RunListener {
                 .append(report.outputDirectory().resolve(Leaderboard.HTML_FILE)).append('\n')
                 .append(report.leaderboard().toConsoleTable());
         report.report().ifPresent(file -> text.append(PREFIX).append("report: ").append(file).append('\n'));
+        labelSheet.ifPresent(file -> text.append(PREFIX).append("labelling sheet: ").append(file)
+                .append(" (grade each output, then point arena.labels.file at it)\n"));
         report.reportLines().forEach(line -> text.append(PREFIX).append(line).append('\n'));
         report.budget().ifPresent(budget -> {
             int notRun = report.leaderboard().evals().stream().flatMap(e -> e.models().stream())

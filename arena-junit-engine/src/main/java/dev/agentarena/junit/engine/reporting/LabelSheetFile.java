@@ -51,6 +51,11 @@ public final class LabelSheetFile implements RunListener {
         }
     }
 
+    /** Where the sheet goes. */
+    public Path file() {
+        return file;
+    }
+
     @Override
     public void resultReported(ResultRecord record, CaseTranscript transcript) {
         sheet.add(new LabelSheet.Result(record.eval(), record.dataset(), record.caseId(), record.model(),
