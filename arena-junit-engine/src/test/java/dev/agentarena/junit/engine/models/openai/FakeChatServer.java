@@ -11,7 +11,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -31,8 +30,6 @@ final class FakeChatServer implements AutoCloseable {
     final List<String> bodies = new CopyOnWriteArrayList<>();
     final List<String> authorizations = new CopyOnWriteArrayList<>();
     final List<String> paths = new CopyOnWriteArrayList<>();
-    final AtomicInteger inFlight = new AtomicInteger();
-    final AtomicInteger maxInFlight = new AtomicInteger();
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -62,8 +59,6 @@ final class FakeChatServer implements AutoCloseable {
         }
         authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
         paths.add(exchange.getRequestURI().toString());
-        int now = inFlight.incrementAndGet();
-        maxInFlight.accumulateAndGet(now, Math::max);
         try {
             script.get(Math.min(index, script.size() - 1)).respond(exchange);
         }
@@ -74,7 +69,6 @@ final class FakeChatServer implements AutoCloseable {
             // the client gave up on this exchange (a timeout): expected
         }
         finally {
-            inFlight.decrementAndGet();
             exchange.close();
         }
     }
