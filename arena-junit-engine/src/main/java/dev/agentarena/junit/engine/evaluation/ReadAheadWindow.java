@@ -45,6 +45,7 @@ final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
     private final Function<T, ? extends Future<R>> start;
     private final int window;
     private final int most;
+    /** How much an item weighs; {@code null} without growth, when no weight is kept. */
     private final ToLongFunction<? super T> weight;
     private final long budget;
     private final Deque<Future<R>> inFlight = new ArrayDeque<>();
@@ -78,7 +79,7 @@ final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
         this.start = start;
         this.window = window;
         this.most = growth == null ? window : Math.max(window, growth.most());
-        this.weight = growth == null ? item -> 0 : growth.weight();
+        this.weight = growth == null ? null : growth.weight();
         this.budget = growth == null ? 0 : growth.budget();
         this.weights = most > window ? new long[most] : null;
         fill();

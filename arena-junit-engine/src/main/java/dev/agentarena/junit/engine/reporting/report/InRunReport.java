@@ -67,9 +67,8 @@ public final class InRunReport implements AutoCloseable {
     private final CaseReport.Page page = new CaseReport.Page();
     private Path spill;
     private OutputStream chunks;
-    private boolean abandoned;
-    /** {@link #abandoned}, for {@link #prepare} on the call pool, which takes no lock. */
-    private volatile boolean stopped;
+    /** Written under the lock; volatile for {@link #prepare} on the call pool, which takes none. */
+    private volatile boolean abandoned;
     /** The reporting thread's {@link Repeats}; each thread of the call pool has its own. */
     private final Repeats repeats = new Repeats();
     private final ThreadLocal<Repeats> poolRepeats = ThreadLocal.withInitial(Repeats::new);
@@ -147,7 +146,7 @@ public final class InRunReport implements AutoCloseable {
      * throws: a result it cannot make, or one it lets go of, is made again by {@link #add}, which says what went wrong.
      */
     public void prepare(ResultRecord record, CaseTranscript transcript) {
-        if (stopped) {
+        if (abandoned) {
             return;
         }
         try {
@@ -173,7 +172,6 @@ public final class InRunReport implements AutoCloseable {
                     + " will be written from the results file: " + why);
         }
         abandoned = true;
-        stopped = true;
         close();
     }
 
@@ -239,7 +237,6 @@ public final class InRunReport implements AutoCloseable {
         chunks = null;
         spill = null;
         abandoned = true;
-        stopped = true;
     }
 
     /**
