@@ -73,7 +73,11 @@ public final class Constants {
      */
     public static final String OUTPUT_PROGRESS_INTERVAL = "arena.output.progress-interval";
 
-    /** How many model calls run at once per dataset: a whole number, at least 1; default 8. */
+    /**
+     * How many cases (model calls and scoring) run at once per dataset: a whole number, at least 1; default 8. Cases
+     * that compute only (the {@code recorded} model's outputs, no task or hook, builtin scorers that call no model,
+     * process or embedding) wait on nothing and run on as many threads as the machine has cores, at most this many.
+     */
     public static final String CONCURRENCY = "arena.concurrency";
 
     /** Seed of the simulated models and of bootstrap resampling: a whole number; default 42. */

@@ -60,6 +60,8 @@ final class CaseEvaluator {
      * while it cannot be created: each case then meets the problem as before.
      */
     private volatile ModelEndpoint endpoint;
+    /** Whether the model's cases compute only, but for their scorers and simulated users: asked once. */
+    private final boolean modelComputesOnly;
     /** How messages name each scorer's step ({@code scorer 'name'}), by scorer name: made once, not once a case. */
     private final Map<String, String> scorerSteps = new ConcurrentHashMap<>();
 
@@ -70,11 +72,54 @@ final class CaseEvaluator {
         this.modelProblemKey = SharedProblems.modelKey(modelKey);
         this.origin = new CaseOutcome.Origin(eval.definition().name(), modelKey, dataset, run.redactor(),
                 run.textLimit());
+        this.modelComputesOnly = eval.computesOnly(modelKey);
     }
 
     /** The key of the model it evaluates on. */
     String modelKey() {
         return modelKey;
+    }
+
+    /**
+     * Whether the model's cases compute only, but for what a case's own scorers and simulated user wait on: the
+     * dataset's cases then mostly run on the compute pool, and its window is sized for that pool's threads.
+     */
+    boolean modelComputesOnly() {
+        return modelComputesOnly;
+    }
+
+    /**
+     * Whether evaluating the row is computation alone, waiting on nothing: no task, hook or simulated user, a model
+     * that answers from the case ({@link EvalRuntime#computesOnly(String)}), and scorers that compute on the output
+     * alone ({@link ScorerDefinition#computesOnly()}). Such a case runs on the run's compute pool, as many threads as
+     * cores; any other on the call pool, sized for calls that wait. A row that cannot be read is reported without a
+     * call: it computes only.
+     */
+    boolean computesOnly(DatasetRow row) {
+        if (!modelComputesOnly) {
+            return false;
+        }
+        EvalCase evalCase = row.evalCase().orElse(null);
+        if (evalCase == null) {
+            return true;
+        }
+        if (evalCase.simulatedUser().isPresent()) {
+            return false;
+        }
+        List<ScorerDefinition> scorers;
+        try {
+            scorers = eval.scorersFor(evalCase);
+        }
+        catch (IllegalArgumentException unknownEvalType) {
+            // reported by the case without a call
+            return true;
+        }
+        for (int i = 0; i < scorers.size(); i++) {
+            if (!scorers.get(i).computesOnly()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The model behind the key, found once (see {@link #endpoint}). */

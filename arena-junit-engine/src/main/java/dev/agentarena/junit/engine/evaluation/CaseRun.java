@@ -264,7 +264,7 @@ final class CaseRun {
             generation++;
         }
         if (fixedPool) {
-            run.replaceStuckWorker();
+            run.replaceStuckWorker(pool);
         }
         else if (kind == TimeLimits.Kind.SCORER) {
             // the stuck thread keeps its scoring slot: one more, as the call pool gets one more thread

@@ -84,7 +84,9 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
         this.rows = rows;
         this.problems = problems;
         this.handedBack = handedBack;
-        int window = READ_AHEAD * run.concurrency();
+        // the cases of a model that answers at once mostly run on the compute pool: a window per thread of it
+        int slots = evaluator.modelComputesOnly() ? run.computeThreads() : run.concurrency();
+        int window = READ_AHEAD * slots;
         if (batching.isEmpty() && pacing.isPresent()) {
             Executor pool = run.pacedPool(evaluator.modelKey(), pacing.get());
             this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
@@ -92,11 +94,13 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
                     Math.max(window, 2 * pacing.get().mostInFlight()));
         }
         else if (batching.isEmpty()) {
-            // asked once, not per case (the run's pool is one object, which grows when a worker is given up)
+            // asked once, not per case (the run's pool is one object, which grows when a worker is given up); a case
+            // that computes only runs on the compute pool, as many threads as cores
             Executor pool = run.callPool();
             this.pipeline = new ReadAheadWindow<>(selected(rows, selected),
-                    row -> new CaseRun(run, evaluator, limits, row, 0, repeats, pool, true).start(), window,
-                    new ReadAheadWindow.Growth<>(SMALL_ROWS_READ_AHEAD * run.concurrency(),
+                    row -> new CaseRun(run, evaluator, limits, row, 0, repeats,
+                            evaluator.computesOnly(row) ? run.computePool() : pool, true).start(), window,
+                    new ReadAheadWindow.Growth<>(SMALL_ROWS_READ_AHEAD * slots,
                             row -> repeats * weightOf(row), SMALL_ROWS_BYTES));
         }
         else {

@@ -45,6 +45,11 @@ final class EvalHooks {
         this.instances = instances;
     }
 
+    /** Whether the eval has no hook at all: nothing of the user's runs around a case's model call. */
+    boolean none() {
+        return preRequest.isEmpty() && postProcess.isEmpty();
+    }
+
     /** Runs the pre-request hooks, each a step of the case: held to the hook time limit. */
     String beforeRequest(String prompt, EvalCase evalCase, CaseRun steps) throws Throwable {
         String current = prompt;

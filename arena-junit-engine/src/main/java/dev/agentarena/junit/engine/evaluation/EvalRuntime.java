@@ -358,6 +358,23 @@ public final class EvalRuntime implements AutoCloseable {
     }
 
     /**
+     * Whether a case of this eval on the model is computation alone before its scorers: no {@code @Task}, no hook, and
+     * a model that answers from the case itself ({@link ModelEndpoint#answersAtOnce()}, the {@code recorded} model);
+     * false too when the model cannot be created, which its first case reports.
+     */
+    boolean computesOnly(String modelKey) {
+        if (definition.task() != null || !hooks.none()) {
+            return false;
+        }
+        try {
+            return endpoint(modelKey).answersAtOnce();
+        }
+        catch (RuntimeException cannotBeCreated) {
+            return false;
+        }
+    }
+
+    /**
      * The model behind a key: the eval's own {@code @EvalModel} member for a key it declares, else the run's
      * connector for the key.
      */

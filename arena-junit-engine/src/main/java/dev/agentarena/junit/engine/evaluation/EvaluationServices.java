@@ -50,6 +50,8 @@ public final class EvaluationServices implements AutoCloseable {
     private final int maxTurns;
     private final String userModel;
     private ThreadPoolExecutor callPool;
+    /** Written once under the lock, read without it by each case that computes only. */
+    private volatile ThreadPoolExecutor computePool;
     private ExecutorService waitingPool;
     private final Map<String, PacedPool> pacedPools = new ConcurrentHashMap<>();
     private final Semaphore scoringSlots;
@@ -182,30 +184,62 @@ public final class EvaluationServices implements AutoCloseable {
     }
 
     /**
-     * A worker of the pool is stuck in a call that was given up: the pool gets one more thread, so the run keeps its
-     * concurrency. (The stuck one, should it return, stays in the pool as a spare.)
+     * A worker of a fixed pool ({@link #callPool()}, {@link #computePool()}) is stuck in a call that was given up: the
+     * pool gets one more thread, so the run keeps its concurrency. (The stuck one, should it return, stays in the pool
+     * as a spare.)
      */
-    synchronized void replaceStuckWorker() {
-        ThreadPoolExecutor pool = (ThreadPoolExecutor) callPool();
+    synchronized void replaceStuckWorker(Executor stuckIn) {
+        ThreadPoolExecutor pool = (ThreadPoolExecutor) stuckIn;
         pool.setMaximumPoolSize(pool.getMaximumPoolSize() + 1);
         pool.setCorePoolSize(pool.getCorePoolSize() + 1);
     }
 
-    /** The pool on which cases are evaluated ahead; its threads inherit the engine's context class loader. */
+    /**
+     * The pool on which cases are evaluated ahead: {@code arena.concurrency} threads, for cases that wait on a model,
+     * a task or a scorer's calls. Its threads inherit the engine's context class loader.
+     */
     synchronized ExecutorService callPool() {
         if (callPool == null) {
-            ClassLoader loader = Thread.currentThread().getContextClassLoader();
-            AtomicInteger count = new AtomicInteger();
-            ThreadFactory factory = runnable -> {
-                Thread thread = new Thread(runnable, "arena-call-" + count.incrementAndGet());
-                thread.setDaemon(true);
-                thread.setContextClassLoader(loader);
-                return thread;
-            };
-            callPool = new ThreadPoolExecutor(concurrency, concurrency, 0L, TimeUnit.MILLISECONDS,
-                    new LinkedBlockingQueue<>(), factory);
+            callPool = fixedPool("arena-call-", concurrency);
         }
         return callPool;
+    }
+
+    /**
+     * The pool of cases that compute only ({@link CaseEvaluator#computesOnly}: recorded outputs graded by builtins):
+     * as many threads as the machine has cores, at most {@code arena.concurrency}. Such a case waits on nothing, so
+     * threads beyond the cores only take turns on them: on two cores, eight threads made a million recorded cases a
+     * sixth slower in Surefire's fork than two (docs/benchmarks.md, round 6), as the thread holding the case the
+     * results wait for was preempted by the others and the JIT compiler had less of the machine.
+     */
+    ExecutorService computePool() {
+        ThreadPoolExecutor pool = computePool;
+        if (pool != null) {
+            return pool;
+        }
+        synchronized (this) {
+            if (computePool == null) {
+                computePool = fixedPool("arena-compute-", computeThreads());
+            }
+            return computePool;
+        }
+    }
+
+    /** How many threads {@link #computePool()} has: the cores, at most {@code arena.concurrency}. */
+    int computeThreads() {
+        return Math.max(1, Math.min(concurrency, Runtime.getRuntime().availableProcessors()));
+    }
+
+    private static ThreadPoolExecutor fixedPool(String namePrefix, int threads) {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        AtomicInteger count = new AtomicInteger();
+        ThreadFactory factory = runnable -> {
+            Thread thread = new Thread(runnable, namePrefix + count.incrementAndGet());
+            thread.setDaemon(true);
+            thread.setContextClassLoader(loader);
+            return thread;
+        };
+        return new ThreadPoolExecutor(threads, threads, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), factory);
     }
 
     /**
@@ -258,6 +292,9 @@ public final class EvaluationServices implements AutoCloseable {
         watchdog.close();
         if (callPool != null) {
             callPool.shutdownNow();
+        }
+        if (computePool != null) {
+            computePool.shutdownNow();
         }
         if (waitingPool != null) {
             waitingPool.shutdownNow();

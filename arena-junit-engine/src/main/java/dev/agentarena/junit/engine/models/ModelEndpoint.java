@@ -92,6 +92,16 @@ public interface ModelEndpoint extends AutoCloseable {
         int mostInFlight();
     }
 
+    /**
+     * Whether the model answers from what its call already holds, waiting on nothing (the {@code recorded} model: the
+     * case's row has the output). Evaluating such a model's case is computation alone, so the engine runs as many of
+     * them at once as the machine has cores rather than {@code arena.concurrency}, which is sized for calls that
+     * wait. False for every model that calls a provider, sleeps (the simulated ones) or runs user code.
+     */
+    default boolean answersAtOnce() {
+        return false;
+    }
+
     /** The endpoint of a client: the client itself when it is one, else an adapter that ignores the call. */
     static ModelEndpoint of(ModelClient client) {
         if (client instanceof ModelEndpoint) {

@@ -7,6 +7,7 @@ import org.apiguardian.api.API;
 
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /** Runs a {@link OutputScorer} implementation; an {@link AssertionError} inside it scores 0 with its message. */
@@ -20,6 +21,12 @@ public final class ClassScorerDefinition implements ScorerDefinition {
     /** Wraps the scorer; the version is a digest of its class's code. */
     public ClassScorerDefinition(OutputScorer scorer) {
         this.scorer = scorer;
+    }
+
+    /** A builtin that computes on the output alone ({@link BuiltinScorers#computesOnly}); no other class. */
+    @Override
+    public boolean computesOnly() {
+        return BuiltinScorers.computesOnly(scorer);
     }
 
     /** The wrapped scorer. */

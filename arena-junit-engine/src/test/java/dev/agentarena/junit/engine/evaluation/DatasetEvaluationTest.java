@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -184,6 +185,72 @@ class DatasetEvaluationTest {
         assertThat(tickets.tasks()).containsExactly("m1", "m2");
     }
 
+    @Test
+    void casesThatComputeOnlyRunOnTheComputePoolAsManyThreadsAsCoresAtMostTheConcurrency() {
+        run = services(directory, Constants.CONCURRENCY, "3");
+        EvalRuntime eval = runtime(run, Recorded.class);
+        List<EvaluatedCase> cases = evaluated(eval.evaluate(spec(eval, "answers"), "recorded", row -> true));
+
+        assertThat(cases).hasSize(Recorded.CASES);
+        assertThat(cases).allSatisfy(evaluated -> assertThat(statuses(evaluated.repeats().get(0)))
+                .containsEntry("exact_match", evaluated.caseId().endsWith("0") ? ResultStatus.FAILED
+                        : ResultStatus.PASSED));
+        assertThat(run.evaluation().computeThreads())
+                .isEqualTo(Math.min(3, Runtime.getRuntime().availableProcessors()));
+        assertThat(largestPoolSize(run.evaluation().computePool())).isBetween(1, run.evaluation().computeThreads());
+        assertThat(largestPoolSize(run.evaluation().callPool())).as("threads of the call pool").isZero();
+    }
+
+    @Test
+    void aCaseWhoseScorerOrTaskMayWaitRunsOnTheCallPool() {
+        run = services(directory, Constants.CONCURRENCY, "3");
+        EvalRuntime recorded = runtime(run, Recorded.class);
+        // one case in ten is graded by llm_judge, which waits on its judge model
+        List<EvaluatedCase> mixed = evaluated(recorded.evaluate(spec(recorded, "judged"), "recorded", row -> true));
+        int computeThreads = largestPoolSize(run.evaluation().computePool());
+        int callThreads = largestPoolSize(run.evaluation().callPool());
+
+        assertThat(mixed).hasSize(Recorded.CASES);
+        assertThat(mixed).filteredOn(evaluated -> evaluated.caseId().endsWith("0")).allSatisfy(evaluated -> assertThat(
+                statuses(evaluated.repeats().get(0))).containsKey("llm_judge"));
+        assertThat(computeThreads).isPositive();
+        assertThat(callThreads).isPositive();
+
+        // a @Scorer method is user code the engine cannot see into: every case on the call pool
+        EvalRuntime withMethod = runtime(run, RecordedWithScorerMethod.class);
+        List<EvaluatedCase> scored = evaluated(withMethod.evaluate(withMethod.definition().datasets().get(0),
+                "recorded", row -> true));
+        assertThat(scored).hasSize(Recorded.CASES);
+        assertThat(RecordedWithScorerMethod.THREADS).isNotEmpty().allSatisfy(thread -> assertThat(thread)
+                .startsWith("arena-call-"));
+    }
+
+    @Test
+    void aWorkerGivenUpIsReplacedInThePoolItWasStuckIn() {
+        run = services(directory, Constants.CONCURRENCY, "3");
+        EvaluationServices services = run.evaluation();
+        int compute = ((ThreadPoolExecutor) services.computePool()).getMaximumPoolSize();
+        int call = ((ThreadPoolExecutor) services.callPool()).getMaximumPoolSize();
+
+        services.replaceStuckWorker(services.computePool());
+
+        assertThat(((ThreadPoolExecutor) services.computePool()).getMaximumPoolSize()).isEqualTo(compute + 1);
+        assertThat(((ThreadPoolExecutor) services.computePool()).getCorePoolSize()).isEqualTo(compute + 1);
+        assertThat(((ThreadPoolExecutor) services.callPool()).getMaximumPoolSize()).isEqualTo(call);
+    }
+
+    private static int largestPoolSize(java.util.concurrent.ExecutorService pool) {
+        return ((ThreadPoolExecutor) pool).getLargestPoolSize();
+    }
+
+    private static List<EvaluatedCase> evaluated(DatasetEvaluation evaluation) {
+        List<EvaluatedCase> cases = new ArrayList<>();
+        try (evaluation) {
+            evaluation.forEachRemaining(cases::add);
+        }
+        return cases;
+    }
+
     private static int reads(Tickets tickets, String prefix) {
         synchronized (tickets.events) {
             return (int) tickets.events.stream().filter(event -> event.startsWith(prefix)).count();
@@ -233,6 +300,44 @@ class DatasetEvaluationTest {
             evaluation.forEachRemaining(evaluated -> ids.add(evaluated.caseId()));
         }
         return ids;
+    }
+
+    /** Recorded outputs graded by a builtin: no task, no hook; every tenth output wrong. */
+    @Eval(value = "recorded", scorers = "exact_match")
+    static class Recorded {
+
+        static final int CASES = 40;
+
+        @EvalDataset
+        static Stream<EvalCase> answers() {
+            return java.util.stream.IntStream.range(0, CASES).mapToObj(i -> EvalCase.of("r" + i, "q" + i, "a" + i)
+                    .withRecordedOutput(i % 10 == 0 ? "wrong" : "a" + i));
+        }
+
+        /** The same, but every tenth case graded by {@code llm_judge} instead. */
+        @EvalDataset
+        static Stream<EvalCase> judged() {
+            return answers().map(c -> c.id().endsWith("0") ? c.withEvalType("llm_judge") : c);
+        }
+    }
+
+    /** Recorded outputs graded by a {@code @Scorer} method as well. */
+    @Eval(value = "recorded-scorer-method", scorers = "exact_match")
+    static class RecordedWithScorerMethod {
+
+        @EvalDataset
+        static Stream<EvalCase> answers() {
+            return Recorded.answers();
+        }
+
+        /** The threads the scorer ran on. */
+        static final Set<String> THREADS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        @dev.agentarena.junit.Scorer
+        static double length(String output) {
+            THREADS.add(Thread.currentThread().getName());
+            return output.length() > 3 ? 1 : 0;
+        }
     }
 
     /** Tickets read lazily; records when each row is read, selected and sent to the task. */

@@ -70,6 +70,12 @@ public final class RecordingModel implements ModelEndpoint {
         return delegate.waitingOn();
     }
 
+    /** The model's own: a recorded call of a model that answers at once is a line written, not a wait. */
+    @Override
+    public boolean answersAtOnce() {
+        return delegate.answersAtOnce();
+    }
+
     /** The model's own: the calls not replayed are paced by it. */
     @Override
     public Optional<Pacing> pacing() {

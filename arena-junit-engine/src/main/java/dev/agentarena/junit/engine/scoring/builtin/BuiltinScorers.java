@@ -27,6 +27,18 @@ public final class BuiltinScorers {
                 new LlmJudgeScorer(), new ManualScorer());
     }
 
+    /**
+     * Whether the scorer is one of the builtins that compute on the output alone: not {@code semantic} (an embedding
+     * model), {@code code_exec} (a sandboxed process) or {@code llm_judge} (a judge model), and no other class, not
+     * even one extending a builtin.
+     */
+    public static boolean computesOnly(OutputScorer scorer) {
+        Class<?> type = scorer.getClass();
+        return type == ExactMatchScorer.class || type == ContainsScorer.class || type == RegexScorer.class
+                || type == NumericScorer.class || type == JsonMatchScorer.class || type == ClassificationScorer.class
+                || type == ManualScorer.class;
+    }
+
     /** The one-line description of a builtin, for listings. */
     public static Optional<String> description(String name) {
         return Optional.ofNullable(DESCRIPTIONS.get(name));
