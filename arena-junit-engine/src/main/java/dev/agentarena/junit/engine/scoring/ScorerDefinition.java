@@ -37,7 +37,7 @@ public interface ScorerDefinition {
 
     /**
      * Whether grading is computation on the output alone, waiting on nothing: no model, process, file or network
-     * (the builtins {@code exact_match}, {@code contains}, {@code regex}, {@code numeric}, {@code json_match},
+     * (the builtins {@code exact_match}, {@code contains}, {@code numeric}, {@code json_match},
      * {@code classification}, {@code manual}). The engine runs such cases on as many threads as the machine has
      * cores; a scorer it cannot see into (user code) is taken to wait.
      */

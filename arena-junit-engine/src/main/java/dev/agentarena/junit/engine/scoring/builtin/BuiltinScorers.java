@@ -28,15 +28,17 @@ public final class BuiltinScorers {
     }
 
     /**
-     * Whether the scorer is one of the builtins that compute on the output alone: not {@code semantic} (an embedding
-     * model), {@code code_exec} (a sandboxed process) or {@code llm_judge} (a judge model), and no other class, not
-     * even one extending a builtin.
+     * Whether the scorer is one of the builtins that compute on the output alone, in time that follows its length:
+     * not {@code semantic} (an embedding model), {@code code_exec} (a sandboxed process), {@code llm_judge} (a judge
+     * model), nor {@code regex}, whose search may run until its {@code timeout_seconds} (5 s) on an output that
+     * defeats its pattern: that limit is wall time, so the call pool's threads get through hostile outputs side by
+     * side where one thread per core would take them a few at a time. No other class either, not even one extending a
+     * builtin.
      */
     public static boolean computesOnly(OutputScorer scorer) {
         Class<?> type = scorer.getClass();
-        return type == ExactMatchScorer.class || type == ContainsScorer.class || type == RegexScorer.class
-                || type == NumericScorer.class || type == JsonMatchScorer.class || type == ClassificationScorer.class
-                || type == ManualScorer.class;
+        return type == ExactMatchScorer.class || type == ContainsScorer.class || type == NumericScorer.class
+                || type == JsonMatchScorer.class || type == ClassificationScorer.class || type == ManualScorer.class;
     }
 
     /** The one-line description of a builtin, for listings. */
