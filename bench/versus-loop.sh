@@ -41,7 +41,7 @@ case $LAUNCHER in
         : > "$dir/forks.tsv"
         for fork in $(seq "${FORKS:-1}"); do
             rm -f "$reports"/TEST-*StreamingBenchmarkFixture.xml "$reports"/TEST-*HandWrittenLoopBench.xml
-            $MVN -q -o -pl arena-junit-engine test -Dtest='StreamingBenchmarkFixture,HandWrittenLoopBench' \
+            $MVN -q -o -pl arena-junit-engine -am test -Dtest='StreamingBenchmarkFixture,HandWrittenLoopBench' \
                 -Dsurefire.failIfNoSpecifiedTests=false -Dmaven.test.failure.ignore=true \
                 -DargLine="$JVM -Darena.bench.loop=true -Darena.nodes=$NODES -Darena.project.root=$dir \
                     -Darena.output.dir=$dir/out" > "$dir/surefire.log" 2>&1 || true
