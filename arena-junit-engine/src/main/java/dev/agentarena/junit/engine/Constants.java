@@ -76,7 +76,8 @@ public final class Constants {
     /**
      * How many cases (model calls and scoring) run at once per dataset: a whole number, at least 1; default 8. Cases
      * that compute only (the {@code recorded} model's outputs, no task or hook, builtin scorers that only compute:
-     * not {@code llm_judge}, {@code semantic}, {@code code_exec} or {@code regex}) wait on nothing and run on as many threads as the machine has cores, at most this many.
+     * not {@code llm_judge}, {@code semantic}, {@code code_exec} or {@code regex}) wait on nothing and run on as many
+     * threads as the machine has cores, at most this many.
      */
     public static final String CONCURRENCY = "arena.concurrency";
 

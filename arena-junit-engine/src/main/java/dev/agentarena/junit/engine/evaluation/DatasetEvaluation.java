@@ -40,8 +40,9 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
     static final int READ_AHEAD = 16;
 
     /**
-     * How many cases per call slot the window may grow to on the call pool while its rows are small (see
-     * {@link ReadAheadWindow}): 1,024 at the default concurrency. Cases that cost microseconds (recorded outputs, a
+     * How many cases per slot (a thread of the call pool, or of the compute pool for a model whose cases compute only)
+     * the window may grow to while its rows are small (see {@link ReadAheadWindow}): 1,024 on the call pool at the
+     * default concurrency. Cases that cost microseconds (recorded outputs, a
      * task without a model) on eight call threads and two cores: a million of them ran a fifth faster once compiled,
      * 4.1-5.3 s against 5.2-5.9 s, with the report's view made on the pool (docs/benchmarks.md, round 5).
      */

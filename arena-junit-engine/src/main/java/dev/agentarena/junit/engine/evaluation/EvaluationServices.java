@@ -239,7 +239,8 @@ public final class EvaluationServices implements AutoCloseable {
             thread.setContextClassLoader(loader);
             return thread;
         };
-        return new ThreadPoolExecutor(threads, threads, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), factory);
+        return new ThreadPoolExecutor(threads, threads, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+                factory);
     }
 
     /**

@@ -32,8 +32,8 @@ public final class BuiltinScorers {
      * not {@code semantic} (an embedding model), {@code code_exec} (a sandboxed process), {@code llm_judge} (a judge
      * model), nor {@code regex}, whose search may run until its {@code timeout_seconds} (5 s) on an output that
      * defeats its pattern: that limit is wall time, so the call pool's threads get through hostile outputs side by
-     * side where one thread per core would take them a few at a time. No other class either, not even one extending a
-     * builtin.
+     * side where one thread per core would take them a few at a time. No other class either (by exact class: a user's
+     * scorer may wait).
      */
     public static boolean computesOnly(OutputScorer scorer) {
         Class<?> type = scorer.getClass();
