@@ -75,9 +75,11 @@ final class SpringAiMessages {
         }
         List<ToolCallback> tools = offered(request, modelKey);
         if (!tools.isEmpty()) {
-            return new Prompt(messages, ToolCallingChatOptions.builder().toolCallbacks(tools)
-                    .internalToolExecutionEnabled(false).temperature(request.temperature().orElse(null))
-                    .maxTokens(request.maxTokens().orElse(null)).build());
+            ToolCallingChatOptions.Builder options = ToolCallingChatOptions.builder().toolCallbacks(tools)
+                    .temperature(request.temperature().orElse(null)).maxTokens(request.maxTokens().orElse(null));
+            // 2.x chat models never run tools; its ChatClient does, unless told not to (SpringAiModelClient)
+            return new Prompt(messages, (SpringAiIntegration.modelsRunTools()
+                    ? ModelToolLoop.withoutInternalExecution(options) : options).build());
         }
         if (request.temperature().isEmpty() && request.maxTokens().isEmpty()) {
             return new Prompt(messages);
