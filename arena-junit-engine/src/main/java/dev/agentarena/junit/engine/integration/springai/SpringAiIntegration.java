@@ -25,7 +25,9 @@ import dev.agentarena.junit.scoring.OutputScorer;
  * and an {@code EvaluationResponse} returned by a {@code @Scorer} method read as a score.
  *
  * <p>Nothing here names a Spring AI type: those live in {@link SpringAiChatModels} and the classes it uses, loaded
- * only once the class checks have passed, so the engine runs unchanged without Spring AI.
+ * only once the class checks have passed, so the engine runs unchanged without Spring AI. It serves Spring AI 1.1.x
+ * and 2.0.x ({@link #VERSIONS}) with the API both have, except 1.x's tool loop ({@link ModelToolLoop}), loaded only
+ * on 1.x; another version is refused once per eval class ({@link #unsupportedVersion()}).
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class SpringAiIntegration {
