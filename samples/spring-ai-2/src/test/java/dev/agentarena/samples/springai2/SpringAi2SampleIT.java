@@ -90,12 +90,30 @@ class SpringAi2SampleIT {
         List<JsonNode> desk = results("spring-ai-2-desk-client").stream()
                 .filter(line -> line.get("model").asText().equals("desk-client")).toList();
 
-        // 3 cases, 2 scorers: the rule-based model looks every order up and answers with what the tool said
-        assertThat(desk).extracting(SpringAi2SampleIT::id).hasSize(6);
+        // 4 cases, 2 scorers: the rule-based model looks every order up and answers with what the tool said
+        assertThat(desk).extracting(SpringAi2SampleIT::id).hasSize(8);
         assertThat(desk).allSatisfy(line -> {
             assertThat(line.get("status").asText()).as(id(line)).isEqualTo("passed");
             assertThat(toolSteps(line)).as(id(line)).isEqualTo(1);
-            assertThat(line.get("output").asText()).as(id(line)).contains("shipped on 2 May");
+        });
+        assertThat(desk).filteredOn(line -> !line.get("case_id").asText().equals("unknown_order"))
+                .allSatisfy(line -> assertThat(line.get("output").asText()).as(id(line)).contains("shipped on 2 May"));
+    }
+
+    @Test
+    void aToolThatThrewInTheClientsLoopIsATraceableToolErrorNotAnErrorOfTheCase() throws IOException {
+        List<JsonNode> unknown = results("spring-ai-2-desk-client").stream()
+                .filter(line -> line.get("case_id").asText().equals("unknown_order")).toList();
+
+        // on Spring AI 2 the ChatClient runs the tools; the engine's client marks the failed call all the same
+        assertThat(unknown).extracting(SpringAi2SampleIT::id).hasSize(4);
+        assertThat(unknown).allSatisfy(line -> {
+            assertThat(line.get("status").asText()).as(id(line)).isIn("passed", "failed");
+            // sim_large tries the lookup once more before it answers
+            assertThat(line.get("metrics").get("tool_errors").asDouble()).as(id(line)).isPositive();
+            JsonNode tool = line.get("trajectory").findParents("type").stream()
+                    .filter(step -> step.get("type").asText().equals("tool")).findFirst().orElseThrow();
+            assertThat(tool.get("error").asText()).as(id(line)).contains("Order 404 does not exist");
         });
     }
 
