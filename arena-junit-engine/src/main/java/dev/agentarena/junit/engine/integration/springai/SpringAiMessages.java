@@ -46,8 +46,9 @@ final class SpringAiMessages {
 
     /**
      * The engine's request as a Spring AI prompt, for a Spring AI model under evaluation. A request that offers tools
-     * is sent with them and with internal tool execution disabled: the model answers with its tool calls, and whoever
-     * called the engine runs the tools and sends their results in the next request. Spring AI has no portable tool
+     * is sent with them and, on 1.x, with internal tool execution disabled (2.x models never run tools): the model
+     * answers with its tool calls, and whoever called the engine runs the tools and sends their results in the next
+     * request. Spring AI has no portable tool
      * choice: {@code none} offers no tool, a tool's name offers only that tool, {@code auto} and {@code required}
      * offer them all.
      */
