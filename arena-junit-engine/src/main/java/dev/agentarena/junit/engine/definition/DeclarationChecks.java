@@ -2,9 +2,13 @@ package dev.agentarena.junit.engine.definition;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 import dev.agentarena.junit.ScoreResult;
@@ -64,6 +68,40 @@ final class DeclarationChecks {
                     + ArgumentResolver.describe(scorer) + " is named " + name + ", which is " + taken
                     + ": give it a name of its own (@Scorer(\"my_" + name + "\"))", scorer)));
         }
+    }
+
+    /**
+     * The chat libraries the class names (a parameter or return type of its methods, an {@code @EvalModel} member's
+     * type, a scorer a library brings) are in versions the engine serves: a library it cannot serve fails the class
+     * once, with its version and the versions served, not each case with a linkage error. One problem per library,
+     * at the first method that names it.
+     *
+     * @param typeProblem why a type's library cannot be served ({@code Integrations::unsupportedLibrary})
+     * @param scorerProblem why a scorer's library cannot be served, by the scorer's name
+     */
+    static void libraryVersions(List<Method> methods, List<DeclaredModel> declared, List<String> scorerNames,
+            Function<Class<?>, Optional<String>> typeProblem, Function<String, Optional<String>> scorerProblem,
+            List<DeclarationProblem> problems) {
+        Map<String, DeclarationProblem> byLibrary = new LinkedHashMap<>();
+        for (Method method : methods) {
+            List<Class<?>> types = new ArrayList<>(List.of(method.getParameterTypes()));
+            types.add(method.getReturnType());
+            for (Class<?> type : types) {
+                typeProblem.apply(type).ifPresent(problem -> byLibrary.putIfAbsent(problem,
+                        new DeclarationProblem(ArgumentResolver.describe(method) + " uses " + type.getName() + ": "
+                                + problem, method)));
+            }
+        }
+        for (DeclaredModel model : declared) {
+            typeProblem.apply(model.type()).ifPresent(problem -> byLibrary.putIfAbsent(problem,
+                    DeclarationProblem.ofClass("@EvalModel " + model.describe() + " of " + model.declaringClass()
+                            .getName() + " is a " + model.type().getName() + ": " + problem)));
+        }
+        for (String scorer : scorerNames) {
+            scorerProblem.apply(scorer).ifPresent(problem -> byLibrary.putIfAbsent(problem,
+                    DeclarationProblem.ofClass("scorer " + scorer + ": " + problem)));
+        }
+        problems.addAll(byLibrary.values());
     }
 
     /** What each method returns is something the engine can use. */

@@ -97,6 +97,11 @@ public final class DeclaredModel {
         return !Modifier.isStatic(member.getModifiers());
     }
 
+    /** The member's declared type: the method's return type or the field's type. */
+    Class<?> type() {
+        return member instanceof Method ? ((Method) member).getReturnType() : ((Field) member).getType();
+    }
+
     /** The class that declares the member. */
     public Class<?> declaringClass() {
         return member.getDeclaringClass();

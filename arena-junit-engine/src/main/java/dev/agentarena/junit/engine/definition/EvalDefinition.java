@@ -31,6 +31,7 @@ import dev.agentarena.junit.Task;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.scoring.ScorerNames;
 
 /**
@@ -148,6 +149,7 @@ public final class EvalDefinition {
             List<Method> preRequest = hooks(hookClasses, PreRequest.class);
             List<Method> postProcess = hooks(hookClasses, PostProcess.class);
             checkMethods(scorers, task, preRequest, postProcess, datasets, declared, hookClasses);
+            checkLibraryVersions(scorers, task, preRequest, postProcess, declared, defaultScorers);
             checkDefaultScorers(defaultScorers);
             Map<String, Map<String, Object>> scorerOptions = annotatedOptions(testClass, problems);
             checkOptionScorers(name, scorerOptions, scorers);
@@ -291,6 +293,19 @@ public final class EvalDefinition {
             hooks.addAll(postProcess);
             DeclarationChecks.constructors(testClass, needsInstance(testClass, scorers, datasets, task, preRequest,
                     postProcess, declared), hookClasses, hooks, declaration);
+        }
+
+        /** The chat libraries the class names are in versions the engine serves. */
+        private void checkLibraryVersions(List<Method> scorers, Method task, List<Method> preRequest,
+                List<Method> postProcess, List<DeclaredModel> declared, List<String> defaultScorers) {
+            List<Method> methods = new ArrayList<>(scorers);
+            if (task != null) {
+                methods.add(task);
+            }
+            methods.addAll(preRequest);
+            methods.addAll(postProcess);
+            DeclarationChecks.libraryVersions(methods, declared, defaultScorers, Integrations::unsupportedLibrary,
+                    Integrations::unsupportedLibrary, declaration);
         }
 
         /** Every default scorer must be one the class can use. */

@@ -104,6 +104,24 @@ public final class Integrations {
         return type != Object.class && (LangChain4jIntegration.accepts(type) || SpringAiIntegration.accepts(type));
     }
 
+    /**
+     * Why an eval that names this type cannot run: the type is a chat library's (Spring AI, LangChain4j) and the
+     * version of that library on the class path is one the engine does not serve, named with the versions it does;
+     * empty otherwise.
+     */
+    public static Optional<String> unsupportedLibrary(Class<?> type) {
+        String name = type.getName();
+        if (name.startsWith("org.springframework.ai.")) {
+            return SpringAiIntegration.unsupportedVersion();
+        }
+        return name.startsWith("dev.langchain4j.") ? LangChain4jIntegration.unsupportedVersion() : Optional.empty();
+    }
+
+    /** The same as {@link #unsupportedLibrary(Class)} for a scorer a library brings, by name. */
+    public static Optional<String> unsupportedLibrary(String scorerName) {
+        return scorerName.startsWith("spring_ai_") ? SpringAiIntegration.unsupportedVersion() : Optional.empty();
+    }
+
     /** Whether a {@code @Scorer} method may return this library type (Spring AI's {@code EvaluationResponse}). */
     public static boolean scoresAs(Class<?> type) {
         return SpringAiIntegration.scoresAs(type);

@@ -10,6 +10,7 @@ import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.engine.integration.versions.LibraryVersions;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelRequest;
@@ -27,9 +28,17 @@ public final class LangChain4jIntegration {
 
     static final String CHAT_MODEL = "dev.langchain4j.model.chat.ChatModel";
 
+    /** The LangChain4j lines the engine serves: 1.x (its chat API, {@code ChatModel}, is 1.x's). */
+    public static final LibraryVersions VERSIONS = new LibraryVersions("LangChain4j",
+            "dev.langchain4j:langchain4j-core", List.of("1"),
+            "import langchain4j-bom 1.x instead; see docs/guides/langchain4j.md");
+
     // The engine's own loader decides: a library visible only to the context loader could not be linked from here.
-    private static final boolean AVAILABLE = ReflectionSupport
-            .tryToLoadClass(CHAT_MODEL, LangChain4jIntegration.class.getClassLoader()).toOptional().isPresent();
+    private static final Optional<Class<?>> CHAT_MODEL_TYPE = ReflectionSupport
+            .tryToLoadClass(CHAT_MODEL, LangChain4jIntegration.class.getClassLoader()).toOptional();
+    private static final boolean AVAILABLE = CHAT_MODEL_TYPE.isPresent();
+    private static final Optional<String> UNSUPPORTED = CHAT_MODEL_TYPE.flatMap(VERSIONS::versionOf)
+            .flatMap(VERSIONS::problem);
 
     private LangChain4jIntegration() {
     }
@@ -37,6 +46,14 @@ public final class LangChain4jIntegration {
     /** Whether LangChain4j's chat API is on the class path. */
     public static boolean available() {
         return AVAILABLE;
+    }
+
+    /**
+     * Why the engine cannot serve the LangChain4j on the class path (its version is outside {@link #VERSIONS}); empty
+     * when it can, or when there is none.
+     */
+    public static Optional<String> unsupportedVersion() {
+        return UNSUPPORTED;
     }
 
     /** Whether the object is a LangChain4j {@code ChatModel}. */
@@ -83,6 +100,10 @@ public final class LangChain4jIntegration {
      * application's bean of this name ({@code @RouteChatModelsToArena}).
      */
     public static Object routedChatModel(String beanName) {
+        UNSUPPORTED.ifPresent(problem -> {
+            throw new IllegalStateException("@RouteChatModelsToArena cannot route the LangChain4j ChatModel bean '"
+                    + beanName + "': " + problem);
+        });
         return LangChain4jChatModels.routedChatModel(beanName);
     }
 }

@@ -8,15 +8,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
-import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.ai.model.tool.DefaultToolExecutionEligibilityPredicate;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.model.tool.ToolCallingManager;
-import org.springframework.ai.model.tool.ToolExecutionEligibilityPredicate;
-import org.springframework.ai.model.tool.ToolExecutionResult;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
@@ -28,84 +26,98 @@ import dev.agentarena.junit.model.ModelRequest;
  * judge), directly or inside a {@code ChatClient}: the team's Spring AI code runs against the eval's model, and the
  * engine times, prices, records, replays and budgets every call.
  *
- * <p>It runs the tool loop as Spring AI's own chat models do: when the model asks for tools and the prompt's
- * {@code ToolCallingChatOptions} leave internal tool execution on (the default), Spring AI's {@code ToolCallingManager}
- * runs them in the app (an exception becomes the message the model reads, through its
- * {@code ToolExecutionExceptionProcessor}), and the conversation with their results goes back to the model through
- * the engine, until the model answers or a tool returns directly. Each model call goes through the engine, so the
- * case's trajectory holds every step; a tool that failed is sent as an error result
+ * <p>It runs tools where the Spring AI on the class path runs them. On 1.x a chat model runs the tool loop itself
+ * ({@link ModelToolLoop}, loaded only there). On 2.x a chat model only answers, with its tool calls, and the
+ * {@code ChatClient}'s {@code ToolCallingAdvisor} runs the loop, calling this model once per step. Either way each
+ * model call goes through the engine, so the case's trajectory holds every step; a tool that threw (its callback
+ * watched by {@link WatchedTool}, from the loop or from {@link WatchingToolsAdvisor}) has its result sent as an error
  * ({@link dev.agentarena.junit.model.Message#toolError}), so the trajectory counts it.
  */
 final class ArenaSpringChatModel implements ChatModel {
 
     private static final ToolCallingManager TOOLS = ToolCallingManager.builder().build();
-    private static final ToolExecutionEligibilityPredicate TOOL_CALLS = new DefaultToolExecutionEligibilityPredicate();
 
     private final String modelKey;
     private final Function<ModelRequest, Completion> calls;
+    private final boolean runsTools;
     /** The ids of the calls whose tool failed, in any conversation through this model (one case's). */
     private final Set<String> failedCalls = ConcurrentHashMap.newKeySet();
+    /** The tool calls watched since the model last asked for tools, in the order they ran. */
+    private final List<WatchedTool.Outcome> outcomes = Collections.synchronizedList(new ArrayList<>());
 
+    /** A model that runs tools as the chat models of the Spring AI on the class path do. */
     ArenaSpringChatModel(String modelKey, Function<ModelRequest, Completion> calls) {
+        this(modelKey, calls, SpringAiIntegration.modelsRunTools());
+    }
+
+    /** @param runsTools whether the model runs the tool loop itself, as 1.x chat models do */
+    ArenaSpringChatModel(String modelKey, Function<ModelRequest, Completion> calls, boolean runsTools) {
         this.modelKey = modelKey;
         this.calls = calls;
+        this.runsTools = runsTools;
     }
 
     @Override
     public ChatResponse call(Prompt prompt) {
-        Prompt current = prompt;
-        while (true) {
-            ChatResponse response = callOnce(current);
-            if (!(current.getOptions() instanceof ToolCallingChatOptions)
-                    || !TOOL_CALLS.isToolExecutionRequired(current.getOptions(), response)) {
-                return response;
-            }
-            ToolExecutionResult result = executeTools(current, response);
-            if (result.returnDirect()) {
-                return ChatResponse.builder().from(response).generations(ToolExecutionResult.buildGenerations(result))
-                        .build();
-            }
-            current = new Prompt(result.conversationHistory(), current.getOptions());
-        }
+        return runsTools ? ModelToolLoop.call(this, prompt) : callOnce(prompt);
     }
 
-    private ChatResponse callOnce(Prompt prompt) {
+    /**
+     * Tool-calling options, empty: a 2.x {@code ChatClient} builds each prompt's options from these and keeps the
+     * request's tools only when they can carry them. {@code ChatModel.getOptions()} is 2.x's, so no {@code @Override}
+     * (1.x has no such method, and nothing calls this there).
+     */
+    public ChatOptions getOptions() {
+        return ToolCallingChatOptions.builder().build();
+    }
+
+    /** One call of the model: the prompt as sent, its answer with any tool calls. */
+    ChatResponse callOnce(Prompt prompt) {
+        List<org.springframework.ai.chat.messages.Message> messages = prompt.getInstructions();
+        boolean sendsResults = !messages.isEmpty() && messages.get(messages.size() - 1) instanceof ToolResponseMessage;
+        settle(sendsResults ? lastToolCalls(messages) : List.of());
         List<ToolDefinition> tools = prompt.getOptions() instanceof ToolCallingChatOptions options
                 ? TOOLS.resolveToolDefinitions(options) : List.of();
         ModelRequest request = SpringAiMessages.modelRequest(prompt, tools, failedCalls);
         return SpringAiMessages.chatResponse(calls.apply(request), modelKey, SpringAiMessages.toolCallsIn(request));
     }
 
+    /** The callback, watched: whether each of its calls threw is noted for the conversation's next model call. */
+    ToolCallback watch(ToolCallback callback) {
+        return new WatchedTool(callback, outcomes);
+    }
+
     /**
-     * Runs the tools with Spring AI's manager, each callback watched so that the calls whose tool threw are known by
-     * id: the manager runs the calls in the order the model asked for them.
+     * Matches the watched tool calls to the calls the model asked for, which the tools ran in that order, and notes
+     * the ids of those that failed; the watched calls are forgotten either way (none asked: a new turn). A tool the options only name (resolved by Spring AI, not watched) has no outcome:
+     * its calls are skipped.
      */
-    private ToolExecutionResult executeTools(Prompt prompt, ChatResponse response) {
-        ToolCallingChatOptions options = (ToolCallingChatOptions) prompt.getOptions();
-        List<WatchedTool.Outcome> outcomes = Collections.synchronizedList(new ArrayList<>());
-        List<ToolCallback> watched = new ArrayList<>();
-        if (options.getToolCallbacks() != null) {
-            for (ToolCallback callback : options.getToolCallbacks()) {
-                watched.add(new WatchedTool(callback, outcomes));
-            }
+    void settle(List<AssistantMessage.ToolCall> asked) {
+        List<WatchedTool.Outcome> ran;
+        synchronized (outcomes) {
+            ran = List.copyOf(outcomes);
+            outcomes.clear();
         }
-        ToolCallingChatOptions copy = options.copy();
-        copy.setToolCallbacks(watched);
-        ToolExecutionResult result = TOOLS.executeToolCalls(new Prompt(prompt.getInstructions(), copy), response);
-        List<AssistantMessage.ToolCall> asked = response.getResults().stream().map(Generation::getOutput)
-                .filter(AssistantMessage::hasToolCalls).findFirst().map(AssistantMessage::getToolCalls)
-                .orElse(List.of());
-        // a tool the options name (resolved by Spring AI, not watched) has no outcome: skip its calls
         int next = 0;
         for (AssistantMessage.ToolCall call : asked) {
-            if (next < outcomes.size() && outcomes.get(next).tool().equals(call.name())) {
-                if (outcomes.get(next).failed()) {
+            if (next < ran.size() && ran.get(next).tool().equals(call.name())) {
+                if (ran.get(next).failed()) {
                     failedCalls.add(call.id());
                 }
                 next++;
             }
         }
-        return result;
+    }
+
+    /** The tool calls of the last assistant message: the ones whose results follow it. */
+    private static List<AssistantMessage.ToolCall> lastToolCalls(
+            List<org.springframework.ai.chat.messages.Message> messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i) instanceof AssistantMessage assistant) {
+                return assistant.hasToolCalls() ? assistant.getToolCalls() : List.of();
+            }
+        }
+        return List.of();
     }
 
     @Override

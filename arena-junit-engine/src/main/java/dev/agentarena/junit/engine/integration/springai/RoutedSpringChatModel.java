@@ -2,7 +2,9 @@ package dev.agentarena.junit.engine.integration.springai;
 
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 import dev.agentarena.junit.engine.models.CaseModelScope;
 import dev.agentarena.junit.model.Model;
@@ -24,6 +26,15 @@ final class RoutedSpringChatModel implements ChatModel {
     public ChatResponse call(Prompt prompt) {
         Model model = CaseModelScope.require(caller);
         return new ArenaSpringChatModel(model.key(), model::complete).call(prompt);
+    }
+
+    /**
+     * Tool-calling options, empty: a 2.x {@code ChatClient} builds each prompt's options from these and keeps the
+     * request's tools only when they can carry them. {@code ChatModel.getOptions()} is 2.x's, so no {@code @Override}
+     * (1.x has no such method, and nothing calls this there).
+     */
+    public ChatOptions getOptions() {
+        return ToolCallingChatOptions.builder().build();
     }
 
     @Override

@@ -39,7 +39,7 @@ final class SpringAiChatModels {
 
     static void chatModelFor(List<Class<?>> parameterTypes, String modelKey, Function<ModelRequest, Completion> calls,
             boolean clientAvailable, Map<Class<?>, Object> values) {
-        ChatModel model = new ArenaSpringChatModel(modelKey, calls);
+        ArenaSpringChatModel model = new ArenaSpringChatModel(modelKey, calls);
         for (Class<?> type : parameterTypes) {
             if (type == Object.class) {
                 continue;
@@ -68,13 +68,20 @@ final class SpringAiChatModels {
             return type.isAssignableFrom(ChatClient.class) || type.isAssignableFrom(ChatClient.Builder.class);
         }
 
-        static void chatClientFor(Class<?> type, ChatModel model, Map<Class<?>, Object> values) {
+        static void chatClientFor(Class<?> type, ArenaSpringChatModel model, Map<Class<?>, Object> values) {
             if (type.isAssignableFrom(ChatClient.class)) {
-                values.put(ChatClient.class, ChatClient.create(model));
+                values.put(ChatClient.class, builder(model).build());
             }
             else if (type.isAssignableFrom(ChatClient.Builder.class)) {
-                values.put(ChatClient.Builder.class, ChatClient.builder(model));
+                values.put(ChatClient.Builder.class, builder(model));
             }
+        }
+
+        /** On 2.x the client runs the tools, with callbacks the model watches; on 1.x the model does both. */
+        static ChatClient.Builder builder(ArenaSpringChatModel model) {
+            ChatClient.Builder builder = ChatClient.builder(model);
+            return SpringAiIntegration.modelsRunTools() ? builder
+                    : builder.defaultAdvisors(new WatchingToolsAdvisor(model));
         }
     }
 

@@ -11,6 +11,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.engine.integration.versions.LibraryVersions;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelRequest;
@@ -24,7 +25,9 @@ import dev.agentarena.junit.scoring.OutputScorer;
  * and an {@code EvaluationResponse} returned by a {@code @Scorer} method read as a score.
  *
  * <p>Nothing here names a Spring AI type: those live in {@link SpringAiChatModels} and the classes it uses, loaded
- * only once the class checks have passed, so the engine runs unchanged without Spring AI.
+ * only once the class checks have passed, so the engine runs unchanged without Spring AI. It serves Spring AI 1.1.x
+ * and 2.0.x ({@link #VERSIONS}) with the API both have, except 1.x's tool loop ({@link ModelToolLoop}), loaded only
+ * on 1.x; another version is refused once per eval class ({@link #unsupportedVersion()}).
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class SpringAiIntegration {
@@ -37,23 +40,50 @@ public final class SpringAiIntegration {
     /** The Maven coordinates that bring the chat client and the evaluators, for messages. */
     public static final String ARTIFACT = "org.springframework.ai:spring-ai-client-chat";
 
+    /** A class of Spring AI 1.x that 2.0 removed: its chat models run the tool loop themselves. */
+    static final String TOOL_EXECUTION_PREDICATE = "org.springframework.ai.model.tool.ToolExecutionEligibilityPredicate";
+
+    /** The Spring AI lines the engine serves: 1.1.x (Spring Boot 3.5) and 2.0.x (Spring Boot 4.0). */
+    public static final LibraryVersions VERSIONS = new LibraryVersions("Spring AI",
+            "org.springframework.ai:spring-ai-model", List.of("1.1", "2.0"),
+            "import spring-ai-bom 1.1.x (Spring Boot 3.5) or 2.0.x (Spring Boot 4.0) instead; see docs/guides/spring-ai.md");
+
     // The engine's own loader decides: a library visible only to the context loader could not be linked from here.
-    private static final boolean MODEL = present(CHAT_MODEL);
-    private static final boolean CLIENT = MODEL && present(CHAT_CLIENT);
-    private static final boolean EVALUATORS = CLIENT && present(RELEVANCY_EVALUATOR);
-    private static final boolean RESPONSES = present(EVALUATION_RESPONSE);
+    private static final Optional<Class<?>> CHAT_MODEL_TYPE = load(CHAT_MODEL);
+    private static final boolean MODEL = CHAT_MODEL_TYPE.isPresent();
+    private static final boolean CLIENT = MODEL && load(CHAT_CLIENT).isPresent();
+    private static final boolean EVALUATORS = CLIENT && load(RELEVANCY_EVALUATOR).isPresent();
+    private static final boolean RESPONSES = load(EVALUATION_RESPONSE).isPresent();
+    private static final boolean MODELS_RUN_TOOLS = MODEL && load(TOOL_EXECUTION_PREDICATE).isPresent();
+    private static final Optional<String> UNSUPPORTED = CHAT_MODEL_TYPE.flatMap(VERSIONS::versionOf)
+            .flatMap(VERSIONS::problem);
 
     private SpringAiIntegration() {
     }
 
-    private static boolean present(String className) {
-        return ReflectionSupport.tryToLoadClass(className, SpringAiIntegration.class.getClassLoader()).toOptional()
-                .isPresent();
+    private static Optional<Class<?>> load(String className) {
+        return ReflectionSupport.tryToLoadClass(className, SpringAiIntegration.class.getClassLoader()).toOptional();
     }
 
     /** Whether Spring AI's chat model API is on the class path. */
     public static boolean available() {
         return MODEL;
+    }
+
+    /**
+     * Why the engine cannot serve the Spring AI on the class path (its version is outside {@link #VERSIONS}); empty
+     * when it can, or when there is none.
+     */
+    public static Optional<String> unsupportedVersion() {
+        return UNSUPPORTED;
+    }
+
+    /**
+     * Whether Spring AI's chat models run the tool loop themselves (1.x); on 2.x the {@code ChatClient}'s
+     * {@code ToolCallingAdvisor} runs it.
+     */
+    static boolean modelsRunTools() {
+        return MODELS_RUN_TOOLS;
     }
 
     /** Whether Spring AI's chat client is on the class path. */
@@ -160,6 +190,10 @@ public final class SpringAiIntegration {
      * application's bean of this name ({@code @RouteChatModelsToArena}).
      */
     public static Object routedChatModel(String beanName) {
+        UNSUPPORTED.ifPresent(problem -> {
+            throw new IllegalStateException("@RouteChatModelsToArena cannot route the Spring AI ChatModel bean '"
+                    + beanName + "': " + problem);
+        });
         return SpringAiChatModels.routedChatModel(beanName);
     }
 }

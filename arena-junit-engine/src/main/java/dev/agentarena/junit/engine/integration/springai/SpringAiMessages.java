@@ -46,8 +46,9 @@ final class SpringAiMessages {
 
     /**
      * The engine's request as a Spring AI prompt, for a Spring AI model under evaluation. A request that offers tools
-     * is sent with them and with internal tool execution disabled: the model answers with its tool calls, and whoever
-     * called the engine runs the tools and sends their results in the next request. Spring AI has no portable tool
+     * is sent with them and, on 1.x, with internal tool execution disabled (2.x models never run tools): the model
+     * answers with its tool calls, and whoever called the engine runs the tools and sends their results in the next
+     * request. Spring AI has no portable tool
      * choice: {@code none} offers no tool, a tool's name offers only that tool, {@code auto} and {@code required}
      * offer them all.
      */
@@ -75,9 +76,11 @@ final class SpringAiMessages {
         }
         List<ToolCallback> tools = offered(request, modelKey);
         if (!tools.isEmpty()) {
-            return new Prompt(messages, ToolCallingChatOptions.builder().toolCallbacks(tools)
-                    .internalToolExecutionEnabled(false).temperature(request.temperature().orElse(null))
-                    .maxTokens(request.maxTokens().orElse(null)).build());
+            ToolCallingChatOptions.Builder options = ToolCallingChatOptions.builder().toolCallbacks(tools)
+                    .temperature(request.temperature().orElse(null)).maxTokens(request.maxTokens().orElse(null));
+            // 2.x chat models never run tools; its ChatClient does, unless told not to (SpringAiModelClient)
+            return new Prompt(messages, (SpringAiIntegration.modelsRunTools()
+                    ? ModelToolLoop.withoutInternalExecution(options) : options).build());
         }
         if (request.temperature().isEmpty() && request.maxTokens().isEmpty()) {
             return new Prompt(messages);
