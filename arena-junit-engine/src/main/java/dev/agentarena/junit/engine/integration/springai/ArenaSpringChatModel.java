@@ -20,6 +20,7 @@ import org.springframework.ai.model.tool.ToolExecutionResult;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
+import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelRequest;
 
@@ -91,10 +92,18 @@ final class ArenaSpringChatModel implements ChatModel {
         }
         ToolCallingChatOptions copy = options.copy();
         copy.setToolCallbacks(watched);
-        ToolExecutionResult result = TOOLS.executeToolCalls(new Prompt(prompt.getInstructions(), copy), response);
         List<AssistantMessage.ToolCall> asked = response.getResults().stream().map(Generation::getOutput)
                 .filter(AssistantMessage::hasToolCalls).findFirst().map(AssistantMessage::getToolCalls)
                 .orElse(List.of());
+        List<String> offered = TOOLS.resolveToolDefinitions(copy).stream().map(ToolDefinition::name).toList();
+        for (AssistantMessage.ToolCall call : asked) {
+            if (!offered.contains(call.name())) {
+                // Spring AI would fail the ChatClient with an IllegalStateException: the model's mistake, scored
+                throw new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called tool '" + call.name()
+                        + "', which the ChatClient does not offer (its tools: " + String.join(", ", offered) + ").");
+            }
+        }
+        ToolExecutionResult result = TOOLS.executeToolCalls(new Prompt(prompt.getInstructions(), copy), response);
         // a tool the options name (resolved by Spring AI, not watched) has no outcome: skip its calls
         int next = 0;
         for (AssistantMessage.ToolCall call : asked) {
