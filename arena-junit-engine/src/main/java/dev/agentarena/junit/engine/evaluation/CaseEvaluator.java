@@ -441,7 +441,8 @@ final class CaseEvaluator {
                 produced = failedScorer(scorer, registryName, options, t);
             }
             if (isManual(scorer)) {
-                produced = labelled(produced, row, output);
+                // "always 0.5, unscored": the results show the 0.5, the status keeps it out of accuracy
+                produced = labelled(produced.stream().map(ScoreOutcome::keepingUnscoredScore).toList(), row, output);
             }
             for (ScoreOutcome outcome : produced) {
                 String owner;
