@@ -21,7 +21,8 @@ import dev.agentarena.junit.engine.fixtures.integration.SpringAiAgentFailuresFix
 
 /**
  * An agent's own failure is a low score of its case, not an error: the step limit, a tool call its tools cannot take
- * (a missing or mistyped argument, a tool that does not exist), on LangChain4j and Spring AI alike. The case is scored
+ * (a missing or mistyped argument, a tool that does not exist), an answer that does not parse as the type asked for,
+ * on LangChain4j and Spring AI alike. The case is scored
  * on no answer and the trajectory so far, and counts in accuracy; the team's own code failing stays an error.
  */
 class AgentFailuresEngineTest {
@@ -75,6 +76,8 @@ class AgentFailuresEngineTest {
                 + "int, got java.lang.String: <forty-two>)");
         run.assertNode("no_such_tool", "contains", "failed", "The model called a tool the AI service does not have "
                 + "(LangChain4j: The LLM is trying to execute the 'cancelOrder' tool");
+        run.assertNode("unparseable", "contains", "failed", "The model's final answer does not parse as the AI "
+                + "service's return type (LangChain4j: ");
         assertLowScoresKeepTheirTrajectory(run);
         run.assertNode("app_bug", "contains", "error", "the app's own bug");
     }
@@ -92,6 +95,8 @@ class AgentFailuresEngineTest {
         assertThat(wrongType.get("metrics").get("tool_errors").asDouble()).isEqualTo(1.0);
         run.assertNode("no_such_tool", "contains", "failed", "The model called tool 'cancelOrder', which the "
                 + "ChatClient does not offer (its tools: refund).");
+        run.assertNode("unparseable", "contains", "failed", "The model's final answer does not parse as the type "
+                + "the ChatClient asked for (Spring AI: ");
         assertLowScoresKeepTheirTrajectory(run);
         run.assertNode("app_bug", "contains", "error", "the app's own bug");
     }

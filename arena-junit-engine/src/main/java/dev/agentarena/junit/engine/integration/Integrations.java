@@ -56,7 +56,7 @@ public final class Integrations {
      * error of its case.
      */
     public static Optional<AgentFailure> agentFailure(Throwable thrown) {
-        return LangChain4jIntegration.agentFailure(thrown);
+        return LangChain4jIntegration.agentFailure(thrown).or(() -> SpringAiIntegration.agentFailure(thrown));
     }
 
     /** What a model object may be, for messages: the types whose libraries are on the class path. */

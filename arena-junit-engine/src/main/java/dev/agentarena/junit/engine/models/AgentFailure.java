@@ -48,6 +48,14 @@ public final class AgentFailure extends RuntimeException {
         return kind;
     }
 
+    /**
+     * A chat library's message as a failure quotes it: at most 300 characters, cut with {@code …} (it may echo the
+     * model's whole argument or answer).
+     */
+    public static String abbreviate(String message) {
+        return message.length() <= 300 ? message : message.substring(0, 299) + "…";
+    }
+
     /** The agent failure among the throwable and its causes, the outermost first; empty when there is none. */
     public static Optional<AgentFailure> in(Throwable thrown) {
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());

@@ -61,12 +61,12 @@ public final class LangChain4jIntegration {
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Throwable t = thrown; t != null && seen.add(t); t = t.getCause()) {
             String type = t.getClass().getName();
-            String message = String.valueOf(t.getMessage());
+            String message = AgentFailure.abbreviate(String.valueOf(t.getMessage()));
             if (type.equals(TOOL_ARGUMENTS) || bindingArguments(t)) {
                 return Optional.of(new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called a tool with "
                         + "arguments it cannot take (LangChain4j: " + message + ").", thrown));
             }
-            if (t.getClass() == RuntimeException.class && message.startsWith(NO_SUCH_TOOL)) {
+            if (t.getClass() == RuntimeException.class && String.valueOf(t.getMessage()).startsWith(NO_SUCH_TOOL)) {
                 return Optional.of(new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called a tool the AI "
                         + "service does not have (LangChain4j: " + message + ").", thrown));
             }

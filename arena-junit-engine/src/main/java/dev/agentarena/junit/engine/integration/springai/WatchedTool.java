@@ -62,7 +62,7 @@ final class WatchedTool implements ToolCallback {
         Optional<String> refused = refusedArguments(toolInput);
         if (refused.isPresent()) {
             throw new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called tool '" + name + "' with arguments "
-                    + "it cannot take: " + refused.get() + " (sent " + abbreviate(toolInput) + ").");
+                    + "it cannot take: " + refused.get() + " (sent " + AgentFailure.abbreviate(String.valueOf(toolInput)) + ").");
         }
         try {
             String result = call.get();
@@ -80,7 +80,8 @@ final class WatchedTool implements ToolCallback {
                 throw e;
             }
             throw new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called tool '" + name + "' with "
-                    + "arguments it cannot take (Spring AI: " + e.getMessage() + "; sent " + abbreviate(toolInput)
+                    + "arguments it cannot take (Spring AI: " + AgentFailure.abbreviate(String.valueOf(e.getMessage()))
+                    + "; sent " + AgentFailure.abbreviate(String.valueOf(toolInput))
                     + ").", e);
         }
     }
@@ -118,10 +119,5 @@ final class WatchedTool implements ToolCallback {
         return missing.isEmpty() ? Optional.empty()
                 : Optional.of("no value for the required parameter" + (missing.size() == 1 ? " " : "s ")
                         + String.join(", ", missing));
-    }
-
-    private static String abbreviate(String text) {
-        String shown = String.valueOf(text);
-        return shown.length() <= 200 ? shown : shown.substring(0, 199) + "…";
     }
 }
