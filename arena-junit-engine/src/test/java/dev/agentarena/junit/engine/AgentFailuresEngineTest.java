@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.engine.fixtures.agents.LoopingAgentFixture;
+import dev.agentarena.junit.engine.fixtures.agents.NullAnswerFixture;
 import dev.agentarena.junit.engine.fixtures.integration.LangChain4jAgentFailuresFixture;
 import dev.agentarena.junit.engine.fixtures.integration.SpringAiAgentFailuresFixture;
 
@@ -78,6 +79,7 @@ class AgentFailuresEngineTest {
                 + "(LangChain4j: The LLM is trying to execute the 'cancelOrder' tool");
         run.assertNode("unparseable", "contains", "failed", "The model's final answer does not parse as the AI "
                 + "service's return type (LangChain4j: ");
+        assertThat(run.line("empty_answer", "contains").get("status").asText()).as("an empty answer").isEqualTo("failed");
         assertLowScoresKeepTheirTrajectory(run);
         run.assertNode("app_bug", "contains", "error", "the app's own bug");
     }
@@ -97,8 +99,18 @@ class AgentFailuresEngineTest {
                 + "ChatClient does not offer (its tools: refund).");
         run.assertNode("unparseable", "contains", "failed", "The model's final answer does not parse as the type "
                 + "the ChatClient asked for (Spring AI: ");
+        assertThat(run.line("empty_answer", "contains").get("status").asText()).as("an empty answer").isEqualTo("failed");
         assertLowScoresKeepTheirTrajectory(run);
         run.assertNode("app_bug", "contains", "error", "the app's own bug");
+    }
+
+    @Test
+    void aNullReturnedForAnEmptyAnswerIsTheModelsFailureAndForAnyOtherTheTasks() {
+        EngineRun run = new EngineRun(output).execute(NullAnswerFixture.class);
+
+        run.assertNode("empty", "contains", "failed", "case 'empty': the model's final answer was empty, and @Task "
+                + "answer() returned null. Scored on no answer and the trajectory so far: missing 'something'");
+        run.assertNode("dropped", "contains", "error", "@Task answer() returned null for case 'dropped'");
     }
 
     /** The cases the model failed: no answer, not an error, the model's call there to see, the step limit not hit. */
