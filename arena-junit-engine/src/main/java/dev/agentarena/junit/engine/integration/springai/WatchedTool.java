@@ -20,8 +20,9 @@ import dev.agentarena.junit.engine.models.AgentFailure;
 /**
  * A tool callback that notes whether each of its calls threw, and otherwise behaves as the tool it wraps: Spring AI's
  * tool results carry no error flag, so the engine's {@code ChatModel} learns from this which results are errors. A
- * call whose arguments the tool cannot take (not a JSON object, a required parameter left out, a value Spring AI cannot
- * bind to a {@code @Tool} method's parameter) is the model's failure ({@link AgentFailure}), not an error of the case.
+ * call whose arguments the tool cannot take (not a JSON object, a value Spring AI cannot bind to a {@code @Tool}
+ * method's parameter, such as none for an {@code int}) is the model's failure ({@link AgentFailure}), not an error of
+ * the case.
  */
 final class WatchedTool implements ToolCallback {
 
@@ -59,10 +60,9 @@ final class WatchedTool implements ToolCallback {
 
     private String watch(String toolInput, java.util.function.Supplier<String> call) {
         String name = tool.getToolDefinition().name();
-        Optional<String> refused = refusedArguments(toolInput);
-        if (refused.isPresent()) {
-            throw new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called tool '" + name + "' with arguments "
-                    + "it cannot take: " + refused.get() + " (sent " + AgentFailure.abbreviate(String.valueOf(toolInput)) + ").");
+        if (!isJsonObject(toolInput)) {
+            // Spring AI cannot read them either: it would fail the ChatClient
+            throw refused(name, "they are not a JSON object", toolInput, null);
         }
         try {
             String result = call.get();
@@ -75,49 +75,53 @@ final class WatchedTool implements ToolCallback {
         }
         catch (IllegalArgumentException e) {
             // a @Tool method's own exceptions come wrapped (ToolExecutionException); a bare one is Spring AI binding
-            // the model's arguments to its parameters (a wrong type, null for a primitive), but for its ToolContext
+            // the model's arguments to its parameters (null for a primitive, a value it cannot convert), but for its
+            // ToolContext. A missing value Spring AI can bind (null for an object) runs the tool, as in production.
             if (!(tool instanceof MethodToolCallback) || String.valueOf(e.getMessage()).contains("ToolContext")) {
                 throw e;
             }
-            throw new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called tool '" + name + "' with "
-                    + "arguments it cannot take (Spring AI: " + AgentFailure.abbreviate(String.valueOf(e.getMessage()))
-                    + "; sent " + AgentFailure.abbreviate(String.valueOf(toolInput))
-                    + ").", e);
+            throw refused(name, missingRequired(toolInput).orElse("Spring AI: "
+                    + AgentFailure.abbreviate(String.valueOf(e.getMessage()))), toolInput, e);
+        }
+    }
+
+    private static AgentFailure refused(String tool, String why, String toolInput, Throwable cause) {
+        String message = "The model called tool '" + tool + "' with arguments it cannot take: " + why + " (sent "
+                + AgentFailure.abbreviate(String.valueOf(toolInput)) + ").";
+        return cause == null ? new AgentFailure(AgentFailure.Kind.TOOL_CALL, message)
+                : new AgentFailure(AgentFailure.Kind.TOOL_CALL, message, cause);
+    }
+
+    private static boolean isJsonObject(String toolInput) {
+        try {
+            JsonNode arguments = Json.MAPPER.readTree(toolInput == null ? "" : toolInput);
+            return arguments != null && arguments.isObject();
+        }
+        catch (JsonProcessingException e) {
+            return false;
         }
     }
 
     /**
-     * Why the tool cannot take the model's arguments, before Spring AI tries: they are not a JSON object, or leave
-     * out (or send null for) a parameter the tool's input schema requires. Empty when the schema has nothing to say.
+     * Which parameters the tool's input schema requires and the model left out (or sent null for), to name in the
+     * failure: {@code no value for the required parameter orderId}. Empty when none, or the schema is not JSON.
      */
-    private Optional<String> refusedArguments(String toolInput) {
-        JsonNode arguments;
+    private Optional<String> missingRequired(String toolInput) {
         try {
-            arguments = Json.MAPPER.readTree(toolInput == null ? "" : toolInput);
-        }
-        catch (JsonProcessingException e) {
-            arguments = null;
-        }
-        if (arguments == null || !arguments.isObject()) {
-            return Optional.of("they are not a JSON object");
-        }
-        JsonNode required;
-        try {
-            required = Json.MAPPER.readTree(tool.getToolDefinition().inputSchema()).path("required");
+            JsonNode arguments = Json.MAPPER.readTree(toolInput);
+            List<String> missing = new ArrayList<>();
+            for (JsonNode parameter : Json.MAPPER.readTree(tool.getToolDefinition().inputSchema()).path("required")) {
+                JsonNode value = arguments.get(parameter.asText());
+                if (value == null || value.isNull()) {
+                    missing.add(parameter.asText());
+                }
+            }
+            return missing.isEmpty() ? Optional.empty()
+                    : Optional.of("no value for the required parameter" + (missing.size() == 1 ? " " : "s ")
+                            + String.join(", ", missing));
         }
         catch (JsonProcessingException | RuntimeException e) {
-            // a schema of the team's that is not JSON: Spring AI decides
             return Optional.empty();
         }
-        List<String> missing = new ArrayList<>();
-        for (JsonNode parameter : required) {
-            JsonNode value = arguments.get(parameter.asText());
-            if (value == null || value.isNull()) {
-                missing.add(parameter.asText());
-            }
-        }
-        return missing.isEmpty() ? Optional.empty()
-                : Optional.of("no value for the required parameter" + (missing.size() == 1 ? " " : "s ")
-                        + String.join(", ", missing));
     }
 }
