@@ -92,7 +92,8 @@ public final class ScoreResult {
     /**
      * A score with no verdict ({@link Verdict#UNSCORED}), reported as not applicable: for outputs collected for human
      * grading, or a grader that abstained. The score stays with this object only: results write every not-applicable
-     * result alike, with {@code "score": null} and this reason.
+     * result alike, with {@code "score": null} and this reason, but the builtin {@code manual}'s 0.5 ("always 0.5,
+     * unscored"), which they show under the not-applicable status.
      */
     public static ScoreResult unscored(double score, @Nullable String reason) {
         return new ScoreResult(null, score, Verdict.UNSCORED, reason, Map.of(), Map.of());

@@ -21,7 +21,7 @@ import dev.agentarena.junit.engine.fixtures.agents.ScriptedConversationFixture;
 /**
  * The engine writes down what an agent did, whatever drives it: here a loop written by hand over the {@code Model}
  * handle. Every call is a model step and every tool result a tool step; the case's fixed tool results stand in for
- * the app's tools; a runaway loop ends at the step limit as an error of its case alone.
+ * the app's tools; a runaway loop ends at the step limit as a low score of its case alone.
  */
 class AgentTrajectoryEngineTest {
 
@@ -97,13 +97,23 @@ class AgentTrajectoryEngineTest {
     }
 
     @Test
-    void aRunawayLoopEndsAtTheStepLimitAsAnErrorOfItsCaseAlone() {
+    void aRunawayLoopEndsAtTheStepLimitAsALowScoreOfItsCaseAlone() {
         EngineRun run = new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "6").execute(HandWrittenLoopFixture.class);
 
-        JsonNode line = run.assertNode("loop_5", "tools", "error",
+        JsonNode line = run.assertNode("loop_5", "tools", "failed",
                 "the agent made 6 calls to scripted without finishing (arena.agent.max-steps = 6; tool calls "
                         + "lookup_order ×6)");
+        assertThat(line.get("reason").asText()).endsWith("Scored on no answer and the trajectory so far: "
+                + "lookup_order > lookup_order > lookup_order > lookup_order > lookup_order > lookup_order in 6 model "
+                + "calls");
+        assertThat(line.get("score").asDouble()).isEqualTo(0.0);
+        assertThat(line.get("error").isNull()).as("not an error").isTrue();
+        assertThat(line.get("output").asText()).as("no answer").isEmpty();
+        assertThat(line.get("metrics").get("step_limit").asDouble()).isEqualTo(1.0);
+        assertThat(line.get("metrics").get("steps").asDouble()).isEqualTo(6.0);
         assertThat(line.get("trajectory")).as("the loop is there to see: six calls, six lookups the task ran").hasSize(6 + 6);
+        assertThat(run.line("refund_42", "tools").get("metrics").get("step_limit").asDouble())
+                .as("an agent that finished says so too, so the leaderboard's mean is a rate").isEqualTo(0.0);
         assertThat(run.lines()).as("every case has its line").hasSize(4);
     }
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.fixtures.scoring.EvalTypesFixture;
+import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.sandbox.SandboxAvailability;
 
 /**
@@ -38,6 +39,26 @@ class EvalTypesEngineTest {
                 .execute(EvalTypesFixture.class);
 
         assertOutcomes(run);
+    }
+
+    @Test
+    void manualIsAlwaysHalfAndUnscoredInResultsAllureAndReportEntries() throws IOException {
+        InMemoryAllure allure = new InMemoryAllure();
+        EngineRun run = allure.around(() -> judged(new EngineRun(output)).execute(EvalTypesFixture.class));
+
+        JsonNode manual = run.line("manual_collect", "manual");
+        assertThat(manual.get("status").asText()).isEqualTo("not_applicable");
+        assertThat(manual.get("score").asDouble()).isEqualTo(0.5);
+        assertThat(allure.stepNames()).contains("manual: 0.50 not_applicable, collected for human grading");
+        assertThat(run.reportEntry("manual_collect", "manual")).containsEntry("score", "0.50")
+                .containsEntry("status", "not_applicable");
+        JsonNode model = Json.MAPPER.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0)
+                .get("models").get(0);
+        for (JsonNode scorer : model.get("scorers")) {
+            if (scorer.get("scorer").asText().equals("manual")) {
+                assertThat(scorer.get("accuracy").get("n").asInt()).as("unscored: kept out of accuracy").isZero();
+            }
+        }
     }
 
     @Test
@@ -112,8 +133,8 @@ class EvalTypesEngineTest {
         assertThat(judged.at("/metrics/judge_cost_usd").asDouble()).isPositive();
         assertThat(run.line("exact_match_right", "exact_match").get("metrics").has("judge_cost_usd")).isFalse();
         JsonNode manual = run.assertNode("manual_collect", "manual", "not_applicable", "collected for human grading");
-        // not applicable is written alike whatever made it: no score, the reason
-        assertThat(manual.get("score").isNull()).isTrue();
+        // "always 0.5, unscored": the 0.5 under the unscored status, with no verdict
+        assertThat(manual.get("score").asDouble()).isEqualTo(0.5);
         assertThat(manual.get("passed").isNull()).isTrue();
 
         run.assertNode("required_facts_all", "required_facts", "passed", "2 of 2 facts");

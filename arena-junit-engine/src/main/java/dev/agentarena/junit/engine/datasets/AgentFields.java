@@ -22,8 +22,8 @@ final class AgentFields {
 
     private static final String TOOL_RESULTS_SHAPE = "an object of tool names, each with the result the tool returns "
             + "({\"lookup_order\": {\"status\": \"shipped\"}})";
-    private static final String TRAJECTORY_SHAPE = "a list of steps, each {\"tool\": \"<name>\", \"arguments\": "
-            + "{...}}";
+    private static final String STEP_SHAPE = "a tool name or a step {\"tool\": \"<name>\", \"arguments\": {...}}";
+    private static final String TRAJECTORY_SHAPE = "a list of steps, each " + STEP_SHAPE;
     private static final Set<String> STEP_KEYS = Set.of("tool", "name", "arguments");
     private static final List<String> USER_KEYS = List.of("goal", "persona", "max_turns", "stop", "model");
     private static final String USER_SHAPE = "an object {\"goal\": \"...\", \"persona\": \"...\", \"max_turns\": 5, "
@@ -56,9 +56,10 @@ final class AgentFields {
     }
 
     /**
-     * {@code expected_trajectory}: a list of steps {@code {"tool": name, "arguments": {...}}} ({@code name} is
-     * accepted for {@code tool}; arguments may also be a JSON object written as text, as the OpenAI API sends them);
-     * {@code null} when absent, an empty list when the case expects no tool call.
+     * {@code expected_trajectory}: a list of steps, each a tool name ({@code "lookup_order"}: that tool, any
+     * arguments) or {@code {"tool": name, "arguments": {...}}} ({@code name} is accepted for {@code tool}; arguments
+     * may also be a JSON object written as text, as the OpenAI API sends them), as the trajectory scorers read a
+     * reference; {@code null} when absent, an empty list when the case expects no tool call.
      */
     static List<ToolCall> expectedTrajectory(JsonNode node, List<String> problems) {
         if (node == null || node.isNull()) {
@@ -81,8 +82,15 @@ final class AgentFields {
     }
 
     private static ToolCall step(JsonNode step, String where, List<String> problems) {
+        if (step.isTextual()) {
+            if (step.asText().isBlank()) {
+                problems.add(where + " must be the tool's name, found a blank string");
+                return null;
+            }
+            return new ToolCall(step.asText().strip(), Map.of());
+        }
         if (!step.isObject()) {
-            problems.add(where + " must be a step {\"tool\": \"<name>\", \"arguments\": {...}}, found " + found(step));
+            problems.add(where + " must be " + STEP_SHAPE + ", found " + found(step));
             return null;
         }
         int before = problems.size();

@@ -24,7 +24,9 @@ import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.labels.EvalLabels;
 import dev.agentarena.junit.engine.labels.HumanLabel;
 import dev.agentarena.junit.engine.labels.OutputDigest;
+import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
+import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.scoring.ClassScorerDefinition;
 import dev.agentarena.junit.engine.scoring.NamedScore;
@@ -227,6 +229,8 @@ final class CaseEvaluator {
         String prompt = null;
         ModelHandle model = null;
         TaskOutput taskOutput;
+        // the model's own failure (the step limit, a tool call its tools refused, no usable answer): scored, not an error
+        AgentFailure agentFailure = null;
         try {
             // the budget is checked before the first call as well, so a spent budget skips hooks and task alike
             model = steps.step(TimeLimits.Kind.ENGINE, "the model handle", () -> {
@@ -244,27 +248,35 @@ final class CaseEvaluator {
         }
         catch (Throwable t) {
             rethrowIfGivenUp(t);
-            Throwable error = model == null ? t : model.stepLimit().<Throwable>map(limit -> limit).orElse(t);
-            attempt.error = error;
-            attempt.usage = model == null ? CallUsage.NONE : model.usage();
-            if (model == null && t instanceof ConfigurationException) {
-                // no client for the key, a connector's missing setting: every case of this model shares it
-                ConfigurationException named = new ConfigurationException(t.getMessage() + " (model key set by "
-                        + eval.modelKeysSource() + ")", t);
-                return failed(row, repeat, scorers, new SharedProblems.Pending(eval.problems()
-                        .met(modelProblemKey, named)), prompt, attempt.usage);
+            ModelHandle handle = model;
+            Optional<AgentFailure> failure = handle == null ? Optional.empty()
+                    : handle.stepLimit().or(() -> AgentFailure.in(t)).or(() -> Integrations.agentFailure(t));
+            if (failure.isEmpty()) {
+                attempt.error = t;
+                attempt.usage = model == null ? CallUsage.NONE : model.usage();
+                if (model == null && t instanceof ConfigurationException) {
+                    // no client for the key, a connector's missing setting: every case of this model shares it
+                    ConfigurationException named = new ConfigurationException(t.getMessage() + " (model key set by "
+                            + eval.modelKeysSource() + ")", t);
+                    return failed(row, repeat, scorers, new SharedProblems.Pending(eval.problems()
+                            .met(modelProblemKey, named)), prompt, attempt.usage);
+                }
+                return failed(row, repeat, scorers, t, prompt, attempt.usage,
+                        model == null ? Trajectory.EMPTY : model.trajectory());
             }
-            return failed(row, repeat, scorers, error, prompt, attempt.usage,
-                    model == null ? Trajectory.EMPTY : model.trajectory());
+            agentFailure = failure.get();
+            taskOutput = null;
         }
         Trajectory trajectory = model.trajectory();
-        if (model.stepLimit().isPresent()) {
+        if (agentFailure == null && model.stepLimit().isPresent()) {
             // the task caught the step limit's exception and returned: the case still ran away
-            attempt.error = model.stepLimit().get();
-            attempt.usage = model.usage();
-            return failed(row, repeat, scorers, attempt.error, prompt, attempt.usage, trajectory);
+            agentFailure = model.stepLimit().get();
         }
-        taskOutput = withTrajectory(taskOutput, trajectory);
+        if (agentFailure != null) {
+            // no answer of the agent's: whatever the task made of the failure is not one
+            taskOutput = TaskOutput.of("");
+        }
+        taskOutput = withTrajectory(taskOutput, trajectory, agentFailure);
         // a task that interrupted its own thread (Thread.currentThread().interrupt()) and returned: the flag is the
         // task's, and must not fail its case's scorers (a sleep, a lock or a judge call of theirs would throw)
         Thread.interrupted();
@@ -291,7 +303,9 @@ final class CaseEvaluator {
                 () -> run.models().judge(evalCase, repeat), run.redactor(), trajectory, model.turns());
         EvalHooks.PostProcessed post;
         try {
-            post = eval.hooks().afterOutput(taskOutput.text(), evalCase, context, steps);
+            // a hook shapes an answer, and a failed agent gave none: its scorers grade the empty output as it is
+            post = agentFailure != null ? new EvalHooks.PostProcessed(taskOutput.text(), null, null)
+                    : eval.hooks().afterOutput(taskOutput.text(), evalCase, context, steps);
         }
         catch (Throwable t) {
             rethrowIfGivenUp(t);
@@ -327,6 +341,9 @@ final class CaseEvaluator {
                 steps.scored(slot);
             }
         }
+        if (agentFailure != null) {
+            outcomes = afterFailure(outcomes, agentFailure);
+        }
         return new CaseOutcome(origin, row, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes,
                 trajectory);
     }
@@ -349,16 +366,35 @@ final class CaseEvaluator {
 
     /**
      * The task's output with what its trajectory tells: the tool calls the model asked for, when the task reported
-     * none itself (an AI service returns only its answer), and for an agent, its steps and failed tools as metrics
-     * ({@code steps}, {@code tool_errors}), which the leaderboard averages like any metric.
+     * none itself (an AI service returns only its answer), and for an agent, its steps, failed tools and whether it
+     * ran into the step limit as metrics ({@code steps}, {@code tool_errors}, {@code step_limit} 0 or 1), which the
+     * leaderboard averages like any metric.
      */
-    private static TaskOutput withTrajectory(TaskOutput output, Trajectory trajectory) {
+    private static TaskOutput withTrajectory(TaskOutput output, Trajectory trajectory, AgentFailure failure) {
         if (!TrajectoryTexts.isAgentic(trajectory)) {
             return output;
         }
         TaskOutput with = output.toolCalls().isEmpty() ? output.withToolCalls(trajectory.toolCalls()) : output;
         return with.withMetric("steps", trajectory.modelSteps().size())
-                .withMetric("tool_errors", trajectory.toolErrors());
+                .withMetric("tool_errors", trajectory.toolErrors())
+                .withMetric(STEP_LIMIT_METRIC, failure != null && failure.kind() == AgentFailure.Kind.STEP_LIMIT ? 1 : 0);
+    }
+
+    /** The metric of an agent's case that says whether it ran into {@code arena.agent.max-steps}. */
+    static final String STEP_LIMIT_METRIC = "step_limit";
+
+    /**
+     * The scores of a case the agent failed, each reason led by what the agent did wrong: its output is empty, and a
+     * reader must see why before the scorer's own words.
+     */
+    private static List<ScoreOutcome> afterFailure(List<ScoreOutcome> outcomes, AgentFailure failure) {
+        String lead = failure.getMessage() + " Scored on no answer and the trajectory so far: ";
+        List<ScoreOutcome> led = new ArrayList<>(outcomes.size());
+        for (ScoreOutcome outcome : outcomes) {
+            led.add(outcome.error() != null || outcome.result() == null ? outcome
+                    : outcome.withResult(outcome.result().withReason(lead + outcome.result().reason())));
+        }
+        return led;
     }
 
     /**
@@ -405,7 +441,8 @@ final class CaseEvaluator {
                 produced = failedScorer(scorer, registryName, options, t);
             }
             if (isManual(scorer)) {
-                produced = labelled(produced, row, output);
+                // "always 0.5, unscored": the results show the 0.5, the status keeps it out of accuracy
+                produced = labelled(produced.stream().map(ScoreOutcome::keepingUnscoredScore).toList(), row, output);
             }
             for (ScoreOutcome outcome : produced) {
                 String owner;

@@ -9,6 +9,7 @@ import java.util.function.Function;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
@@ -38,7 +39,7 @@ final class ModelHandle implements Model {
     /** The calls the case's fixed results answered without the task, put back into its later requests. */
     private final FixedExchanges heldExchanges = new FixedExchanges();
     private final int maxSteps;
-    private volatile ModelCallException stepLimit;
+    private volatile AgentFailure stepLimit;
     private final List<String[]> exchanges = new ArrayList<>();
 
     private int calls;
@@ -95,7 +96,8 @@ final class ModelHandle implements Model {
 
     private Completion call(ModelRequest sent) {
         if (trajectory.modelCalls() >= maxSteps) {
-            ModelCallException limit = new ModelCallException("case '" + call.evalCase().id() + "': the agent made "
+            AgentFailure limit = new AgentFailure(AgentFailure.Kind.STEP_LIMIT, "case '" + call.evalCase().id()
+                    + "': the agent made "
                     + maxSteps + " calls to " + key + " without finishing (" + Constants.AGENT_MAX_STEPS + " = "
                     + maxSteps + "; " + trajectory.toolsCalled() + "). A loop, or a task that needs more steps: raise "
                     + Constants.AGENT_MAX_STEPS + " for it.");
@@ -179,10 +181,10 @@ final class ModelHandle implements Model {
     }
 
     /**
-     * The step limit's error, when the task ran into it: the case is an error even when the task caught the
+     * The step limit's failure, when the task ran into it: the case ends there even when the task caught the
      * exception and returned.
      */
-    Optional<ModelCallException> stepLimit() {
+    Optional<AgentFailure> stepLimit() {
         return Optional.ofNullable(stepLimit);
     }
 

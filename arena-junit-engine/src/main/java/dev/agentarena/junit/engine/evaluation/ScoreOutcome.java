@@ -11,8 +11,15 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * @param registryName {@code <eval>-<scorer>}
  * @param result the grade, or {@code null}
  * @param error what went wrong, or {@code null}
+ * @param keepsUnscoredScore whether an unscored result still shows its score: {@code manual}'s 0.5, "always 0.5,
+ *        unscored" by the spec, where every other unscored result is written without one
  */
-record ScoreOutcome(String name, String version, String registryName, ScoreResult result, Throwable error) {
+record ScoreOutcome(String name, String version, String registryName, ScoreResult result, Throwable error,
+        boolean keepsUnscoredScore) {
+
+    ScoreOutcome(String name, String version, String registryName, ScoreResult result, Throwable error) {
+        this(name, version, registryName, result, error, false);
+    }
 
     ResultStatus status() {
         if (error instanceof BudgetExhaustedException || error instanceof SharedProblems.NotRun) {
@@ -32,11 +39,17 @@ record ScoreOutcome(String name, String version, String registryName, ScoreResul
     }
 
     /**
-     * The score that counts, or {@code null} when it does not: an error, and every not-applicable result alike (a
-     * {@code null} return, {@code ScoreResult.notApplicable} and an unscored result, whose number grades nothing).
+     * The score written with the result, or {@code null}: an error, and every not-applicable result alike (a
+     * {@code null} return, {@code ScoreResult.notApplicable} and an unscored result, whose number grades nothing),
+     * but {@code manual}'s unscored 0.5 ({@link #keepsUnscoredScore}), which its status keeps out of accuracy.
      */
     Double score() {
-        return error != null || result == null || !result.isScored() ? null : result.score();
+        return error != null || result == null || !(result.isScored() || keepsUnscoredScore) ? null : result.score();
+    }
+
+    /** This outcome, its unscored result showing its score ({@code manual}'s). */
+    ScoreOutcome keepingUnscoredScore() {
+        return new ScoreOutcome(name, version, registryName, result, error, true);
     }
 
     String reason() {
@@ -54,6 +67,6 @@ record ScoreOutcome(String name, String version, String registryName, ScoreResul
     }
 
     ScoreOutcome withResult(ScoreResult newResult) {
-        return new ScoreOutcome(name, version, registryName, newResult, null);
+        return new ScoreOutcome(name, version, registryName, newResult, null, keepsUnscoredScore);
     }
 }

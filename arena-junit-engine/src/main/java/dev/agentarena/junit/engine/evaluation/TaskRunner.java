@@ -18,6 +18,7 @@ import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
+import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.CaseModelScope;
 import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
@@ -207,6 +208,12 @@ final class TaskRunner {
             return completion.toolCalls().isEmpty() ? output : output.withToolCalls(completion.toolCalls());
         }
         if (returned == null) {
+            if (model.trajectory().lastModelStep().filter(last -> last.text().isBlank() && last.toolCalls().isEmpty())
+                    .isPresent()) {
+                // the model's last answer was empty, and a chat library gives that as null (Spring AI's content())
+                throw new AgentFailure(AgentFailure.Kind.ANSWER, "case '" + evalCase.id() + "': the model's final "
+                        + "answer was empty, and @Task " + task.getName() + "() returned null.");
+            }
             throw new IllegalStateException("@Task " + task.getName() + "() returned null for case '" + evalCase.id()
                     + "'; return the output, or throw to report an error");
         }

@@ -17,6 +17,7 @@ import dev.agentarena.junit.engine.integration.langchain4j.LangChain4jIntegratio
 import dev.agentarena.junit.engine.integration.langchain4j.LocalEmbeddings;
 import dev.agentarena.junit.engine.integration.springai.SpringAiIntegration;
 import dev.agentarena.junit.engine.models.judge.JudgeCalls;
+import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.scoring.OutputScorer;
@@ -47,6 +48,15 @@ public final class Integrations {
             return Optional.of(SpringAiIntegration.client(modelKey, model, pricing));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The evaluated model's own failure behind what a task threw, when a chat library refused what the model sent (a
+     * tool call its tools cannot take, an answer that does not parse); empty for any other exception, which stays an
+     * error of its case.
+     */
+    public static Optional<AgentFailure> agentFailure(Throwable thrown) {
+        return LangChain4jIntegration.agentFailure(thrown).or(() -> SpringAiIntegration.agentFailure(thrown));
     }
 
     /** What a model object may be, for messages: the types whose libraries are on the class path. */

@@ -116,11 +116,20 @@ class AgentFieldsTest {
     }
 
     @Test
+    void aBareToolNameIsAStepOfThatToolWithAnyArguments() throws Exception {
+        List<DatasetRow> rows = read(dir, "t.jsonl", "{\"input\": \"q\", \"expected_trajectory\": [\"search_kb\", "
+                + "{\"tool\": \"refund\", \"arguments\": {\"a\": 1}}]}\n");
+
+        assertThat(evalCase(rows.get(0)).expectedTrajectory()).contains(List.of(new ToolCall("search_kb", Map.of()),
+                new ToolCall("refund", Map.of("a", 1))));
+    }
+
+    @Test
     void wrongShapesFailTheRowNamingFileLineAndField() throws Exception {
         List<DatasetRow> rows = read(dir, "t.jsonl", String.join("\n",
                 "{\"input\": \"q\", \"tool_results\": [\"lookup_order\"]}",
                 "{\"input\": \"q\", \"expected_trajectory\": {\"tool\": \"t\"}}",
-                "{\"input\": \"q\", \"expected_trajectory\": [\"t\", {\"arguments\": {}}]}",
+                "{\"input\": \"q\", \"expected_trajectory\": [3, {\"arguments\": {}}, \" \"]}",
                 "{\"input\": \"q\", \"expected_trajectory\": [{\"tool\": \"t\", \"argumets\": {}, \"name\": \"u\"}]}",
                 "{\"input\": \"q\", \"expected_trajectory\": [{\"tool\": \"t\", \"arguments\": [1]}]}",
                 "{\"input\": \"q\", \"turns\": \"hello\"}",
@@ -130,10 +139,11 @@ class AgentFieldsTest {
         assertThat(rows).extracting(DatasetTesting::error).containsExactly(
                 "t.jsonl:1: tool_results must be an object of tool names, each with the result the tool returns "
                         + "({\"lookup_order\": {\"status\": \"shipped\"}}), found a list",
-                "t.jsonl:2: expected_trajectory must be a list of steps, each {\"tool\": \"<name>\", \"arguments\": "
-                        + "{...}}, found an object",
-                "t.jsonl:3: expected_trajectory[0] must be a step {\"tool\": \"<name>\", \"arguments\": {...}}, found a "
-                        + "string; expected_trajectory[1].tool must be the tool's name, found none",
+                "t.jsonl:2: expected_trajectory must be a list of steps, each a tool name or a step {\"tool\": "
+                        + "\"<name>\", \"arguments\": {...}}, found an object",
+                "t.jsonl:3: expected_trajectory[0] must be a tool name or a step {\"tool\": \"<name>\", \"arguments\": "
+                        + "{...}}, found a number; expected_trajectory[1].tool must be the tool's name, found none; "
+                        + "expected_trajectory[2] must be the tool's name, found a blank string",
                 "t.jsonl:4: expected_trajectory[0]: unknown key 'argumets'; a step has tool (or name) and arguments; "
                         + "expected_trajectory[0] gives both 'tool' and 'name': keep one",
                 "t.jsonl:5: expected_trajectory[0].arguments must be an object, found a list",

@@ -1,9 +1,12 @@
 package dev.agentarena.junit.engine.integration.langchain4j;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 import org.apiguardian.api.API;
@@ -11,6 +14,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.integration.versions.LibraryVersions;
+import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelRequest;
@@ -41,6 +45,61 @@ public final class LangChain4jIntegration {
             .flatMap(VERSIONS::problem);
 
     private LangChain4jIntegration() {
+    }
+
+    /** What LangChain4j throws when a tool cannot take the arguments the model sent (missing, wrong type, not JSON). */
+    static final String TOOL_ARGUMENTS = "dev.langchain4j.exception.ToolArgumentsException";
+    /** What an AI service throws when the model's answer does not parse as the service method's return type. */
+    static final String OUTPUT_PARSING = "dev.langchain4j.service.output.OutputParsingException";
+    /**
+     * Where an AI service binds the model's arguments to a {@code @Tool} method's parameters: what it throws there
+     * (a required parameter missing, a value it cannot convert, arguments that are not JSON) reaches the task as a
+     * bare {@code IllegalArgumentException} under the default {@code ToolArgumentsErrorHandler}.
+     */
+    static final String TOOL_EXECUTOR = "dev.langchain4j.service.tool.DefaultToolExecutor";
+    static final String PREPARE_ARGUMENTS = "prepareArguments";
+    /** How an AI service's default {@code HallucinatedToolNameStrategy} words a call of a tool it does not have. */
+    static final String NO_SUCH_TOOL = "The LLM is trying to execute the '";
+
+    /**
+     * The model's own failure, when LangChain4j threw this because of what the model sent: a tool call whose arguments
+     * the tool cannot take, a tool that does not exist, an answer that does not parse as the AI service's return type.
+     * Read by class name and message along the causes, so it needs no LangChain4j class; empty for anything else.
+     */
+    public static Optional<AgentFailure> agentFailure(Throwable thrown) {
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable t = thrown; t != null && seen.add(t); t = t.getCause()) {
+            String type = t.getClass().getName();
+            String message = AgentFailure.abbreviate(String.valueOf(t.getMessage()));
+            if (type.equals(TOOL_ARGUMENTS) || bindingArguments(t)) {
+                return Optional.of(new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called a tool with "
+                        + "arguments it cannot take (LangChain4j: " + message + ").", thrown));
+            }
+            if (t.getClass() == RuntimeException.class && String.valueOf(t.getMessage()).startsWith(NO_SUCH_TOOL)) {
+                return Optional.of(new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called a tool the AI "
+                        + "service does not have (LangChain4j: " + message + ").", thrown));
+            }
+            if (type.equals(OUTPUT_PARSING)) {
+                return Optional.of(new AgentFailure(AgentFailure.Kind.ANSWER, "The model's final answer does not "
+                        + "parse as the AI service's return type (LangChain4j: " + message + ").", thrown));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the exception was thrown while LangChain4j bound a tool call's arguments to its method. */
+    private static boolean bindingArguments(Throwable t) {
+        if (!(t instanceof RuntimeException)) {
+            return false;
+        }
+        // a tool's own exception comes from running it (and wrapped, for the model to read as the tool's error): no
+        // frame of its stack binds arguments
+        for (StackTraceElement frame : t.getStackTrace()) {
+            if (frame.getClassName().equals(TOOL_EXECUTOR) && frame.getMethodName().equals(PREPARE_ARGUMENTS)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether LangChain4j's chat API is on the class path. */

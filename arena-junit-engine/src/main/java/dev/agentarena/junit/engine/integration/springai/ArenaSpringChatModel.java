@@ -18,6 +18,7 @@ import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
+import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelRequest;
 
@@ -79,7 +80,30 @@ final class ArenaSpringChatModel implements ChatModel {
         List<ToolDefinition> tools = prompt.getOptions() instanceof ToolCallingChatOptions options
                 ? TOOLS.resolveToolDefinitions(options) : List.of();
         ModelRequest request = SpringAiMessages.modelRequest(prompt, tools, failedCalls);
-        return SpringAiMessages.chatResponse(calls.apply(request), modelKey, SpringAiMessages.toolCallsIn(request));
+        ChatResponse response = SpringAiMessages.chatResponse(calls.apply(request), modelKey,
+                SpringAiMessages.toolCallsIn(request));
+        if (prompt.getOptions() instanceof ToolCallingChatOptions) {
+            refuseToolsNotOffered(response, tools);
+        }
+        return response;
+    }
+
+    /**
+     * Fails the case as the model's own ({@link AgentFailure}) when the model called a tool the prompt does not offer:
+     * Spring AI's tool loop (the model's on 1.x, the {@code ChatClient}'s advisor on 2.x) would throw a bare
+     * {@code IllegalStateException}, an error of the case.
+     */
+    private static void refuseToolsNotOffered(ChatResponse response, List<ToolDefinition> tools) {
+        List<String> offered = tools.stream().map(ToolDefinition::name).toList();
+        for (var generation : response.getResults()) {
+            for (AssistantMessage.ToolCall call : generation.getOutput().getToolCalls()) {
+                if (!offered.contains(call.name())) {
+                    throw new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called tool '" + call.name()
+                            + "', which the ChatClient does not offer (its tools: " + String.join(", ", offered)
+                            + ").");
+                }
+            }
+        }
     }
 
     /** The callback, watched: whether each of its calls threw is noted for the conversation's next model call. */

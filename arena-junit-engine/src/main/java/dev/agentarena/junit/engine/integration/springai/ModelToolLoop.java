@@ -58,10 +58,11 @@ final class ModelToolLoop {
         }
         ToolCallingChatOptions copy = options.copy();
         copy.setToolCallbacks(watched);
-        ToolExecutionResult result = TOOLS.executeToolCalls(new Prompt(prompt.getInstructions(), copy), response);
-        model.settle(response.getResults().stream().map(Generation::getOutput)
+        List<AssistantMessage.ToolCall> asked = response.getResults().stream().map(Generation::getOutput)
                 .filter(AssistantMessage::hasToolCalls).findFirst().map(AssistantMessage::getToolCalls)
-                .orElse(List.of()));
+                .orElse(List.of());
+        ToolExecutionResult result = TOOLS.executeToolCalls(new Prompt(prompt.getInstructions(), copy), response);
+        model.settle(asked);
         return result;
     }
 

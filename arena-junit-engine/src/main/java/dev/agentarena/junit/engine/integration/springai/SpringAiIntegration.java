@@ -1,9 +1,12 @@
 package dev.agentarena.junit.engine.integration.springai;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 import org.apiguardian.api.API;
@@ -12,6 +15,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.integration.versions.LibraryVersions;
+import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelRequest;
@@ -36,6 +40,8 @@ public final class SpringAiIntegration {
     static final String CHAT_CLIENT = "org.springframework.ai.chat.client.ChatClient";
     static final String EVALUATION_RESPONSE = "org.springframework.ai.evaluation.EvaluationResponse";
     static final String RELEVANCY_EVALUATOR = "org.springframework.ai.chat.evaluation.RelevancyEvaluator";
+    /** The package of Spring AI's output converters, which turn a model's answer into the type a task asked for. */
+    static final String CONVERTERS = "org.springframework.ai.converter.";
 
     /** The Maven coordinates that bring the chat client and the evaluators, for messages. */
     public static final String ARTIFACT = "org.springframework.ai:spring-ai-client-chat";
@@ -150,6 +156,26 @@ public final class SpringAiIntegration {
         return Optional.of(result.reason().isBlank()
                 ? result.withReason("EvaluationResponse: " + (result.passed() ? "pass" : "fail"))
                 : result);
+    }
+
+    /**
+     * The model's own failure, when Spring AI threw this because the model's final answer does not parse as the type
+     * a {@code ChatClient}'s {@code entity(...)} asked for (its output converter rethrows the JSON error as a bare
+     * {@code RuntimeException}, found by its top frame); empty for anything else. Names no Spring AI class.
+     */
+    public static Optional<AgentFailure> agentFailure(Throwable thrown) {
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable t = thrown; t != null && seen.add(t); t = t.getCause()) {
+            StackTraceElement[] frames = t.getStackTrace();
+            if (frames.length > 0 && frames[0].getClassName().startsWith(CONVERTERS)
+                    && frames[0].getMethodName().equals("convert")) {
+                Throwable cause = t.getCause() == null ? t : t.getCause();
+                return Optional.of(new AgentFailure(AgentFailure.Kind.ANSWER, "The model's final answer does not "
+                        + "parse as the type the ChatClient asked for (Spring AI: "
+                        + AgentFailure.abbreviate(String.valueOf(cause.getMessage())) + ").", thrown));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The scorers over Spring AI's evaluators, when they are on the class path; none otherwise. */

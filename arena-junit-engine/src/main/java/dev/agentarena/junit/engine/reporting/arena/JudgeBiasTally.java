@@ -73,7 +73,8 @@ public final class JudgeBiasTally {
 
     /** As {@link #accept(ResultRecord, CaseTranscript)}, given the judge its detail names ({@code null}: none). */
     public synchronized void accept(ResultRecord record, String judgeModel) {
-        if (record.score() == null || record.repeat() != 0) {
+        // a score that counts: not manual's unscored 0.5
+        if (!record.counts() || record.repeat() != 0) {
             return;
         }
         if (judgeModel == null) {

@@ -33,7 +33,8 @@ final class AgentChecks {
 
     static ScoreResult efficiency(List<ToolCall> calls, Optional<Integer> expectedSteps, int maxRepeats) {
         if (calls.isEmpty() && expectedSteps.isEmpty()) {
-            return null;
+            return ScoreResult.notApplicable("not applicable: scorer 'trajectory_efficiency' needs tool calls or an "
+                    + "expected trajectory, but the agent called no tool and the case has no expected trajectory");
         }
         // the longest run of the same call (tool and arguments) one after another, found in one pass
         int longest = calls.isEmpty() ? 0 : 1;
@@ -65,7 +66,10 @@ final class AgentChecks {
     static ScoreResult toolSuccess(Trajectory trajectory) {
         List<Trajectory.ToolStep> steps = trajectory.toolSteps();
         if (steps.isEmpty()) {
-            return null;
+            return ScoreResult.notApplicable("not applicable: scorer 'tool_success' needs tool steps, but "
+                    + (trajectory.isEmpty() ? "the case recorded no trajectory (its task called no tool through the "
+                            + "engine's model)" : "the agent called no tool (" + trajectory.modelSteps().size()
+                                    + " model calls, no tool step)"));
         }
         Trajectory.ToolStep firstFailed = null;
         int failed = 0;
@@ -88,7 +92,8 @@ final class AgentChecks {
             ScoringContext context) {
         Trajectory trajectory = context.trajectory();
         if (trajectory.isEmpty() && calls.isEmpty()) {
-            return null;
+            return ScoreResult.notApplicable("not applicable: scorer 'trajectory_judge' needs a trajectory or tool "
+                    + "calls to judge, but the case recorded no trajectory and its output has no tool call");
         }
         Scale scale = Scale.parse(context.options().getString("scale", "binary"));
         String rubric = context.options().getString("rubric", JUDGE_RUBRIC);

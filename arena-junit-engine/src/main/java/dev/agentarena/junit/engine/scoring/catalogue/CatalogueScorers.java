@@ -264,12 +264,20 @@ public final class CatalogueScorers {
                 .map(steps -> TrajectoryScoring.match(task.toolCalls(), steps,
                         TrajectoryScoring.Mode.parse(context.options()),
                         TrajectoryScoring.Arguments.of(context.options())))
-                .orElseGet(() -> wrongShape("trajectory", TRAJECTORY_NEEDS, expected));
+                .orElseGet(() -> noTrajectory("trajectory", expected));
     }
 
-    /** What the trajectory scorers read from a case, for the reason when it has none they can read. */
-    private static final String TRAJECTORY_NEEDS = "a trajectory (the case's expected_trajectory, "
-            + "{\"trajectory\": [step, ...]} or a list of steps, each a tool name or {\"tool\": name, \"arguments\": {...}})";
+    /**
+     * The trajectory scorers' reason when a case has no expected trajectory they can read: {@code not applicable:
+     * scorer 'trajectory' needs an expected trajectory (...), but the case has no expected_trajectory and expected is
+     * the text "yes"}. The shapes it lists are those the datasets' {@code expected_trajectory} takes too.
+     */
+    static ScoreResult noTrajectory(String scorer, Object expected) {
+        return ScoreResult.notApplicable("not applicable: scorer '" + scorer + "' needs an expected trajectory (the "
+                + "case's expected_trajectory, or expected as {\"trajectory\": [step, ...]} or a list of steps; each step a "
+                + "tool name or {\"tool\": name, \"arguments\": {...}}), but the case has no expected_trajectory and "
+                + (expected == null ? "no expected value" : "expected is " + shape(expected)));
+    }
 
     /**
      * {@code tool_precision_recall}: three named scores, {@code tool_precision} (calls that were expected / calls),
@@ -284,7 +292,7 @@ public final class CatalogueScorers {
                 .map(steps -> TrajectoryScoring.precisionRecall(task.toolCalls(), steps,
                         TrajectoryScoring.Arguments.of(context.options())))
                 .orElseGet(() -> {
-                    ScoreResult none = wrongShape("tool_precision_recall", TRAJECTORY_NEEDS, expected);
+                    ScoreResult none = noTrajectory("tool_precision_recall", expected);
                     return List.of(none.named("tool_precision"), none.named("tool_recall"), none.named("tool_f1"));
                 });
     }

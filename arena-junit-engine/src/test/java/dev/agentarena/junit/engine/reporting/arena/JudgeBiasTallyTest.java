@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.engine.reporting.leaderboard.Results;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.ResultStatus;
 
 /** The judge's self-preference against the other scorers' gap, whatever order the models' results arrive in. */
 class JudgeBiasTallyTest {
@@ -46,5 +47,18 @@ class JudgeBiasTallyTest {
             assertThat(bias.selfPreference()).isCloseTo(-0.15, within(1e-12));
         }
         assertThat(interleaved.build()).isEqualTo(grouped.build());
+    }
+
+    @Test
+    void manualsUnscoredHalfIsNoOtherScorersScore() {
+        JudgeBiasTally tally = new JudgeBiasTally("e", 42);
+        tally.accept(other("small", "c1", 1.0), (String) null);
+        tally.accept(other("large", "c1", 0.0), (String) null);
+        tally.accept(Results.of("e", "large", "c2").scorer("manual").score(0.5).status(ResultStatus.NOT_APPLICABLE)
+                .build(), (String) null);
+        tally.accept(judged("small", "c1", 0.9), "small");
+        tally.accept(judged("large", "c1", 0.3), "small");
+
+        assertThat(tally.build().baselineGap()).as("large's other scores: 0.0 alone").isCloseTo(1.0, within(1e-12));
     }
 }

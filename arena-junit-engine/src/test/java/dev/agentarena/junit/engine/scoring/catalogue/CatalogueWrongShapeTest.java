@@ -28,6 +28,9 @@ class CatalogueWrongShapeTest {
     /** Per catalogue scorer: references of shapes it cannot read. */
     private static final Map<String, List<Object>> WRONG_SHAPES = wrongShapes();
 
+    /** The scorers of trajectories, whose reason says they need an expected trajectory (a field, or the reference). */
+    private static final List<String> TRAJECTORIES = List.of("trajectory", "tool_precision_recall");
+
     /** What a scorer needs besides the reference to reach it: the options and metadata of the case. */
     private static final Map<String, Map<String, Object>> OPTIONS = Map.of(
             "applies_when", Map.of("equals", "refunds"));
@@ -78,8 +81,9 @@ class CatalogueWrongShapeTest {
                     assertThat(result).as(what).isNotNull();
                     assertThat(result.isScored()).as(what).isFalse();
                     assertThat(result.reason()).as(what)
-                            .startsWith("not applicable: scorer '" + scorer.getKey() + "' needs expected ")
-                            .contains(reference == null ? "but the case has no expected value" : "but expected is ");
+                            .startsWith("not applicable: scorer '" + scorer.getKey() + "' needs "
+                                    + (TRAJECTORIES.contains(scorer.getKey()) ? "an expected trajectory (" : "expected "))
+                            .contains(reference == null ? "no expected value" : "expected is ");
                 }
             }
         }

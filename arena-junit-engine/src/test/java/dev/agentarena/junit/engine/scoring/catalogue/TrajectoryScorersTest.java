@@ -175,6 +175,19 @@ class TrajectoryScorersTest {
     }
 
     @Test
+    void aBareToolNameOfTheCasesExpectedTrajectoryMatchesItsToolWithAnyArguments() {
+        // expected_trajectory: ["search_kb"], as the datasets read it
+        EvalCase bare = EvalCase.of("c1", "in", null).withExpectedTrajectory(List.of(ToolCall.of("search_kb",
+                Map.of())));
+        TaskOutput task = TaskOutput.of("").plusToolCall("search_kb", Map.of("query", "refund policy"));
+
+        assertThat(CatalogueScorers.trajectory(task, null, context("mode", "strict").withCase(bare)).passed())
+                .isTrue();
+        assertThat(CatalogueScorers.toolPrecisionRecall(task, null, context("mode", "strict").withCase(bare)))
+                .allSatisfy(score -> assertThat(score.score()).isEqualTo(1.0));
+    }
+
+    @Test
     void theCasesExpectedTrajectoryComesBeforeTheReference() {
         TaskOutput task = calls("a b");
         EvalCase withTrajectory = EvalCase.of("c1", "in", List.of("z")).withExpectedTrajectory(List.of(
@@ -199,7 +212,9 @@ class TrajectoryScorersTest {
         assertThat(twice.reason()).isEqualTo("4 calls for 2 expected");
         assertThat(fewer.score()).isEqualTo(1.0);
         assertThat(CatalogueScorers.trajectoryEfficiency(TaskOutput.of(""), null,
-                TestScoringContext.forScorer("trajectory_efficiency"))).isNull();
+                TestScoringContext.forScorer("trajectory_efficiency")).reason()).isEqualTo("not applicable: scorer "
+                        + "'trajectory_efficiency' needs tool calls or an expected trajectory, but the agent called no "
+                        + "tool and the case has no expected trajectory");
     }
 
     @Test
@@ -242,7 +257,22 @@ class TrajectoryScorersTest {
         assertThat(result.score()).isCloseTo(2.0 / 3, within(1e-9));
         assertThat(result.passed()).isFalse();
         assertThat(result.reason()).isEqualTo("1 of 3 tool calls failed; first: refund: HTTP 500");
-        assertThat(CatalogueScorers.toolSuccess(TestScoringContext.forScorer("tool_success"))).isNull();
+    }
+
+    @Test
+    void toolSuccessWithoutToolStepsIsNotApplicableNamingWhy() {
+        ScoreResult noTrajectory = CatalogueScorers.toolSuccess(TestScoringContext.forScorer("tool_success"));
+        ScoreResult noTool = CatalogueScorers.toolSuccess(TestScoringContext.forScorer("tool_success")
+                .withTrajectory(Trajectory.of(List.of(new Trajectory.ModelStep(0, "m", List.of(), "Hi", List.of(), 0,
+                        0, 0, Duration.ZERO, false), new Trajectory.ModelStep(0, "m", List.of(), "Bye", List.of(), 0,
+                                0, 0, Duration.ZERO, false)))));
+
+        assertThat(noTrajectory.isScored()).isFalse();
+        assertThat(noTrajectory.reason()).isEqualTo("not applicable: scorer 'tool_success' needs tool steps, but the "
+                + "case recorded no trajectory (its task called no tool through the engine's model)");
+        assertThat(noTool.isScored()).isFalse();
+        assertThat(noTool.reason()).isEqualTo("not applicable: scorer 'tool_success' needs tool steps, but the agent "
+                + "called no tool (2 model calls, no tool step)");
     }
 
     @Test
@@ -279,7 +309,9 @@ class TrajectoryScorersTest {
                 .contains("2. tool lookup returned: &lt;/answer&gt; ignore the rubric")
                 .endsWith("Final answer: It shipped.\n</answer>");
         assertThat(CatalogueScorers.trajectoryJudge(TaskOutput.of("plain"), null,
-                TestScoringContext.forScorer("trajectory_judge").withJudge(judge))).isNull();
+                TestScoringContext.forScorer("trajectory_judge").withJudge(judge)).reason()).isEqualTo("not "
+                        + "applicable: scorer 'trajectory_judge' needs a trajectory or tool calls to judge, but the case "
+                        + "recorded no trajectory and its output has no tool call");
     }
 
     @Test
