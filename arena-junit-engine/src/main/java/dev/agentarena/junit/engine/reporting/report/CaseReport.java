@@ -28,6 +28,7 @@ import org.apiguardian.api.API;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineEntry;
 import dev.agentarena.junit.engine.results.OutputFiles;
@@ -783,6 +784,8 @@ public final class CaseReport {
             meta.put("generated", Instant.now().toString());
             meta.put("results", results.toAbsolutePath().normalize().toString());
             meta.put("count", count);
+            // the transcript names the key a run that reached the step limit ran into
+            meta.put("stepLimitKey", Constants.AGENT_MAX_STEPS);
             Map<String, Object> classes = new LinkedHashMap<>();
             evals.forEach((eval, type) -> classes.put(eval, Map.of("class", type.className(), "datasets",
                     type.datasetSegment())));
