@@ -2,9 +2,14 @@ package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -16,11 +21,14 @@ import org.openqa.selenium.WebElement;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.browser.BrowserExtension;
 import dev.agentarena.junit.engine.browser.HeadlessChromium;
 import dev.agentarena.junit.engine.fixtures.browser.HostileLeaderboardFixture;
 import dev.agentarena.junit.engine.fixtures.browser.TranscriptFixture;
+import dev.agentarena.junit.engine.reporting.report.CaseReport;
 
 /**
  * An agent's runs in the report ({@code report.html}) as a headless Chromium shows them: a conversation's user turns
@@ -33,12 +41,15 @@ class ReportTranscriptBrowserTest {
 
     private static final Duration READY = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int DEGENERATE_STEPS = 3000;
+    private static final int FAILED_STEP = 1501;
 
     @RegisterExtension
     static final BrowserExtension BROWSER = new BrowserExtension();
 
     private static HeadlessChromium browser;
     private static Path report;
+    private static Path degenerate;
 
     @TempDir
     static Path output;
@@ -52,6 +63,48 @@ class ReportTranscriptBrowserTest {
         new EngineRun(output).with(Constants.AGENT_MAX_STEPS, String.valueOf(TranscriptFixture.MAX_STEPS))
                 .execute(TranscriptFixture.class);
         report = output.resolve("report.html");
+        degenerate = degenerateReport();
+    }
+
+    /**
+     * A report of one result whose trajectory a results file written by another tool (or by hand) could hold: 3,000
+     * steps, a tool call that failed in the middle of them, a step that is a number and one that is markup, a
+     * {@code sent} that is a text, tool calls that are an object, a tool without a name, and a thousand user turns.
+     */
+    private static Path degenerateReport() {
+        try {
+            ObjectNode line = (ObjectNode) JSON.readTree(new EngineRun(output).lines().stream()
+                    .filter(result -> result.path("case_id").asText().equals("refund_42")).findFirst().orElseThrow()
+                    .toString());
+            line.put("case_id", "degenerate");
+            line.putObject("metrics").put("turns", 1000);
+            ArrayNode steps = line.putArray("trajectory");
+            for (int s = 0; s < DEGENERATE_STEPS; s++) {
+                ObjectNode step = steps.addObject();
+                if (s % 2 == 0) {
+                    step.put("type", "model").put("turn", s / 3).put("model", "scripted").put("text", "step " + s);
+                    step.putArray("sent").addObject().put("role", "user").put("content", "turn " + s / 2);
+                    step.putArray("tool_calls").addObject().put("name", "lookup");
+                }
+                else {
+                    step.put("type", "tool").put("name", "lookup").put("result", "found")
+                            .put("error", s == FAILED_STEP ? "locked" : null);
+                }
+            }
+            steps.set(10, JSON.getNodeFactory().numberNode(42));
+            steps.set(12, JSON.getNodeFactory().textNode(HostileLeaderboardFixture.SCRIPT));
+            ((ObjectNode) steps.get(14)).put("sent", HostileLeaderboardFixture.IMG).put("tool_calls", "{}");
+            ((ObjectNode) steps.get(16)).putObject("tool_calls").put("name", HostileLeaderboardFixture.SVG);
+            ((ObjectNode) steps.get(17)).putNull("name").putArray("arguments").addArray().addArray().add("deep");
+            Path results = output.resolve("degenerate/results.jsonl");
+            Files.createDirectories(results.getParent());
+            Files.writeString(results, JSON.writeValueAsString(line) + "\n");
+            return CaseReport.write(results, Optional.empty(), Map.of(), 0.02,
+                    Optional.of(results.resolveSibling("report.html"))).file().orElseThrow();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -163,9 +216,39 @@ class ReportTranscriptBrowserTest {
                 .as("scripts that are not data: the page's own").isEqualTo(1L);
     }
 
+    @Test
+    void aDegenerateTrajectoryIsShownAsFarAsItGoesAndItsLongestPartsElided() {
+        open(degenerate);
+        assertThat(row("degenerate").findElement(By.cssSelector(".arena-turns")).getText())
+                .as("the first turns and how many there are (every user message of its model calls)").startsWith("1 › turn 0\n2 › turn 1").endsWith("… 1497 turns")
+                .hasLineCount(6);
+        row("degenerate").findElement(By.cssSelector(":scope > div")).click();
+        browser.await("document.querySelector('#arena-detail .arena-transcript') !== null", READY);
+        WebElement detail = browser.driver().findElement(By.id("arena-detail"));
+        assertThat(detail.findElements(By.cssSelector("ol.arena-turns > li"))).hasSize(200);
+        assertThat(detail.findElement(By.cssSelector(".arena-transcript")).getAttribute("data-wrong-step"))
+                .isEqualTo(String.valueOf(FAILED_STEP));
+        assertThat(detail.findElements(By.cssSelector(".arena-step[data-wrong=true]"))).singleElement()
+                .extracting(step -> step.getAttribute("data-step-index")).isEqualTo(String.valueOf(FAILED_STEP));
+        assertThat(detail.findElements(By.cssSelector(".arena-transcript > .arena-step")))
+                .as("the first and last 200 steps and the one that went wrong").hasSize(401);
+        assertThat(texts(detail.findElements(By.cssSelector(".arena-steps-elided"))))
+                .containsExactly("… 1,301 steps not shown; the raw JSON and " + degenerate.resolveSibling("results.jsonl")
+                        + " have them …", "… 1,298 steps not shown; the raw JSON and "
+                        + degenerate.resolveSibling("results.jsonl") + " have them …");
+        assertThat(detail.getText()).contains("11. (not a step: 42)", HostileLeaderboardFixture.SCRIPT);
+        assertThat(browser.script("return window.__pwned === undefined ? 'inert' : String(window.__pwned);"))
+                .isEqualTo("inert");
+        assertThat(browser.driver().findElements(By.cssSelector("img, svg, [onerror], [onload]"))).isEmpty();
+    }
+
     private static void open() {
+        open(report);
+    }
+
+    private static void open(Path page) {
         browser.driver().get("about:blank");
-        browser.driver().get(report.toUri().toString());
+        browser.driver().get(page.toUri().toString());
         browser.await("window.arenaReady === true", READY);
     }
 
