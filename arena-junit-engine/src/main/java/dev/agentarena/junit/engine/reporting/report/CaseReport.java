@@ -72,6 +72,9 @@ public final class CaseReport {
 
     private static final String DATA_MARKER = "<!--ARENA:DATA-->";
 
+    /** Where the template names the step limit's key, which a transcript says stopped a run. */
+    private static final String STEP_LIMIT_KEY = "@ARENA:STEP_LIMIT_KEY@";
+
     private CaseReport() {
     }
 
@@ -243,7 +246,8 @@ public final class CaseReport {
             if (in == null) {
                 throw new IllegalStateException("report-template.html is missing from the engine's jar");
             }
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .replace(STEP_LIMIT_KEY, Constants.AGENT_MAX_STEPS);
             int at = text.indexOf(DATA_MARKER);
             return new String[] {text.substring(0, at), text.substring(at + DATA_MARKER.length())};
         }
@@ -784,8 +788,6 @@ public final class CaseReport {
             meta.put("generated", Instant.now().toString());
             meta.put("results", results.toAbsolutePath().normalize().toString());
             meta.put("count", count);
-            // the transcript names the key a run that reached the step limit ran into
-            meta.put("stepLimitKey", Constants.AGENT_MAX_STEPS);
             Map<String, Object> classes = new LinkedHashMap<>();
             evals.forEach((eval, type) -> classes.put(eval, Map.of("class", type.className(), "datasets",
                     type.datasetSegment())));
