@@ -115,7 +115,8 @@ class ReportTranscriptBrowserTest {
         assertThat(row("refund_42").findElements(By.cssSelector(".arena-turns"))).as("a single-turn case").isEmpty();
 
         WebElement detail = openCase("conversation");
-        assertThat(texts(detail.findElements(By.cssSelector("ol.arena-turns > li")))).isEqualTo(TranscriptFixture.TURNS);
+        assertThat(texts(detail.findElements(By.cssSelector("ol.arena-turns > li"))))
+                .isEqualTo(TranscriptFixture.TURNS);
         assertThat(texts(detail.findElements(By.cssSelector(".arena-turn"))))
                 .containsExactly("turn 1", "turn 2", "turn 3");
         assertThat(texts(detail.findElements(By.cssSelector(".arena-msg-user"))))
@@ -198,8 +199,8 @@ class ReportTranscriptBrowserTest {
     void whatTheModelWroteInATranscriptIsShownAsTextAndRunsNothing() {
         WebElement detail = openCase("hostile");
         browser.script("document.querySelectorAll('#arena-detail details').forEach(d => d.open = true);");
-        browser.await("[...document.querySelectorAll('#arena-detail details.arena-raw')].every(d => d.querySelector('pre'))",
-                READY);
+        browser.await("[...document.querySelectorAll('#arena-detail details.arena-raw')]"
+                + ".every(d => d.querySelector('pre'))", READY);
         assertThat(detail.findElement(By.cssSelector(".arena-tool-name")).getText())
                 .isEqualTo(TranscriptFixture.HOSTILE_TOOL);
         assertThat(detail.findElement(By.cssSelector(".arena-tool-args")).getText())
@@ -220,7 +221,8 @@ class ReportTranscriptBrowserTest {
     void aDegenerateTrajectoryIsShownAsFarAsItGoesAndItsLongestPartsElided() {
         open(degenerate);
         assertThat(row("degenerate").findElement(By.cssSelector(".arena-turns")).getText())
-                .as("the first turns and how many there are (every user message of its model calls)").startsWith("1 › turn 0\n2 › turn 1").endsWith("… 1497 turns")
+                .as("the first turns and how many there are (every user message of its model calls)")
+                .startsWith("1 › turn 0\n2 › turn 1").endsWith("… 1497 turns")
                 .hasLineCount(6);
         row("degenerate").findElement(By.cssSelector(":scope > div")).click();
         browser.await("document.querySelector('#arena-detail .arena-transcript') !== null", READY);
@@ -232,10 +234,10 @@ class ReportTranscriptBrowserTest {
                 .extracting(step -> step.getAttribute("data-step-index")).isEqualTo(String.valueOf(FAILED_STEP));
         assertThat(detail.findElements(By.cssSelector(".arena-transcript > .arena-step")))
                 .as("the first and last 200 steps and the one that went wrong").hasSize(401);
+        Path results = degenerate.resolveSibling("results.jsonl");
         assertThat(texts(detail.findElements(By.cssSelector(".arena-steps-elided"))))
-                .containsExactly("… 1,301 steps not shown; the raw JSON and " + degenerate.resolveSibling("results.jsonl")
-                        + " have them …", "… 1,298 steps not shown; the raw JSON and "
-                        + degenerate.resolveSibling("results.jsonl") + " have them …");
+                .containsExactly("… 1,301 steps not shown; the raw JSON and " + results + " have them …",
+                        "… 1,298 steps not shown; the raw JSON and " + results + " have them …");
         assertThat(detail.getText()).contains("11. (not a step: 42)", HostileLeaderboardFixture.SCRIPT);
         assertThat(browser.script("return window.__pwned === undefined ? 'inert' : String(window.__pwned);"))
                 .isEqualTo("inert");
