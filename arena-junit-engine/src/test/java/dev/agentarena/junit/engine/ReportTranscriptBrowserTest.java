@@ -180,6 +180,19 @@ class ReportTranscriptBrowserTest {
     }
 
     @Test
+    void aConversationThatEndedInTheStepLimitShowsItsTurnsAndWhereItStopped() {
+        open();
+        assertThat(row("conversation_loop").findElement(By.cssSelector(".arena-turns")).getText())
+                .isEqualTo("1 › hi\n2 › loop on order 5");
+        WebElement detail = openCase("conversation_loop");
+        assertThat(texts(detail.findElements(By.cssSelector(".arena-turn")))).containsExactly("turn 1", "turn 2");
+        List<WebElement> steps = detail.findElements(By.cssSelector(".arena-step"));
+        assertThat(detail.findElements(By.cssSelector(".arena-wrong"))).singleElement()
+                .isEqualTo(steps.get(steps.size() - 1));
+        assertThat(detail.findElement(By.cssSelector(".arena-end")).getText()).contains(Constants.AGENT_MAX_STEPS);
+    }
+
+    @Test
     void eachStepsRawJsonIsOneClickAway() throws Exception {
         WebElement detail = openCase("refund_42");
         WebElement tool = detail.findElement(By.cssSelector(".arena-step[data-step-type=tool]"));
