@@ -69,7 +69,8 @@ class ReportTranscriptBrowserTest {
     /**
      * A report of one result whose trajectory a results file written by another tool (or by hand) could hold: 3,000
      * steps, a tool call that failed in the middle of them, a step that is a number and one that is markup, a
-     * {@code sent} that is a text, tool calls that are an object, a tool without a name, and a thousand user turns.
+     * {@code sent} that is a text, tool calls that are an object, a tool without a name, a thousand user turns and
+     * 9 MB of tool results.
      */
     private static Path degenerateReport() {
         try {
@@ -87,7 +88,7 @@ class ReportTranscriptBrowserTest {
                     step.putArray("tool_calls").addObject().put("name", "lookup");
                 }
                 else {
-                    step.put("type", "tool").put("name", "lookup").put("result", "found")
+                    step.put("type", "tool").put("name", "lookup").put("result", "found ".repeat(1000))
                             .put("error", s == FAILED_STEP ? "locked" : null);
                 }
             }
@@ -197,6 +198,9 @@ class ReportTranscriptBrowserTest {
         WebElement detail = openCase("refund_42");
         WebElement tool = detail.findElement(By.cssSelector(".arena-step[data-step-type=tool]"));
         tool.findElement(By.cssSelector(":scope > details.arena-raw > summary")).click();
+        // laid out when opened, on the details' toggle event, which follows the click
+        browser.await("document.querySelector('#arena-detail .arena-step[data-step-type=tool] > details.arena-raw pre')"
+                + " !== null", READY);
         JsonNode step = JSON.readTree(tool.findElement(By.cssSelector("details.arena-raw pre")).getText());
         assertThat(step.path("type").asText()).isEqualTo("tool");
         assertThat(step.path("name").asText()).isEqualTo("lookup_order");
@@ -204,6 +208,8 @@ class ReportTranscriptBrowserTest {
 
         WebElement whole = detail.findElement(By.cssSelector(".arena-transcript-head details.arena-raw"));
         whole.findElement(By.tagName("summary")).click();
+        browser.await("document.querySelector('#arena-detail .arena-transcript-head details.arena-raw pre') !== null",
+                READY);
         JsonNode trajectory = JSON.readTree(whole.findElement(By.tagName("pre")).getText());
         assertThat(trajectory).hasSize(detail.findElements(By.cssSelector(".arena-step")).size());
     }
@@ -252,6 +258,8 @@ class ReportTranscriptBrowserTest {
                 .containsExactly("… 1,301 steps not shown; the raw JSON and " + results + " have them …",
                         "… 1,298 steps not shown; the raw JSON and " + results + " have them …");
         assertThat(detail.getText()).contains("11. (not a step: 42)", HostileLeaderboardFixture.SCRIPT);
+        assertThat((Long) browser.script("return document.getElementById('arena-detail').textContent.length;"))
+                .as("characters laid out of the tool results' 9 MB").isLessThan(1_000_000L);
         assertThat(browser.script("return window.__pwned === undefined ? 'inert' : String(window.__pwned);"))
                 .isEqualTo("inert");
         assertThat(browser.driver().findElements(By.cssSelector("img, svg, [onerror], [onload]"))).isEmpty();
