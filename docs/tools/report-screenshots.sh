@@ -2,8 +2,9 @@
 # Screenshots of the results report (report.html) for docs/guides/report.md, taken in the headless Chromium of the
 # browser tests (docs/architecture/tests.md#browser-tests): the page as it opens, the failed cases, what changed since
 # the committed baseline, one case opened, the comparison with the previous run ReportBrowserIT makes
-# (samples/target/arena-compare/report.html: the regressed case opened with its word diff), and an agent's case with
-# its trajectory (samples/integrations/target/arena/report.html, support-agent), each when its report exists.
+# (samples/target/arena-compare/report.html: the regressed case opened with its word diff), an agent's case as a
+# transcript (samples/integrations/target/arena/report.html, support-agent) and a conversation's case
+# (support-conversations, same report), each when its report exists.
 #
 #   mvn -B verify -pl samples,samples/integrations -am   # the samples' runs: samples/target/arena/report.html,
 #                                                        # ReportBrowserIT's samples/target/arena-compare/report.html,
@@ -30,6 +31,6 @@ CP="arena-junit-engine/target/test-classes:arena-junit-engine/target/classes:are
 CP="$CP:$(cat arena-junit-engine/target/screenshots-cp.txt)"
 ARGS=("$REPORT" "$OUT" "${3:-support-triage}")
 [ -f "$COMPARED" ] && ARGS+=(--compared "$COMPARED")
-[ -f "$AGENT" ] && ARGS+=(--agent "$AGENT" support-agent)
+[ -f "$AGENT" ] && ARGS+=(--agent "$AGENT" support-agent --conversation "$AGENT" support-conversations)
 ARENA_BROWSER_REQUIRED=true java -cp "$CP" -Darena.screenshots.root="$ROOT/samples" \
   dev.agentarena.junit.engine.browser.ReportScreenshots "${ARGS[@]}"

@@ -16,12 +16,14 @@ import org.openqa.selenium.WebElement;
  * their committed baseline), in the headless Chromium of the browser tests: the page as it opens, the failed cases,
  * what changed since the baseline, a case opened; from a comparison with a previous run (the one the samples'
  * {@code ReportBrowserIT} writes) the regressed case opened with its word diff; and from a report with agent cases (the
- * integration samples') a case opened with its trajectory's steps expanded. Run by
+ * integration samples') a case opened at its transcript, its tool calls' results unfolded, and a conversation case
+ * opened at its user's turns. Run by
  * {@code docs/tools/report-screenshots.sh}:
  *
  * <pre>
  * ReportScreenshots &lt;report.html&gt; &lt;output directory&gt; [eval, default support-triage]
  *     [--compared &lt;report.html&gt;] [--agent &lt;report.html&gt; &lt;eval&gt;]
+ *     [--conversation &lt;report.html&gt; &lt;eval&gt;]
  * </pre>
  *
  * <p>The absolute path of the project ({@code -Darena.screenshots.root}) is shown as {@code /home/me/project} in the
@@ -39,6 +41,8 @@ public final class ReportScreenshots {
         Path compared = null;
         Path agent = null;
         String agentEval = null;
+        Path conversation = null;
+        String conversationEval = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--compared" -> compared = Path.of(args[++i]).toAbsolutePath();
@@ -46,12 +50,17 @@ public final class ReportScreenshots {
                     agent = Path.of(args[++i]).toAbsolutePath();
                     agentEval = args[++i];
                 }
+                case "--conversation" -> {
+                    conversation = Path.of(args[++i]).toAbsolutePath();
+                    conversationEval = args[++i];
+                }
                 default -> positional.add(args[i]);
             }
         }
         if (positional.size() < 2 || positional.size() > 3) {
             throw new IllegalArgumentException("usage: ReportScreenshots <report.html> <output directory> [eval] "
-                    + "[--compared <report.html>] [--agent <report.html> <eval>]");
+                    + "[--compared <report.html>] [--agent <report.html> <eval>] "
+                    + "[--conversation <report.html> <eval>]");
         }
         String eval = positional.size() > 2 ? positional.get(2) : "support-triage";
         Path report = Path.of(positional.get(0)).toAbsolutePath();
@@ -91,23 +100,38 @@ public final class ReportScreenshots {
                 for (WebElement row : agentRows) {
                     row.findElement(By.cssSelector(".arena-cell")).click();
                     if (!browser.driver().findElements(By.cssSelector("#arena-detail .arena-step")).isEmpty()) {
-                        browser.script("document.querySelectorAll('#arena-detail details').forEach(d => d.open = true);"
-                                + "document.querySelector('#arena-detail .arena-step').scrollIntoView({block: 'center'});");
+                        // the tool calls' results unfolded, the transcript from its first line
+                        browser.script("document.querySelectorAll('#arena-detail details.arena-tool')"
+                                + ".forEach(d => d.open = true);"
+                                + "document.querySelector('#arena-detail .arena-transcript').scrollIntoView();");
                         shot(browser, output.resolve("report-trajectory.png"));
                         break;
                     }
                 }
             }
+            if (conversation != null && Files.isRegularFile(conversation)
+                    && open(browser, conversation, conversationEval)) {
+                List<WebElement> turns = browser.driver()
+                        .findElements(By.cssSelector("#arena-rows .arena-row .arena-turns"));
+                // the case of the most turns
+                turns.stream().max(java.util.Comparator.comparingInt(shown -> shown.getText().split("\n").length))
+                        .ifPresent(WebElement::click);
+                if (!turns.isEmpty()) {
+                    shot(browser, output.resolve("report-conversation.png"));
+                }
+            }
         }
     }
 
-    private static void open(HeadlessChromium browser, Path report, String eval) {
+    /** Opens the report at the eval; whether the report has it (else its first eval is shown). */
+    private static boolean open(HeadlessChromium browser, Path report, String eval) {
         browser.driver().get("about:blank");
         browser.open(report);
         browser.await("window.arenaReady === true", READY);
         // the eval's option reads "<name> (<n> cases)"; without it the page's first eval stays
-        browser.driver().findElements(By.cssSelector("#arena-eval option")).stream()
-                .filter(option -> option.getText().startsWith(eval + " (")).findFirst().ifPresent(WebElement::click);
+        java.util.Optional<WebElement> option = browser.driver().findElements(By.cssSelector("#arena-eval option"))
+                .stream().filter(candidate -> candidate.getText().startsWith(eval + " (")).findFirst();
+        option.ifPresent(WebElement::click);
         String root = System.getProperty("arena.screenshots.root");
         if (root != null && !root.isBlank()) {
             // the page names files by their absolute paths: a reader's project, not this checkout
@@ -119,6 +143,7 @@ public final class ReportScreenshots {
                       }
                     }""", root);
         }
+        return option.isPresent();
     }
 
     private static void choose(HeadlessChromium browser, String select, String value) {

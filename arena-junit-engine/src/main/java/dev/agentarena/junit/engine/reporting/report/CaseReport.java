@@ -28,6 +28,7 @@ import org.apiguardian.api.API;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineEntry;
 import dev.agentarena.junit.engine.results.OutputFiles;
@@ -70,6 +71,9 @@ public final class CaseReport {
     static final int NAME = 200;
 
     private static final String DATA_MARKER = "<!--ARENA:DATA-->";
+
+    /** Where the template names the step limit's key, which a transcript says stopped a run. */
+    private static final String STEP_LIMIT_KEY = "@ARENA:STEP_LIMIT_KEY@";
 
     private CaseReport() {
     }
@@ -242,7 +246,8 @@ public final class CaseReport {
             if (in == null) {
                 throw new IllegalStateException("report-template.html is missing from the engine's jar");
             }
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .replace(STEP_LIMIT_KEY, Constants.AGENT_MAX_STEPS);
             int at = text.indexOf(DATA_MARKER);
             return new String[] {text.substring(0, at), text.substring(at + DATA_MARKER.length())};
         }
