@@ -2,9 +2,14 @@ package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import java.io.BufferedWriter;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.config.MapConfigurationParameters;
+import dev.agentarena.junit.engine.fixtures.labels.AnnotatedLabelsFixture;
+import dev.agentarena.junit.engine.fixtures.labels.OtherEvalLabelsFixture;
 import dev.agentarena.junit.engine.labels.RunLabels;
+import dev.agentarena.junit.engine.reporting.report.CompareRuns;
 
 /**
  * Careless or hostile inputs that used to change more than their own line without a word (issue 43, points 5 and 6):
@@ -57,6 +65,70 @@ class CarelessInputsAdversarialTest {
 
         long cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuBefore) / 1_000_000_000L;
         assertThat(cpuSeconds).as("CPU seconds to read and check them (compared pairwise: minutes)").isLessThan(30);
+    }
+
+    @Test
+    void aLabelWhoseVerdictContradictsItsScoreIsABadRow() throws IOException {
+        Path file = Files.writeString(directory.resolve("labels.csv"), "eval,case,model,human_verdict,human_score\n"
+                + "qa,refund,sim_small,pass,0.0\nqa,billing,sim_small,fail,0.5\nqa,tone,sim_small,pass,0.5\n");
+
+        assertThatThrownBy(() -> labels(file).load("qa", null)).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("has 2 bad rows")
+                .hasMessageContaining("labels.csv:2: human_verdict pass contradicts human_score 0.0: a pass is a "
+                        + "score of 0.5 or more")
+                .hasMessageContaining("labels.csv:3: human_verdict fail contradicts human_score 0.5")
+                .hasMessageNotContaining("labels.csv:4");
+    }
+
+    @Test
+    void aLabelsFileWhoseEvalColumnNamesAnotherEvalStopsTheEvalNamingThatEval() {
+        EngineRun run = new EngineRun(directory).execute(OtherEvalLabelsFixture.class);
+
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(EngineRun.cannotRun(
+                "OtherEvalLabelsFixture"), finishedWithFailure(message(text -> text.contains("Labels file "
+                        + "'other-eval-labels.csv' (@HumanLabels(\"other-eval-labels.csv\") on ")
+                        && text.contains("has 2 labels, none of eval 'annotated-labels': its eval column names "
+                                + "'annotated-label' (2 rows)")))));
+    }
+
+    @Test
+    void anAgreementGateOnAScorerNoEvalHasIsOneLine() {
+        String console = printed(new EngineRun(directory).with(Constants.GATES_MIN_AGREEMENT + ".no_such_scorer",
+                "0.6"), AnnotatedLabelsFixture.class);
+
+        assertThat(console).contains("arena.gates.min-agreement.no_such_scorer=0.6 gates nothing: no eval of this "
+                + "run has a scorer 'no_such_scorer' (its scorers: judge)");
+    }
+
+    @Test
+    void anInfiniteScoreInAPreviousRunIsNotANumber() throws IOException {
+        String line = "{\"eval\":\"qa\",\"model\":\"m\",\"dataset\":\"d\",\"case_id\":\"a\",\"scorer\":\"s\","
+                + "\"status\":\"passed\",\"score\":%s}\n";
+        Path previous = Files.writeString(directory.resolve("previous.jsonl"), String.format(line, "1e999"));
+        Path current = Files.writeString(directory.resolve("current.jsonl"), String.format(line, "1.0"));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = CompareRuns.run(new String[] {previous.toString(), current.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(status).isEqualTo(CompareRuns.FAILED);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains(previous + ", line 1: not a result (\"score\" is "
+                + "Infinity, not a number from 0 to 1)");
+    }
+
+    /** What a run prints on the console. */
+    private static String printed(EngineRun run, Class<?> evalClass) {
+        PrintStream console = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            run.execute(evalClass);
+        }
+        finally {
+            System.setOut(console);
+        }
+        return printed.toString(StandardCharsets.UTF_8);
     }
 
     private static String digest(int i) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apiguardian.api.API;
@@ -75,11 +76,28 @@ public final class RunLabels {
         Optional<HumanLabels> annotation = evalClass == null ? Optional.empty()
                 : AnnotationSupport.findAnnotation(evalClass, HumanLabels.class);
         if (annotation.isPresent()) {
-            for (HumanLabel label : LabelFile.read(locate(annotation.get().value(), evalClass, "@HumanLabels(\""
-                    + annotation.get().value() + "\") on " + evalClass.getName()), eval)) {
+            String declaredBy = "@HumanLabels(\"" + annotation.get().value() + "\") on " + evalClass.getName();
+            Map<String, Integer> otherEvals = new TreeMap<>();
+            List<HumanLabel> read = LabelFile.read(locate(annotation.get().value(), evalClass, declaredBy), eval);
+            for (HumanLabel label : read) {
                 if (label.eval().equals(eval)) {
                     labels.add(shown(label));
                 }
+                else {
+                    otherEvals.merge(LabelText.visible(secrets.redact(label.eval())), 1, Integer::sum);
+                }
+            }
+            if (labels.isEmpty() && !otherEvals.isEmpty()) {
+                // every label is another eval's: the eval column misspells this one, or names the eval it was
+                // copied from, and the eval would measure nothing without a word
+                List<String> named = new ArrayList<>();
+                otherEvals.forEach((other, rows) -> named.add("'" + other + "' (" + rows + (rows == 1 ? " row)"
+                        : " rows)")));
+                throw new ConfigurationException("Labels file '" + annotation.get().value() + "' (" + declaredBy
+                        + ") has " + read.size() + " label" + (read.size() == 1 ? "" : "s") + ", none of eval '"
+                        + LabelText.visible(eval) + "': its eval column names " + String.join(", ", named)
+                        + ". A row's eval is the @Eval name of the class it labels; in a file of one eval, leave the "
+                        + "column out; see docs/guides/judges.md");
             }
         }
         for (HumanLabel label : configured()) {

@@ -145,9 +145,9 @@ public final class Baseline {
             String where = file + " entries[" + index++ + "]";
             Map<String, Double> scores = new LinkedHashMap<>();
             for (Map.Entry<String, JsonNode> score : node.path("scores").properties()) {
-                if (!score.getValue().isNumber()) {
+                if (!score.getValue().isNumber() || !Double.isFinite(score.getValue().asDouble())) {
                     throw new IOException("In the baseline " + where + ", the score of case " + score.getKey()
-                            + " is not a number");
+                            + " is not a finite number: " + score.getValue());
                 }
                 scores.put(score.getKey(), score.getValue().asDouble());
             }
