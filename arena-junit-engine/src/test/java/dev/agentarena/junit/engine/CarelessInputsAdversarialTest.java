@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
@@ -15,14 +16,19 @@ import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.testkit.engine.EngineTestKit;
 
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.config.MapConfigurationParameters;
+import dev.agentarena.junit.engine.fixtures.MisdeclaredFixtures;
 import dev.agentarena.junit.engine.fixtures.labels.AnnotatedLabelsFixture;
 import dev.agentarena.junit.engine.fixtures.labels.OtherEvalLabelsFixture;
 import dev.agentarena.junit.engine.labels.RunLabels;
@@ -115,6 +121,24 @@ class CarelessInputsAdversarialTest {
         assertThat(status).isEqualTo(CompareRuns.FAILED);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains(previous + ", line 1: not a result (\"score\" is "
                 + "Infinity, not a number from 0 to 1)");
+    }
+
+    @Test
+    void anEvalInAnInnerClassOfASelectedClassIsADiscoveryWarning() {
+        // a build tool selects the outer class only; the inner eval was skipped without a word
+        List<DiscoveryIssue> issues = EngineTestKit.engine(Constants.ENGINE_ID)
+                .selectors(selectClass(MisdeclaredFixtures.class)).discover().getDiscoveryIssues();
+
+        assertThat(issues).singleElement().satisfies(issue -> {
+            assertThat(issue.severity()).isEqualTo(DiscoveryIssue.Severity.WARNING);
+            assertThat(issue.message()).startsWith(MisdeclaredFixtures.InnerEval.class.getName() + " is an eval in an "
+                    + "inner class of " + MisdeclaredFixtures.class.getName() + ", and does not run")
+                    .contains("Declare it static");
+            assertThat(issue.source()).contains(ClassSource.from(MisdeclaredFixtures.InnerEval.class));
+        });
+        assertThat(EngineTestKit.engine(Constants.ENGINE_ID).selectors(selectClass(
+                MisdeclaredFixtures.InnerEval.class)).discover().getDiscoveryIssues()).as("selected itself: one issue")
+                .singleElement().satisfies(issue -> assertThat(issue.message()).contains("is an inner class"));
     }
 
     /** What a run prints on the console. */
