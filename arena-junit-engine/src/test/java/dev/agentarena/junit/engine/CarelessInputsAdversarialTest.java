@@ -16,6 +16,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -28,6 +29,9 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.config.MapConfigurationParameters;
+import dev.agentarena.junit.engine.datasets.DatasetFiles;
+import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.datasets.DatasetStream;
 import dev.agentarena.junit.engine.fixtures.MisdeclaredFixtures;
 import dev.agentarena.junit.engine.fixtures.labels.AnnotatedLabelsFixture;
 import dev.agentarena.junit.engine.fixtures.labels.OtherEvalLabelsFixture;
@@ -139,6 +143,26 @@ class CarelessInputsAdversarialTest {
         assertThat(EngineTestKit.engine(Constants.ENGINE_ID).selectors(selectClass(
                 MisdeclaredFixtures.InnerEval.class)).discover().getDiscoveryIssues()).as("selected itself: one issue")
                 .singleElement().satisfies(issue -> assertThat(issue.message()).contains("is an inner class"));
+    }
+
+    @Test
+    void anIdThatDiffersOnlyAtItsEndsIsADuplicateSayingWhy() throws IOException {
+        Files.writeString(directory.resolve("cases.jsonl"), "{\"id\": \"refund\", \"input\": \"a\"}\n"
+                + "{\"id\": \" refund \", \"input\": \"b\"}\n");
+        Files.writeString(directory.resolve("cases.csv"), "input,id\na,refund\nb, refund\n");
+
+        for (String file : List.of("cases.jsonl", "cases.csv")) {
+            List<DatasetRow> rows = new ArrayList<>();
+            try (DatasetStream stream = DatasetFiles.open(file, null, directory)) {
+                stream.forEachRemaining(rows::add);
+            }
+
+            assertThat(rows).extracting(DatasetRow::caseId).as(file).containsExactly("refund", "refund#2");
+            boolean csv = file.endsWith("csv");
+            assertThat(rows.get(1).error().orElseThrow()).as(file).endsWith((csv ? ":3" : ":2") + ": duplicate id '"
+                    + (csv ? " refund" : " refund ") + "': it differs from 'refund' (line " + (csv ? 2 : 1) + ") "
+                    + "only in whitespace or control characters, and tests show both as 'refund'");
+        }
     }
 
     /** What a run prints on the console. */
