@@ -35,6 +35,7 @@ import dev.agentarena.junit.engine.datasets.DatasetStream;
 import dev.agentarena.junit.engine.fixtures.MisdeclaredFixtures;
 import dev.agentarena.junit.engine.fixtures.labels.AnnotatedLabelsFixture;
 import dev.agentarena.junit.engine.fixtures.labels.OtherEvalLabelsFixture;
+import dev.agentarena.junit.engine.labels.EvalLabels;
 import dev.agentarena.junit.engine.labels.RunLabels;
 import dev.agentarena.junit.engine.reporting.report.CompareRuns;
 
@@ -53,9 +54,9 @@ class CarelessInputsAdversarialTest {
     }
 
     @Test
-    void threeHundredThousandLabelsOfOneCaseLoadInLinearTime() throws IOException {
+    void threeHundredThousandLabelsOfOneCaseLoadAndAreFoundInLinearTime() throws IOException {
         // every row labels another output of the same case and model: the check compared each with every earlier
-        // one (121 s and more); the last row contradicts the first, which must still be found
+        // one (121 s and more), and finding an output's label went through all of them
         int rows = 300_000;
         Path file = directory.resolve("labels.csv");
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -63,18 +64,40 @@ class CarelessInputsAdversarialTest {
             for (int i = 0; i < rows; i++) {
                 out.write("qa,refund,sim_small," + digest(i) + "," + (i % 2 == 0 ? "pass" : "fail") + "\n");
             }
-            out.write("qa,refund,sim_small," + digest(0) + ",fail\n");
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long cpuBefore = threads.getCurrentThreadCpuTime();
+
+        EvalLabels loaded = labels(file).load("qa", null).orElseThrow();
+        int found = 0;
+        for (int i = 0; i < rows; i++) {
+            EvalLabels.Match match = loaded.find("refund", "sim_small", digest(i)).orElseThrow();
+            if (!match.stale() && match.label().passed() == (i % 2 == 0)) {
+                found++;
+            }
+        }
+
+        long cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuBefore) / 1_000_000_000L;
+        assertThat(found).isEqualTo(rows);
+        assertThat(cpuSeconds).as("CPU seconds to read, check and find them (pairwise: minutes)").isLessThan(30);
+    }
+
+    @Test
+    void aContradictionAmongThreeHundredThousandLabelsIsFoundNamingBothLines() throws IOException {
+        int rows = 300_000;
+        Path file = directory.resolve("labels.csv");
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write("eval,case,model,output_digest,human_verdict\n");
+            for (int i = 0; i < rows; i++) {
+                out.write("qa,refund,sim_small," + digest(i) + ",pass\n");
+            }
+            out.write("qa,refund,sim_small," + digest(0) + ",fail\n");
+        }
 
         assertThatThrownBy(() -> labels(file).load("qa", null)).isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("label 1 output twice, differently")
                 .hasMessageContaining("labels.csv:" + (rows + 2) + ": case 'refund' on sim_small is labelled fail "
                         + "here but pass at " + file + ":2\n");
-
-        long cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuBefore) / 1_000_000_000L;
-        assertThat(cpuSeconds).as("CPU seconds to read and check them (compared pairwise: minutes)").isLessThan(30);
     }
 
     @Test
