@@ -37,6 +37,7 @@ import dev.agentarena.junit.engine.fixtures.labels.AnnotatedLabelsFixture;
 import dev.agentarena.junit.engine.fixtures.labels.OtherEvalLabelsFixture;
 import dev.agentarena.junit.engine.labels.EvalLabels;
 import dev.agentarena.junit.engine.labels.RunLabels;
+import dev.agentarena.junit.engine.reporting.baseline.Baseline;
 import dev.agentarena.junit.engine.reporting.report.CompareRuns;
 
 /**
@@ -186,6 +187,19 @@ class CarelessInputsAdversarialTest {
                     + (csv ? " refund" : " refund ") + "': it differs from 'refund' (line " + (csv ? 2 : 1) + ") "
                     + "only in whitespace or control characters, and tests show both as 'refund'");
         }
+    }
+
+    @Test
+    void anInfiniteFigureInABaselineIsNotANumber() throws IOException {
+        String entry = "{\"format\": \"" + Baseline.FORMAT + "\", \"entries\": [{\"eval\": \"qa\", \"model\": \"m\", "
+                + "\"scorer\": \"s\", \"n\": 1, \"accuracy\": %s, \"scores\": {\"a\": %s}}]}";
+        Path score = Files.writeString(directory.resolve("score.json"), String.format(entry, "1.0", "1e999"));
+        Path accuracy = Files.writeString(directory.resolve("accuracy.json"), String.format(entry, "1e999", "1.0"));
+
+        assertThatThrownBy(() -> Baseline.read(score)).isInstanceOf(IOException.class)
+                .hasMessageContaining("entries[0], the score of case a is not a finite number");
+        assertThatThrownBy(() -> Baseline.read(accuracy)).isInstanceOf(IOException.class)
+                .hasMessageContaining("entries[0], \"accuracy\" is not a finite number");
     }
 
     /** What a run prints on the console. */
