@@ -88,16 +88,48 @@ class CodeExecAdversarialTest {
     }
 
     @Test
-    void theLimitIsNamedWhenOtherProcessesWriteTheirLastFramesAfterTheError() throws Exception {
-        // what a fork bomb's processes can leave, their tracebacks interleaved: the error is not in the last lines
-        Attack attack = attack("import sys\n"
-                + "sys.stderr.write('BlockingIOError: [Errno 11] Resource temporarily unavailable\\n')\n"
-                + "sys.stderr.write('Traceback (most recent call last):\\n  File \"/code/solution.py\", line 3\\n"
-                + "    os.fork()\\n')\n"
-                + "sys.exit(1)\n", context.with("max_processes", 32));
+    void aProgramThatPrintsALimitsErrorIsNotReportedAsHavingReachedIt() throws Exception {
+        // the errors each per-process limit raises, printed by a program that allocated, forked and wrote nothing
+        Attack printed = attack("import sys\n"
+                + "sys.stderr.write('MemoryError\\nBlockingIOError: [Errno 11] Resource temporarily unavailable\\n'\n"
+                + "    'OSError: [Errno 27] File too large\\nOSError: [Errno 28] No space left on device\\n')\n"
+                + "sys.exit(1)\n", context);
+        // and the signal of the CPU time limit, sent to itself long before it could have spent 30 s of CPU
+        Attack signalled = attack("import os, signal\nos.kill(os.getpid(), signal.SIGXCPU)\n",
+                context.with("cpu_seconds", 30));
 
-        assertThat(attack.result.reason()).startsWith("exit code 1: ").endsWith("os.fork() (process limit: 32 "
-                + "processes and threads, option max_processes)");
+        assertThat(printed.result.reason()).startsWith("exit code 1: ").doesNotContain("limit");
+        assertThat(signalled.result.reason()).startsWith("exit code 152").endsWith("(SIGXCPU)")
+                .doesNotContain("cpu_seconds");
+    }
+
+    @Test
+    void theChecksAreOutOfReachOfTheCodeTheyCheck() throws Exception {
+        // a program that reads what its checks expect and answers it: the checks in its own file let it pass
+        String secret = "the answer is " + UUID.randomUUID();
+        Attack python = attack(HostilePrograms.stealTheChecks(), "assert expected() == '" + secret + "'", context);
+        Attack java = attack(HostilePrograms.stealTheChecksInJava(), "if (!Thief.expected().equals(\"" + secret
+                + "\")) throw new AssertionError(\"not the expected answer\");", context.with("language", "java")
+                .with("timeout_seconds", 60));
+
+        for (Attack attack : List.of(python, java)) {
+            assertThat(attack.result.passed()).as(attack.result.reason()).isFalse();
+            assertThat((String) attack.result.detail().get("stdout")).contains("STOLEN").doesNotContain(secret);
+            assertThat(attack.result.reason()).contains("AssertionError");
+        }
+    }
+
+    @Test
+    void checksStillSeeWhatTheCodeDidAndFailOnTheirOwnLine() throws Exception {
+        // the code's top level ran, its globals changed by what the checks call, its stdin at its end
+        String code = "import sys\ncount = 0\ndef bump():\n    global count\n    count += 1\n    return count\n"
+                + "assert sys.stdin.read() == ''\nif __name__ == '__main__':\n    started = True\n";
+        Attack passing = attack(code, "bump()\nassert count == 1 and started", context);
+        Attack failing = attack(code, "bump()\nassert count == 2, 'counted ' + str(count)", context);
+
+        assertThat(passing.result.passed()).as(passing.result.reason()).isTrue();
+        assertThat(failing.result.reason()).startsWith("exit code 1: ")
+                .contains("assert count == 2, 'counted ' + str(count) | ").endsWith("AssertionError: counted 1");
     }
 
     @Test
@@ -119,9 +151,8 @@ class CodeExecAdversarialTest {
 
         assertThat(attack.result.passed()).isFalse();
         // The bomb dies out once every process of it has failed a fork, which a loaded machine may not see within
-        // the 5 s: then the clock ends it, and the reason names the process limit that held it all along.
-        assertThat(attack.result.reason()).matches("(?s)(exit code |timed out after 5s \\(run-time limit).*")
-                .contains("process limit: 32 processes and threads, option max_processes");
+        // the 5 s: then the clock ends it. What held it is the process count, never more than the limit.
+        assertThat(attack.result.reason()).matches("(?s)(exit code |timed out after 5s \\(run-time limit).*");
         // bwrap's own process and the shell (pid 1 inside) besides the bomb's processes, which the limit counts
         assertThat(attack.peak).as("most processes at once").isBetween(2, 32 + 1);
         assertThat(attack.survivors).isEmpty();
@@ -132,8 +163,7 @@ class CodeExecAdversarialTest {
         Attack attack = attack(HostilePrograms.allocateEightGigabytes(), context);
 
         assertThat(attack.result.passed()).isFalse();
-        assertThat(attack.result.reason()).startsWith("exit code 1: ").contains("MemoryError")
-                .endsWith("(memory limit: 512 MB per process, option memory_mb)");
+        assertThat(attack.result.reason()).startsWith("exit code 1: ").endsWith("MemoryError");
         assertThat(attack.seconds).as("refused at once, not stopped by the clock").isLessThan(10);
     }
 
@@ -516,9 +546,13 @@ class CodeExecAdversarialTest {
     }
 
     private Attack attack(String code, TestScoringContext options) throws InterruptedException {
+        return attack(code, null, options);
+    }
+
+    private Attack attack(String code, Object checks, TestScoringContext options) throws InterruptedException {
         long started = System.nanoTime();
         try (ProcessWatch watch = ProcessWatch.start()) {
-            ScoreResult result = scorer.score(code, null, options);
+            ScoreResult result = scorer.score(code, checks, options);
             double seconds = (System.nanoTime() - started) / 1e9;
             watch.close();
             return new Attack(result, seconds, watch.peak(), watch.seen(), watch.survivors());

@@ -338,6 +338,64 @@ final class HostilePrograms {
                 + "print(json.dumps({'ok': True}))\n";
     }
 
+    /**
+     * Hunts its checks everywhere it can read (its own file and directory, its command line, its open descriptors,
+     * stdin, {@code /tmp}), prints all it found, and answers {@code expected()} with the last quoted text after
+     * {@code ==} there: what checks {@code assert expected() == '...'} would expect.
+     */
+    static String stealTheChecks() {
+        return "import os, re, sys\n"
+                + "found = []\n"
+                + "def grab(path):\n"
+                + "    try:\n"
+                + "        with open(path, 'rb') as f:\n"
+                + "            found.append(f.read(1 << 20).decode('utf-8', 'replace'))\n"
+                + "    except Exception:\n"
+                + "        pass\n"
+                + "grab(__file__)\n"
+                + "here = os.path.dirname(os.path.abspath(__file__))\n"
+                + "for directory in [here, '/tmp', os.environ.get('TMPDIR', '/tmp')]:\n"
+                + "    for name in (os.listdir(directory) if os.path.isdir(directory) else []):\n"
+                + "        grab(os.path.join(directory, name))\n"
+                + "grab('/proc/self/cmdline')\n"
+                + "for fd in (os.listdir('/proc/self/fd') if os.path.isdir('/proc/self/fd') else []):\n"
+                + "    grab('/proc/self/fd/' + fd)\n"
+                + "try:\n"
+                + "    found.append(os.read(0, 1 << 20).decode('utf-8', 'replace'))\n"
+                + "except Exception:\n"
+                + "    pass\n"
+                + "expectations = re.findall(r\"== '([^']*)'\", '\\n'.join(found))\n"
+                + "print('STOLEN', expectations)\n"
+                + "def expected():\n"
+                + "    return expectations[-1] if expectations else None\n";
+    }
+
+    /** The same hunt in Java: its source file, its directory, {@code /tmp} and stdin; prints what it found. */
+    static String stealTheChecksInJava() {
+        return "```java\n"
+                + "import java.nio.file.*;\n"
+                + "import java.util.regex.*;\n"
+                + "class Thief {\n"
+                + "    static String found = \"\";\n"
+                + "    static {\n"
+                + "        StringBuilder text = new StringBuilder();\n"
+                + "        for (String dir : new String[] {\"/code\", \"/tmp\", System.getenv(\"TMPDIR\")}) {\n"
+                + "            try (var files = Files.list(Path.of(dir))) {\n"
+                + "                for (Path file : (Iterable<Path>) files::iterator) {\n"
+                + "                    try { text.append(Files.readString(file)); } catch (Exception e) { }\n"
+                + "                }\n"
+                + "            } catch (Exception e) { }\n"
+                + "        }\n"
+                + "        try { text.append(new String(System.in.readAllBytes())); } catch (Exception e) { }\n"
+                + "        Matcher m = Pattern.compile(\"equals\\\\(\\\"([^\\\"]*)\\\"\\\\)\").matcher(text);\n"
+                + "        while (m.find()) { found = m.group(1); }\n"
+                + "        System.out.println(\"STOLEN \" + found);\n"
+                + "    }\n"
+                + "    static String expected() { return found; }\n"
+                + "}\n"
+                + "```\n";
+    }
+
     private static String python(String text) {
         return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }

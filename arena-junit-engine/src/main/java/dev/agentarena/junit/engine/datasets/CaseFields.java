@@ -151,6 +151,8 @@ final class CaseFields {
         if (id == null) {
             id = derivedId(line);
         }
+        // the id as written, when its ends were stripped: a duplicate's error says why it is one
+        String written = id.equals(text(fields[AT_ID])) ? null : text(fields[AT_ID]);
         Object input = value(fields[AT_INPUT]);
         if (input == null) {
             problems.add("no input: every case needs an 'input' field");
@@ -170,7 +172,8 @@ final class CaseFields {
                     + SIMULATED_USER + "), not both: keep one");
         }
         if (!problems.isEmpty()) {
-            return DatasetRow.failed(id, location + ": " + String.join("; ", problems), location);
+            return DatasetRow.failed(id, location + ": " + String.join("; ", problems), location)
+                    .withWrittenId(written);
         }
         // Only what the row has: each with... is a copy of the case, and most rows leave most fields out.
         EvalCase evalCase = EvalCase.of(id, input, value(fields[AT_REFERENCE]));
@@ -207,7 +210,12 @@ final class CaseFields {
                 evalCase = evalCase.withScorerOptions(scorer.getKey(), scorer.getValue());
             }
         }
-        return DatasetRow.of(evalCase, location);
+        return DatasetRow.of(evalCase, location).withWrittenId(written);
+    }
+
+    /** A field's text, or {@code null} when it is absent or not text. */
+    private static String text(JsonNode node) {
+        return node == null || !node.isTextual() ? null : node.asText();
     }
 
     /** The place of a field in {@link #KNOWN} (checked as the class loads), or -1 for a field cases do not have. */

@@ -98,6 +98,9 @@ final class CsvCells {
                     row.set(CaseFields.WEIGHT, number(cell.strip()));
                     break;
                 case CaseFields.ID:
+                    // stripped as the cases' fields are read, which keep the id as written for its errors
+                    row.put(column, cell);
+                    break;
                 case CaseFields.EVAL_TYPE:
                     row.put(column, cell.strip());
                     break;

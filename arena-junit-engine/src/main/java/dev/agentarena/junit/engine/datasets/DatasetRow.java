@@ -28,17 +28,21 @@ public final class DatasetRow {
     private final String error;
     private final Optional<DatasetLocation> location;
     private final JsonNode fields;
+    /** The id as the row wrote it, when it is not the case id (its ends were stripped); else {@code null}. */
+    private final String writtenId;
 
     private DatasetRow(String caseId, EvalCase evalCase, String error, DatasetLocation location) {
-        this(caseId, evalCase, error, location, null);
+        this(caseId, evalCase, error, location, null, null);
     }
 
-    private DatasetRow(String caseId, EvalCase evalCase, String error, DatasetLocation location, JsonNode fields) {
+    private DatasetRow(String caseId, EvalCase evalCase, String error, DatasetLocation location, JsonNode fields,
+            String writtenId) {
         this.caseId = Objects.requireNonNull(caseId, "caseId");
         this.evalCase = Optional.ofNullable(evalCase);
         this.error = error;
         this.location = Optional.ofNullable(location);
         this.fields = fields;
+        this.writtenId = writtenId;
     }
 
     /**
@@ -46,7 +50,7 @@ public final class DatasetRow {
      * labels) read by the same readers, with the same file:line errors.
      */
     static DatasetRow plain(JsonNode fields, DatasetLocation location) {
-        return new DatasetRow(location.displayName() + ":" + location.line(), null, null, location, fields);
+        return new DatasetRow(location.displayName() + ":" + location.line(), null, null, location, fields, null);
     }
 
     /** The row's fields, for a row read plain ({@link DatasetFiles#openPlain}); empty for a case or a bad row. */
@@ -71,7 +75,18 @@ public final class DatasetRow {
 
     /** This row under another id (the case keeps its own): a masked one. */
     DatasetRow withCaseId(String id) {
-        return new DatasetRow(id, evalCase.orElse(null), error, location.orElse(null), fields);
+        return new DatasetRow(id, evalCase.orElse(null), error, location.orElse(null), fields, null);
+    }
+
+    /** This row, noting the id as written when it is not the case id ({@code null}: it is). */
+    DatasetRow withWrittenId(String written) {
+        return written == null || written.equals(caseId) ? this
+                : new DatasetRow(caseId, evalCase.orElse(null), error, location.orElse(null), fields, written);
+    }
+
+    /** The id as the row wrote it: the case id, but for the whitespace stripped from its ends. */
+    String writtenId() {
+        return writtenId == null ? caseId : writtenId;
     }
 
     /** The case id, also for a bad row. */

@@ -95,8 +95,9 @@ final class UniqueIds implements DatasetStream {
         }
         firsts.add(name, position);
         lastName = name;
-        if (!name.equals(row.caseId())) {
-            unusual.put(name, new First(row.caseId(), null));
+        String written = row.writtenId();
+        if (!name.equals(written)) {
+            unusual.put(name, new First(written, null));
         }
         return row;
     }
@@ -180,8 +181,8 @@ final class UniqueIds implements DatasetStream {
             error = where + ": duplicate id '" + visible(row.caseId()) + "': the engine gave that id to the duplicate of '"
                     + visible(first.madeUpFor()) + "' at " + unit + " " + firstPosition;
         }
-        else if (!first.id().equals(row.caseId())) {
-            error = where + ": duplicate id '" + visible(row.caseId()) + "': it differs from '" + visible(first.id())
+        else if (!first.id().equals(row.writtenId())) {
+            error = where + ": duplicate id '" + visible(row.writtenId()) + "': it differs from '" + visible(first.id())
                     + "' (" + unit + " " + firstPosition + ") only in whitespace or control characters, and tests "
                     + "show both as '" + name(row.caseId()) + "'";
         }

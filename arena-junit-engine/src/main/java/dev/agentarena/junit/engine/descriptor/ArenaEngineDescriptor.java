@@ -1,7 +1,9 @@
 package dev.agentarena.junit.engine.descriptor;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -49,6 +51,8 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
     private final RuntimeException configurationError;
     private final CaseFilter caseFilter;
     private final ScorerNames scorerNames = new ScorerNames();
+    /** Inner classes with {@code @Eval} inside a selected class, which the engine cannot create. */
+    private final Set<Class<?>> innerEvals = new LinkedHashSet<>();
     private SummaryPlan summaryPlan;
 
     /**
@@ -240,6 +244,16 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         if (context.hasRun()) {
             context.run().close();
         }
+    }
+
+    /** Notes an inner eval class found inside a selected class, for discovery to report. */
+    public void noteInnerEval(Class<?> innerClass) {
+        innerEvals.add(innerClass);
+    }
+
+    /** The inner eval classes found inside selected classes, in the order found. */
+    public Set<Class<?>> innerEvals() {
+        return Collections.unmodifiableSet(innerEvals);
     }
 
     /**

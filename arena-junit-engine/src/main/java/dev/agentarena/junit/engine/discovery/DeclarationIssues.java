@@ -1,5 +1,8 @@
 package dev.agentarena.junit.engine.discovery;
 
+import java.util.HashSet;
+import java.util.Set;
+
 import org.apiguardian.api.API;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.EngineDiscoveryRequest;
@@ -30,9 +33,30 @@ public final class DeclarationIssues {
     private DeclarationIssues() {
     }
 
-    /** Reports the problems of every eval class below the engine. */
+    /**
+     * Reports the problems of every eval class below the engine, and each inner eval class of a selected class that
+     * was not selected itself (it would be skipped without a word).
+     */
     public static void report(EngineDiscoveryRequest request, ArenaEngineDescriptor engine) {
         try {
+            Set<Class<?>> discovered = new HashSet<>();
+            for (TestDescriptor child : engine.getChildren()) {
+                if (child instanceof EvalClassDescriptor evalClass) {
+                    discovered.add(evalClass.definition().testClass());
+                }
+            }
+            for (Class<?> inner : engine.innerEvals()) {
+                if (!discovered.contains(inner)) {
+                    Class<?> outer = inner.getEnclosingClass();
+                    request.getDiscoveryListener().issueEncountered(engine.getUniqueId(), DiscoveryIssue.builder(
+                            DiscoveryIssue.Severity.WARNING, inner.getName() + " is an eval in an inner class of "
+                                    + outer.getName() + ", and does not run: the engine cannot create it without an "
+                                    + "instance of " + outer.getSimpleName() + ". Declare it static (under Surefire, "
+                                    + "a nested class also needs an <excludes> override: see "
+                                    + "docs/guides/writing-evals.md) or move it to a file of its own.")
+                            .source(ClassSource.from(inner)).build());
+                }
+            }
             for (TestDescriptor child : engine.getChildren()) {
                 if (child instanceof EvalClassDescriptor) {
                     EvalDefinition definition = ((EvalClassDescriptor) child).definition();

@@ -4,6 +4,7 @@ import static org.junit.platform.engine.support.discovery.SelectorResolver.Resol
 import static org.junit.platform.engine.support.discovery.SelectorResolver.Resolution.unresolved;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -41,6 +42,7 @@ final class EvalClassSelectorResolver implements SelectorResolver {
     @Override
     public Resolution resolve(ClassSelector selector, Context context) {
         Class<?> evalClass = selector.getJavaClass();
+        noteInnerEvals(evalClass);
         if (!EvalDefinition.isEval(evalClass) || !classNameFilter.test(evalClass.getName())) {
             return unresolved();
         }
@@ -48,6 +50,27 @@ final class EvalClassSelectorResolver implements SelectorResolver {
             descriptor.selectAll();
             return match(Match.exact(descriptor));
         }).orElse(unresolved());
+    }
+
+    /**
+     * Notes the evals among a selected class's inner classes (non-static, at any depth): a build tool selects the
+     * outer class only (Surefire leaves out {@code Outer$Inner}), so such an eval would be skipped without a word,
+     * where JUnit Jupiter warns of an inner test class. {@link DeclarationIssues} reports each one not selected itself.
+     */
+    private void noteInnerEvals(Class<?> selected) {
+        Class<?>[] members;
+        try {
+            members = selected.getDeclaredClasses();
+        }
+        catch (LinkageError | SecurityException e) {
+            return; // a member that cannot load: not an eval the engine could run anyway
+        }
+        for (Class<?> member : members) {
+            if (!Modifier.isStatic(member.getModifiers()) && EvalDefinition.isEval(member)) {
+                engine.noteInnerEval(member);
+            }
+            noteInnerEvals(member);
+        }
     }
 
     @Override

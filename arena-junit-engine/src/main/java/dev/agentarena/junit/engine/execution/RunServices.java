@@ -34,9 +34,11 @@ import dev.agentarena.junit.engine.reporting.RunOutput;
 import dev.agentarena.junit.engine.reporting.RunReport;
 import dev.agentarena.junit.engine.reporting.ShardManifestFile;
 import dev.agentarena.junit.engine.reporting.WholeTexts;
+import dev.agentarena.junit.engine.reporting.agreement.AgreementGate;
 import dev.agentarena.junit.engine.reporting.agreement.Agreements;
 import dev.agentarena.junit.engine.reporting.allure.AllureReporter;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
+import dev.agentarena.junit.engine.reporting.gates.GateSpec;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.reporting.report.CaseReport;
@@ -274,6 +276,7 @@ public final class RunServices implements AutoCloseable {
             session.evalRuns(outputDirectory).addAll(evals);
             Optional<CaseReport.Outcome> report = writeReport(session.evalRuns(outputDirectory));
             Leaderboard leaderboard = awaitUninterruptibly(building);
+            unmatchedAgreementGates(leaderboard).forEach(listeners::warning);
             listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend,
                     report.flatMap(CaseReport.Outcome::file),
                     report.flatMap(CaseReport.Outcome::comparison).map(CaseReport.Comparison::lines)
@@ -285,6 +288,18 @@ public final class RunServices implements AutoCloseable {
                     outputDirectory);
         }
         return finished;
+    }
+
+    /** A line for each {@code arena.gates.min-agreement.<scorer>} that names no scorer of the run. */
+    private List<String> unmatchedAgreementGates(Leaderboard leaderboard) {
+        AgreementGate gate;
+        try {
+            gate = AgreementGate.from(GateSpec.settings(configuration, configuration.parameterKeys()));
+        }
+        catch (RuntimeException e) {
+            return List.of(); // a bad value: the agreement container of each eval fails with it
+        }
+        return gate.unmatched(leaderboard.scorerNames());
     }
 
     /** What a task computed, waited for to its end even when interrupted; its exception, unwrapped, if it threw one. */

@@ -22,7 +22,7 @@ public record HumanLabel(String eval, String caseId, String model, String output
 
     /** The verdict, or, when only a score was given, whether it reaches 0.5. */
     public boolean passed() {
-        return verdict != null ? verdict : score >= 0.5;
+        return verdict != null ? verdict : score >= LabelFile.PASS_SCORE;
     }
 
     /** The score, or, when only a verdict was given, 1 for pass and 0 for fail. */

@@ -24,7 +24,8 @@ import dev.agentarena.junit.engine.datasets.DatasetStream;
  * labels in.
  *
  * <p>A row is a label when it has a {@code human_verdict} ({@code pass} or {@code fail}) or a {@code human_score}
- * (0 to 1); other rows are outputs nobody labelled yet, and are skipped. Its output is known by
+ * (0 to 1), which agree when both are given (a pass is a score of 0.5 or more); other rows are outputs nobody labelled
+ * yet, and are skipped. Its output is known by
  * {@code output_digest}, else by the digest of its {@code output}; with neither it applies to any output.
  */
 @API(status = API.Status.INTERNAL, since = "0.2")
@@ -39,6 +40,9 @@ public final class LabelFile {
             LabelSheet.OUTPUT, LabelSheet.REFERENCE, "case_id");
 
     private static final int MAX_PROBLEMS = 10;
+
+    /** The least score that is a pass, as {@link HumanLabel#passed} reads a score alone. */
+    static final double PASS_SCORE = 0.5;
 
     private LabelFile() {
     }
@@ -106,6 +110,11 @@ public final class LabelFile {
         Double score = score(fields.get(LabelSheet.HUMAN_SCORE), scoreText, problems);
         if (verdictText.isEmpty() && scoreText.isEmpty()) {
             return null;
+        }
+        if (verdict != null && score != null && verdict != (score >= PASS_SCORE)) {
+            // which one would count depends on who asks: the agreement takes the verdict, a manual case the score
+            problems.add("human_verdict " + verdictText + " contradicts human_score " + scoreText + ": a pass is a "
+                    + "score of " + PASS_SCORE + " or more, a fail less; give one, or both alike");
         }
         String eval = text(fields, LabelSheet.EVAL);
         if (eval.isEmpty()) {

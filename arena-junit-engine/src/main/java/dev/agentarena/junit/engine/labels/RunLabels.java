@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apiguardian.api.API;
@@ -75,11 +76,28 @@ public final class RunLabels {
         Optional<HumanLabels> annotation = evalClass == null ? Optional.empty()
                 : AnnotationSupport.findAnnotation(evalClass, HumanLabels.class);
         if (annotation.isPresent()) {
-            for (HumanLabel label : LabelFile.read(locate(annotation.get().value(), evalClass, "@HumanLabels(\""
-                    + annotation.get().value() + "\") on " + evalClass.getName()), eval)) {
+            String declaredBy = "@HumanLabels(\"" + annotation.get().value() + "\") on " + evalClass.getName();
+            Map<String, Integer> otherEvals = new TreeMap<>();
+            List<HumanLabel> read = LabelFile.read(locate(annotation.get().value(), evalClass, declaredBy), eval);
+            for (HumanLabel label : read) {
                 if (label.eval().equals(eval)) {
                     labels.add(shown(label));
                 }
+                else {
+                    otherEvals.merge(LabelText.visible(secrets.redact(label.eval())), 1, Integer::sum);
+                }
+            }
+            if (labels.isEmpty() && !otherEvals.isEmpty()) {
+                // every label is another eval's: the eval column misspells this one, or names the eval it was
+                // copied from, and the eval would measure nothing without a word
+                List<String> named = new ArrayList<>();
+                otherEvals.forEach((other, rows) -> named.add("'" + other + "' (" + rows + (rows == 1 ? " row)"
+                        : " rows)")));
+                throw new ConfigurationException("Labels file '" + annotation.get().value() + "' (" + declaredBy
+                        + ") has " + read.size() + " label" + (read.size() == 1 ? "" : "s") + ", none of eval '"
+                        + LabelText.visible(eval) + "': its eval column names " + String.join(", ", named)
+                        + ". A row's eval is the @Eval name of the class it labels; in a file of one eval, leave the "
+                        + "column out; see docs/guides/judges.md");
             }
         }
         for (HumanLabel label : configured()) {
@@ -137,29 +155,29 @@ public final class RunLabels {
      * Refuses an output labelled twice, differently: two labels of one case and model for the same output (the same
      * digest, or either without one) that disagree would leave which one counts to the order of the rows. The same
      * label twice (a sheet's repeats that answered alike, each labelled alike) says one thing, and is kept.
+     *
+     * <p>Linear in the labels: agreeing is an equivalence, so a label is checked against at most two earlier labels
+     * of each group it shares an output with (its digest's, those without a digest, or all of the case and model's
+     * when it has none): the group's first, and the first that said something else.
      */
     private static void checkOnePerOutput(String eval, List<HumanLabel> labels) {
-        Map<String, List<HumanLabel>> byCase = new HashMap<>();
+        Map<String, OutputLabels> byCase = new HashMap<>();
         List<String> conflicts = new ArrayList<>();
         int count = 0;
-        for (HumanLabel label : labels) {
-            List<HumanLabel> earlier = byCase.computeIfAbsent(label.caseId() + '\u0000' + label.model(),
-                    key -> new ArrayList<>());
-            for (HumanLabel first : earlier) {
-                boolean sameOutput = first.outputDigest() == null || label.outputDigest() == null
-                        || first.outputDigest().equals(label.outputDigest());
-                if (sameOutput && (first.passed() != label.passed()
-                        || !Objects.equals(first.score(), label.score()))) {
-                    count++;
-                    if (conflicts.size() < MAX_DUPLICATES) {
-                        conflicts.add(label.location() + ": case '" + LabelText.visible(label.caseId()) + "' on "
-                                + LabelText.visible(label.model()) + " is labelled " + said(label) + " here but "
-                                + said(first) + " at " + first.location());
-                    }
-                    break;
+        for (int index = 0; index < labels.size(); index++) {
+            HumanLabel label = labels.get(index);
+            OutputLabels earlier = byCase.computeIfAbsent(label.caseId() + '\u0000' + label.model(),
+                    key -> new OutputLabels());
+            Numbered first = earlier.conflicting(label);
+            if (first != null) {
+                count++;
+                if (conflicts.size() < MAX_DUPLICATES) {
+                    conflicts.add(label.location() + ": case '" + LabelText.visible(label.caseId()) + "' on "
+                            + LabelText.visible(label.model()) + " is labelled " + said(label) + " here but "
+                            + said(first.label()) + " at " + first.label().location());
                 }
             }
-            earlier.add(label);
+            earlier.add(new Numbered(index, label));
         }
         if (count > 0) {
             throw new ConfigurationException("The labels of " + eval + " label " + count + " output"
@@ -167,6 +185,75 @@ public final class RunLabels {
                     + "order of the rows:\n  " + String.join("\n  ", conflicts)
                     + (count > conflicts.size() ? "\n  ..." : "") + "\nKeep one label per case, model and output "
                     + "(output_digest); see docs/guides/judges.md");
+        }
+    }
+
+    /** A label and its place among the eval's labels. */
+    private record Numbered(int index, HumanLabel label) {
+    }
+
+    /** Whether two labels say the same: the same verdict and the same score. */
+    private static boolean agree(HumanLabel a, HumanLabel b) {
+        return a.passed() == b.passed() && Objects.equals(a.score(), b.score());
+    }
+
+    /**
+     * The labels of a group that may disagree: its first, and the first that disagrees with it. Any later label that
+     * disagrees with one of the group disagrees with one of these two (agreeing is an equivalence).
+     */
+    private static final class Distinct {
+        private Numbered first;
+        private Numbered other;
+
+        void add(Numbered label) {
+            if (first == null) {
+                first = label;
+            }
+            else if (other == null && !agree(first.label(), label.label())) {
+                other = label;
+            }
+        }
+
+        /** The earliest of the group's labels that disagrees with this one, or {@code null}. */
+        Numbered conflicting(HumanLabel label) {
+            if (first == null) {
+                return null;
+            }
+            if (!agree(first.label(), label)) {
+                return first;
+            }
+            return other;
+        }
+    }
+
+    /** The earlier labels of one case and model: all, those without a digest, and those of each digest. */
+    private static final class OutputLabels {
+        private final Distinct all = new Distinct();
+        private final Distinct withoutDigest = new Distinct();
+        private final Map<String, Distinct> byDigest = new HashMap<>();
+
+        /** The earliest earlier label of the same output that disagrees with this one, or {@code null}. */
+        Numbered conflicting(HumanLabel label) {
+            if (label.outputDigest() == null) {
+                return all.conflicting(label);
+            }
+            Numbered undigested = withoutDigest.conflicting(label);
+            Distinct same = byDigest.get(label.outputDigest());
+            Numbered digested = same == null ? null : same.conflicting(label);
+            if (undigested == null || digested == null) {
+                return undigested == null ? digested : undigested;
+            }
+            return undigested.index() < digested.index() ? undigested : digested;
+        }
+
+        void add(Numbered label) {
+            all.add(label);
+            if (label.label().outputDigest() == null) {
+                withoutDigest.add(label);
+            }
+            else {
+                byDigest.computeIfAbsent(label.label().outputDigest(), digest -> new Distinct()).add(label);
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.sandbox;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -73,17 +74,18 @@ public final class SandboxedRun {
      * Starts the process and runs it to an end.
      *
      * @param marker the bytes the program writes first on stdout once it starts, or {@code null} when it writes none
+     * @param input what the program reads on its standard input (then its end), written as it reads; empty for none
      * @param namespaced whether the process's child is pid 1 of a pid namespace holding every process of the program
      *        (a {@link Sandbox#isolated()} sandbox): killing that child ends them all, and the process exits only
      *        once they are gone. Otherwise descendants are tracked while the program runs, and killed one by one.
      * @throws IOException when the process cannot be started (e.g. the interpreter is missing)
      * @throws IllegalStateException when a process of the program survives being killed
      */
-    public static Outcome run(ProcessBuilder builder, ProcessLimits limits, byte[] marker, boolean namespaced)
-            throws IOException, InterruptedException {
+    public static Outcome run(ProcessBuilder builder, ProcessLimits limits, byte[] marker, boolean namespaced,
+            byte[] input) throws IOException, InterruptedException {
         long spawned = System.nanoTime();
         Process process = builder.start();
-        process.getOutputStream().close();
+        feed(process.getOutputStream(), input);
         AtomicLong total = new AtomicLong();
         AtomicBoolean overflow = new AtomicBoolean();
         CappedOutput stdout = new CappedOutput(limits.keptOutputBytes());
@@ -198,6 +200,24 @@ public final class SandboxedRun {
             // no /proc (not Linux), or gone in between
             return handle.isAlive() && !Files.isDirectory(Paths.get("/proc"));
         }
+    }
+
+    /** Writes the input on a thread of its own (a pipe holds 64 KiB), then closes the stream. */
+    private static void feed(OutputStream stdin, byte[] input) throws IOException {
+        if (input.length == 0) {
+            stdin.close();
+            return;
+        }
+        Thread thread = new Thread(() -> {
+            try (stdin) {
+                stdin.write(input);
+            }
+            catch (IOException e) {
+                // the program ended without reading it all
+            }
+        }, "arena-code-exec-stdin");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     private static Thread drain(InputStream stream, CappedOutput sink, StartMarker start, AtomicLong total,

@@ -1,8 +1,12 @@
 package dev.agentarena.junit.engine.reporting.agreement;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.apiguardian.api.API;
 
@@ -64,6 +68,24 @@ public final class AgreementGate {
     /** The least kappa a scorer must reach, if any gate concerns it. */
     public Optional<Double> minimum(String scorer) {
         return Optional.ofNullable(byScorer.getOrDefault(scorer, general));
+    }
+
+    /**
+     * One line for each scorer key that names no scorer of the run: such a gate would check nothing, without a word
+     * ({@code arena.gates.min-agreement.no_such_scorer=0.6}: a misspelt scorer, a scorer renamed since).
+     *
+     * @param scorers the names of every scorer the run's evals scored with
+     */
+    public List<String> unmatched(Set<String> scorers) {
+        List<String> lines = new ArrayList<>();
+        byScorer.forEach((scorer, minimum) -> {
+            if (!scorers.contains(scorer)) {
+                lines.add(Constants.GATES_MIN_AGREEMENT + "." + scorer + "=" + Decimals.shortest(minimum)
+                        + " gates nothing: no eval of this run has a scorer '" + scorer + "' (its scorers: "
+                        + (scorers.isEmpty() ? "none" : String.join(", ", new TreeSet<>(scorers))) + ")");
+            }
+        });
+        return lines;
     }
 
     /** The key that sets a scorer's minimum, for messages. */

@@ -145,9 +145,9 @@ public final class Baseline {
             String where = file + " entries[" + index++ + "]";
             Map<String, Double> scores = new LinkedHashMap<>();
             for (Map.Entry<String, JsonNode> score : node.path("scores").properties()) {
-                if (!score.getValue().isNumber()) {
+                if (!score.getValue().isNumber() || !Double.isFinite(score.getValue().asDouble())) {
                     throw new IOException("In the baseline " + where + ", the score of case " + score.getKey()
-                            + " is not a number");
+                            + " is not a finite number: " + score.getValue());
                 }
                 scores.put(score.getKey(), score.getValue().asDouble());
             }
@@ -155,8 +155,8 @@ public final class Baseline {
             node.path("passed").properties().forEach(p -> passed.put(p.getKey(), p.getValue().asBoolean()));
             entries.add(new BaselineEntry(text(node, "eval", where), text(node, "model", where),
                     text(node, "scorer", where), node.path("scorerVersion").asText(""), node.path("n").asInt(),
-                    number(node, "accuracy"), number(node, "ciLow"), number(node, "ciHigh"), number(node, "passRate"),
-                    scores, passed));
+                    figure(node, "accuracy", where), figure(node, "ciLow", where), figure(node, "ciHigh", where),
+                    figure(node, "passRate", where), scores, passed));
         }
         return new Baseline(root.path("reducer").asText("mean"), entries);
     }
@@ -169,9 +169,16 @@ public final class Baseline {
         return value.asText();
     }
 
-    private static double number(JsonNode node, String field) {
+    /** A figure of an entry, NaN when absent; 1e999, which reads as Infinity, is an error, not a figure. */
+    private static double figure(JsonNode node, String field, String where) throws IOException {
         JsonNode value = node.get(field);
-        return value == null || !value.isNumber() ? Double.NaN : value.asDouble();
+        if (value == null || !value.isNumber()) {
+            return Double.NaN;
+        }
+        if (!Double.isFinite(value.asDouble())) {
+            throw new IOException("In the baseline " + where + ", \"" + field + "\" is not a finite number: " + value);
+        }
+        return value.asDouble();
     }
 
     private static void number(ObjectNode node, String field, double value) {

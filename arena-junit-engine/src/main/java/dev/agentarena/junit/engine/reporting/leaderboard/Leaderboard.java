@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.apiguardian.api.API;
 
@@ -67,6 +69,14 @@ public final class Leaderboard {
     /** The agreement with human labels of the evals that have labels; empty when none has. */
     public List<EvalAgreement> agreement() {
         return agreement;
+    }
+
+    /** The name of every scorer that graded a result of the run, in order. */
+    public Set<String> scorerNames() {
+        Set<String> names = new TreeSet<>();
+        evals().forEach(eval -> eval.models().forEach(model -> model.scorers()
+                .forEach(scorer -> names.add(scorer.scorer()))));
+        return names;
     }
 
     /** Computes the leaderboard of finished results; see {@link LeaderboardAccumulator} to feed them one by one. */

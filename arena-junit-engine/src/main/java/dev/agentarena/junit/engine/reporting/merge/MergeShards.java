@@ -179,7 +179,7 @@ public final class MergeShards {
                 failures.add(gate.message());
             }
         }
-        failures.addAll(agreementGate(configuration, agreements));
+        failures.addAll(agreementGate(configuration, agreements, leaderboard));
         failures.addAll(baseline(configuration, leaderboard, options.updateBaseline));
         if (!failures.isEmpty()) {
             err.println(PREFIX + "the merged run failed " + failures.size() + " check(s):");
@@ -229,8 +229,10 @@ public final class MergeShards {
     }
 
     /** {@code arena.gates.min-agreement} over the merged agreements, each scorer's line printed; the failures. */
-    private List<String> agreementGate(ArenaConfiguration configuration, Agreements agreements) {
+    private List<String> agreementGate(ArenaConfiguration configuration, Agreements agreements,
+            Leaderboard leaderboard) {
         AgreementGate gate = AgreementGate.from(GateSpec.settings(configuration, configuration.settings().keySet()));
+        gate.unmatched(leaderboard.scorerNames()).forEach(line -> out.println(PREFIX + line));
         List<String> failures = new ArrayList<>();
         for (EvalAgreement eval : agreements.reports()) {
             if (eval.staleWarning() != null) {
@@ -330,6 +332,11 @@ public final class MergeShards {
                 catch (JsonProcessingException e) {
                     throw new ShardMergeException(part.results() + ", line " + lines + ": not a result: "
                             + e.getOriginalMessage());
+                }
+                if (record.score() != null && !(record.score() >= 0 && record.score() <= 1)) {
+                    // 1e999 reads as a number, infinite: the merged leaderboard's means would be too
+                    throw new ShardMergeException(part.results() + ", line " + lines + ": not a result: its score "
+                            + record.score() + " is not a number from 0 to 1");
                 }
                 accumulator.accept(record);
                 JudgeBiasTally bias = biases.apply(record);

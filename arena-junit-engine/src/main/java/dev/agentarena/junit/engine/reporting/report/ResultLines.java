@@ -342,6 +342,17 @@ final class ResultLines implements AutoCloseable {
         if (status.counts() && (score == null || !score.isNumber())) {
             return "a " + status.jsonName() + " result without a \"score\"";
         }
+        // 1e999 reads as a number, infinite: every mean and delta over it would be too
+        if (score != null && score.isNumber() && !(score.asDouble() >= 0 && score.asDouble() <= 1)) {
+            // shown as the number read: 1e999 is Infinity
+            return "\"score\" is " + score.asDouble() + ", not a number from 0 to 1";
+        }
+        for (String field : new String[] {"cost_usd", "latency_ms"}) {
+            JsonNode value = node.get(field);
+            if (value != null && value.isNumber() && !Double.isFinite(value.asDouble())) {
+                return "\"" + field + "\" is " + value.asDouble() + ", not a finite number";
+            }
+        }
         JsonNode repeat = node.get("repeat");
         if (repeat != null && !repeat.isNull() && !(repeat.canConvertToInt() && repeat.isIntegralNumber()
                 && repeat.asInt() >= 0)) {

@@ -35,16 +35,19 @@ import dev.agentarena.junit.engine.sandbox.Sandboxes;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
- * {@code code_exec}: runs the generated code plus the reference's assertions in a sandbox; score 1 when it exits
- * with 0.
+ * {@code code_exec}: runs the generated code, then the reference's assertions (the checks) on it, in a sandbox; score 1
+ * when it exits with 0.
  *
  * <p>The code is the first fenced block tagged with the language (else an untagged, else any fenced block), or the
- * whole output. The reference holds the assertions:
+ * whole output. The reference holds the checks, which never lie in a file the program can read (it would print what
+ * they expect):
  * <ul>
- *   <li>Python ({@code language: python}, the default): appended to the code; run as {@code python3 -I -B} (the
- *       executable is option {@code python}).</li>
+ *   <li>Python ({@code language: python}, the default): the code alone is the program's file, run as {@code __main__}
+ *       by {@code python3 -I -B} (the executable is option {@code python}); a prologue reads the checks from stdin
+ *       before the code runs, closes it, and runs them in the code's namespace once its top level is done.</li>
  *   <li>Java ({@code language: java}): a single-file source program run as {@code <java.home>/bin/java -ea File.java}
- *       (option {@code java} overrides the launcher). The reference is either the body of a {@code main} method,
+ *       (option {@code java} overrides the launcher), written into the sandbox's own {@code /tmp} from stdin and
+ *       deleted by its first class once compiled. The reference is either the body of a {@code main} method,
  *       wrapped into a class, or, when it declares {@code void main(}, a whole class. The generated classes follow;
  *       {@code import} lines of both are moved to the top and {@code package} lines dropped. {@code assert} is
  *       enabled.</li>
@@ -59,7 +62,9 @@ import dev.agentarena.junit.scoring.OutputScorer;
  *
  * <p>Time has two limits: {@code startup_timeout_seconds} (default 60) until the program's first instruction, which a
  * prologue marks on stdout, an error of the machine when exceeded; then {@code timeout_seconds} (default 10) for the
- * program's own run, a failure of the code: "timed out after 10s (run-time limit, option timeout_seconds)". Each of
+ * program's own run, a failure of the code: "timed out after 10s (run-time limit, option timeout_seconds)". A limit
+ * is named as reached only on the kernel's word (an exit signal, the memory cgroup's counters), never on the output's,
+ * which the program writes. Each of
  * stdout and stderr keeps at most {@code max_output_bytes} (default 65536): its first and last halves. Detail:
  * {@code exit_code}, {@code stdout}, {@code stderr}, {@code millis}, {@code startup_millis}, {@code truncated},
  * {@code sandbox}, and {@code memory_peak_bytes} where the sandbox bounds the whole program's memory (a cgroup).
@@ -76,6 +81,10 @@ public final class CodeExecScorer implements OutputScorer {
     private static final Pattern JAVA_MAIN = Pattern.compile("\\bvoid\\s+main\\s*\\(");
     private static final Pattern JAVA_TYPE = Pattern.compile("\\b(?:class|record|enum|interface)\\s+([A-Za-z_$][\\w$]*)");
     private static final int DETAIL_CHARS = 4000;
+    /** The program's file (the code alone) in its directory. */
+    private static final String PYTHON_FILE = "solution.py";
+    /** The Java program's source (code and checks) in its temporary directory, deleted once compiled. */
+    private static final String JAVA_FILE = "Solution.java";
     private static final long MIB = 1024 * 1024;
     /** What the sandbox's tools print when they, not the program, fail. */
     private static final List<String> TOOL_PREFIXES = List.of("bwrap:", "prlimit:", "setpriv:", "arena-sandbox:");
@@ -132,27 +141,41 @@ public final class CodeExecScorer implements OutputScorer {
             List<String> command = new ArrayList<>();
             String interpreter;
             Installation installation;
+            // The checks never lie in a file the program can read: Python's reach the prologue on stdin, and the
+            // Java source that holds them is written where the launcher reads it and deleted before the program runs.
+            byte[] input;
             if (python) {
                 interpreter = options.getString("python", "python3");
-                Files.writeString(workDir.resolve("solution.py"), code + "\n\n" + assertions + "\n",
-                        StandardCharsets.UTF_8);
+                Files.writeString(workDir.resolve(PYTHON_FILE), code + "\n", StandardCharsets.UTF_8);
+                input = assertions.getBytes(StandardCharsets.UTF_8);
                 installation = sandbox.isolated() ? installation(interpreter, true) : null;
                 command.addAll(List.of(installation == null ? interpreter : installation.executable(), "-I", "-B",
-                        "-c", pythonPrologue(marker), sandbox.programFile(workDir, "solution.py")));
+                        "-c", pythonPrologue(marker), sandbox.programFile(workDir, PYTHON_FILE)));
             }
             else {
                 interpreter = options.getString("java", Paths.get(System.getProperty("java.home"), "bin", "java")
                         .toString());
-                Files.writeString(workDir.resolve("Solution.java"), javaProgram(code, assertions, marker),
-                        StandardCharsets.UTF_8);
+                String program = javaProgram(code, assertions, marker);
                 installation = sandbox.isolated() ? installation(interpreter, false) : null;
+                if (sandbox.isolated()) {
+                    // written into the sandbox's own /tmp from stdin, where nothing of the host holds it
+                    input = program.getBytes(StandardCharsets.UTF_8);
+                    command.addAll(List.of("/bin/sh", "-c", "cat > /tmp/" + JAVA_FILE + " && exec \"$@\"",
+                            "arena-java"));
+                }
+                else {
+                    // unsandboxed, TMPDIR is the program's directory
+                    input = new byte[0];
+                    Files.writeString(workDir.resolve(JAVA_FILE), program, StandardCharsets.UTF_8);
+                }
                 command.addAll(List.of(installation == null ? interpreter : installation.executable(), "-ea",
                         "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData"));
                 if (sandbox.isolated()) {
                     // Half the data limit for the heap: an OutOfMemoryError, not a JVM that cannot map its heap.
                     command.add("-Xmx" + Math.max(16, limits.process.memoryBytes() / MIB / 2) + "m");
                 }
-                command.addAll(List.of("-Dfile.encoding=UTF-8", sandbox.programFile(workDir, "Solution.java")));
+                command.addAll(List.of("-Dfile.encoding=UTF-8", sandbox.isolated() ? "/tmp/" + JAVA_FILE
+                        : workDir.resolve(JAVA_FILE).toString()));
             }
             sandbox.share(workDir);
             Sandbox.Launch launch;
@@ -167,7 +190,7 @@ public final class CodeExecScorer implements OutputScorer {
             try (launch) {
                 SandboxedRun.Outcome outcome;
                 try {
-                    outcome = SandboxedRun.run(launch.process(), limits.process, marker, sandbox.isolated());
+                    outcome = SandboxedRun.run(launch.process(), limits.process, marker, sandbox.isolated(), input);
                 }
                 catch (IOException e) {
                     throw cannotRun(interpreter, e);
@@ -311,13 +334,11 @@ public final class CodeExecScorer implements OutputScorer {
                         + "within " + formatSeconds(limits.startupSeconds) + "s (start-up limit, "
                         + limits.startupSource + "); the machine may be overloaded");
             case RUN_TIMEOUT: {
-                // Other limits the program ran into on its way to the clock: a fork bomb that did not die out in
-                // time on a loaded machine still names the process limit that held it.
+                // Other limits the kernel saw the program reach on its way to the clock.
                 Set<String> notes = new LinkedHashSet<>();
                 notes.add("run-time limit, " + limits.timeoutSource);
                 if (sandbox.isolated()) {
                     notes.addAll(reached);
-                    notes.addAll(limitsHit(Abbreviations.tail(outcome.stderr(), DETAIL_CHARS), limits));
                 }
                 result = ScoreResult.fail("timed out after " + formatSeconds(limits.timeoutSeconds) + "s ("
                         + String.join("; ", notes) + ")");
@@ -345,15 +366,14 @@ public final class CodeExecScorer implements OutputScorer {
                     String errors = outcome.stderr().isBlank() ? outcome.stdout() : outcome.stderr();
                     String tail = lastLines(errors);
                     List<String> notes = new ArrayList<>();
-                    String signal = signal(outcome.exitCode(), limits, sandbox.isolated());
+                    String signal = signal(outcome, limits, sandbox.isolated());
                     if (!signal.isEmpty()) {
                         notes.add(signal);
                     }
                     notes.addAll(reached);
                     if (sandbox.isolated()) {
-                        // more than the last lines shown: processes that end together (a fork bomb's) interleave
-                        // their tracebacks, and the error line may come before another's last frames
-                        notes.addAll(limitsHit(Abbreviations.tail(errors, DETAIL_CHARS), limits));
+                        // more than the last lines shown: processes that end together interleave their tracebacks
+                        notes.addAll(sandboxRules(Abbreviations.tail(errors, DETAIL_CHARS)));
                     }
                     result = ScoreResult.fail("exit code " + outcome.exitCode() + (tail.isEmpty() ? "" : ": " + tail)
                             + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
@@ -368,12 +388,17 @@ public final class CodeExecScorer implements OutputScorer {
                 .withDetail("truncated", outcome.truncated()).withDetail("sandbox", sandbox.description());
     }
 
-    /** What a signal exit status means, naming the limit that sent it. */
-    private static String signal(int exitCode, Limits limits, boolean isolated) {
-        switch (exitCode) {
+    /**
+     * What a signal exit status means, naming the limit that sent it. Only the exit status and the time it took
+     * decide, never the output, which the program writes as it likes: a program that kills itself with
+     * {@code SIGXCPU} sooner than its processors could have spent the CPU limit did not reach it.
+     */
+    private static String signal(SandboxedRun.Outcome outcome, Limits limits, boolean isolated) {
+        switch (outcome.exitCode()) {
             case 128 + 24:
-                return isolated ? "SIGXCPU: CPU time limit of " + limits.process.cpuSeconds()
-                        + "s reached, option cpu_seconds" : "SIGXCPU";
+                return isolated && outcome.millis() * Runtime.getRuntime().availableProcessors()
+                        >= limits.process.cpuSeconds() * 1000 ? "SIGXCPU: CPU time limit of "
+                        + limits.process.cpuSeconds() + "s reached, option cpu_seconds" : "SIGXCPU";
             case 128 + 25:
                 return isolated ? "SIGXFSZ: file size limit of " + limits.process.maxFileBytes()
                         + " bytes reached, option max_file_bytes" : "SIGXFSZ";
@@ -388,24 +413,13 @@ public final class CodeExecScorer implements OutputScorer {
         }
     }
 
-    /** The sandbox's limits that the error at the end of the output points to. */
-    private static List<String> limitsHit(String tail, Limits limits) {
-        Set<String> notes = new LinkedHashSet<>();
-        if (tail.contains("MemoryError") || tail.contains("OutOfMemoryError")
-                || tail.contains("Cannot allocate memory")) {
-            notes.add("memory limit: " + limits.process.memoryBytes() / MIB + " MB per process, option memory_mb");
-        }
-        if (tail.contains("Resource temporarily unavailable") || tail.contains("BlockingIOError")
-                || tail.contains("can't start new thread") || tail.contains("unable to create native thread")) {
-            notes.add("process limit: " + limits.process.maxProcesses() + " processes and threads, option "
-                    + "max_processes");
-        }
-        if (tail.contains("File too large")) {
-            notes.add("file size limit: " + limits.process.maxFileBytes() + " bytes, option max_file_bytes");
-        }
-        if (tail.contains("No space left on device")) {
-            notes.add("temporary directory limit: " + limits.process.tmpBytes() / MIB + " MB, option tmp_mb");
-        }
+    /**
+     * What the sandbox forbids that the error at the end of the output points to: rules that hold for every program,
+     * said whatever the program printed. Never a limit reached, which only the exit status and the kernel's counters
+     * tell: a program can print {@code MemoryError} without allocating anything.
+     */
+    private static List<String> sandboxRules(String tail) {
+        List<String> notes = new ArrayList<>();
         if (tail.contains("Operation not permitted")) {
             notes.add("the sandbox denies some system calls (seccomp: the kernel keyring, memfd, System V IPC ...) "
                     + "and gives its user no privileges");
@@ -418,7 +432,7 @@ public final class CodeExecScorer implements OutputScorer {
                 || tail.contains("UnknownHostException")) {
             notes.add("the sandbox has no network");
         }
-        return new ArrayList<>(notes);
+        return notes;
     }
 
     /** The end of the error output, where the exception is, on one line. */
@@ -442,20 +456,37 @@ public final class CodeExecScorer implements OutputScorer {
                 .getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** Writes the marker, then runs the solution as {@code __main__}, as {@code python3 solution.py} would. */
+    /**
+     * Writes the marker, reads the checks from stdin to its end and puts {@code /dev/null} in its place, runs the
+     * solution as {@code __main__}, as {@code python3 solution.py} would, then the checks in its namespace (a failing
+     * check's traceback shows its line, from {@code <checks>}: the interpreter's own would read it from a file).
+     */
     static String pythonPrologue(byte[] marker) {
         StringBuilder hex = new StringBuilder();
         for (byte b : marker) {
             hex.append(String.format(Locale.ROOT, "%02x", b & 0xff));
         }
-        return "import os, sys, runpy; os.write(1, bytes.fromhex('" + hex + "')); path = sys.argv[1]; "
-                + "sys.argv[:] = [path]; del os, sys; runpy.run_path(path, run_name='__main__')";
+        return "import os, sys, types, linecache\n"
+                + "os.write(1, bytes.fromhex('" + hex + "'))\n"
+                + "checks = sys.stdin.buffer.read().decode('utf-8')\n"
+                + "null = os.open(os.devnull, os.O_RDONLY); os.dup2(null, 0); os.close(null)\n"
+                + "path = sys.argv[1]; sys.argv[:] = [path]\n"
+                + "main = types.ModuleType('__main__'); main.__file__ = path; sys.modules['__main__'] = main\n"
+                + "with open(path, 'rb') as source: code = compile(source.read(), path, 'exec')\n"
+                + "exec(code, main.__dict__)\n"
+                + "linecache.cache['<checks>'] = (len(checks), None, checks.splitlines(True), '<checks>')\n"
+                + "try:\n"
+                + "    exec(compile(checks, '<checks>', 'exec'), main.__dict__)\n"
+                + "except Exception as failed:\n"
+                + "    import traceback\n"
+                + "    traceback.print_exception(type(failed), failed, failed.__traceback__.tb_next)\n"
+                + "    sys.exit(1)\n";
     }
 
     /**
-     * The single-file program: imports, then a first class that writes the marker and calls the {@code main} that
-     * runs (the assertions', else the code's), then the assertions, then the code. Without any {@code main} there is
-     * no first class: the launcher reports the missing method, and the marker never comes.
+     * The single-file program: imports, then a first class that deletes its source, writes the marker and calls the
+     * {@code main} that runs (the assertions', else the code's), then the assertions, then the code. Without any
+     * {@code main} there is no first class: the launcher reports the missing method, and the marker never comes.
      */
     static String javaProgram(String code, String assertions, byte[] marker) {
         List<String> imports = new ArrayList<>();
@@ -488,6 +519,8 @@ public final class CodeExecScorer implements OutputScorer {
             }
             program.append("final class ArenaStart {\n")
                     .append("    public static void main(String[] args) throws Throwable {\n")
+                    .append("        java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(")
+                    .append("System.getenv(\"TMPDIR\"), \"").append(JAVA_FILE).append("\"));\n")
                     .append("        byte[] marker = {").append(bytes).append("};\n")
                     .append("        System.out.write(marker, 0, marker.length);\n")
                     .append("        System.out.flush();\n")
