@@ -232,7 +232,8 @@ final class CaseEvaluator {
             model = steps.step(TimeLimits.Kind.ENGINE, "the model handle", () -> {
                 run.budget().checkBeforeCall();
                 return new ModelHandle(modelKey, endpoint(), evalCase, repeat, run.budget(),
-                        steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row), run.maxSteps());
+                        steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row), run.maxSteps(),
+                        run.models().recordings());
             });
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase, steps);
             attempt.prompt = prompt;
@@ -245,6 +246,8 @@ final class CaseEvaluator {
         catch (Throwable t) {
             rethrowIfGivenUp(t);
             Throwable error = model == null ? t : model.stepLimit().<Throwable>map(limit -> limit).orElse(t);
+            // a replay miss of an MCP tool, which the agent may have read as the tool's error and failed on later
+            error = model == null ? error : model.tools().miss().<Throwable>map(miss -> miss).orElse(error);
             attempt.error = error;
             attempt.usage = model == null ? CallUsage.NONE : model.usage();
             if (model == null && t instanceof ConfigurationException) {
@@ -261,6 +264,12 @@ final class CaseEvaluator {
         if (model.stepLimit().isPresent()) {
             // the task caught the step limit's exception and returned: the case still ran away
             attempt.error = model.stepLimit().get();
+            attempt.usage = model.usage();
+            return failed(row, repeat, scorers, attempt.error, prompt, attempt.usage, trajectory);
+        }
+        if (model.tools().miss().isPresent()) {
+            // the agent took an MCP tool's replay miss for the tool's error and went on: the case is still a miss
+            attempt.error = model.tools().miss().get();
             attempt.usage = model.usage();
             return failed(row, repeat, scorers, attempt.error, prompt, attempt.usage, trajectory);
         }

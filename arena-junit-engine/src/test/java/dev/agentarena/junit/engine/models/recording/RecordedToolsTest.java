@@ -1,0 +1,117 @@
+package dev.agentarena.junit.engine.models.recording;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.agentarena.junit.engine.config.CacheMode;
+import dev.agentarena.junit.engine.config.McpToolsMode;
+import dev.agentarena.junit.engine.models.CaseTools;
+import dev.agentarena.junit.engine.secrets.SecretRedactor;
+import dev.agentarena.junit.model.ModelCallException;
+
+/**
+ * An MCP server's listing and tool calls behind record/replay, with what a model may send as arguments (huge ones,
+ * text that is not JSON, control characters) and what a server may answer (an error, a secret).
+ */
+class RecordedToolsTest {
+
+    @TempDir
+    Path root;
+
+    private static final Supplier<CaseTools.Result> NO_SERVER = () -> {
+        throw new AssertionError("the server was asked");
+    };
+
+    @Test
+    void aRecordedCallReplaysWithoutTheServerWhateverTheArgumentsKeyOrder() {
+        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "lookup_order",
+                Map.of("orderId", 7, "verbose", true), () -> new CaseTools.Result("Order 7 shipped.", false));
+
+        CaseTools replay = tools(CacheMode.REPLAY, McpToolsMode.RECORDED);
+        assertThat(replay.call("support", "lookup_order", new java.util.TreeMap<>(Map.of("verbose", true,
+                "orderId", 7)), NO_SERVER)).isEqualTo(new CaseTools.Result("Order 7 shipped.", false));
+    }
+
+    @Test
+    void anErrorResultControlCharactersAndArgumentsThatAreNotJsonReplayAsRecorded() {
+        String hostile = "\u0000\u001b[31mred\u2028\r\n\"quoted\"";
+        String malformed = "{orderId: 7,";
+        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "refund", malformed,
+                () -> new CaseTools.Result(hostile, true));
+
+        assertThat(tools(CacheMode.REPLAY, McpToolsMode.RECORDED).call("support", "refund", malformed, NO_SERVER))
+                .isEqualTo(new CaseTools.Result(hostile, true));
+    }
+
+    @Test
+    void aMissNamesTheServerTheToolTheRecordedCallsAndCutsHugeArguments() {
+        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "lookup_order", Map.of("orderId", 7),
+                () -> new CaseTools.Result("Order 7 shipped.", false));
+        String huge = "x".repeat(100_000);
+
+        assertThatThrownBy(() -> tools(CacheMode.REPLAY, McpToolsMode.RECORDED).call("support", "lookup_order",
+                Map.of("orderId", huge), NO_SERVER))
+                .isInstanceOf(ModelCallException.class)
+                .hasMessageStartingWith("No recording of tool 'lookup_order' (call 1, arguments {\"orderId\":\"xxx")
+                .hasMessageContaining("of MCP server 'support' for model 'sim_large', case 'refund', repeat 0 in ")
+                .hasMessageContaining(": the recorded calls are lookup_order {\"orderId\":7}. Record it with "
+                        + "-Darena.cache.mode=record while the server runs")
+                .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(1_000));
+    }
+
+    @Test
+    void inLiveModeTheServerAnswersAndAChangedResultIsAMissKeptForTheCase() {
+        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "lookup_order", Map.of("orderId", 7),
+                () -> new CaseTools.Result("Order 7 shipped.", false));
+
+        RecordedTools verified = tools(CacheMode.REPLAY, McpToolsMode.LIVE);
+        assertThat(verified.call("support", "lookup_order", Map.of("orderId", 7),
+                () -> new CaseTools.Result("Order 7 shipped.", false)).text()).isEqualTo("Order 7 shipped.");
+        assertThat(verified.miss()).isEmpty();
+        assertThatThrownBy(() -> verified.call("support", "lookup_order", Map.of("orderId", 7),
+                () -> new CaseTools.Result("Order 7 lost.", false)))
+                .hasMessageContaining("recorded 'Order 7 shipped.', now 'Order 7 lost.'");
+        assertThat(verified.miss()).isPresent();
+    }
+
+    @Test
+    void aListingIsRecordedPerFormatAndReplayed() {
+        List<Object> listing = List.of(Map.of("name", "lookup_order"));
+        tools(CacheMode.RECORD, McpToolsMode.RECORDED).listing("support", "langchain4j", () -> listing);
+
+        CaseTools replay = tools(CacheMode.REPLAY, McpToolsMode.RECORDED);
+        assertThat(replay.listing("support", "langchain4j", () -> {
+            throw new AssertionError("the server was asked");
+        })).isEqualTo(listing);
+        assertThatThrownBy(() -> replay.listing("support", "spring-ai", List::of))
+                .hasMessageStartingWith("No recording of the tool listing of MCP server 'support'")
+                .hasMessageContaining("the recording holds no tool listing");
+    }
+
+    @Test
+    void aResultHoldingASecretIsNotRecordedAndTheErrorNamesTheVariableNotTheSecret() {
+        String secret = "tok-5e1f0c9a77d2";
+        RecordingCache cache = new RecordingCache(CacheMode.RECORD, McpToolsMode.RECORDED, root,
+                SecretRedactor.named(Map.of(secret, "the value of the variable SERVICE_TOKEN")));
+
+        assertThatThrownBy(() -> new RecordedTools(cache, "sim_large", "refund", 0).call("support", "lookup_order",
+                Map.of(), () -> new CaseTools.Result("token " + secret, false)))
+                .hasMessageStartingWith("Not recorded: tool 'lookup_order'")
+                .hasMessageContaining("holds the value of the variable SERVICE_TOKEN")
+                .hasMessageNotContaining(secret);
+        assertThat(root).isEmptyDirectory();
+    }
+
+    private RecordedTools tools(CacheMode mode, McpToolsMode mcpTools) {
+        return new RecordedTools(new RecordingCache(mode, mcpTools, root, SecretRedactor.none()), "sim_large",
+                "refund", 0);
+    }
+}
