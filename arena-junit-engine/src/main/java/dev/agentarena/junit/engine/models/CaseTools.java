@@ -25,7 +25,7 @@ public interface CaseTools {
         }
 
         @Override
-        public Result call(String server, String tool, Object arguments, Supplier<Result> live) {
+        public Result call(String server, String format, String tool, Object arguments, Supplier<Result> live) {
             return live.get();
         }
     };
@@ -34,7 +34,7 @@ public interface CaseTools {
      * The server's tools, as a JSON-like value (the adapter's own description of them), recorded or live.
      *
      * @param format whose description it is ({@code langchain4j}, {@code spring-ai}): a recording of the one is no
-     *        answer to the other
+     *        answer to the other, whose listings and results read otherwise
      *
      * @throws dev.agentarena.junit.model.ModelCallException on a replay miss
      */
@@ -43,10 +43,12 @@ public interface CaseTools {
     /**
      * A call of one of the server's tools, recorded or live.
      *
+     * @param format the adapter's, as for {@link #listing}: Spring AI hands on a result as the JSON of its content,
+     *        LangChain4j as its text
      * @param arguments the call's arguments as a JSON-like value (a map, or the text the model sent when it was not
      *        JSON)
      * @throws dev.agentarena.junit.model.ModelCallException on a replay miss, or a live result that is not the
      *         recorded one where the recording is verified
      */
-    Result call(String server, String tool, Object arguments, Supplier<Result> live);
+    Result call(String server, String format, String tool, Object arguments, Supplier<Result> live);
 }

@@ -32,6 +32,8 @@ import dev.agentarena.junit.engine.models.CaseTools;
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")
 public final class RecordedToolCallbackProvider implements ToolCallbackProvider {
 
+    private static final String FORMAT = "spring-ai";
+
     private final String server;
     private final Supplier<? extends ToolCallbackProvider> factory;
     private volatile ToolCallback[] live;
@@ -52,7 +54,7 @@ public final class RecordedToolCallbackProvider implements ToolCallbackProvider 
     @Override
     public ToolCallback[] getToolCallbacks() {
         CaseTools tools = CaseModelScope.tools("MCP server '" + server + "'");
-        Object listing = tools.listing(server, "spring-ai", () -> {
+        Object listing = tools.listing(server, FORMAT, () -> {
             List<Object> described = new ArrayList<>();
             for (ToolCallback callback : live()) {
                 ToolDefinition definition = callback.getToolDefinition();
@@ -122,7 +124,7 @@ public final class RecordedToolCallbackProvider implements ToolCallbackProvider 
         @Override
         public String call(String toolInput, ToolContext context) {
             String name = definition.name();
-            CaseTools.Result result = tools.call(server, name, ToolArguments.of(toolInput), () -> {
+            CaseTools.Result result = tools.call(server, FORMAT, name, ToolArguments.of(toolInput), () -> {
                 try {
                     ToolCallback tool = liveTool(name);
                     return new CaseTools.Result(context == null ? tool.call(toolInput) : tool.call(toolInput, context),

@@ -32,6 +32,8 @@ import dev.langchain4j.service.tool.ToolProviderResult;
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")
 public final class RecordedToolProvider implements ToolProvider {
 
+    private static final String FORMAT = "langchain4j";
+
     private final String server;
     private final Supplier<? extends ToolProvider> factory;
     private volatile ToolProvider live;
@@ -53,7 +55,7 @@ public final class RecordedToolProvider implements ToolProvider {
     public ToolProviderResult provideTools(ToolProviderRequest request) {
         CaseTools tools = CaseModelScope.tools("MCP server '" + server + "'");
         LiveTools liveTools = new LiveTools(request);
-        Object listing = tools.listing(server, "langchain4j", liveTools::specifications);
+        Object listing = tools.listing(server, FORMAT, liveTools::specifications);
         ToolProviderResult.Builder result = ToolProviderResult.builder();
         for (Object described : (List<?>) listing) {
             ToolSpecification specification = ToolSpecification.fromJson(Json.write(described));
@@ -128,7 +130,7 @@ public final class RecordedToolProvider implements ToolProvider {
 
         @Override
         public ToolExecutionResult executeWithContext(ToolExecutionRequest request, InvocationContext context) {
-            CaseTools.Result result = tools.call(server, tool, ToolArguments.of(request.arguments()), () -> {
+            CaseTools.Result result = tools.call(server, FORMAT, tool, ToolArguments.of(request.arguments()), () -> {
                 ToolExecutionResult live = liveTools.executor(tool).executeWithContext(request, context);
                 return new CaseTools.Result(live.resultText(), live.isError());
             });

@@ -62,11 +62,12 @@ public final class RecordedTools implements CaseTools {
     }
 
     @Override
-    public Result call(String server, String tool, Object arguments, Supplier<Result> live) {
+    public Result call(String server, String format, String tool, Object arguments, Supplier<Result> live) {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("server", server);
         request.put("tool", tool);
         request.put("arguments", arguments);
+        request.put("format", format);
         int step = calls.incrementAndGet();
         Object answer = answer(server, "tool '" + tool + "' (call " + step + ", arguments "
                 + shortened(Json.write(RequestDigest.canonical(arguments))) + ")", request, step,

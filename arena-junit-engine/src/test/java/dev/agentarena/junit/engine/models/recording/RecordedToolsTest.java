@@ -32,11 +32,11 @@ class RecordedToolsTest {
 
     @Test
     void aRecordedCallReplaysWithoutTheServerWhateverTheArgumentsKeyOrder() {
-        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "lookup_order",
+        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "langchain4j", "lookup_order",
                 Map.of("orderId", 7, "verbose", true), () -> new CaseTools.Result("Order 7 shipped.", false));
 
         CaseTools replay = tools(CacheMode.REPLAY, McpToolsMode.RECORDED);
-        assertThat(replay.call("support", "lookup_order", new java.util.TreeMap<>(Map.of("verbose", true,
+        assertThat(replay.call("support", "langchain4j", "lookup_order", new java.util.TreeMap<>(Map.of("verbose", true,
                 "orderId", 7)), NO_SERVER)).isEqualTo(new CaseTools.Result("Order 7 shipped.", false));
     }
 
@@ -44,20 +44,20 @@ class RecordedToolsTest {
     void anErrorResultControlCharactersAndArgumentsThatAreNotJsonReplayAsRecorded() {
         String hostile = "\u0000\u001b[31mred\u2028\r\n\"quoted\"";
         String malformed = "{orderId: 7,";
-        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "refund", malformed,
+        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "langchain4j", "refund", malformed,
                 () -> new CaseTools.Result(hostile, true));
 
-        assertThat(tools(CacheMode.REPLAY, McpToolsMode.RECORDED).call("support", "refund", malformed, NO_SERVER))
+        assertThat(tools(CacheMode.REPLAY, McpToolsMode.RECORDED).call("support", "langchain4j", "refund", malformed, NO_SERVER))
                 .isEqualTo(new CaseTools.Result(hostile, true));
     }
 
     @Test
     void aMissNamesTheServerTheToolTheRecordedCallsAndCutsHugeArguments() {
-        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "lookup_order", Map.of("orderId", 7),
+        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "langchain4j", "lookup_order", Map.of("orderId", 7),
                 () -> new CaseTools.Result("Order 7 shipped.", false));
         String huge = "x".repeat(100_000);
 
-        assertThatThrownBy(() -> tools(CacheMode.REPLAY, McpToolsMode.RECORDED).call("support", "lookup_order",
+        assertThatThrownBy(() -> tools(CacheMode.REPLAY, McpToolsMode.RECORDED).call("support", "langchain4j", "lookup_order",
                 Map.of("orderId", huge), NO_SERVER))
                 .isInstanceOf(ModelCallException.class)
                 .hasMessageStartingWith("No recording of tool 'lookup_order' (call 1, arguments {\"orderId\":\"xxx")
@@ -69,14 +69,14 @@ class RecordedToolsTest {
 
     @Test
     void inLiveModeTheServerAnswersAndAChangedResultIsAMissKeptForTheCase() {
-        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "lookup_order", Map.of("orderId", 7),
+        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "langchain4j", "lookup_order", Map.of("orderId", 7),
                 () -> new CaseTools.Result("Order 7 shipped.", false));
 
         RecordedTools verified = tools(CacheMode.REPLAY, McpToolsMode.LIVE);
-        assertThat(verified.call("support", "lookup_order", Map.of("orderId", 7),
+        assertThat(verified.call("support", "langchain4j", "lookup_order", Map.of("orderId", 7),
                 () -> new CaseTools.Result("Order 7 shipped.", false)).text()).isEqualTo("Order 7 shipped.");
         assertThat(verified.miss()).isEmpty();
-        assertThatThrownBy(() -> verified.call("support", "lookup_order", Map.of("orderId", 7),
+        assertThatThrownBy(() -> verified.call("support", "langchain4j", "lookup_order", Map.of("orderId", 7),
                 () -> new CaseTools.Result("Order 7 lost.", false)))
                 .hasMessageContaining("recorded 'Order 7 shipped.', now 'Order 7 lost.'");
         assertThat(verified.miss()).isPresent();
@@ -102,7 +102,7 @@ class RecordedToolsTest {
         RecordingCache cache = new RecordingCache(CacheMode.RECORD, McpToolsMode.RECORDED, root,
                 SecretRedactor.named(Map.of(secret, "the value of the variable SERVICE_TOKEN")));
 
-        assertThatThrownBy(() -> new RecordedTools(cache, "sim_large", "refund", 0).call("support", "lookup_order",
+        assertThatThrownBy(() -> new RecordedTools(cache, "sim_large", "refund", 0).call("support", "langchain4j", "lookup_order",
                 Map.of(), () -> new CaseTools.Result("token " + secret, false)))
                 .hasMessageStartingWith("Not recorded: tool 'lookup_order'")
                 .hasMessageContaining("holds the value of the variable SERVICE_TOKEN")
