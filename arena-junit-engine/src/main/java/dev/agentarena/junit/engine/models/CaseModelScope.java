@@ -62,7 +62,7 @@ public final class CaseModelScope implements AutoCloseable {
 
     /**
      * The recorded tools of the case this thread runs the task of, or of the only case running; {@link CaseTools#LIVE}
-     * outside any case.
+     * outside any case. Asked when an agent lists a server's tools; their calls then go to that case, on any thread.
      *
      * @param caller what is calling, for the message ({@code MCP server 'support'})
      * @throws ModelCallException on a thread of no case while several cases run: recording a call into a guessed
@@ -80,10 +80,10 @@ public final class CaseModelScope implements AutoCloseable {
         if (open.length == 1) {
             return ((CaseModelScope) open[0]).tools;
         }
-        throw new ModelCallException(caller + " was called on thread '" + Thread.currentThread().getName()
+        throw new ModelCallException(caller + " listed its tools on thread '" + Thread.currentThread().getName()
                 + "', which runs no case's @Task, while " + open.length + " cases are running: the engine cannot tell "
-                + "which case's recording the call belongs to. Run the tools on the task's thread, or set "
-                + "arena.concurrency=1 so that one case runs at a time");
+                + "which case's recording its calls belong to. List the tools in the task (build the agent there), "
+                + "or set arena.concurrency=1 so that one case runs at a time");
     }
 
     /**
