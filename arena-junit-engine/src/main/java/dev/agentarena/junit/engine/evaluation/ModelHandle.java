@@ -27,8 +27,8 @@ import dev.agentarena.junit.model.Turn;
  * The {@link Model} a task receives for one case: it tags requests with the case and repeat (for simulated models
  * and recordings), adds up what the calls cost and charges it to the run's budget, writes down the case's trajectory,
  * answers the tools whose results the case fixes, stops a loop at the step limit, and holds the case's recorded MCP
- * tools. Every model path of a task
- * (the handle itself, the LangChain4j and Spring AI chat models the engine hands out, routed Spring beans) comes here.
+ * tools. Every model path of a task (the handle itself, the LangChain4j and Spring AI chat models the engine hands
+ * out, routed Spring beans) comes here.
  */
 final class ModelHandle implements Model {
 
