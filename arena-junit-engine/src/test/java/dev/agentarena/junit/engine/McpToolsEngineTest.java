@@ -50,15 +50,20 @@ class McpToolsEngineTest {
             assertThat(run.line("order_status", "contains").get("status").asText()).isEqualTo("passed");
             assertThat(run.line("refund", "trajectory").get("status").asText()).isEqualTo("passed");
             assertThat(server.calls).containsExactlyInAnyOrder("lookup_order {orderId=1234}",
-                    "lookup_order {orderId=42}", "refund {orderId=42}");
+                    "lookup_order {orderId=42}", "refund {orderId=42}",
+                    // the simulated agent tries a failed call once more
+                    "lookup_order {orderId=0}", "lookup_order {orderId=0}");
             recorded = toolSteps(run);
         }
-        assertThat(recorded).containsExactly(
+        assertThat(recorded).hasSize(5).startsWith(
                 "order_status lookup_order {\"orderId\":1234} → " + result(agent, "Order 1234 shipped on 2 May."),
                 "refund lookup_order {\"orderId\":42} → " + result(agent, "Order 42 shipped on 2 May."),
                 "refund refund {\"orderId\":42} → " + result(agent, "The refund of order 42 is started."));
+        // the server's error, as the library words it, and the simulated agent's one retry
+        assertThat(recorded.subList(3, 5)).allSatisfy(step -> assertThat(step)
+                .startsWith("no_order lookup_order {\"orderId\":0} ✘ ").contains("No order 0."));
         assertThat(mcpRecordings()).containsExactlyInAnyOrder("sim_large/mcp/support/order_status.json",
-                "sim_large/mcp/support/refund.json");
+                "sim_large/mcp/support/refund.json", "sim_large/mcp/support/no_order.json");
         McpAgentFixtures.connections.set(0);
 
         // the server is stopped: the listing and every call come from the recording
@@ -126,11 +131,12 @@ class McpToolsEngineTest {
     /** Each case's tool steps, in order: case, tool, arguments and result. */
     private static List<String> toolSteps(EngineRun run) {
         List<String> steps = new ArrayList<>();
-        for (String caseId : List.of("order_status", "refund")) {
+        for (String caseId : List.of("order_status", "refund", "no_order")) {
             for (JsonNode step : run.line(caseId, "contains").get("trajectory")) {
                 if (step.get("type").asText().equals("tool")) {
-                    steps.add(caseId + " " + step.get("name").asText() + " " + step.get("arguments") + " → "
-                            + step.get("result").asText());
+                    steps.add(caseId + " " + step.get("name").asText() + " " + step.get("arguments")
+                            + (step.hasNonNull("error") ? " ✘ " + step.get("error").asText()
+                                    : " → " + step.get("result").asText()));
                 }
             }
         }

@@ -11,6 +11,7 @@ import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.CaseModelScope;
 import dev.agentarena.junit.engine.models.CaseTools;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.exception.ToolExecutionException;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.service.tool.ToolExecutionResult;
@@ -23,7 +24,9 @@ import dev.langchain4j.service.tool.ToolProviderResult;
  * A LangChain4j {@link ToolProvider} (an {@code McpToolProvider} over an MCP client) behind the engine's
  * record/replay: the tools it lists and each call of one of them are recorded with the case whose task runs
  * ({@code arena.cache.mode}), and replayed from the recording without building the provider, so a replay needs no
- * server. The live provider is built on first need, once.
+ * server. A tool error the server reports ({@code isError}, a {@link ToolExecutionException}) is recorded and thrown
+ * again on replay, for the AI service to hand to the model as before; other failures (the connection, arguments the
+ * server rejects) are not recorded. The live provider is built on first need, once.
  *
  * <pre>{@code
  * ToolProvider tools = RecordedToolProvider.of("support", () -> McpToolProvider.builder().mcpClients(client()).build());
@@ -131,10 +134,19 @@ public final class RecordedToolProvider implements ToolProvider {
         @Override
         public ToolExecutionResult executeWithContext(ToolExecutionRequest request, InvocationContext context) {
             CaseTools.Result result = tools.call(server, FORMAT, tool, ToolArguments.of(request.arguments()), () -> {
-                ToolExecutionResult live = liveTools.executor(tool).executeWithContext(request, context);
-                return new CaseTools.Result(live.resultText(), live.isError());
+                try {
+                    ToolExecutionResult live = liveTools.executor(tool).executeWithContext(request, context);
+                    return new CaseTools.Result(live.resultText(), live.isError());
+                }
+                catch (ToolExecutionException e) {
+                    // the server reported the tool's error (isError): the AI service hands its message to the model
+                    return new CaseTools.Result(String.valueOf(e.getMessage()), true);
+                }
             });
-            return ToolExecutionResult.builder().isError(result.error()).resultText(result.text()).build();
+            if (result.error()) {
+                throw new ToolExecutionException(result.text());
+            }
+            return ToolExecutionResult.builder().resultText(result.text()).build();
         }
     }
 }
