@@ -105,7 +105,8 @@ class McpToolsEngineTest {
         EngineRun replayed = run("replay").execute(agent);
         replayed.assertNode("order_status", "contains", "error", "No recording of the tool listing of MCP server "
                 + "'support' for model 'sim_large', case 'order_status', repeat 0 in " + file
-                + ": nothing is recorded for this case. Record it with -Darena.cache.mode=record while the server runs");
+                + ": nothing is recorded for this case. Record it with -Darena.cache.mode=record while the server "
+                + "runs");
         assertThat(replayed.line("refund", "contains").get("status").asText()).isEqualTo("passed");
         assertThat(McpAgentFixtures.connections).hasValue(0);
     }

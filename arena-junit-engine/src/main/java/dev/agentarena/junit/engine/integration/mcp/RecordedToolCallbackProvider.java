@@ -26,7 +26,8 @@ import dev.agentarena.junit.engine.models.CaseTools;
  * as an error and fails again on replay, with its message. The live provider is built on first need, once.
  *
  * <pre>{@code
- * ToolCallbackProvider tools = RecordedToolCallbackProvider.of("support", () -> new SyncMcpToolCallbackProvider(client()));
+ * ToolCallbackProvider tools = RecordedToolCallbackProvider.of("support",
+ *         () -> new SyncMcpToolCallbackProvider(client()));
  * }</pre>
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")

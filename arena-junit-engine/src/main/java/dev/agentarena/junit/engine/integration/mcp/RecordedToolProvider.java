@@ -29,7 +29,8 @@ import dev.langchain4j.service.tool.ToolProviderResult;
  * server rejects) are not recorded. The live provider is built on first need, once.
  *
  * <pre>{@code
- * ToolProvider tools = RecordedToolProvider.of("support", () -> McpToolProvider.builder().mcpClients(client()).build());
+ * ToolProvider tools = RecordedToolProvider.of("support",
+ *         () -> McpToolProvider.builder().mcpClients(client()).build());
  * }</pre>
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")

@@ -12,7 +12,7 @@ final class ToolArguments {
     private ToolArguments() {
     }
 
-    /** The arguments as a JSON value; the text itself when it is not JSON (a model's malformed call); none when blank. */
+    /** The arguments as a JSON value; the text itself when not JSON (a model's malformed call); none when blank. */
     static Object of(String arguments) {
         if (arguments == null || arguments.isBlank()) {
             return Map.of();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
@@ -32,11 +33,11 @@ class RecordedToolsTest {
 
     @Test
     void aRecordedCallReplaysWithoutTheServerWhateverTheArgumentsKeyOrder() {
-        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "langchain4j", "lookup_order",
+        record().call("support", "langchain4j", "lookup_order",
                 Map.of("orderId", 7, "verbose", true), () -> new CaseTools.Result("Order 7 shipped.", false));
 
-        CaseTools replay = tools(CacheMode.REPLAY, McpToolsMode.RECORDED);
-        assertThat(replay.call("support", "langchain4j", "lookup_order", new java.util.TreeMap<>(Map.of("verbose", true,
+        CaseTools replay = replay();
+        assertThat(replay.call("support", "langchain4j", "lookup_order", new TreeMap<>(Map.of("verbose", true,
                 "orderId", 7)), NO_SERVER)).isEqualTo(new CaseTools.Result("Order 7 shipped.", false));
     }
 
@@ -44,20 +45,20 @@ class RecordedToolsTest {
     void anErrorResultControlCharactersAndArgumentsThatAreNotJsonReplayAsRecorded() {
         String hostile = "\u0000\u001b[31mred\u2028\r\n\"quoted\"";
         String malformed = "{orderId: 7,";
-        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "langchain4j", "refund", malformed,
+        record().call("support", "langchain4j", "refund", malformed,
                 () -> new CaseTools.Result(hostile, true));
 
-        assertThat(tools(CacheMode.REPLAY, McpToolsMode.RECORDED).call("support", "langchain4j", "refund", malformed, NO_SERVER))
+        assertThat(replay().call("support", "langchain4j", "refund", malformed, NO_SERVER))
                 .isEqualTo(new CaseTools.Result(hostile, true));
     }
 
     @Test
     void aMissNamesTheServerTheToolTheRecordedCallsAndCutsHugeArguments() {
-        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "langchain4j", "lookup_order", Map.of("orderId", 7),
+        record().call("support", "langchain4j", "lookup_order", Map.of("orderId", 7),
                 () -> new CaseTools.Result("Order 7 shipped.", false));
         String huge = "x".repeat(100_000);
 
-        assertThatThrownBy(() -> tools(CacheMode.REPLAY, McpToolsMode.RECORDED).call("support", "langchain4j", "lookup_order",
+        assertThatThrownBy(() -> replay().call("support", "langchain4j", "lookup_order",
                 Map.of("orderId", huge), NO_SERVER))
                 .isInstanceOf(ModelCallException.class)
                 .hasMessageStartingWith("No recording of tool 'lookup_order' (call 1, arguments {\"orderId\":\"xxx")
@@ -69,7 +70,7 @@ class RecordedToolsTest {
 
     @Test
     void inLiveModeTheServerAnswersAndAChangedResultIsAMissKeptForTheCase() {
-        tools(CacheMode.RECORD, McpToolsMode.RECORDED).call("support", "langchain4j", "lookup_order", Map.of("orderId", 7),
+        record().call("support", "langchain4j", "lookup_order", Map.of("orderId", 7),
                 () -> new CaseTools.Result("Order 7 shipped.", false));
 
         RecordedTools verified = tools(CacheMode.REPLAY, McpToolsMode.LIVE);
@@ -87,7 +88,7 @@ class RecordedToolsTest {
         List<Object> listing = List.of(Map.of("name", "lookup_order"));
         tools(CacheMode.RECORD, McpToolsMode.RECORDED).listing("support", "langchain4j", () -> listing);
 
-        CaseTools replay = tools(CacheMode.REPLAY, McpToolsMode.RECORDED);
+        CaseTools replay = replay();
         assertThat(replay.listing("support", "langchain4j", () -> {
             throw new AssertionError("the server was asked");
         })).isEqualTo(listing);
@@ -102,12 +103,21 @@ class RecordedToolsTest {
         RecordingCache cache = new RecordingCache(CacheMode.RECORD, McpToolsMode.RECORDED, root,
                 SecretRedactor.named(Map.of(secret, "the value of the variable SERVICE_TOKEN")));
 
-        assertThatThrownBy(() -> new RecordedTools(cache, "sim_large", "refund", 0).call("support", "langchain4j", "lookup_order",
-                Map.of(), () -> new CaseTools.Result("token " + secret, false)))
+        RecordedTools tools = new RecordedTools(cache, "sim_large", "refund", 0);
+        assertThatThrownBy(() -> tools.call("support", "langchain4j", "lookup_order", Map.of(),
+                () -> new CaseTools.Result("token " + secret, false)))
                 .hasMessageStartingWith("Not recorded: tool 'lookup_order'")
                 .hasMessageContaining("holds the value of the variable SERVICE_TOKEN")
                 .hasMessageNotContaining(secret);
         assertThat(root).isEmptyDirectory();
+    }
+
+    private RecordedTools record() {
+        return tools(CacheMode.RECORD, McpToolsMode.RECORDED);
+    }
+
+    private RecordedTools replay() {
+        return tools(CacheMode.REPLAY, McpToolsMode.RECORDED);
     }
 
     private RecordedTools tools(CacheMode mode, McpToolsMode mcpTools) {

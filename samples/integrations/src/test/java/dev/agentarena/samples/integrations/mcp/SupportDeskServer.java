@@ -44,7 +44,8 @@ public final class SupportDeskServer implements AutoCloseable {
         server = McpServer.sync(transport).serverInfo("support-desk", "1.0.0")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(tool(json, "lookup_order", "Looks up the status of an order by its number", false,
-                        arguments -> "Order " + arguments.get("orderId") + " shipped on 2 May and arrives within 3 days."),
+                        arguments -> "Order " + arguments.get("orderId")
+                                + " shipped on 2 May and arrives within 3 days."),
                         tool(json, "refund", "Starts the refund of an order by its number", false,
                                 arguments -> "The refund of order " + arguments.get("orderId")
                                         + " is started; the money is back within 5 days."),
