@@ -84,6 +84,23 @@ class RecordedToolsTest {
     }
 
     @Test
+    void readWriteReplaysWhatIsRecordedAndRecordsTheRestWhileOffRecordsNothing() {
+        tools(CacheMode.OFF, McpToolsMode.RECORDED).call("support", "langchain4j", "lookup_order", Map.of("orderId", 1),
+                () -> new CaseTools.Result("Order 1 shipped.", false));
+        assertThat(root).isEmptyDirectory();
+        record().call("support", "langchain4j", "lookup_order", Map.of("orderId", 7),
+                () -> new CaseTools.Result("Order 7 shipped.", false));
+
+        RecordedTools readWrite = tools(CacheMode.READ_WRITE, McpToolsMode.RECORDED);
+        assertThat(readWrite.call("support", "langchain4j", "lookup_order", Map.of("orderId", 7), NO_SERVER).text())
+                .isEqualTo("Order 7 shipped.");
+        assertThat(readWrite.call("support", "langchain4j", "lookup_order", Map.of("orderId", 8),
+                () -> new CaseTools.Result("Order 8 shipped.", false)).text()).isEqualTo("Order 8 shipped.");
+        assertThat(replay().call("support", "langchain4j", "lookup_order", Map.of("orderId", 8), NO_SERVER).text())
+                .isEqualTo("Order 8 shipped.");
+    }
+
+    @Test
     void aListingIsRecordedPerFormatAndReplayed() {
         List<Object> listing = List.of(Map.of("name", "lookup_order"));
         tools(CacheMode.RECORD, McpToolsMode.RECORDED).listing("support", "langchain4j", () -> listing);
