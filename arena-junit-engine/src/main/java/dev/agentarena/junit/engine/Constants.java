@@ -261,6 +261,13 @@ public final class Constants {
      */
     public static final String CACHE_MODE = "arena.cache.mode";
 
+    /**
+     * What the recorded MCP tools of a task do where {@link #CACHE_MODE} replays: {@code recorded} (the default: a
+     * recorded tool call is answered from its recording, the server is not contacted) or {@code live} (the server
+     * answers, and a result that differs from the recorded one is a miss: the recording is verified).
+     */
+    public static final String CACHE_MCP_TOOLS = "arena.cache.mcp-tools";
+
     /** Where recordings live, relative to the project root; default {@code src/test/resources/arena-recordings}. */
     public static final String CACHE_DIR = "arena.cache.dir";
 

@@ -87,6 +87,7 @@ public final class ArenaSettings {
     private static final EnumReader<NodeMode> NODES = EnumReader.of(NodeMode.class);
     private static final EnumReader<LowScores> LOW_SCORES = EnumReader.of(LowScores.class);
     private static final EnumReader<CacheMode> CACHE_MODES = EnumReader.of(CacheMode.class);
+    private static final EnumReader<McpToolsMode> MCP_TOOLS = EnumReader.of(McpToolsMode.class);
     private static final EnumReader<ModelCallCheck> MODEL_CALL_CHECKS = EnumReader.of(ModelCallCheck.class);
 
     private final ArenaConfiguration configuration;
@@ -221,6 +222,11 @@ public final class ArenaSettings {
     /** Record/replay of model calls ({@value Constants#CACHE_MODE}); by default off. */
     public CacheMode cacheMode() {
         return CACHE_MODES.read(configuration, Constants.CACHE_MODE, CacheMode.OFF);
+    }
+
+    /** Whether recorded MCP tools answer from their recordings or run live ({@value Constants#CACHE_MCP_TOOLS}). */
+    public McpToolsMode mcpToolsMode() {
+        return MCP_TOOLS.read(configuration, Constants.CACHE_MCP_TOOLS, McpToolsMode.RECORDED);
     }
 
     /** Where recordings live ({@value Constants#CACHE_DIR}), absolute. */

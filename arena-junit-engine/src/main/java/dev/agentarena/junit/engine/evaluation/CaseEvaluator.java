@@ -236,7 +236,8 @@ final class CaseEvaluator {
             model = steps.step(TimeLimits.Kind.ENGINE, "the model handle", () -> {
                 run.budget().checkBeforeCall();
                 return new ModelHandle(modelKey, endpoint(), evalCase, repeat, run.budget(),
-                        steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row), run.maxSteps());
+                        steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row), run.maxSteps(),
+                        run.models().recordings());
             });
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase, steps);
             attempt.prompt = prompt;
@@ -249,10 +250,14 @@ final class CaseEvaluator {
         catch (Throwable t) {
             rethrowIfGivenUp(t);
             ModelHandle handle = model;
-            Optional<AgentFailure> failure = handle == null ? Optional.empty()
+            // a replay miss of an MCP tool, which the agent may have read as the tool's error and failed on later:
+            // the machine's fault, never the model's
+            Optional<Throwable> miss = handle == null ? Optional.empty() : handle.tools().miss().map(m -> m);
+            Optional<AgentFailure> failure = handle == null || miss.isPresent() ? Optional.empty()
                     : handle.stepLimit().or(() -> AgentFailure.in(t)).or(() -> Integrations.agentFailure(t));
             if (failure.isEmpty()) {
-                attempt.error = t;
+                Throwable error = miss.orElse(t);
+                attempt.error = error;
                 attempt.usage = model == null ? CallUsage.NONE : model.usage();
                 if (model == null && t instanceof ConfigurationException) {
                     // no client for the key, a connector's missing setting: every case of this model shares it
@@ -261,13 +266,19 @@ final class CaseEvaluator {
                     return failed(row, repeat, scorers, new SharedProblems.Pending(eval.problems()
                             .met(modelProblemKey, named)), prompt, attempt.usage);
                 }
-                return failed(row, repeat, scorers, t, prompt, attempt.usage,
+                return failed(row, repeat, scorers, error, prompt, attempt.usage,
                         model == null ? Trajectory.EMPTY : model.trajectory());
             }
             agentFailure = failure.get();
             taskOutput = null;
         }
         Trajectory trajectory = model.trajectory();
+        if (model.tools().miss().isPresent()) {
+            // the agent took an MCP tool's replay miss for the tool's error and went on: the case is still a miss
+            attempt.error = model.tools().miss().get();
+            attempt.usage = model.usage();
+            return failed(row, repeat, scorers, attempt.error, prompt, attempt.usage, trajectory);
+        }
         if (agentFailure == null && model.stepLimit().isPresent()) {
             // the task caught the step limit's exception and returned: the case still ran away
             agentFailure = model.stepLimit().get();

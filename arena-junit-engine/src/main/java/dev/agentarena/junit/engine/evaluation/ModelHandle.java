@@ -13,6 +13,8 @@ import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.models.recording.RecordedTools;
+import dev.agentarena.junit.engine.models.recording.RecordingCache;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelCallException;
@@ -25,8 +27,9 @@ import dev.agentarena.junit.model.Turn;
 /**
  * The {@link Model} a task receives for one case: it tags requests with the case and repeat (for simulated models
  * and recordings), adds up what the calls cost and charges it to the run's budget, writes down the case's trajectory,
- * answers the tools whose results the case fixes, and stops a loop at the step limit. Every model path of a task
- * (the handle itself, the LangChain4j and Spring AI chat models the engine hands out, routed Spring beans) comes here.
+ * answers the tools whose results the case fixes, stops a loop at the step limit, and holds the case's recorded MCP
+ * tools. Every model path of a task (the handle itself, the LangChain4j and Spring AI chat models the engine hands
+ * out, routed Spring beans) comes here.
  */
 final class ModelHandle implements Model {
 
@@ -39,6 +42,7 @@ final class ModelHandle implements Model {
     /** The calls the case's fixed results answered without the task, put back into its later requests. */
     private final FixedExchanges heldExchanges = new FixedExchanges();
     private final int maxSteps;
+    private final RecordedTools tools;
     private volatile AgentFailure stepLimit;
     private final List<String[]> exchanges = new ArrayList<>();
 
@@ -55,8 +59,10 @@ final class ModelHandle implements Model {
      * @param scorerOptions the options each scorer reads for the case, for simulated models that answer in their shape
      */
     ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget,
-            BooleanSupplier live, Function<String, ScorerOptionValues> scorerOptions, int maxSteps) {
+            BooleanSupplier live, Function<String, ScorerOptionValues> scorerOptions, int maxSteps,
+            RecordingCache recordings) {
         this.key = key;
+        this.tools = new RecordedTools(recordings, key, evalCase.id(), repeat);
         this.trajectory = new TrajectoryRecorder(key, evalCase.toolResults());
         this.maxSteps = maxSteps;
         this.endpoint = endpoint;
@@ -178,6 +184,11 @@ final class ModelHandle implements Model {
     /** What the case's task did, step by step. */
     Trajectory trajectory() {
         return trajectory.trajectory();
+    }
+
+    /** The case's MCP tool servers behind record/replay, for the task's scope. */
+    RecordedTools tools() {
+        return tools;
     }
 
     /**

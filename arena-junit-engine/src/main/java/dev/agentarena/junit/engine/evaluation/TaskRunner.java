@@ -196,7 +196,8 @@ final class TaskRunner {
         Object target = Modifier.isStatic(task.getModifiers()) ? null : evalInstance;
         Object returned;
         // the application's chat model beans, when routed (@RouteChatModelsToArena), call this case's model
-        try (CaseModelScope scope = CaseModelScope.open(model)) {
+        // and its MCP tool servers (integration/mcp) record or replay into this case's recording
+        try (CaseModelScope scope = CaseModelScope.open(model, model.tools())) {
             returned = invoke(target, arguments);
         }
         if (returned instanceof TaskOutput) {

@@ -28,16 +28,23 @@ public final class CaseModelScope implements AutoCloseable {
     private static final Set<CaseModelScope> OPEN = ConcurrentHashMap.newKeySet();
 
     private final Model model;
+    private final CaseTools tools;
     private final CaseModelScope outer;
 
-    private CaseModelScope(Model model, CaseModelScope outer) {
+    private CaseModelScope(Model model, CaseTools tools, CaseModelScope outer) {
         this.model = model;
+        this.tools = tools;
         this.outer = outer;
     }
 
     /** Binds this thread to the case's model until {@link #close()}, which the same thread calls. */
     public static CaseModelScope open(Model model) {
-        CaseModelScope scope = new CaseModelScope(model, CURRENT.get());
+        return open(model, CaseTools.LIVE);
+    }
+
+    /** Binds this thread to the case's model and its recorded tools until {@link #close()}. */
+    public static CaseModelScope open(Model model, CaseTools tools) {
+        CaseModelScope scope = new CaseModelScope(model, tools, CURRENT.get());
         CURRENT.set(scope);
         OPEN.add(scope);
         return scope;
@@ -51,6 +58,32 @@ public final class CaseModelScope implements AutoCloseable {
         }
         Object[] open = OPEN.toArray();
         return open.length == 1 ? Optional.of(((CaseModelScope) open[0]).model) : Optional.empty();
+    }
+
+    /**
+     * The recorded tools of the case this thread runs the task of, or of the only case running; {@link CaseTools#LIVE}
+     * outside any case. Asked when an agent lists a server's tools; their calls then go to that case, on any thread.
+     *
+     * @param caller what is calling, for the message ({@code MCP server 'support'})
+     * @throws ModelCallException on a thread of no case while several cases run: recording a call into a guessed
+     *         case would be the silent mix-up this class exists to prevent
+     */
+    public static CaseTools tools(String caller) {
+        CaseModelScope bound = CURRENT.get();
+        if (bound != null) {
+            return bound.tools;
+        }
+        Object[] open = OPEN.toArray();
+        if (open.length == 0) {
+            return CaseTools.LIVE;
+        }
+        if (open.length == 1) {
+            return ((CaseModelScope) open[0]).tools;
+        }
+        throw new ModelCallException(caller + " listed its tools on thread '" + Thread.currentThread().getName()
+                + "', which runs no case's @Task, while " + open.length + " cases are running: the engine cannot tell "
+                + "which case's recording its calls belong to. List the tools in the task (build the agent there), "
+                + "or set arena.concurrency=1 so that one case runs at a time");
     }
 
     /**

@@ -72,6 +72,55 @@ class CaseModelScopeTest {
         }
     }
 
+    @Test
+    void theToolsOfACaseAreItsOwnOnItsThreadLiveOutsideEveryCaseAndAmbiguousOnAThreadOfNoCase() throws Exception {
+        assertThat(CaseModelScope.tools("MCP server 'support'")).isSameAs(CaseTools.LIVE);
+        CaseTools small = new Recorder();
+        CaseTools large = new Recorder();
+        try (CaseModelScope one = CaseModelScope.open(model("sim_small"), small)) {
+            assertThat(CaseModelScope.tools("MCP server 'support'")).isSameAs(small);
+            ExecutorService other = Executors.newSingleThreadExecutor();
+            try {
+                CountDownLatch open = new CountDownLatch(1);
+                CountDownLatch done = new CountDownLatch(1);
+                other.submit(() -> {
+                    try (CaseModelScope two = CaseModelScope.open(model("sim_large"), large)) {
+                        open.countDown();
+                        done.await(30, TimeUnit.SECONDS);
+                    }
+                    return null;
+                });
+                assertThat(open.await(30, TimeUnit.SECONDS)).isTrue();
+                // this thread still runs its own case; a pool's thread runs none while two cases run
+                assertThat(CaseModelScope.tools("MCP server 'support'")).isSameAs(small);
+                assertThatThrownBy(() -> CompletableFuture.supplyAsync(() -> CaseModelScope.tools(
+                        "MCP server 'support'")).join())
+                        .hasRootCauseInstanceOf(ModelCallException.class)
+                        .hasMessageContaining("MCP server 'support' listed its tools on thread '")
+                        .hasMessageContaining("List the tools in the task");
+                done.countDown();
+            }
+            finally {
+                other.shutdown();
+                assertThat(other.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+            }
+        }
+    }
+
+    /** Tools of a case that are never asked here. */
+    private static final class Recorder implements CaseTools {
+        @Override
+        public Object listing(String server, String format, java.util.function.Supplier<Object> live) {
+            throw new AssertionError();
+        }
+
+        @Override
+        public Result call(String server, String format, String tool, Object arguments,
+                java.util.function.Supplier<Result> live) {
+            throw new AssertionError();
+        }
+    }
+
     private static Model model(String key) {
         return new Model() {
             @Override

@@ -18,6 +18,7 @@ import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.config.CacheMode;
+import dev.agentarena.junit.engine.config.McpToolsMode;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
 import dev.agentarena.junit.model.Completion;
@@ -37,6 +38,7 @@ public final class RecordingCache {
     static final String NO_CASE = "_no-case";
 
     private final CacheMode mode;
+    private final McpToolsMode mcpTools;
     private final Path directory;
     private final Map<Path, RecordingFile> files = new ConcurrentHashMap<>();
     private final SecretRedactor secrets;
@@ -46,7 +48,12 @@ public final class RecordingCache {
     }
 
     RecordingCache(CacheMode mode, Path directory, SecretRedactor secrets) {
+        this(mode, McpToolsMode.RECORDED, directory, secrets);
+    }
+
+    RecordingCache(CacheMode mode, McpToolsMode mcpTools, Path directory, SecretRedactor secrets) {
         this.mode = mode;
+        this.mcpTools = mcpTools;
         this.directory = directory;
         this.secrets = secrets;
     }
@@ -55,13 +62,18 @@ public final class RecordingCache {
     public static RecordingCache from(ArenaConfiguration configuration) {
         ArenaSettings settings = configuration.typed();
         CacheMode mode = settings.cacheMode();
-        return new RecordingCache(mode, settings.cacheDirectory(),
+        return new RecordingCache(mode, settings.mcpToolsMode(), settings.cacheDirectory(),
                 mode == CacheMode.OFF ? SecretRedactor.none() : SecretRedactor.forRun(configuration, System.getenv()));
     }
 
     /** The mode. */
     public CacheMode mode() {
         return mode;
+    }
+
+    /** What recorded MCP tools do where the mode replays ({@code arena.cache.mcp-tools}). */
+    McpToolsMode mcpTools() {
+        return mcpTools;
     }
 
     /** Where recordings live. */
@@ -146,6 +158,21 @@ public final class RecordingCache {
         }
         RecordingFile file = file(modelKey, caseId == null ? NO_CASE : caseId);
         file.store(new RecordingFile.Key(RequestDigest.of(request), repeat), step, described, completion);
+    }
+
+    /**
+     * The recording of one tool server's listing and calls for a model and case:
+     * {@code <dir>/<model>/mcp/<server>/<case id>.json}.
+     */
+    RecordingFile toolFile(String modelKey, String server, String caseId) {
+        Path path = directory.resolve(fileName(modelKey)).resolve("mcp").resolve(fileName(server))
+                .resolve(fileName(caseId) + ".json");
+        return files.computeIfAbsent(path, p -> new RecordingFile(p, modelKey, caseId));
+    }
+
+    /** Where one of the run's secrets in a text to be recorded came from (never the secret), if it holds one. */
+    Optional<String> secretIn(String text) {
+        return secrets.isEmpty() ? Optional.empty() : secrets.revealedSource(text);
     }
 
     RecordingFile file(String modelKey, String caseId) {

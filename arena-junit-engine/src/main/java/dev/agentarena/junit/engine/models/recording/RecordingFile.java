@@ -120,6 +120,26 @@ final class RecordingFile {
         write();
     }
 
+    /** The recorded result of a tool call or listing ({@code RecordedTools}), as the entry holds it. */
+    synchronized Optional<JsonNode> findResult(Key key) {
+        ObjectNode entry = entries().get(key);
+        return entry == null || !entry.has("result") ? Optional.empty() : Optional.of(entry.get("result"));
+    }
+
+    /** Records the result of a tool call or listing: what was asked, and the result as a JSON-like value. */
+    synchronized void storeResult(Key key, int step, Map<String, Object> request, Object result) {
+        ObjectNode entry = Json.MAPPER.createObjectNode();
+        entry.put("digest", key.digest());
+        entry.put("repeat", key.repeat());
+        if (step > 0) {
+            entry.put("step", step);
+        }
+        entry.set("request", Json.MAPPER.valueToTree(request));
+        entry.set("result", Json.MAPPER.valueToTree(result));
+        entries().put(key, entry);
+        write();
+    }
+
     private Map<Key, ObjectNode> entries() {
         if (entries == null) {
             entries = new TreeMap<>(ORDER);

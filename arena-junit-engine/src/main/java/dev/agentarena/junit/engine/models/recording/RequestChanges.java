@@ -190,7 +190,7 @@ final class RequestChanges {
     }
 
     /** Both texts cut to a readable length around where they first differ, on one line. */
-    private static String[] excerpts(String before, String now) {
+    static String[] excerpts(String before, String now) {
         String a = before.replaceAll("\\s+", " ");
         String b = now.replaceAll("\\s+", " ");
         int first = 0;

@@ -89,7 +89,12 @@ final class RequestDigest {
     }
 
     static String of(ModelRequest request) {
-        byte[] canonical = Json.write(canonical(describe(request))).getBytes(StandardCharsets.UTF_8);
+        return ofValue(describe(request));
+    }
+
+    /** The digest of any JSON-like value (a tool call as {@code RecordedTools} describes it), keys sorted. */
+    static String ofValue(Object description) {
+        byte[] canonical = Json.write(canonical(description)).getBytes(StandardCharsets.UTF_8);
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(canonical);
             StringBuilder hex = new StringBuilder();
