@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.models.openai;
 
 import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -128,14 +129,14 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
             }
             catch (HttpTimeoutException | TimeoutException e) {
                 lastError = e instanceof HttpConnectTimeoutException
-                        ? "could not connect within " + seconds(settings.connectTimeout)
-                        : "no complete response within " + seconds(settings.requestTimeout);
+                        ? "could not connect to " + address() + " within " + seconds(settings.connectTimeout)
+                        : "no complete response from " + address() + " within " + seconds(settings.requestTimeout);
                 lastCause = null;
                 wait = backoff.delay(attempt);
                 continue;
             }
             catch (IOException e) {
-                lastError = "connection error: " + e.getClass().getSimpleName()
+                lastError = "connection error calling " + address() + ": " + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : ": " + redactor.redact(e.getMessage()));
                 lastCause = e;
                 wait = backoff.delay(attempt);
@@ -249,6 +250,16 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
                 .withTokens(answer.tokensIn(), answer.tokensOut()).withCachedTokensIn(answer.cachedTokensIn())
                 .withCostUsd(settings.pricing.costUsd(answer.tokensIn(), answer.cachedTokensIn(), answer.tokensOut()))
                 .withLatency(Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /** The URL the calls go to, for errors. */
+    private String address() {
+        return address(settings.endpoint);
+    }
+
+    /** A URL for errors: scheme, host, port and path, without the query (where some gateways take a key). */
+    static String address(URI uri) {
+        return uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath();
     }
 
     private static boolean retryable(int status) {

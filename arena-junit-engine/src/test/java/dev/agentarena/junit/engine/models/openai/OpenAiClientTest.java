@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -210,7 +211,8 @@ class OpenAiClientTest {
         ModelCallException e = failure(client(live.baseUrl(), "timeout-seconds", "0.2", "max-retries", "1"));
 
         assertThat(live.requests()).isEqualTo(2);
-        assertThat(e).hasMessageContaining("after 2 attempts").hasMessageContaining("no complete response within 0.2 s");
+        assertThat(e).hasMessageContaining("after 2 attempts").hasMessageContaining("no complete response from "
+                + live.baseUrl() + "/chat/completions within 0.2 s");
     }
 
     private FakeChatServer serverWithHang(int hungRequests) throws Exception {
@@ -247,7 +249,21 @@ class OpenAiClientTest {
         ModelCallException e = failure(client(server.baseUrl(), "max-retries", "2"));
 
         assertThat(server.requests.get()).isEqualTo(3);
-        assertThat(e).hasMessageContaining("after 3 attempts").hasMessageContaining("connection error");
+        assertThat(e).hasMessageContaining("after 3 attempts")
+                .hasMessageContaining("connection error calling " + server.baseUrl() + "/chat/completions: ");
+    }
+
+    @Test
+    void aConnectionErrorNamesTheUrlItTriedWithoutItsQuery() throws Exception {
+        int port;
+        try (ServerSocket closed = new ServerSocket(0)) {
+            port = closed.getLocalPort();
+        }
+        String base = "http://127.0.0.1:" + port + "/v1";
+
+        ModelCallException e = failure(client(base, "max-retries", "0", "query", "key=" + CANARY));
+
+        assertThat(e).hasMessageContaining("connection error calling " + base + "/chat/completions: ");
     }
 
     @Test
