@@ -111,6 +111,41 @@ class ConfigurationKeysTest {
     }
 
     @Test
+    void settingsOfAModelTheRunDoesNotSelectAreOneLine() {
+        EngineRun run = new EngineRun(output).with("arena.models.openai:gpt-4o.rpm", "500")
+                .with("arena.models.openai:gpt-4o.price.input-per-million", "2.5")
+                .with("arena.models.openai:gpt-4o.price.output-per-million", "10").execute(TriageFixture.class);
+
+        assertThat(warnings(run)).singleElement().asString().contains("openai:gpt-4o (3 settings, ")
+                .contains("this run does not select");
+    }
+
+    @Test
+    void aModelsMappingInArenaYamlSaysWhichModelsItReplaces() throws IOException {
+        Files.writeString(output.resolve("arena.yaml"), "models:\n  sim_large: {latency-ms: 0}\n",
+                StandardCharsets.UTF_8);
+        EngineRun run = new EngineRun(output).with(Constants.PROJECT_ROOT, output.toString())
+                .execute(TriageFixture.class);
+
+        assertThat(warnings(run)).singleElement().asString().startsWith("arena.yaml's models: mapping ("
+                + output.resolve("arena.yaml") + ", line 1) selects the models of every eval (sim_large), replacing "
+                + "those named with @Models or @EvalModel by TriageFixture (sim_small, sim_large)");
+    }
+
+    @Test
+    void aModelsMappingThatKeepsTheClassesModelsOrIsOverriddenSaysNothing() throws IOException {
+        Files.writeString(output.resolve("arena.yaml"), "models:\n  sim_small: {}\n  sim_large: {}\n",
+                StandardCharsets.UTF_8);
+        EngineRun same = new EngineRun(output).with(Constants.PROJECT_ROOT, output.toString())
+                .execute(TriageFixture.class);
+        EngineRun overridden = new EngineRun(output).with(Constants.PROJECT_ROOT, output.toString())
+                .with(Constants.MODELS, "sim_large").execute(TriageFixture.class);
+
+        assertThat(warnings(same)).isEmpty();
+        assertThat(warnings(overridden)).isEmpty();
+    }
+
+    @Test
     void knownKeysAreNotReported() {
         EngineRun run = new EngineRun(output).with(Constants.CONCURRENCY, "4").with(Constants.SEED, "7")
                 .execute(TriageFixture.class);
