@@ -100,6 +100,11 @@ public final class RunServices implements AutoCloseable {
             public void costEstimated(String eval, String estimate) {
                 listeners.costEstimated(eval, estimate);
             }
+
+            @Override
+            public void modelNotice(String line) {
+                listeners.warning(line);
+            }
         });
     }
 

@@ -75,8 +75,8 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
         this.redactor = SecretRedactor.of(settings.secrets());
         this.backoff = new Backoff(settings.initialBackoff, settings.maxBackoff,
                 () -> ThreadLocalRandom.current().nextDouble(), Instant::now);
-        this.limits = AdaptiveLimits.system(settings.adaptive, settings.maxConcurrency, settings.tokensPerMinute,
-                backoff::retryAfter, settings.maxBackoff);
+        this.limits = AdaptiveLimits.system(settings.modelKey, settings.notices, settings.adaptive,
+                settings.maxConcurrency, settings.tokensPerMinute, backoff::retryAfter, settings.maxBackoff);
         this.rate = RateLimit.system(settings.requestsPerMinute);
     }
 

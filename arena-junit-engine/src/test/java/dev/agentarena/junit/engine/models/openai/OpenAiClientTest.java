@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -251,6 +253,23 @@ class OpenAiClientTest {
         assertThat(server.requests.get()).isEqualTo(3);
         assertThat(e).hasMessageContaining("after 3 attempts")
                 .hasMessageContaining("connection error calling " + server.baseUrl() + "/chat/completions: ");
+    }
+
+    @Test
+    void aPauseTheProviderImposesIsOneLineForTheRunsConsole() throws Exception {
+        FakeChatServer server = server(withHeader("retry-after-ms", "20", json(429, "{}")),
+                ok("hello"));
+        List<String> notices = new CopyOnWriteArrayList<>();
+        ModelRegistry registry = new ModelRegistry(TestConfigurations.configuration(root, Map.of(
+                "arena.models." + KEY + ".base-url", server.baseUrl())), name -> Optional.of(CANARY), notices::add);
+        closeables.add(registry);
+
+        Completion completion = registry.endpoint(KEY).answer(ModelRequest.ofPrompt("hi"), ModelCall.NONE)
+                .completion();
+
+        assertThat(completion.text()).isEqualTo("hello");
+        assertThat(notices).singleElement().asString().startsWith(KEY + ": paused by the provider (HTTP 429) for "
+                + "0.0 s, as its Retry-After asks");
     }
 
     @Test
