@@ -43,6 +43,7 @@ final class ModelHandle implements Model {
 
     private int calls;
     private long latencyMs;
+    private long queueMs;
     private boolean anyLive;
     private long tokensIn;
     private long tokensOut;
@@ -140,6 +141,7 @@ final class ModelHandle implements Model {
             if (!answer.replayed()) {
                 anyLive = true;
                 latencyMs += completion.latency().toMillis();
+                queueMs += answer.queued().toMillis();
             }
         }
         return completion;
@@ -190,7 +192,8 @@ final class ModelHandle implements Model {
         if (calls == 0) {
             return CallUsage.NONE;
         }
-        return new CallUsage(calls, anyLive ? latencyMs : null, tokensIn, tokensOut, tokensCached, costUsd,
+        return new CallUsage(calls, anyLive ? latencyMs : null, anyLive ? queueMs : null, tokensIn, tokensOut,
+                tokensCached, costUsd,
                 !anyLive);
     }
 

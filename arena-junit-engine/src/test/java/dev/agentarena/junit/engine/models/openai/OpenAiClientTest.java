@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
@@ -270,6 +272,24 @@ class OpenAiClientTest {
         assertThat(completion.text()).isEqualTo("hello");
         assertThat(notices).singleElement().asString().startsWith(KEY + ": paused by the provider (HTTP 429) for "
                 + "0.0 s, as its Retry-After asks");
+    }
+
+    @Test
+    void theTimeACallWaitsForItsTurnIsQueueTimeNotLatency() throws Exception {
+        // refused once with Retry-After 300 ms: the call waits at least that long for its turn before it is sent again
+        FakeChatServer server = server(withHeader("retry-after-ms", "300", json(429, "{}")), ok("hello"));
+        ModelRegistry registry = TestConfigurations.registry(root, Map.of("arena.models." + KEY + ".base-url",
+                server.baseUrl()), Map.of("OPENAI_API_KEY", CANARY));
+        closeables.add(registry);
+
+        long before = System.nanoTime();
+        ModelAnswer answer = registry.endpoint(KEY).answer(ModelRequest.ofPrompt("hi"), ModelCall.NONE);
+        long elapsed = System.nanoTime() - before;
+
+        assertThat(answer.completion().text()).isEqualTo("hello");
+        assertThat(answer.queued()).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+        // the latency is the rest of the call: together they are no more than the call took
+        assertThat(answer.completion().latency().plus(answer.queued())).isLessThanOrEqualTo(Duration.ofNanos(elapsed));
     }
 
     @Test
