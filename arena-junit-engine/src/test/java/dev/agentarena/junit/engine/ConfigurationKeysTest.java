@@ -2,7 +2,9 @@ package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -20,7 +23,11 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.testkit.engine.Event;
 
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
@@ -118,6 +125,29 @@ class ConfigurationKeysTest {
 
         assertThat(warnings(run)).singleElement().asString().contains("openai:gpt-4o (3 settings, ")
                 .contains("this run does not select");
+    }
+
+    @Test
+    void anIgnoredSettingIsToldOnceASessionNotOncePerExecution() {
+        // Surefire executes class by class in one launcher session: each execution reads the same configuration
+        Map<String, String> settings = Map.of(Constants.OUTPUT_DIR, output.toString(), Constants.SIM_LATENCY_MS, "0",
+                Constants.OUTPUT_PROGRESS, "off", "arena.models.openai:gpt-4o.rpm", "500");
+        PrintStream console = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try (LauncherSession session = LauncherFactory.openSession()) {
+            for (int execution = 0; execution < 2; execution++) {
+                session.getLauncher().execute(LauncherDiscoveryRequestBuilder.request()
+                        .selectors(DiscoverySelectors.selectClass(TriageFixture.class))
+                        .configurationParameters(settings).build());
+            }
+        }
+        finally {
+            System.setOut(console);
+        }
+
+        assertThat(printed.toString(StandardCharsets.UTF_8).lines()
+                .filter(line -> line.contains("this run does not select"))).hasSize(1);
     }
 
     @Test

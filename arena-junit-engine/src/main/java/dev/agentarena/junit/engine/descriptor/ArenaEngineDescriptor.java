@@ -162,7 +162,8 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         }
         for (String warning : warnings) {
             context.junit().reportingEntryPublished(this, ReportEntry.from("warning", warning));
-            if (context.hasRun()) {
+            // on the console once per launcher session: Surefire executes class by class, each reading the same
+            if (context.hasRun() && context.run().session().firstTold(warning)) {
                 context.run().listeners().warning(warning);
             }
         }

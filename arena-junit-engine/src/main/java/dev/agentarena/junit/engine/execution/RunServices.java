@@ -118,6 +118,11 @@ public final class RunServices implements AutoCloseable {
         return new RunServices(configuration, session, Optional.empty(), eval -> true);
     }
 
+    /** What the executions of the launcher session share. */
+    public ReportingSession session() {
+        return session;
+    }
+
     /**
      * The services of one execution that may run only part of an eval (then its results and leaderboard go to their
      * own directory, see {@link RunOutput}) and that knows, from its tests, which evals' own leaderboards may be asked
