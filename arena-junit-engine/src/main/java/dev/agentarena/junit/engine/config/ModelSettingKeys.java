@@ -29,7 +29,9 @@ final class ModelSettingKeys {
             }
             String written = rest.substring(0, end);
             int distance = NearestName.editDistance(written, model);
-            if (distance > 0 && distance < bestDistance && distance <= Math.max(2, written.length() / 3)) {
+            // a typo is a few edits of the shorter key: openai:gpt-4.1-mini is another model, not a slip of gpt-4.1
+            int most = Math.max(2, Math.min(written.length(), model.length()) / 4);
+            if (distance > 0 && distance < bestDistance && distance <= most) {
                 bestDistance = distance;
                 best = new String[] {written, model + rest.substring(end)};
             }

@@ -113,10 +113,12 @@ class ArenaConfigurationTest {
     void anUnselectedModelNearASelectedOneIsNotTakenForItWithItsSettingCut() {
         // gpt-4o configured, gpt-4o-mini selected: not a typo, and never "openai:gpt-4o-mini.input-per-million"
         ArenaConfiguration configuration = ArenaConfiguration.from(new MapConfigurationParameters(Map.of(
-                "arena.models.openai:gpt-4o.price.input-per-million", "2.5")));
+                "arena.models.openai:gpt-4o.price.input-per-million", "2.5",
+                "arena.models.openai:gpt-4.1-mini.rpm", "500")));
 
-        assertThat(configuration.unmatchedModelSettings(List.of("openai:gpt-4o-mini"))).singleElement().asString()
-                .contains("openai:gpt-4o (1 setting, ").doesNotContain("did you mean");
+        assertThat(configuration.unmatchedModelSettings(List.of("openai:gpt-4o-mini", "openai:gpt-4.1")))
+                .singleElement().asString().contains("openai:gpt-4o (1 setting, ")
+                .contains("openai:gpt-4.1-mini (1 setting, ").doesNotContain("did you mean");
     }
 
     @Test
