@@ -193,8 +193,7 @@ final class ModelHandle implements Model {
             return CallUsage.NONE;
         }
         return new CallUsage(calls, anyLive ? latencyMs : null, anyLive ? queueMs : null, tokensIn, tokensOut,
-                tokensCached, costUsd,
-                !anyLive);
+                tokensCached, costUsd, !anyLive);
     }
 
     /**
