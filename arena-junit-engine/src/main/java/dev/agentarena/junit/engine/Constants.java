@@ -306,8 +306,9 @@ public final class Constants {
 
     /**
      * Prefix of the gates, {@code arena.gates.<kind>[.<selector>]}: {@code min-accuracy}, {@code min-pass-rate} (in
-     * [0, 1]), {@code max-cost-usd} and {@code max-errors} (a whole number: errored results allowed, also by the
-     * accuracy and pass-rate gates of the same targets, which allow none without it); none by default. Each gate that
+     * [0, 1]), {@code max-cost-usd}, {@code max-errors} (a whole number: errored results allowed, also by the
+     * accuracy and pass-rate gates of the same targets, which allow none without it) and the latency gates
+     * ({@link #GATES_LATENCY_P50}, {@link #GATES_LATENCY_P95}); none by default. Each gate that
      * concerns an eval is a {@code gate} test of its class; a cost gate without a selector is checked at the end of
      * the run.
      */
@@ -319,6 +320,16 @@ public final class Constants {
      * one (it wins); none by default. Checked by each {@code agreement <scorer>} test of an eval class with labels.
      */
     public static final String GATES_MIN_AGREEMENT = "arena.gates.min-agreement";
+
+    /**
+     * The most a model's median latency may be, in milliseconds: {@code arena.gates.max-latency-p50-ms} for every eval
+     * and model, {@code .<eval>} or {@code .<eval>.<model>} for some. Of its live calls, the time a call waited for its
+     * turn under the key's rate limits left out; none by default. A model whose calls were all replayed is not gated.
+     */
+    public static final String GATES_LATENCY_P50 = "arena.gates.max-latency-p50-ms";
+
+    /** As {@link #GATES_LATENCY_P50}, for the 95th percentile: {@code arena.gates.max-latency-p95-ms}. */
+    public static final String GATES_LATENCY_P95 = "arena.gates.max-latency-p95-ms";
 
     /**
      * A labels file every eval reads (each row naming its eval), found as a dataset file is, in any dataset format;

@@ -2,7 +2,9 @@ package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -20,7 +23,11 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.testkit.engine.Event;
 
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
@@ -108,6 +115,64 @@ class ConfigurationKeysTest {
 
         assertThat(warnings(run)).singleElement().asString().contains("setting arena.models.sim_smal.rpm",
                 "matches no model of this run", "did you mean arena.models.sim_small.rpm?");
+    }
+
+    @Test
+    void settingsOfAModelTheRunDoesNotSelectAreOneLine() {
+        EngineRun run = new EngineRun(output).with("arena.models.openai:gpt-4o.rpm", "500")
+                .with("arena.models.openai:gpt-4o.price.input-per-million", "2.5")
+                .with("arena.models.openai:gpt-4o.price.output-per-million", "10").execute(TriageFixture.class);
+
+        assertThat(warnings(run)).singleElement().asString().contains("openai:gpt-4o (3 settings, ")
+                .contains("this run does not select");
+    }
+
+    @Test
+    void anIgnoredSettingIsToldOnceASessionNotOncePerExecution() {
+        // Surefire executes class by class in one launcher session: each execution reads the same configuration
+        Map<String, String> settings = Map.of(Constants.OUTPUT_DIR, output.toString(), Constants.SIM_LATENCY_MS, "0",
+                Constants.OUTPUT_PROGRESS, "off", "arena.models.openai:gpt-4o.rpm", "500");
+        PrintStream console = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try (LauncherSession session = LauncherFactory.openSession()) {
+            for (int execution = 0; execution < 2; execution++) {
+                session.getLauncher().execute(LauncherDiscoveryRequestBuilder.request()
+                        .selectors(DiscoverySelectors.selectClass(TriageFixture.class))
+                        .configurationParameters(settings).build());
+            }
+        }
+        finally {
+            System.setOut(console);
+        }
+
+        assertThat(printed.toString(StandardCharsets.UTF_8).lines()
+                .filter(line -> line.contains("this run does not select"))).hasSize(1);
+    }
+
+    @Test
+    void aModelsMappingInArenaYamlSaysWhichModelsItReplaces() throws IOException {
+        Files.writeString(output.resolve("arena.yaml"), "models:\n  sim_large: {latency-ms: 0}\n",
+                StandardCharsets.UTF_8);
+        EngineRun run = new EngineRun(output).with(Constants.PROJECT_ROOT, output.toString())
+                .execute(TriageFixture.class);
+
+        assertThat(warnings(run)).singleElement().asString().startsWith("arena.yaml's models: mapping ("
+                + output.resolve("arena.yaml") + ", line 1) selects the models of every eval (sim_large), replacing "
+                + "those named with @Models or @EvalModel by TriageFixture (sim_small, sim_large)");
+    }
+
+    @Test
+    void aModelsMappingThatKeepsTheClassesModelsOrIsOverriddenSaysNothing() throws IOException {
+        Files.writeString(output.resolve("arena.yaml"), "models:\n  sim_small: {}\n  sim_large: {}\n",
+                StandardCharsets.UTF_8);
+        EngineRun same = new EngineRun(output).with(Constants.PROJECT_ROOT, output.toString())
+                .execute(TriageFixture.class);
+        EngineRun overridden = new EngineRun(output).with(Constants.PROJECT_ROOT, output.toString())
+                .with(Constants.MODELS, "sim_large").execute(TriageFixture.class);
+
+        assertThat(warnings(same)).isEmpty();
+        assertThat(warnings(overridden)).isEmpty();
     }
 
     @Test

@@ -190,7 +190,7 @@ class EngineArchitectureTest {
         noClasses().that().resideInAPackage(ENGINE + ".evaluation..")
                 .should().dependOnClassesThat().resideInAnyPackage(ENGINE + ".reporting..", ENGINE + ".execution..",
                         ENGINE + ".descriptor..", ENGINE + ".discovery..")
-                .because("the core sends its two events (a result computed, a cost estimated) through "
+                .because("the core sends its events (a result computed, a cost estimated, a model's notice) through "
                         + "EvaluationEvents; the run's wiring in execution/ hands them to the outputs")
                 .check(MAIN);
     }

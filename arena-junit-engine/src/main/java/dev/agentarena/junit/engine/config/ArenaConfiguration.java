@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.apiguardian.api.API;
@@ -146,38 +147,62 @@ public final class ArenaConfiguration {
     }
 
     /**
-     * The settings under {@code arena.models.} that belong to none of these model keys, each with where it was set and
-     * the nearest key it may have meant: a misspelt model key in a setting ({@code arena.models.openai:gpt4o.rpm})
-     * would otherwise configure nothing, without a word.
+     * The settings under {@code arena.models.} that belong to none of these model keys, as few lines as say it: a
+     * model key that looks like a typo of one of the run's gets a line with the key it probably meant, its setting's
+     * name kept ({@code arena.models.openai:gpt4o-mini.price.input-per-million}); every other model key configured
+     * but not selected shares one line, naming each key, how many settings it has and where the first was set. A
+     * project that configures a catalogue of models and selects a few per run sees one line, not one per setting.
      *
      * @param modelKeys every model key of the run (the evals' models, their own {@code @EvalModel} keys, the judge)
      */
     public List<String> unmatchedModelSettings(Collection<String> modelKeys) {
-        String prefix = Constants.MODELS + ".";
-        List<String> warnings = new ArrayList<>();
+        String prefix = Constants.MODEL_SETTINGS_PREFIX;
+        Map<String, List<String>> typos = new LinkedHashMap<>();
+        Map<String, List<String>> meant = new LinkedHashMap<>();
+        Map<String, List<String>> unselected = new TreeMap<>();
         for (String key : settings().keySet()) {
             if (!key.startsWith(prefix) || modelKeys.stream().anyMatch(model -> key.startsWith(prefix + model + "."))) {
                 continue;
             }
             String rest = key.substring(prefix.length());
-            String suggestion = null;
-            int best = Integer.MAX_VALUE;
-            // the model key may hold dots itself (openai:llama3.1:8b): try every split of key and setting name
-            for (int dot = rest.indexOf('.'); dot > 0; dot = rest.indexOf('.', dot + 1)) {
-                String written = rest.substring(0, dot);
-                for (String model : modelKeys) {
-                    int distance = NearestName.editDistance(written, model);
-                    if (distance < best && distance <= Math.max(2, written.length() / 3)) {
-                        best = distance;
-                        suggestion = prefix + model + rest.substring(dot);
-                    }
-                }
+            Optional<String[]> typo = ModelSettingKeys.nearest(rest, modelKeys);
+            if (typo.isPresent()) {
+                typos.computeIfAbsent(typo.get()[0], written -> new ArrayList<>()).add(key);
+                meant.computeIfAbsent(typo.get()[0], written -> new ArrayList<>()).add(prefix + typo.get()[1]);
             }
-            warnings.add("setting " + key + " (" + sourceOf(key) + ") matches no model of this run ("
-                    + String.join(", ", new TreeSet<>(modelKeys)) + ") and is ignored"
-                    + (suggestion == null ? "" : "; did you mean " + suggestion + "?"));
+            else {
+                unselected.computeIfAbsent(ModelSettingKeys.modelKeyOf(rest), written -> new ArrayList<>()).add(key);
+            }
+        }
+        String models = String.join(", ", new TreeSet<>(modelKeys));
+        List<String> warnings = new ArrayList<>();
+        typos.forEach((written, keys) -> warnings.add((keys.size() == 1 ? "setting " : "settings ")
+                + String.join(", ", keys) + " (" + sourceOf(keys.get(0)) + ") "
+                + (keys.size() == 1 ? "matches" : "match") + " no model of this run (" + models + ") and "
+                + (keys.size() == 1 ? "is" : "are") + " ignored; did you mean " + String.join(", ", meant.get(written))
+                + "?"));
+        if (!unselected.isEmpty()) {
+            List<String> described = new ArrayList<>();
+            unselected.forEach((written, keys) -> described.add(written + " (" + keys.size()
+                    + (keys.size() == 1 ? " setting, " : " settings, ") + sourceOf(keys.get(0)) + ")"));
+            warnings.add("settings of model " + (unselected.size() == 1 ? "key " : "keys ") + "this run does not "
+                    + "select are ignored: " + String.join("; ", described) + ". This run's models: " + models
+                    + " (select with @Models or " + Constants.MODELS + ").");
         }
         return warnings;
+    }
+
+    /**
+     * Where {@code arena.yaml} selects the run's models with a {@code models:} mapping ({@code "in /p/arena.yaml,
+     * line 3"}), or empty when {@code models:} is a list, absent, or overridden by a parameter: a mapping written to
+     * configure models also selects them, replacing every eval's {@code @Models}, which the run then says.
+     */
+    public Optional<String> modelsMapping() {
+        if (file == null || !(file.value(Constants.MODELS) instanceof Map)
+                || !sourceOf(Constants.MODELS).startsWith("in ")) {
+            return Optional.empty();
+        }
+        return Optional.of(sourceOf(Constants.MODELS));
     }
 
     /**

@@ -21,6 +21,8 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 
 import dev.agentarena.junit.HumanLabels;
+import dev.agentarena.junit.Models;
+import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.config.DisplayNames;
@@ -159,11 +161,13 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         List<String> warnings = new ArrayList<>(configuration.unknownKeys());
         if (context.hasRun()) {
             warnings.addAll(configuration.unmatchedModelSettings(modelKeys(context.run().evaluation().judgeModelKey())));
+            modelsMappingNote().ifPresent(warnings::add);
             context.run().outputNote().ifPresent(warnings::add);
         }
         for (String warning : warnings) {
             context.junit().reportingEntryPublished(this, ReportEntry.from("warning", warning));
-            if (context.hasRun()) {
+            // on the console once per launcher session: Surefire executes class by class, each reading the same
+            if (context.hasRun() && context.run().session().firstTold(warning)) {
                 context.run().listeners().warning(warning);
             }
         }
@@ -185,6 +189,38 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         catch (RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * What {@code arena.yaml}'s {@code models:} mapping replaces, if it selects the models of evals that name others
+     * ({@code @Models}, {@code @EvalModel}): a mapping written to configure models selects them too.
+     */
+    private Optional<String> modelsMappingNote() {
+        Optional<String> mapping = configuration.modelsMapping();
+        if (mapping.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> replaced = new ArrayList<>();
+        for (TestDescriptor child : getChildren()) {
+            if (child instanceof EvalClassDescriptor evalClass) {
+                EvalDefinition definition = evalClass.definition();
+                List<String> own = new ArrayList<>(AnnotationSupport.findAnnotation(definition.testClass(),
+                        Models.class).map(models -> List.of(models.value())).orElse(List.of()));
+                definition.declaredModels().forEach(model -> own.add(model.key()));
+                if (!own.isEmpty() && !Set.copyOf(own).equals(Set.copyOf(definition.models()))) {
+                    replaced.add(definition.testClass().getSimpleName() + " (" + String.join(", ", own) + ")");
+                }
+            }
+        }
+        if (replaced.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("arena.yaml's models: mapping (" + mapping.get().substring("in ".length())
+                + ") selects the models of every eval (" + String.join(", ", configuration.getList(Constants.MODELS))
+                + "), replacing those named with @Models or @EvalModel by " + String.join(", ", replaced)
+                + ": a mapping selects its keys as well as configuring them. To configure a model without selecting "
+                + "it, write a top-level \"models.<key>\": key of arena.yaml, or set arena.models.<key>.<name> in "
+                + "junit-platform.properties; to choose the models, set " + Constants.MODELS + ".");
     }
 
     /** Every model key of this execution: the evals' models and their own {@code @EvalModel} keys, and the judge. */

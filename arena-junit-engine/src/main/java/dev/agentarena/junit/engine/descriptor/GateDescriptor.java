@@ -54,6 +54,9 @@ final class GateDescriptor extends SummaryDescriptor {
                 return String.format(Locale.ROOT, "<= $%.4f", rule.threshold());
             case MAX_ERRORS:
                 return String.format(Locale.ROOT, "<= %.0f", rule.threshold());
+            case MAX_LATENCY_P50_MS:
+            case MAX_LATENCY_P95_MS:
+                return String.format(Locale.ROOT, "<= %.0f ms", rule.threshold());
             default:
                 return String.format(Locale.ROOT, ">= %.3f", rule.threshold());
         }

@@ -305,7 +305,7 @@ final class CaseEvaluator {
             taskOutput = taskOutput.plusUsage(calls.tokensIn(), calls.tokensOut(), calls.costUsd());
         }
         CallUsage usage = sameUsage(taskOutput, calls) ? calls : new CallUsage(calls.calls(), calls.latencyMs(),
-                taskOutput.tokensIn(), taskOutput.tokensOut(), calls.tokensCached(), taskOutput.costUsd(),
+                calls.queueMs(), taskOutput.tokensIn(), taskOutput.tokensOut(), calls.tokensCached(), taskOutput.costUsd(),
                 calls.cached());
         attempt.usage = usage;
 

@@ -303,7 +303,8 @@ public final class CaseOutcome {
         return new ResultRecord(origin.maskedEval, origin.maskedModel, origin.maskedDataset, redactor.redact(caseId()),
                 origin.maskedName(score.name()), origin.maskedName(score.version()),
                 origin.maskedName(score.registryName()), repeat, score.score(), passed, score.status(), reason, metrics,
-                usage.latencyMs(), usage.tokensIn(), usage.tokensOut(), usage.tokensCached(), usage.costUsd(),
+                usage.latencyMs(), usage.queueMs(), usage.tokensIn(), usage.tokensOut(), usage.tokensCached(),
+                usage.costUsd(),
                 usage.cached(), evalCase == null ? 1.0 : evalCase.weight(), tags, error, output);
     }
 

@@ -69,7 +69,7 @@ public final class EvaluationServices implements AutoCloseable {
         this.maxSteps = settings.agentMaxSteps();
         this.maxTurns = settings.agentMaxTurns();
         this.userModel = settings.agentUserModel();
-        this.models = ModelRegistry.create(configuration);
+        this.models = ModelRegistry.create(configuration, events::modelNotice);
         this.scorers = ScorerRegistry.withBuiltins();
     }
 

@@ -48,6 +48,7 @@ final class ModelHandle implements Model {
 
     private int calls;
     private long latencyMs;
+    private long queueMs;
     private boolean anyLive;
     private long tokensIn;
     private long tokensOut;
@@ -148,6 +149,7 @@ final class ModelHandle implements Model {
             if (!answer.replayed()) {
                 anyLive = true;
                 latencyMs += completion.latency().toMillis();
+                queueMs += answer.queued().toMillis();
             }
         }
         return completion;
@@ -203,8 +205,8 @@ final class ModelHandle implements Model {
         if (calls == 0) {
             return CallUsage.NONE;
         }
-        return new CallUsage(calls, anyLive ? latencyMs : null, tokensIn, tokensOut, tokensCached, costUsd,
-                !anyLive);
+        return new CallUsage(calls, anyLive ? latencyMs : null, anyLive ? queueMs : null, tokensIn, tokensOut,
+                tokensCached, costUsd, !anyLive);
     }
 
     /**

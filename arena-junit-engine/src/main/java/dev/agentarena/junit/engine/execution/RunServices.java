@@ -102,6 +102,11 @@ public final class RunServices implements AutoCloseable {
             public void costEstimated(String eval, String estimate) {
                 listeners.costEstimated(eval, estimate);
             }
+
+            @Override
+            public void modelNotice(String line) {
+                listeners.warning(line);
+            }
         });
     }
 
@@ -113,6 +118,11 @@ public final class RunServices implements AutoCloseable {
      */
     public static RunServices start(ArenaConfiguration configuration, ReportingSession session) {
         return new RunServices(configuration, session, Optional.empty(), eval -> true);
+    }
+
+    /** What the executions of the launcher session share. */
+    public ReportingSession session() {
+        return session;
     }
 
     /**

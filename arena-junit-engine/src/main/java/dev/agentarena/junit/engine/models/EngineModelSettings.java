@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.models;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.apiguardian.api.API;
@@ -10,24 +11,33 @@ import dev.agentarena.junit.connector.ModelSettings;
 
 /**
  * The {@link ModelSettings} the engine hands to providers, together with the environment the run reads variables
- * from. The environment is engine plumbing rather than SPI: tests substitute their own (an API key that is not the
- * machine's), and the engine's own connectors read it through {@link #environment(ModelSettings, String)}, while
- * other connectors read {@link System#getenv(String)} as any library does.
+ * from and where a connector's notices go. Both are engine plumbing rather than SPI: tests substitute their own (an
+ * API key that is not the machine's), and the engine's own connectors read them through
+ * {@link #environment(ModelSettings, String)} and {@link #notices(ModelSettings)}, while other connectors read
+ * {@link System#getenv(String)} as any library does.
  *
  * @param settings {@code arena.models.<key>.<name>} by name
  * @param configuration any configuration key
  * @param environment environment variables by name
+ * @param notices where a line the user should see goes (the run's console): a model key paused by its provider
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record EngineModelSettings(Function<String, Optional<String>> settings,
-        Function<String, Optional<String>> configuration, Function<String, Optional<String>> environment)
-        implements ModelSettings {
+        Function<String, Optional<String>> configuration, Function<String, Optional<String>> environment,
+        Consumer<String> notices) implements ModelSettings {
 
     /** Checks the parts. */
     public EngineModelSettings {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(configuration, "configuration");
         Objects.requireNonNull(environment, "environment");
+        Objects.requireNonNull(notices, "notices");
+    }
+
+    /** Settings whose notices go nowhere. */
+    public EngineModelSettings(Function<String, Optional<String>> settings,
+            Function<String, Optional<String>> configuration, Function<String, Optional<String>> environment) {
+        this(settings, configuration, environment, line -> { });
     }
 
     @Override
@@ -47,5 +57,10 @@ public record EngineModelSettings(Function<String, Optional<String>> settings,
     public static Optional<String> environment(ModelSettings settings, String name) {
         return settings instanceof EngineModelSettings engine ? engine.environment().apply(name)
                 : Optional.ofNullable(System.getenv(name));
+    }
+
+    /** Where the run's notices go: the engine's when the settings are the engine's, nowhere otherwise. */
+    public static Consumer<String> notices(ModelSettings settings) {
+        return settings instanceof EngineModelSettings engine ? engine.notices() : line -> { };
     }
 }

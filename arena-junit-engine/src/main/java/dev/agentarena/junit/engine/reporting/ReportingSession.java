@@ -38,6 +38,7 @@ public final class ReportingSession implements AutoCloseable {
     private final Map<Path, RunAccumulator> leaderboards = new ConcurrentHashMap<>();
     private final Map<Path, Object> fileLocks = new ConcurrentHashMap<>();
     private final Map<Path, List<ShardManifest.EvalRun>> evalRuns = new ConcurrentHashMap<>();
+    private final Set<String> told = ConcurrentHashMap.newKeySet();
 
     /** Where the session's state is kept in the launcher session's store. */
     private static final Namespace NAMESPACE = Namespace.create(ReportingSession.class);
@@ -58,6 +59,14 @@ public final class ReportingSession implements AutoCloseable {
         NamespacedHierarchicalStore<Namespace> session = store.getParent().orElse(store);
         return session.getOrComputeIfAbsent(NAMESPACE, ReportingSession.class, type -> new ReportingSession(),
                 ReportingSession.class);
+    }
+
+    /**
+     * Whether this is the first time in the session that the console is told this line about the run's
+     * configuration: an ignored setting is said once, not again by each execution Surefire starts class by class.
+     */
+    public boolean firstTold(String line) {
+        return told.add(line);
     }
 
     /** Whether an execution of this session has opened the file for writing. */

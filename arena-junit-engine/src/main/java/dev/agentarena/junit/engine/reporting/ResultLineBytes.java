@@ -39,6 +39,7 @@ final class ResultLineBytes {
     private static final String REASON = ",\"reason\":";
     private static final String METRICS = ",\"metrics\":{";
     private static final String LATENCY_MS = "},\"latency_ms\":";
+    private static final String QUEUE_MS = ",\"queue_ms\":";
     private static final String TOKENS_IN = ",\"tokens_in\":";
     private static final String TOKENS_OUT = ",\"tokens_out\":";
     private static final String TOKENS_CACHED = ",\"tokens_cached\":";
@@ -56,9 +57,10 @@ final class ResultLineBytes {
      * case's {@code input} and {@code reference} when given.
      */
     private static final List<String> FIELD_NAMES = List.of(EVAL, MODEL, DATASET, CASE_ID, SCORER, SCORER_VERSION,
-            REGISTRY_NAME, REPEAT, SCORE, PASSED, STATUS, REASON, METRICS, LATENCY_MS, TOKENS_IN, TOKENS_OUT,
+            REGISTRY_NAME, REPEAT, SCORE, PASSED, STATUS, REASON, METRICS, LATENCY_MS, QUEUE_MS, TOKENS_IN, TOKENS_OUT,
             TOKENS_CACHED, COST_USD, CACHED, WEIGHT, TAGS, ERROR, OUTPUT, INPUT, REFERENCE);
     private static final int INPUT_FIELD = FIELD_NAMES.indexOf(INPUT);
+    private static final int QUEUE_FIELD = FIELD_NAMES.indexOf(QUEUE_MS);
 
     /** {@link #FIELD_NAMES} as bytes, this writer's own copy (a static array could be changed by anyone). */
     private final byte[][] fields = FIELD_NAMES.stream().map(ResultLineBytes::bytesOf).toArray(byte[][]::new);
@@ -89,7 +91,8 @@ final class ResultLineBytes {
         // straight-line code (a copy of the name and of the value's writer per field) C2 compiled this method to
         // 30-37 KB of code, the biggest compile of a run's per-case path.
         for (int field = 0; field < fields.length; field++) {
-            if (field >= INPUT_FIELD && (field == INPUT_FIELD ? input : reference) == null) {
+            if (field >= INPUT_FIELD && (field == INPUT_FIELD ? input : reference) == null
+                    || field == QUEUE_FIELD && !ResultsFile.writesQueue(record)) {
                 continue;
             }
             raw(fields[field]);
@@ -108,16 +111,17 @@ final class ResultLineBytes {
                 case 11 -> repeated(field, record.reason());
                 case 12 -> metrics(record);
                 case 13 -> digits(record.latencyMs());
-                case 14 -> digits(record.tokensIn());
-                case 15 -> digits(record.tokensOut());
-                case 16 -> digits(record.tokensCached());
-                case 17 -> repeated(field, record.costUsd());
-                case 18 -> raw(record.cached() ? trueBytes : falseBytes);
-                case 19 -> repeated(field, record.weight());
-                case 20 -> tags(record);
-                case 21 -> string(record.error());
-                case 22 -> string(record.output());
-                case 23 -> string(input);
+                case 14 -> digits(record.queueMs());
+                case 15 -> digits(record.tokensIn());
+                case 16 -> digits(record.tokensOut());
+                case 17 -> digits(record.tokensCached());
+                case 18 -> repeated(field, record.costUsd());
+                case 19 -> raw(record.cached() ? trueBytes : falseBytes);
+                case 20 -> repeated(field, record.weight());
+                case 21 -> tags(record);
+                case 22 -> string(record.error());
+                case 23 -> string(record.output());
+                case 24 -> string(input);
                 default -> string(reference);
             }
         }

@@ -433,6 +433,14 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         return at;
     }
 
+    /**
+     * Whether a line carries {@code queue_ms}: only when its calls waited for their turn, so that a run without
+     * rate limits writes the lines it always wrote.
+     */
+    static boolean writesQueue(ResultRecord record) {
+        return record.queueMs() != null;
+    }
+
     private static void write(JsonGenerator json, ResultRecord record, Map<String, Object> detail,
             TrajectoryRecord trajectory) throws IOException {
         json.writeStartObject();
@@ -477,6 +485,9 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         }
         else {
             json.writeNumber(record.latencyMs());
+        }
+        if (writesQueue(record)) {
+            json.writeNumberField("queue_ms", record.queueMs());
         }
         json.writeNumberField("tokens_in", record.tokensIn());
         json.writeNumberField("tokens_out", record.tokensOut());

@@ -7,6 +7,8 @@ import java.util.Map;
 
 import org.apiguardian.api.API;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * One result: what one scorer said of one case's output from one model, as written to {@code results.jsonl}.
  *
@@ -26,7 +28,11 @@ import org.apiguardian.api.API;
  * @param status what became of the verdict
  * @param reason why, for a human
  * @param metrics custom metrics of the scorer and the task
- * @param latencyMs the model call's latency, or {@code null} when served from a recording or not called
+ * @param latencyMs the model call's latency, or {@code null} when served from a recording or not called; without the
+ *        time it waited for its turn
+ * @param queueMs the time the model calls waited for their turn under their model key's rate limits, apart from the
+ *        latency; {@code null} when the calls did not wait (or were served from a recording, or not made), and then
+ *        not written: a run without rate limits writes the lines it always wrote
  * @param tokensIn prompt tokens
  * @param tokensOut completion tokens
  * @param tokensCached prompt tokens the provider served from its prompt cache, a part of {@code tokensIn}
@@ -53,6 +59,7 @@ public record ResultRecord(
         String reason,
         Map<String, Double> metrics,
         Long latencyMs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long queueMs,
         long tokensIn,
         long tokensOut,
         long tokensCached,
@@ -63,13 +70,24 @@ public record ResultRecord(
         String error,
         String output) {
 
-    /** Freezes the collections. */
+    /** Freezes the collections; a queue time of 0 is none. */
     public ResultRecord {
+        queueMs = queueMs == null || queueMs <= 0 ? null : queueMs;
         // insertion order: the scorer's order of its metrics is what every output shows
         // an empty map is not copied: most results have no metric, and a run makes millions of records
         metrics = metrics == null || metrics.isEmpty() ? Map.of()
                 : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
         tags = tags == null ? List.of() : List.copyOf(tags);
+    }
+
+    /** A result without its queue time (as before it was measured apart). */
+    public ResultRecord(String eval, String model, String dataset, String caseId, String scorer, String scorerVersion,
+            String registryName, int repeat, Double score, Boolean passed, ResultStatus status, String reason,
+            Map<String, Double> metrics, Long latencyMs, long tokensIn, long tokensOut, long tokensCached,
+            double costUsd, boolean cached, double weight, List<String> tags, String error, String output) {
+        this(eval, model, dataset, caseId, scorer, scorerVersion, registryName, repeat, score, passed, status, reason,
+                metrics, latencyMs, null, tokensIn, tokensOut, tokensCached, costUsd, cached, weight, tags, error,
+                output);
     }
 
     /** A result without cached prompt tokens (as before they were counted). */
@@ -78,7 +96,7 @@ public record ResultRecord(
             Map<String, Double> metrics, Long latencyMs, long tokensIn, long tokensOut, double costUsd, boolean cached,
             double weight, List<String> tags, String error, String output) {
         this(eval, model, dataset, caseId, scorer, scorerVersion, registryName, repeat, score, passed, status, reason,
-                metrics, latencyMs, tokensIn, tokensOut, 0, costUsd, cached, weight, tags, error, output);
+                metrics, latencyMs, null, tokensIn, tokensOut, 0, costUsd, cached, weight, tags, error, output);
     }
 
     /** Whether this result counts towards accuracy: scored, not an error, not abstained. */

@@ -71,6 +71,57 @@ class ArenaConfigurationTest {
     }
 
     @Test
+    void settingsOfModelKeysTheRunDoesNotSelectAreOneLine() throws Exception {
+        // a catalogue of models in arena.yaml, one chosen per run: four settings of two other keys, one line
+        Files.writeString(root.resolve("arena.yaml"), "\"models.openai:gpt-4o\":\n  rpm: 500\n"
+                + "  price: {input-per-million: 2.5, output-per-million: 10}\n"
+                + "\"models.openai:gpt-4.1-mini\": {rpm: 100}\n");
+        ArenaConfiguration configuration = ArenaConfiguration.from(new MapConfigurationParameters(
+                Map.of(Constants.PROJECT_ROOT, root.toString())));
+
+        List<String> warnings = configuration.unmatchedModelSettings(List.of("openai:gpt-4o-mini", "sim_judge"));
+
+        assertThat(configuration.get(Constants.MODELS)).as("top-level \"models.<key>\": keys select nothing")
+                .isEmpty();
+        assertThat(warnings).singleElement().asString()
+                .startsWith("settings of model keys this run does not select are ignored: ")
+                .contains("openai:gpt-4.1-mini (1 setting, in " + root.resolve("arena.yaml") + ", line 4)")
+                .contains("openai:gpt-4o (3 settings, in " + root.resolve("arena.yaml") + ", line 2)")
+                .contains("This run's models: openai:gpt-4o-mini, sim_judge")
+                .doesNotContain("did you mean");
+    }
+
+    @Test
+    void aSuggestionForAMisspeltModelKeyKeepsTheSettingsWholeName() {
+        ArenaConfiguration configuration = ArenaConfiguration.from(new MapConfigurationParameters(Map.of(
+                "arena.models.openai:gpt4o-mini.price.input-per-million", "0.15",
+                "arena.models.openai:gpt4o-mini.rpm", "500",
+                "arena.models.openai:llama3.1:7b.price.output-per-million", "0")));
+
+        List<String> warnings = configuration.unmatchedModelSettings(
+                List.of("openai:gpt-4o-mini", "openai:llama3.1:8b", "sim_judge"));
+
+        assertThat(warnings).hasSize(2);
+        assertThat(warnings.get(0)).contains("settings arena.models.openai:gpt4o-mini.price.input-per-million, "
+                + "arena.models.openai:gpt4o-mini.rpm").endsWith("are ignored; did you mean "
+                + "arena.models.openai:gpt-4o-mini.price.input-per-million, arena.models.openai:gpt-4o-mini.rpm?");
+        assertThat(warnings.get(1)).startsWith("setting arena.models.openai:llama3.1:7b.price.output-per-million")
+                .endsWith("did you mean arena.models.openai:llama3.1:8b.price.output-per-million?");
+    }
+
+    @Test
+    void anUnselectedModelNearASelectedOneIsNotTakenForItWithItsSettingCut() {
+        // gpt-4o configured, gpt-4o-mini selected: not a typo, and never "openai:gpt-4o-mini.input-per-million"
+        ArenaConfiguration configuration = ArenaConfiguration.from(new MapConfigurationParameters(Map.of(
+                "arena.models.openai:gpt-4o.price.input-per-million", "2.5",
+                "arena.models.openai:gpt-4.1-mini.rpm", "500")));
+
+        assertThat(configuration.unmatchedModelSettings(List.of("openai:gpt-4o-mini", "openai:gpt-4.1")))
+                .singleElement().asString().contains("openai:gpt-4o (1 setting, ")
+                .contains("openai:gpt-4.1-mini (1 setting, ").doesNotContain("did you mean");
+    }
+
+    @Test
     void configurationParametersWinOverArenaYaml() throws Exception {
         ArenaConfiguration configuration = configuration(Map.of(Constants.CONCURRENCY, " 16 ",
                 Constants.SCORERS_DEFAULT, "exact_match"));

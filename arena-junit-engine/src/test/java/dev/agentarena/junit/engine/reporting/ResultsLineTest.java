@@ -147,7 +147,7 @@ class ResultsLineTest {
 
     @Test
     void writesEveryFieldOfTheRecordInItsOrder() throws Exception {
-        ResultRecord record = randomRecord(new SplittableRandom(1));
+        ResultRecord record = withQueue(randomRecord(new SplittableRandom(1)), 1234L);
         List<String> written = new ArrayList<>();
         for (Iterator<String> names = ResultsFile.MAPPER.readTree(ResultsFile.line(record)).fieldNames();
                 names.hasNext();) {
@@ -158,6 +158,29 @@ class ResultsLineTest {
 
         assertThat(written).as("a field added to ResultRecord must be written by ResultsFile.line too")
                 .isEqualTo(components);
+    }
+
+    @Test
+    void theQueueTimeIsWrittenOnlyWhenTheCallsWaitedForTheirTurn() throws Exception {
+        ResultRecord waited = withQueue(randomRecord(new SplittableRandom(2)), 2500L);
+        ResultRecord notWaited = withQueue(waited, 0L);
+        ResultRecord unmeasured = withQueue(waited, null);
+
+        assertThat(ResultsFile.MAPPER.readTree(ResultsFile.line(waited)).get("queue_ms").asLong()).isEqualTo(2500);
+        assertThat(ResultsFile.MAPPER.readTree(ResultsFile.line(notWaited)).has("queue_ms")).isFalse();
+        assertThat(ResultsFile.MAPPER.readTree(ResultsFile.line(unmeasured)).has("queue_ms")).isFalse();
+        ResultsFile.Lines lines = new ResultsFile.Lines();
+        for (ResultRecord record : List.of(waited, notWaited, unmeasured, waited)) {
+            assertThat(lines.bytes(record, Map.of(), null, null))
+                    .isEqualTo((ResultsFile.line(record) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static ResultRecord withQueue(ResultRecord r, Long queueMs) {
+        return new ResultRecord(r.eval(), r.model(), r.dataset(), r.caseId(), r.scorer(), r.scorerVersion(),
+                r.registryName(), r.repeat(), r.score(), r.passed(), r.status(), r.reason(), r.metrics(), r.latencyMs(),
+                queueMs, r.tokensIn(), r.tokensOut(), r.tokensCached(), r.costUsd(), r.cached(), r.weight(), r.tags(),
+                r.error(), r.output());
     }
 
     private static ResultRecord randomRecord(SplittableRandom random) {
@@ -175,8 +198,9 @@ class ResultsLineTest {
                 random.nextInt(5), random.nextBoolean() ? null : number(random),
                 random.nextInt(3) == 0 ? null : random.nextBoolean(),
                 random.nextInt(8) == 0 ? null : statuses[random.nextInt(statuses.length)], text(random, "reason"),
-                metrics, random.nextBoolean() ? null : random.nextLong(-5, 100_000), random.nextLong(0, 1L << 40),
-                random.nextLong(0, 1L << 20), number(random), random.nextBoolean(), number(random), tags,
+                metrics, random.nextBoolean() ? null : random.nextLong(-5, 100_000),
+                random.nextInt(3) == 0 ? null : random.nextLong(0, 100_000), random.nextLong(0, 1L << 40),
+                random.nextLong(0, 1L << 20), 0, number(random), random.nextBoolean(), number(random), tags,
                 random.nextBoolean() ? null : text(random, "error"), text(random, "output"));
     }
 

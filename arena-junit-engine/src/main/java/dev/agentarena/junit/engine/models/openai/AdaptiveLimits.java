@@ -3,7 +3,11 @@ package dev.agentarena.junit.engine.models.openai;
 import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -17,7 +21,10 @@ import dev.agentarena.junit.engine.models.openai.RateLimitHeaders.Window;
  *
  * <ul>
  * <li><b>Pacing.</b> The limits each response reports ({@link RateLimitHeaders}) become two token buckets, one for
- * requests and one for tokens, refilled at {@value #TARGET} of the learned rate: just under the provider's. The rate
+ * requests and one for tokens, refilled at {@value #TARGET} of the learned rate: just under the provider's. Each
+ * starts with one request's worth (one request; the tokens of a usual request), and the requests' bucket never holds
+ * more, so starts are spread evenly from the first report on, never spending at once what the provider's window
+ * still allows (the tokens' bucket holds up to the limit, for the usage a request gives back). The rate
  * is what the reports imply ({@code (limit - remaining) / reset}, from reports far enough from full to be precise),
  * else, while every report is near full (as a key paced just under its limit keeps it), the bounds their rounded
  * counts put on it (the rate is at most {@code missing / reset}), else the limit per minute. Reports of what remains without the limit (some Azure OpenAI deployments) are read
@@ -32,6 +39,10 @@ import dev.agentarena.junit.engine.models.openai.RateLimitHeaders.Window;
  * <li><b>Back off.</b> A 429 pauses every start of this key for its {@code Retry-After} (or until the exhausted
  * limit resets), capped as the retry wait is, and empties the buckets, so the key restarts from an even pace.</li>
  * </ul>
+ *
+ * <p>What a user should see goes to {@code notices}, one line each: a pause the provider imposed, and a learned limit
+ * when it is first known or moves by more than {@value #NOTICEABLE} of itself (a tier changed, a 429 lowered the
+ * share), never one per response.
  *
  * <p>With adaptation off ({@code adaptive=false}) only the ceilings act: the client behaves as before this class.
  * Nothing here changes how many times a case is sent: every attempt still goes through the client's retries.
@@ -50,11 +61,15 @@ final class AdaptiveLimits {
     /** How long remaining-only reports are watched, at least, to tell a rate from their changes. */
     static final Duration OBSERVATION = Duration.ofSeconds(2);
     static final int OBSERVED_REPORTS = 8;
+    /** How far a learned rate moves, as a share of the one last told, before the console is told again. */
+    static final double NOTICEABLE = 0.1;
 
     /** One attempt's place: when it was sent, to tell a 429 of an earlier burst from a new one. */
     record Permit(long sentNanos, long estimatedTokens) {
     }
 
+    private final String modelKey;
+    private final Consumer<String> notices;
     private final boolean adaptive;
     private final ConcurrencyLimit ceiling;
     private final int largestWindow;
@@ -66,8 +81,8 @@ final class AdaptiveLimits {
 
     // guarded by this
     private final TokenBucket tokensCeiling;
-    private final Learned requests = new Learned();
-    private final Learned tokens = new Learned();
+    private final Learned requests = new Learned(false);
+    private final Learned tokens = new Learned(true);
     private double window = INITIAL_WINDOW;
     private double threshold = Double.MAX_VALUE;
     private int inFlight;
@@ -81,9 +96,15 @@ final class AdaptiveLimits {
     private double roundTripNanos = -1;
     private long throttled;
 
-    AdaptiveLimits(boolean adaptive, int maxConcurrency, int tokensPerMinute, LongSupplier nanoClock,
-            RateLimit.Sleeper sleeper, Supplier<Instant> wallClock, Function<HttpHeaders, Optional<Duration>> retryAfter,
-            Duration longestPause) {
+    /**
+     * @param modelKey the key the limits are of, for notices
+     * @param notices where the lines a user should see go
+     */
+    AdaptiveLimits(String modelKey, Consumer<String> notices, boolean adaptive, int maxConcurrency,
+            int tokensPerMinute, LongSupplier nanoClock, RateLimit.Sleeper sleeper, Supplier<Instant> wallClock,
+            Function<HttpHeaders, Optional<Duration>> retryAfter, Duration longestPause) {
+        this.modelKey = modelKey;
+        this.notices = notices;
         this.adaptive = adaptive;
         this.ceiling = new ConcurrencyLimit(maxConcurrency);
         this.largestWindow = maxConcurrency > 0 ? maxConcurrency : LARGEST_WINDOW;
@@ -98,9 +119,9 @@ final class AdaptiveLimits {
                 tokensPerMinute / 60.0, nanoClock.getAsLong()) : null;
     }
 
-    static AdaptiveLimits system(boolean adaptive, int maxConcurrency, int tokensPerMinute,
-            Function<HttpHeaders, Optional<Duration>> retryAfter, Duration longestPause) {
-        return new AdaptiveLimits(adaptive, maxConcurrency, tokensPerMinute, System::nanoTime,
+    static AdaptiveLimits system(String modelKey, Consumer<String> notices, boolean adaptive, int maxConcurrency,
+            int tokensPerMinute, Function<HttpHeaders, Optional<Duration>> retryAfter, Duration longestPause) {
+        return new AdaptiveLimits(modelKey, notices, adaptive, maxConcurrency, tokensPerMinute, System::nanoTime,
                 nanos -> Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000)), Instant::now, retryAfter,
                 longestPause);
     }
@@ -173,6 +194,7 @@ final class AdaptiveLimits {
      * response came) and frees its place.
      */
     void release(Permit permit, int status, HttpHeaders headers) {
+        List<String> told = new ArrayList<>(0);
         try {
             if (adaptive) {
                 synchronized (this) {
@@ -181,13 +203,15 @@ final class AdaptiveLimits {
                         learn(RateLimitHeaders.read(headers, wallClock.get()), now, permit);
                     }
                     if (status == 429) {
-                        throttled(permit, headers, now);
+                        throttled(permit, headers, now, told);
                     }
                     else if (status >= 200 && status < 300) {
                         succeeded(now);
                         double trip = now - permit.sentNanos();
                         roundTripNanos = roundTripNanos < 0 ? trip : roundTripNanos + SMOOTHING * (trip - roundTripNanos);
                     }
+                    requests.changed("requests").ifPresent(told::add);
+                    tokens.changed("tokens").ifPresent(told::add);
                 }
                 leave();
             }
@@ -195,6 +219,7 @@ final class AdaptiveLimits {
         finally {
             ceiling.release();
         }
+        told.forEach(line -> notices.accept(modelKey + ": " + line));
     }
 
     /** Corrects the estimate of a request that was answered by its usage. */
@@ -261,7 +286,7 @@ final class AdaptiveLimits {
         }
     }
 
-    private void throttled(Permit permit, HttpHeaders headers, long now) {
+    private void throttled(Permit permit, HttpHeaders headers, long now, List<String> told) {
         throttled++;
         // once per burst: the 429s of requests sent before the last decrease are that decrease's
         if (!decreased || permit.sentNanos() - lastDecrease > 0) {
@@ -273,11 +298,18 @@ final class AdaptiveLimits {
             lastDecrease = now;
             decreased = true;
         }
-        Optional<Duration> pause = (headers == null ? Optional.<Duration>empty() : retryAfter.apply(headers))
-                .or(requests::exhaustedFor).or(tokens::exhaustedFor)
+        Optional<Duration> asked = headers == null ? Optional.empty() : retryAfter.apply(headers);
+        Optional<Duration> pause = asked.or(requests::exhaustedFor).or(tokens::exhaustedFor)
                 .map(wait -> wait.compareTo(longestPause) > 0 ? longestPause : wait);
         if (pause.isPresent()) {
             long until = now + pause.get().toNanos();
+            if (!paused || pausedUntil - now <= 0) {
+                // one line per pause: the other 429s of its burst only extend it
+                told.add(String.format(Locale.ROOT, "paused by the provider (HTTP 429) for %.1f s, %s; its calls "
+                        + "wait, then go on at %.0f%% of the learned limit", pause.get().toMillis() / 1000.0,
+                        asked.isPresent() ? "as its Retry-After asks" : "until the exhausted limit resets",
+                        share * 100));
+            }
             pausedUntil = paused ? Math.max(pausedUntil, until) : until;
             paused = true;
             requests.empty(now);
@@ -312,6 +344,12 @@ final class AdaptiveLimits {
 
         TokenBucket bucket;
         double rate;
+        /** One request's worth of this limit: what the bucket starts with, and holds at most unless credited. */
+        double burst = 1;
+        /** Whether what a request did not use comes back ({@link AdaptiveLimits#settle}): then the bucket holds up to the limit. */
+        final boolean credited;
+        /** The rate last told to the user, 0 before any. */
+        double announced;
         long limit;
         double deficit;
         double seconds;
@@ -328,6 +366,15 @@ final class AdaptiveLimits {
         double takenSinceAnchor;
         int reportsSinceAnchor;
 
+        Learned(boolean credited) {
+            this.credited = credited;
+        }
+
+        /** What the bucket holds at most. */
+        private double capacity() {
+            return credited ? Math.max(burst, limit) : burst;
+        }
+
         /**
          * Learns from one report. {@code took} is what the reported request took of this limit, for a report without
          * the limit itself (Azure's remaining-only headers): then the limit is taken as the most ever reported
@@ -335,6 +382,7 @@ final class AdaptiveLimits {
          * what came back between two reports is the rise of the remaining plus what the reports in between took.
          */
         void learn(Window reported, long now, double share, double took) {
+            burst = Math.max(1, took);
             lastRemaining = reported.remaining();
             lastReset = reported.reset();
             if (reported.limit() > 0) {
@@ -397,10 +445,10 @@ final class AdaptiveLimits {
             // a window between a second and a day: a wild report must not stop or unleash a run
             rate = Math.max(limit / 86_400.0, Math.min(limit, implied));
             if (bucket == null) {
-                bucket = new TokenBucket(rate * share, limit, reported.remaining(), now);
+                bucket = new TokenBucket(rate * share, capacity(), Math.min(burst, reported.remaining()), now);
             }
             else {
-                bucket.reconfigure(rate * share, limit, now);
+                bucket.reconfigure(rate * share, capacity(), now);
                 if (reported.limit() <= 0) {
                     // the server's remaining is the truth the inferred bucket follows
                     bucket.atMost(reported.remaining(), now);
@@ -441,8 +489,20 @@ final class AdaptiveLimits {
 
         void reshare(double share, long now) {
             if (bucket != null) {
-                bucket.reconfigure(rate * share, limit, now);
+                bucket.reconfigure(rate * share, capacity(), now);
             }
+        }
+
+        /** A line for the user when the learned rate is first known or moved noticeably since last told. */
+        Optional<String> changed(String unit) {
+            if (rate <= 0 || announced > 0 && Math.abs(rate - announced) <= NOTICEABLE * announced) {
+                return Optional.empty();
+            }
+            String line = String.format(Locale.ROOT, "%s limit of %,.0f %s a minute%s", announced == 0
+                    ? "learned the provider's" : "the provider's", rate * 60, unit, announced == 0 ? ""
+                    : String.format(Locale.ROOT, " (was %,.0f)", announced * 60));
+            announced = rate;
+            return Optional.of(line + "; paced just under it");
         }
 
         void empty(long now) {

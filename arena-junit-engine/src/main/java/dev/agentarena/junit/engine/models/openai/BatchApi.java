@@ -148,11 +148,13 @@ final class BatchApi {
                 wait = backoff.retryAfter(response.headers()).orElse(backoff.delay(attempt));
             }
             catch (HttpTimeoutException e) {
-                lastError = "no response within " + settings.requestTimeout.toSeconds() + " s";
+                lastError = "no response from " + OpenAiClient.address(request.uri()) + " within "
+                        + settings.requestTimeout.toSeconds() + " s";
                 wait = backoff.delay(attempt);
             }
             catch (IOException e) {
-                lastError = "connection error: " + e.getClass().getSimpleName()
+                lastError = "connection error calling " + OpenAiClient.address(request.uri()) + ": "
+                        + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : ": " + redactor.redact(e.getMessage()));
                 wait = backoff.delay(attempt);
             }

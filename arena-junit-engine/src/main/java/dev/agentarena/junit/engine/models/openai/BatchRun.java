@@ -38,6 +38,7 @@ final class BatchRun {
     private final BatchSettings batch;
     private final BatchApi api;
     private final SecretRedactor redactor;
+    private final RateLimit.Sleeper sleeper;
     // guarded by this
     private final Map<String, Pending> open = new LinkedHashMap<>();
     private final int size;
@@ -49,8 +50,9 @@ final class BatchRun {
     private volatile boolean cancelled;
 
     BatchRun(OpenAiSettings settings, BatchSettings batch, BatchApi api, SecretRedactor redactor,
-            List<Pending> calls) {
+            List<Pending> calls, RateLimit.Sleeper sleeper) {
         this.settings = settings;
+        this.sleeper = sleeper;
         this.batch = batch;
         this.api = api;
         this.redactor = redactor;
@@ -65,7 +67,7 @@ final class BatchRun {
             JsonNode state = api.create(fileId, batch.endpoint(), batch.completionWindow());
             batchId = state.path("id").asText();
             long deadline = System.nanoTime() + batch.window().plus(batch.maxPollInterval()).toNanos();
-            Duration wait = batch.pollInterval();
+            Duration wait = null;
             long seen = 0;
             while (!cancelled) {
                 String status = state.path("status").asText("");
@@ -95,10 +97,10 @@ final class BatchRun {
                             + " (batch.completion-window) was over, and was cancelled");
                     return;
                 }
-                Thread.sleep(wait.toMillis());
-                Duration doubled = wait.multipliedBy(2);
-                wait = progressed ? batch.pollInterval()
-                        : doubled.compareTo(batch.maxPollInterval()) > 0 ? batch.maxPollInterval() : doubled;
+                // the first wait, and the wait after a poll that saw progress, is the poll interval; else it doubles
+                Duration next = wait == null || progressed ? batch.pollInterval() : wait.multipliedBy(2);
+                wait = next.compareTo(batch.maxPollInterval()) > 0 ? batch.maxPollInterval() : next;
+                sleeper.sleepNanos(wait.toNanos());
                 state = api.get(batchId);
             }
             failRest("was cancelled as the run ended");

@@ -48,6 +48,7 @@ final class BatchingModel implements ModelClient, ModelEndpoint {
     private final BatchSettings batch;
     private final BatchApi api;
     private final SecretRedactor redactor;
+    private final RateLimit.Sleeper sleeper;
     private final ExecutorService executor;
     private final AtomicLong sequence = new AtomicLong();
     private final Object lock = new Object();
@@ -59,7 +60,13 @@ final class BatchingModel implements ModelClient, ModelEndpoint {
     private boolean closed;
 
     BatchingModel(OpenAiSettings settings, BatchSettings batch) {
+        this(settings, batch, nanos -> Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000)));
+    }
+
+    /** @param sleeper how a batch waits between polls; a test's records the waits */
+    BatchingModel(OpenAiSettings settings, BatchSettings batch, RateLimit.Sleeper sleeper) {
         this.settings = settings;
+        this.sleeper = sleeper;
         this.batch = batch;
         this.executor = Executors.newCachedThreadPool(runnable -> {
             Thread thread = new Thread(runnable, "arena-batch-" + settings.modelKey);
@@ -188,7 +195,7 @@ final class BatchingModel implements ModelClient, ModelEndpoint {
             }
             next.removeIf(pending -> pending.answer().isDone());
             if (!next.isEmpty()) {
-                BatchRun run = new BatchRun(settings, batch, api, redactor, next);
+                BatchRun run = new BatchRun(settings, batch, api, redactor, next, sleeper);
                 synchronized (lock) {
                     running.add(run);
                 }

@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.models.openai;
 
 import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -74,14 +75,22 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
         this.redactor = SecretRedactor.of(settings.secrets());
         this.backoff = new Backoff(settings.initialBackoff, settings.maxBackoff,
                 () -> ThreadLocalRandom.current().nextDouble(), Instant::now);
-        this.limits = AdaptiveLimits.system(settings.adaptive, settings.maxConcurrency, settings.tokensPerMinute,
-                backoff::retryAfter, settings.maxBackoff);
+        this.limits = AdaptiveLimits.system(settings.modelKey, settings.notices, settings.adaptive,
+                settings.maxConcurrency, settings.tokensPerMinute, backoff::retryAfter, settings.maxBackoff);
         this.rate = RateLimit.system(settings.requestsPerMinute);
     }
 
     @Override
     public ModelAnswer answer(ModelRequest request, ModelCall call) {
-        return ModelAnswer.live(complete(request));
+        Made made = call(request);
+        return new ModelAnswer(made.completion(), false, made.queued());
+    }
+
+    /**
+     * A call's answer and the time it waited for its turn: for a place in flight, for its start under the paced
+     * rate and {@code rpm}, and through a pause a 429 imposed. The completion's latency is the rest.
+     */
+    private record Made(Completion completion, Duration queued) {
     }
 
     /**
@@ -109,6 +118,10 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
 
     @Override
     public Completion complete(ModelRequest request) {
+        return call(request).completion();
+    }
+
+    private Made call(ModelRequest request) {
         byte[] body = ChatCompletions.requestBody(request, settings);
         HttpRequest httpRequest = httpRequest(body);
         long estimatedTokens = limits.estimate(body.length, request.maxTokens().orElse(settings.maxTokens));
@@ -118,24 +131,32 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
         int malformed = 0;
         int attempts = settings.maxRetries + 1;
         Duration wait = Duration.ZERO;
+        boolean refused = false;
+        long[] queued = {0};
         for (int attempt = 1; attempt <= attempts; attempt++) {
             if (attempt > 1) {
+                long slept = System.nanoTime();
                 sleep(wait);
+                if (refused) {
+                    // the provider's 429 asked the call to wait its turn: the model was not answering meanwhile
+                    queued[0] += System.nanoTime() - slept;
+                }
             }
+            refused = false;
             HttpResponse<String> response;
             try {
-                response = send(httpRequest, estimatedTokens);
+                response = send(httpRequest, estimatedTokens, queued);
             }
             catch (HttpTimeoutException | TimeoutException e) {
                 lastError = e instanceof HttpConnectTimeoutException
-                        ? "could not connect within " + seconds(settings.connectTimeout)
-                        : "no complete response within " + seconds(settings.requestTimeout);
+                        ? "could not connect to " + address() + " within " + seconds(settings.connectTimeout)
+                        : "no complete response from " + address() + " within " + seconds(settings.requestTimeout);
                 lastCause = null;
                 wait = backoff.delay(attempt);
                 continue;
             }
             catch (IOException e) {
-                lastError = "connection error: " + e.getClass().getSimpleName()
+                lastError = "connection error calling " + address() + ": " + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : ": " + redactor.redact(e.getMessage()));
                 lastCause = e;
                 wait = backoff.delay(attempt);
@@ -146,7 +167,7 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
                 try {
                     Answer answer = ChatCompletions.parse(response.body());
                     limits.settle(estimatedTokens, answer.tokensIn(), answer.tokensOut());
-                    return completion(answer, start);
+                    return new Made(completion(answer, start, queued[0]), Duration.ofNanos(queued[0]));
                 }
                 catch (MalformedResponse e) {
                     lastError = "HTTP " + status + ", but " + redactor.redact(String.valueOf(e.getMessage()));
@@ -164,6 +185,7 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
                 throw new ModelCallException(settings.modelKey + ": " + lastError + " (not retried; attempt "
                         + attempt + ")");
             }
+            refused = status == 429;
             wait = backoff.retryAfter(response.headers()).orElse(backoff.delay(attempt));
         }
         throw failure(lastError, attempts, lastCause);
@@ -200,11 +222,12 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
 
     /**
      * One attempt. The request timeout of {@link HttpRequest} ends when the headers arrive; the deadline on the
-     * future also covers a body that stalls halfway.
+     * future also covers a body that stalls halfway. Adds the time it waited for its turn to {@code queued[0]}.
      */
-    private HttpResponse<String> send(HttpRequest request, long estimatedTokens) throws IOException,
+    private HttpResponse<String> send(HttpRequest request, long estimatedTokens, long[] queued) throws IOException,
             TimeoutException {
         AdaptiveLimits.Permit permit;
+        long waiting = System.nanoTime();
         try {
             permit = limits.acquire(estimatedTokens);
         }
@@ -214,6 +237,7 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
         HttpResponse<String> response = null;
         try {
             rate.acquire();
+            queued[0] += System.nanoTime() - waiting;
             CompletableFuture<HttpResponse<String>> future = http.sendAsync(request,
                     HttpResponse.BodyHandlers.ofString());
             try {
@@ -244,11 +268,22 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
         }
     }
 
-    private Completion completion(Answer answer, long start) {
+    /** The answer, its latency from {@code start} without the {@code queuedNanos} it waited for its turn. */
+    private Completion completion(Answer answer, long start, long queuedNanos) {
         return Completion.of(answer.text()).withToolCalls(answer.toolCalls())
                 .withTokens(answer.tokensIn(), answer.tokensOut()).withCachedTokensIn(answer.cachedTokensIn())
                 .withCostUsd(settings.pricing.costUsd(answer.tokensIn(), answer.cachedTokensIn(), answer.tokensOut()))
-                .withLatency(Duration.ofNanos(System.nanoTime() - start));
+                .withLatency(Duration.ofNanos(Math.max(0, System.nanoTime() - start - queuedNanos)));
+    }
+
+    /** The URL the calls go to, for errors. */
+    private String address() {
+        return address(settings.endpoint);
+    }
+
+    /** A URL for errors: scheme, host, port and path, without the query (where some gateways take a key). */
+    static String address(URI uri) {
+        return uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath();
     }
 
     private static boolean retryable(int status) {

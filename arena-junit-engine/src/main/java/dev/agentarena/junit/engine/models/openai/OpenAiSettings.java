@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
@@ -54,6 +55,8 @@ final class OpenAiSettings {
     final Integer maxTokens;
     final Long seed;
     final ModelPricing pricing;
+    /** Where the lines the run's console should show go: a pause the provider imposed, a learned limit. */
+    final Consumer<String> notices;
 
     private final ModelSettings settings;
 
@@ -82,6 +85,7 @@ final class OpenAiSettings {
         this.maxTokens = text("max-tokens").isPresent() ? whole("max-tokens", 0, 1) : null;
         this.seed = text("seed").map(value -> (long) number("seed", value)).orElse(null);
         this.pricing = ModelPricing.of(modelKey, settings);
+        this.notices = EngineModelSettings.notices(settings);
         if (apiKey != null && auth != Auth.NONE && endpoint.getScheme().equals("http") && !loopback(endpoint.getHost())
                 && !flag(ALLOW_KEY_OVER_HTTP)) {
             throw new ConfigurationException("Model '" + modelKey + "' would send its API key (" + keyEnv + ") in "

@@ -45,21 +45,33 @@ public final class ModelRegistry implements AutoCloseable {
 
     private final ArenaConfiguration configuration;
     private final Function<String, Optional<String>> environment;
+    private final Consumer<String> notices;
     private final List<ModelClientProvider> providers = new ArrayList<>();
     private final Map<String, ModelEndpoint> endpoints = new ConcurrentHashMap<>();
     private final RecordingCache recordings;
 
-    /** Reads providers with the thread's context class loader. */
+    /** Reads providers with the thread's context class loader; the connectors' notices go nowhere. */
     public ModelRegistry(ArenaConfiguration configuration, Function<String, Optional<String>> environment) {
+        this(configuration, environment, line -> { });
+    }
+
+    /**
+     * Reads providers with the thread's context class loader.
+     *
+     * @param notices where the lines a connector has for the run's console go (a model key paused by its provider)
+     */
+    public ModelRegistry(ArenaConfiguration configuration, Function<String, Optional<String>> environment,
+            Consumer<String> notices) {
         this.configuration = configuration;
         this.environment = environment;
+        this.notices = notices;
         this.recordings = RecordingCache.from(configuration);
         ServiceLoader.load(ModelClientProvider.class).forEach(providers::add);
     }
 
-    /** Reads the process environment. */
-    public static ModelRegistry create(ArenaConfiguration configuration) {
-        return new ModelRegistry(configuration, name -> Optional.ofNullable(System.getenv(name)));
+    /** Reads the process environment; the connectors' notices go to {@code notices}. */
+    public static ModelRegistry create(ArenaConfiguration configuration, Consumer<String> notices) {
+        return new ModelRegistry(configuration, name -> Optional.ofNullable(System.getenv(name)), notices);
     }
 
     /**
@@ -148,7 +160,7 @@ public final class ModelRegistry implements AutoCloseable {
     public ModelSettings settings(String modelKey) {
         return new EngineModelSettings(
                 name -> configuration.get(Constants.MODEL_SETTINGS_PREFIX + modelKey + "." + name), configuration::get,
-                environment);
+                environment, notices);
     }
 
     @Override

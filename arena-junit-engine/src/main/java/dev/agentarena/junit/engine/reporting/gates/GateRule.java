@@ -2,6 +2,8 @@ package dev.agentarena.junit.engine.reporting.gates;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.Constants;
+
 /**
  * One configured gate: {@code arena.gates.<kind>[.<selector>]=<threshold>}.
  *
@@ -26,7 +28,11 @@ public record GateRule(Kind kind, String selector, double threshold, String key)
          * Errored results must be at most the threshold, a whole number. Also the allowance of the accuracy and
          * pass-rate gates of the same targets, which fail on any errored result by default.
          */
-        MAX_ERRORS("max-errors", "errored results");
+        MAX_ERRORS("max-errors", "errored results"),
+        /** The median latency of a model's live calls, in milliseconds, must be at most the threshold. */
+        MAX_LATENCY_P50_MS(Constants.GATES_LATENCY_P50.substring(Constants.GATES_PREFIX.length()), "p50 latency"),
+        /** The 95th percentile latency of a model's live calls, in milliseconds, must be at most the threshold. */
+        MAX_LATENCY_P95_MS(Constants.GATES_LATENCY_P95.substring(Constants.GATES_PREFIX.length()), "p95 latency");
 
         private final String key;
         private final String label;
@@ -48,6 +54,11 @@ public record GateRule(Kind kind, String selector, double threshold, String key)
 
         boolean isMinimum() {
             return this == MIN_ACCURACY || this == MIN_PASS_RATE;
+        }
+
+        /** Whether the gate bounds a latency percentile: of a model's calls, never of a scorer. */
+        boolean isLatency() {
+            return this == MAX_LATENCY_P50_MS || this == MAX_LATENCY_P95_MS;
         }
     }
 

@@ -26,7 +26,9 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
  * {@code .<eval>.<model>}: one model of one eval;</li>
  * <li>{@code arena.gates.max-errors=2}: at most 2 errored results per eval and model, with the selectors of
  * {@code min-accuracy}; it is also how many errored results the accuracy and pass-rate gates of the same targets
- * allow, none by default.</li>
+ * allow, none by default;</li>
+ * <li>{@code arena.gates.max-latency-p95-ms=3000} (and {@code max-latency-p50-ms}): the latency percentile of each
+ * model's live calls, queue time left out, per eval and model; {@code .<eval>} or {@code .<eval>.<model>}.</li>
  * </ul>
  * {@code *} stands for any eval or model. Names may contain dots: a selector is matched against the evals, models and
  * scorers of the run. For a given eval and model (or eval, model and scorer) the most specific matching gate applies,
@@ -88,7 +90,8 @@ public final class GateSpec {
             if (kind == null) {
                 throw new ConfigurationException("Unknown gate " + key + ": a gate key starts with "
                         + Constants.GATES_PREFIX + "min-accuracy, " + Constants.GATES_PREFIX + "min-pass-rate, "
-                        + Constants.GATES_PREFIX + "max-cost-usd or " + Constants.GATES_PREFIX + "max-errors");
+                        + Constants.GATES_PREFIX + "max-cost-usd, " + Constants.GATES_PREFIX + "max-errors, "
+                        + Constants.GATES_LATENCY_P50 + " or " + Constants.GATES_LATENCY_P95);
             }
             rules.add(new GateRule(kind, selector, threshold(kind, key, entry.getValue()), key));
         }
@@ -109,6 +112,9 @@ public final class GateSpec {
         if (kind == GateRule.Kind.MAX_ERRORS && !(value >= 0 && Double.isFinite(value) && value == Math.rint(value))) {
             throw new ConfigurationException(key + " must be a whole number of errored results, at least 0, but was "
                     + text);
+        }
+        if (kind.isLatency() && !(value >= 0 && Double.isFinite(value))) {
+            throw new ConfigurationException(key + " must be a non-negative number of milliseconds, but was " + text);
         }
         if (!kind.isMinimum() && !(value >= 0 && Double.isFinite(value))) {
             throw new ConfigurationException(key + " must be a non-negative amount of US dollars, but was " + text);

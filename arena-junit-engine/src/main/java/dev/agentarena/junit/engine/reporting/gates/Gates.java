@@ -49,10 +49,11 @@ public final class Gates {
                         "gate failed: " + rule.key() + " is ambiguous (" + describe(patterns)
                                 + "); spell it out as <eval>.<model>.<scorer>, with * for any eval or model"));
             }
-            else if (rule.kind() == GateRule.Kind.MAX_COST_USD && patterns.get(0).scorer != null) {
+            else if ((rule.kind() == GateRule.Kind.MAX_COST_USD || rule.kind().isLatency())
+                    && patterns.get(0).scorer != null) {
                 problems.add(new GateResult(rule, GateResult.Status.FAILED, null, null, null, Double.NaN,
-                        "gate failed: " + rule.key() + " names a scorer, but cost belongs to model calls; use "
-                                + "<eval> or <eval>.<model>"));
+                        "gate failed: " + rule.key() + " names a scorer, but " + (rule.kind().isLatency()
+                                ? "latency" : "cost") + " belongs to model calls; use <eval> or <eval>.<model>"));
             }
             else {
                 resolved.add(new Resolved(rule, patterns.get(0)));
@@ -61,6 +62,9 @@ public final class Gates {
         for (GateRule.Kind kind : GateRule.Kind.values()) {
             if (kind == GateRule.Kind.MAX_COST_USD) {
                 costGates(leaderboard, resolved, results);
+            }
+            else if (kind.isLatency()) {
+                latencyGates(kind, leaderboard, resolved, results);
             }
             else {
                 scoreGates(kind, leaderboard, resolved, results);
@@ -153,6 +157,33 @@ public final class Gates {
                 Resolved modelRule = pickCost(rules, eval.eval(), model.model());
                 if (modelRule != null) {
                     results.add(check(modelRule.rule, eval.eval(), model.model(), null, model.costUsd()));
+                }
+            }
+        }
+    }
+
+    /**
+     * Latency gates, per eval and model: the percentile of the model's live calls, queue time left out (the time a
+     * call waited for its turn under the key's rate limits says nothing of the model). A model whose calls were all
+     * replayed, or that made none, has no latency: the gate is not applied to it, rather than passed or failed.
+     */
+    private static void latencyGates(GateRule.Kind kind, Leaderboard leaderboard, List<Resolved> rules,
+            List<GateResult> results) {
+        for (EvalLeaderboard eval : leaderboard.evals()) {
+            for (ModelEntry model : eval.models()) {
+                Resolved rule = pick(kind, rules, eval.eval(), model.model(), null);
+                if (rule == null) {
+                    continue;
+                }
+                double value = kind == GateRule.Kind.MAX_LATENCY_P50_MS ? model.latencyP50Ms() : model.latencyP95Ms();
+                if (Double.isNaN(value)) {
+                    results.add(new GateResult(rule.rule, GateResult.Status.UNMATCHED, eval.eval(), model.model(),
+                            null, Double.NaN, "gate not applied: " + eval.eval() + " / " + model.model() + " has no "
+                                    + "live call to measure (" + rule.rule.key() + "): every call was replayed, or "
+                                    + "none was made"));
+                }
+                else {
+                    results.add(check(rule.rule, eval.eval(), model.model(), null, value));
                 }
             }
         }
@@ -276,6 +307,9 @@ public final class Gates {
         }
         if (kind == GateRule.Kind.MAX_ERRORS) {
             return String.format(Locale.ROOT, "%.0f", value);
+        }
+        if (kind.isLatency()) {
+            return String.format(Locale.ROOT, "%.0f ms", value);
         }
         return format(value);
     }

@@ -32,6 +32,8 @@ final class CaseCalls {
     private long[][] tokensCached = new long[1][];
     /** −1 for none. */
     private long[][] latency = new long[1][];
+    /** The time a call waited for its turn; allocated once a call waited. */
+    private long[][] queue = new long[1][];
     /** Per case; 1.0 until a case has another weight. */
     private double[] weights;
 
@@ -74,6 +76,10 @@ final class CaseCalls {
             latency[r] = column(latency[r], -1);
             latency[r][i] = Math.max(latency[r][i], record.latency);
         }
+        if (record.queue > 0 && !record.cached) {
+            queue[r] = column(queue[r], 0);
+            queue[r][i] = Math.max(queue[r][i], record.queue);
+        }
     }
 
     /** Room for case {@code i} and repeat {@code r}. */
@@ -86,6 +92,7 @@ final class CaseCalls {
             tokensOut = Arrays.copyOf(tokensOut, length);
             tokensCached = Arrays.copyOf(tokensCached, length);
             latency = Arrays.copyOf(latency, length);
+            queue = Arrays.copyOf(queue, length);
         }
         if (i >= capacity) {
             int old = capacity;
@@ -97,6 +104,7 @@ final class CaseCalls {
                 tokensOut[k] = tokensOut[k] == null ? null : Arrays.copyOf(tokensOut[k], capacity);
                 tokensCached[k] = tokensCached[k] == null ? null : Arrays.copyOf(tokensCached[k], capacity);
                 latency[k] = grown(latency[k], old, capacity, -1);
+                queue[k] = grown(queue[k], old, capacity, 0);
             }
             if (weights != null) {
                 weights = Arrays.copyOf(weights, capacity);
@@ -172,5 +180,10 @@ final class CaseCalls {
     /** The call's latency, or −1 when it was cached or reported none. */
     long latency(int i, int repeat) {
         return has(i, repeat, CACHED) || latency[repeat] == null ? -1 : latency[repeat][i];
+    }
+
+    /** The time the call waited for its turn, 0 when it did not (or was cached). */
+    long queue(int i, int repeat) {
+        return has(i, repeat, CACHED) || queue[repeat] == null ? 0 : queue[repeat][i];
     }
 }

@@ -25,9 +25,13 @@ final class ConsoleTable {
                     .append(leaderboard.settings().reducer()).append(", weights ").append(Formats.weights(eval.weights()))
                     .append(")\n");
             Set<String> metrics = Formats.metricNames(eval);
+            boolean queued = Formats.queued(eval);
             List<String[]> rows = new ArrayList<>();
             List<String> header = new ArrayList<>(List.of("#", "model", "composite", "accuracy", "95% CI", "errors",
                     "pass rate", "n", "cost/case", "cost", "p50 ms", "p95 ms", "tokens/case", "pareto"));
+            if (queued) {
+                header.add(12, "queue p95 ms");
+            }
             header.addAll(metrics);
             header.add("vs best");
             rows.add(header.toArray(String[]::new));
@@ -41,6 +45,9 @@ final class ConsoleTable {
                         Formats.usd(model.costUsd()), Formats.whole(model.latencyP50Ms()),
                         Formats.whole(model.latencyP95Ms()), Formats.tokensPerCase(model),
                         model.onParetoFrontier() ? "yes" : ""));
+                if (queued) {
+                    row.add(12, Formats.whole(model.queueP95Ms()));
+                }
                 for (String metric : metrics) {
                     Estimate estimate = model.metrics().get(metric);
                     row.add(estimate == null ? Formats.NONE : Formats.rate(estimate.value()));
@@ -56,6 +63,9 @@ final class ConsoleTable {
             appendAligned(out, rows);
             out.append("errors: results that errored (kept out of accuracy); pareto: on the accuracy/cost frontier; "
                     + "*: differs from the best at p < 0.05\n");
+            if (queued) {
+                out.append("queue: time calls waited for their turn under their key's rate limits, not in p50/p95\n");
+            }
             if (eval.models().stream().anyMatch(ModelEntry::errorsOutnumberScored)) {
                 out.append("accuracy !: errors outnumber scored cases, so the accuracy covers the minority of the "
                         + "results\n");

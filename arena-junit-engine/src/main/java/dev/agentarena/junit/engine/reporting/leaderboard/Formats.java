@@ -78,6 +78,14 @@ final class Formats {
         return text.length() == 0 ? "none" : text.toString();
     }
 
+    /**
+     * Whether any model of the eval had calls that waited for their turn: only then do the views show the queue time
+     * (a run without rate limits shows what it always showed).
+     */
+    static boolean queued(EvalLeaderboard eval) {
+        return eval.models().stream().anyMatch(model -> !Double.isNaN(model.queueP95Ms()));
+    }
+
     /** Every custom metric any model in the eval reported, sorted. */
     static Set<String> metricNames(EvalLeaderboard eval) {
         Set<String> names = new TreeSet<>();

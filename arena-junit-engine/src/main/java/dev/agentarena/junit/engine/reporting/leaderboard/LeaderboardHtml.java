@@ -54,10 +54,13 @@ final class LeaderboardHtml {
         html.append("<section>\n<h2>").append(escape(eval.eval())).append("</h2>\n");
         html.append("<p>Composite weights: ").append(escape(Formats.weights(eval.weights()))).append("</p>\n");
         Set<String> metrics = Formats.metricNames(eval);
+        boolean queued = Formats.queued(eval);
         html.append("<div class=\"scroll\"><table>\n<tr><th>#</th><th class=\"l\">model</th><th>composite</th><th>accuracy</th>")
                 .append("<th>95% CI</th><th title=\"errored results, kept out of accuracy\">errors</th>")
                 .append("<th>pass rate</th><th>95% CI</th><th>n</th>")
-                .append("<th>cost/case</th><th>cost</th><th>p50 ms</th><th>p95 ms</th><th>tokens/case</th>");
+                .append("<th>cost/case</th><th>cost</th><th>p50 ms</th><th>p95 ms</th>")
+                .append(queued ? "<th title=\"time calls waited for their turn under their key's rate limits, not in "
+                        + "p50/p95\">queue p95 ms</th>" : "").append("<th>tokens/case</th>");
         for (String metric : metrics) {
             html.append("<th>").append(escape(metric)).append("</th>");
         }
@@ -74,6 +77,7 @@ final class LeaderboardHtml {
                     .append(cell(String.valueOf(model.cases())))
                     .append(cell(Formats.usd(model.costPerCase().value()))).append(cell(Formats.usd(model.costUsd())))
                     .append(cell(Formats.whole(model.latencyP50Ms()))).append(cell(Formats.whole(model.latencyP95Ms())))
+                    .append(queued ? cell(Formats.whole(model.queueP95Ms())) : "")
                     .append(cell(Formats.tokensPerCase(model)));
             for (String metric : metrics) {
                 Estimate estimate = model.metrics().get(metric);

@@ -103,6 +103,11 @@ final class LeaderboardJson {
         number(node, "latencyP50Ms", model.latencyP50Ms());
         number(node, "latencyP95Ms", model.latencyP95Ms());
         node.put("latencyCalls", model.latencyCalls());
+        if (!Double.isNaN(model.queueP95Ms())) {
+            // only where calls waited for their turn: a run without rate limits writes what it always wrote
+            number(node, "queueP50Ms", model.queueP50Ms());
+            number(node, "queueP95Ms", model.queueP95Ms());
+        }
         node.set("metrics", metrics(model.metrics()));
         node.put("onParetoFrontier", model.onParetoFrontier());
         if (model.vsBest() == null) {

@@ -30,6 +30,8 @@ final class LoggedResult {
     boolean hasOutput;
     /** −1 when the result reported none. */
     long latency;
+    /** The time the calls waited for their turn, apart from {@link #latency}; 0 when they did not wait. */
+    long queue;
     long tokensIn;
     long tokensOut;
     long tokensCached;

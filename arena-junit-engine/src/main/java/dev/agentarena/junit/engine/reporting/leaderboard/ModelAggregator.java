@@ -71,7 +71,9 @@ final class ModelAggregator {
         long tokensOut = 0;
         long tokensCached = 0;
         double[] latencies = new double[16];
+        double[] queues = new double[16];
         int latencyCount = 0;
+        boolean queued = false;
         // the called cases' costs, kept only once one differs from the first: a recorded run's all cost the same
         double[] caseCosts = null;
         double firstCost = 0;
@@ -92,7 +94,10 @@ final class ModelAggregator {
                     if (call.latency(i, r) >= 0) {
                         if (latencyCount == latencies.length) {
                             latencies = Arrays.copyOf(latencies, latencyCount * 2);
+                            queues = Arrays.copyOf(queues, latencyCount * 2);
                         }
+                        queues[latencyCount] = call.queue(i, r);
+                        queued |= queues[latencyCount] > 0;
                         latencies[latencyCount++] = call.latency(i, r);
                     }
                 }
@@ -132,12 +137,14 @@ final class ModelAggregator {
         double tokensPerCase = calledCases == 0 ? Double.NaN : (double) (tokensIn + tokensOut) / calledCases;
         double[] sortedLatencies = Arrays.copyOf(latencies, latencyCount);
         Arrays.sort(sortedLatencies);
+        double[] sortedQueues = queued ? Arrays.copyOf(queues, latencyCount) : new double[0];
+        Arrays.sort(sortedQueues);
         int errors = scorers.stream().mapToInt(ScorerEntry::errors).sum();
         int scorerErrors = scorers.stream().mapToInt(ScorerEntry::scorerErrors).sum();
         return new ModelEntry(model, 0, Double.NaN, Map.of(), accuracy, passRate, cases.size(), errors, callErrors,
                 scorerErrors, notRun, calls, cost, costPerCase, tokensIn, tokensOut, tokensCached,
                 tokensPerCase, Quantiles.of(sortedLatencies, 0.5), Quantiles.of(sortedLatencies, 0.95), sortedLatencies.length,
-                metrics, false, null, scorers, cases);
+                Quantiles.of(sortedQueues, 0.5), Quantiles.of(sortedQueues, 0.95), metrics, false, null, scorers, cases);
     }
 
     /**

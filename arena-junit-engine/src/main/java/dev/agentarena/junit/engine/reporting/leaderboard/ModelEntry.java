@@ -41,6 +41,9 @@ import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
  * @param latencyP50Ms median latency of non-cached calls, {@code NaN} when there were none
  * @param latencyP95Ms 95th percentile latency of non-cached calls
  * @param latencyCalls non-cached calls with a latency
+ * @param queueP50Ms median time those calls waited for their turn under the key's rate limits (kept out of the
+ *        latency), {@code NaN} when none waited
+ * @param queueP95Ms 95th percentile of that time, {@code NaN} when none waited
  * @param metrics custom metrics over all scorers
  * @param onParetoFrontier whether no other model is at least as accurate and at most as costly, and better in one
  * @param vsBest the paired test against the top-ranked model, {@code null} for that model
@@ -52,7 +55,7 @@ public record ModelEntry(String model, int rank, double composite, Map<String, D
         Estimate passRate, int cases, int errors, int callErrors, int scorerErrors, int notRun, int calls,
         double costUsd, Estimate costPerCase,
         long tokensIn, long tokensOut, long tokensCached, double tokensPerCase, double latencyP50Ms, double latencyP95Ms,
-        int latencyCalls, Map<String, Estimate> metrics, boolean onParetoFrontier, PairedTest vsBest,
+        int latencyCalls, double queueP50Ms, double queueP95Ms, Map<String, Estimate> metrics, boolean onParetoFrontier, PairedTest vsBest,
         List<ScorerEntry> scorers, CaseScores caseScores) {
 
     /** Freezes the collections. */
@@ -91,7 +94,7 @@ public record ModelEntry(String model, int rank, double composite, Map<String, D
             PairedTest comparison) {
         return new ModelEntry(model, newRank, newComposite, newNormalized, accuracy, passRate, cases, errors,
                 callErrors, scorerErrors, notRun, calls, costUsd, costPerCase, tokensIn, tokensOut, tokensCached, tokensPerCase, latencyP50Ms, latencyP95Ms,
-                latencyCalls, metrics, pareto, comparison, scorers, caseScores);
+                latencyCalls, queueP50Ms, queueP95Ms, metrics, pareto, comparison, scorers, caseScores);
     }
 
     /**

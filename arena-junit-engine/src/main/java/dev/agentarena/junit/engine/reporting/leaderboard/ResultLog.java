@@ -45,7 +45,7 @@ final class ResultLog implements AutoCloseable {
     /** The write and read buffer of a log in a file. */
     private static final int FILE_BUFFER = 1 << 16;
     /** The most bytes a record takes besides its case id and metrics: tags, varints and doubles. */
-    private static final int RECORD_BYTES = 2 + 3 + 5 * 5 + 5 + 1 + 8 + 5 + 10 * 4 + 8 * 2;
+    private static final int RECORD_BYTES = 2 + 3 + 5 * 5 + 5 + 1 + 8 + 5 + 10 * 5 + 8 * 2;
     private static final int METRIC_BYTES = 5 + 8;
 
     private static final int DEFINE = 1;
@@ -69,6 +69,8 @@ final class ResultLog implements AutoCloseable {
     private static final int TOKENS_CACHED = 4096;
     /** Tokens in or out are not 0 (both are written). */
     private static final int TOKENS = 8192;
+    /** The calls waited for their turn (their queue time is written). */
+    private static final int QUEUE = 16384;
 
     private static final long ZERO_BITS = Double.doubleToRawLongBits(0.0);
     private static final long ONE_BITS = Double.doubleToRawLongBits(1.0);
@@ -138,6 +140,7 @@ final class ResultLog implements AutoCloseable {
             Double score = record.score();
             Boolean passed = record.passed();
             Long latency = record.latencyMs();
+            long queue = record.queueMs() == null ? 0 : record.queueMs();
             long tokensIn = record.tokensIn();
             long tokensOut = record.tokensOut();
             double cost = record.costUsd();
@@ -154,7 +157,8 @@ final class ResultLog implements AutoCloseable {
                     | (tokensIn != 0 || tokensOut != 0 ? TOKENS : 0)
                     | (cost != 0 ? COST : 0)
                     | (Double.compare(weight, 1.0) != 0 ? WEIGHT : 0)
-                    | (tokensCached != 0 ? TOKENS_CACHED : 0);
+                    | (tokensCached != 0 ? TOKENS_CACHED : 0)
+                    | (queue > 0 ? QUEUE : 0);
             reserve(RECORD_BYTES + metricCount * METRIC_BYTES + (sameCase ? 0 : textBytes(caseId)));
             byte[] b = buffer;
             int p = position;
@@ -183,6 +187,9 @@ final class ResultLog implements AutoCloseable {
             }
             if (latency != null) {
                 p = putVarLong(b, p, latency);
+            }
+            if (queue > 0) {
+                p = putVarLong(b, p, queue);
             }
             if ((flags & TOKENS) != 0) {
                 p = putVarLong(b, p, tokensIn);
@@ -353,6 +360,7 @@ final class ResultLog implements AutoCloseable {
             }
             result.metricCount = metricCount;
             result.latency = (flags & LATENCY) != 0 ? in.varLong() : -1;
+            result.queue = (flags & QUEUE) != 0 ? in.varLong() : 0;
             boolean tokens = (flags & TOKENS) != 0;
             result.tokensIn = tokens ? in.varLong() : 0;
             result.tokensOut = tokens ? in.varLong() : 0;

@@ -476,7 +476,7 @@ public final class CaseReport {
         /**
          * One result as an array: eval, model, dataset, case id, scorer, scorer version, repeat, score, status,
          * reason, metrics, latency, cost, tokens in, tokens out, cached, error, output, tags, input, reference,
-         * trajectory, comparison. Names are indexes into the string table; a text equal to the previous record's of
+         * trajectory, comparison, then, only when needed, cached tokens and queue time. Names are indexes into the string table; a text equal to the previous record's of
          * the same cell (output, trajectory) or case (input, reference) is {@code 1}; an output that the record's own diff
          * spells out (its unchanged and added words) is {@code 2}. The comparison is {@code null},
          * or {@code [change, previous mean score, previous rank, diff]}, the diff {@code null} when the outputs
@@ -572,9 +572,13 @@ public final class CaseReport {
                 comparison(change, was, diff, beforeOutput, output);
             }
             long cachedTokens = node.tokensCached();
-            if (cachedTokens > 0) {
-                // only where the provider served some: the page reads a missing one as none
+            Long queue = node.queueMs();
+            if (cachedTokens > 0 || queue != null) {
+                // only where the provider served some, or the calls waited: the page reads a missing one as none
                 json.number(cachedTokens);
+            }
+            if (queue != null) {
+                json.number(queue.longValue());
             }
             json.endArray();
             last = node;

@@ -293,7 +293,8 @@ public final class InRunReport implements AutoCloseable {
         }
         return new Shown(repeats.of(0, record.eval()), repeats.of(1, record.model()), repeats.of(2, record.dataset()),
                 texts[0], repeats.of(3, record.scorer()), repeats.of(4, record.scorerVersion()), record.repeat(), score,
-                record.status(), texts[1], metrics, record.latencyMs(), record.costUsd(), record.tokensIn(),
+                record.status(), texts[1], metrics, record.latencyMs(), record.queueMs(), record.costUsd(),
+                record.tokensIn(),
                 record.tokensOut(), record.cached(), record.tokensCached(), texts[2], texts[3], tags, texts[4],
                 texts[5], trajectory, plain);
     }

@@ -80,7 +80,8 @@ final class ResultLines implements AutoCloseable {
 
     /** The fields of a results line that the report reads; the others are skipped as the line streams by. */
     static final List<String> FIELDS = List.of("eval", "model", "dataset", "case_id", "scorer", "scorer_version",
-            "repeat", "score", "status", "reason", "metrics", "latency_ms", "cost_usd", "tokens_in", "tokens_out",
+            "repeat", "score", "status", "reason", "metrics", "latency_ms", "queue_ms", "cost_usd", "tokens_in",
+            "tokens_out",
             "cached", "tokens_cached", "error", "output", "tags", "input", "reference", "trajectory");
 
     private static final Map<String, Integer> INDEX = Map.copyOf(index());

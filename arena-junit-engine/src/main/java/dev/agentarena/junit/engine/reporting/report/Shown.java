@@ -24,6 +24,7 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * @param reason the reason, or {@code null}
  * @param metrics the metrics as a non-empty object, or {@code null} when there are none
  * @param latencyMs the latency, or {@code null}
+ * @param queueMs the time the calls waited for their turn under rate limits, or {@code null} when they did not
  * @param costUsd the cost
  * @param tokensIn prompt tokens
  * @param tokensOut completion tokens
@@ -40,7 +41,8 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  *     them without looking at each character again; 0 says nothing, every text is then written as any other
  */
 record Shown(String eval, String model, String dataset, String caseId, String scorer, String scorerVersion, int repeat,
-        Double score, ResultStatus status, String reason, JsonNode metrics, Long latencyMs, double costUsd,
+        Double score, ResultStatus status, String reason, JsonNode metrics, Long latencyMs, Long queueMs,
+        double costUsd,
         long tokensIn, long tokensOut, boolean cached, long tokensCached, String error, String output,
         List<String> tags, String input, String reference, JsonNode trajectory, int plain) {
 
@@ -63,6 +65,7 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
         JsonNode score = node.get("score");
         JsonNode metrics = node.get("metrics");
         JsonNode latency = node.get("latency_ms");
+        JsonNode queue = node.get("queue_ms");
         List<String> tags = new ArrayList<>();
         for (JsonNode tag : node.path("tags")) {
             tags.add(tag.asText());
@@ -72,7 +75,9 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
                 node.text("scorer"), node.text("scorer_version"), node.path("repeat").asInt(),
                 score != null && score.isNumber() ? score.asDouble() : null, CaseReport.Page.statusOf(node),
                 node.text("reason"), metrics != null && metrics.isObject() && !metrics.isEmpty() ? metrics : null,
-                latency != null && latency.isNumber() ? latency.asLong() : null, node.path("cost_usd").asDouble(),
+                latency != null && latency.isNumber() ? latency.asLong() : null,
+                queue != null && queue.isNumber() && queue.asLong() > 0 ? queue.asLong() : null,
+                node.path("cost_usd").asDouble(),
                 node.path("tokens_in").asLong(), node.path("tokens_out").asLong(), node.path("cached").asBoolean(),
                 node.path("tokens_cached").asLong(), node.text("error"), node.text("output"), tags,
                 node.text("input"), node.text("reference"),

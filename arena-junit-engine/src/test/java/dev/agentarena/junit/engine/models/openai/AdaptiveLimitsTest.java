@@ -23,10 +23,11 @@ class AdaptiveLimitsTest {
 
     private final AtomicLong clock = new AtomicLong(7 * SECOND);
     private final List<Long> waits = new ArrayList<>();
+    private final List<String> notices = new ArrayList<>();
 
     private AdaptiveLimits limits(boolean adaptive, int maxConcurrency, int tpm) {
         Backoff backoff = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(30), () -> 0.5, this::wall);
-        return new AdaptiveLimits(adaptive, maxConcurrency, tpm, clock::get, nanos -> {
+        return new AdaptiveLimits("openai:m", notices::add, adaptive, maxConcurrency, tpm, clock::get, nanos -> {
             waits.add(nanos);
             clock.addAndGet(nanos);
         }, this::wall, backoff::retryAfter, Duration.ofSeconds(30));
@@ -75,13 +76,47 @@ class AdaptiveLimitsTest {
                 "x-ratelimit-reset-requests", "100ms"));
 
         assertThat(limits.requestsPerSecond()).isCloseTo(10.0, within(1e-9));
-        // the bucket holds what the server said was left: no wait for the next 599
-        for (int i = 0; i < 599; i++) {
-            call(limits, 1, 200, null);
+    }
+
+    @Test
+    void startsAreSpreadEvenlyFromTheFirstReportNotSpentAsTheProvidersWholeWindow() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+        // a fresh key: 600 a minute, 599 left; the old bucket held all 599 and sent them in the first instant
+        call(limits, 1, 200, headers("x-ratelimit-limit-requests", "600", "x-ratelimit-remaining-requests", "599",
+                "x-ratelimit-reset-requests", "100ms"));
+        List<Long> starts = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            AdaptiveLimits.Permit permit = limits.acquire(1);
+            starts.add(clock.get());
+            limits.release(permit, 200, null);
         }
-        assertThat(waits).isEmpty();
-        call(limits, 1, 200, null);
-        assertThat(waits).hasSize(1);
+
+        long spacing = (long) Math.ceil(SECOND / (10 * AdaptiveLimits.TARGET));
+        for (int i = 1; i < starts.size(); i++) {
+            assertThat(starts.get(i) - starts.get(i - 1)).as("start %d after the one before", i)
+                    .isCloseTo(spacing, within(2L));
+        }
+        // so no second holds more starts than the paced rate: at most 10 in the first, not 60
+        assertThat(starts.stream().filter(start -> start - starts.get(0) < SECOND).count()).isEqualTo(10);
+    }
+
+    @Test
+    void aLearnedLimitIsToldOnceAndAgainOnlyWhenItMoves() throws Exception {
+        AdaptiveLimits limits = limits(true, 0, 0);
+        HttpHeaders tier = headers("x-ratelimit-limit-requests", "600", "x-ratelimit-remaining-requests", "599",
+                "x-ratelimit-reset-requests", "100ms");
+        for (int i = 0; i < 20; i++) {
+            call(limits, 1, 200, tier);
+        }
+        assertThat(notices).containsExactly("openai:m: learned the provider's limit of 600 requests a minute; paced "
+                + "just under it");
+
+        // a new tier: ten times the limit
+        call(limits, 1, 200, headers("x-ratelimit-limit-requests", "6000", "x-ratelimit-remaining-requests", "5999",
+                "x-ratelimit-reset-requests", "10ms"));
+
+        assertThat(notices).hasSize(2).last().asString().startsWith("openai:m: the provider's limit of 6,000 requests "
+                + "a minute (was 600)");
     }
 
     @Test
@@ -131,7 +166,9 @@ class AdaptiveLimitsTest {
         limits.release(first, 429, headers("retry-after", "2"));
         limits.release(second, 429, headers("retry-after-ms", "500"));
 
-        // halved once for the burst, the share of the rate lowered once
+        // halved once for the burst, the share of the rate lowered once; one line for the pause
+        assertThat(notices).containsExactly("openai:m: paused by the provider (HTTP 429) for 2.0 s, as its "
+                + "Retry-After asks; its calls wait, then go on at 87% of the learned limit");
         assertThat(limits.window()).isEqualTo(2.5);
         assertThat(limits.share()).isCloseTo(AdaptiveLimits.TARGET * 0.9, within(1e-9));
         assertThat(limits.throttled()).isEqualTo(2);

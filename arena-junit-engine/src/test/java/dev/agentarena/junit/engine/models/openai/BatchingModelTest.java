@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -22,6 +25,7 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.integration.LoopbackBatches;
 import dev.agentarena.junit.engine.integration.LoopbackOpenAi;
 import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.engine.models.EngineModelSettings;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.TestConfigurations;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
@@ -117,6 +121,36 @@ class BatchingModelTest {
         // at half the live prices: 400 prompt tokens at 1, 600 cached at 0.5, 100 completion tokens at 4 per million
         assertThat(completion.costUsd()).isCloseTo((400 * 1.0 + 600 * 0.5 + 100 * 4.0) / 1e6,
                 org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
+    void afterAPollThatSawProgressTheNextWaitIsThePollIntervalAgain() throws Exception {
+        LoopbackBatches server = LoopbackBatches.answering(request -> LoopbackOpenAi.text("ok", "m", 1, 1));
+        closeables.add(server);
+        // what each poll answers, set as the wait before it ends: the first poll only starts the batch
+        int[] answeredAtPoll = {0, 0, 1, 0, 2};
+        List<Duration> waits = new CopyOnWriteArrayList<>();
+        Map<String, String> values = Map.of("base-url", server.baseUrl(), "batch", "true", "batch.max-size", "3",
+                "batch.linger", "10s", "batch.poll-interval", "1s", "batch.max-poll-interval", "16s");
+        EngineModelSettings settings = new EngineModelSettings(name -> Optional.ofNullable(values.get(name)),
+                key -> Optional.empty(), name -> Optional.of(CANARY));
+        BatchingModel model = new BatchingModel(OpenAiSettings.from(KEY, settings), BatchSettings.from(KEY, settings),
+                nanos -> {
+                    server.answeredPerPoll = answeredAtPoll[waits.size()];
+                    waits.add(Duration.ofNanos(nanos));
+                });
+        closeables.add(model);
+
+        List<CompletableFuture<String>> answers = new ArrayList<>();
+        for (String id : List.of("a", "b", "c")) {
+            answers.add(CompletableFuture.supplyAsync(() -> model.answer(ModelRequest.ofPrompt(id),
+                    new ModelCall(EvalCase.of(id, id, null), 0)).completion().text()));
+        }
+
+        assertThat(answers).extracting(answer -> answer.get(30, TimeUnit.SECONDS)).containsOnly("ok");
+        // no progress: 1 s, doubling; the third poll answered one, so the wait after it is 1 s again, then doubles
+        assertThat(waits).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4),
+                Duration.ofSeconds(1), Duration.ofSeconds(2));
     }
 
     @Test

@@ -10,11 +10,15 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -29,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.agentarena.junit.model.ToolCall;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.models.ModelAnswer;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
@@ -210,7 +215,8 @@ class OpenAiClientTest {
         ModelCallException e = failure(client(live.baseUrl(), "timeout-seconds", "0.2", "max-retries", "1"));
 
         assertThat(live.requests()).isEqualTo(2);
-        assertThat(e).hasMessageContaining("after 2 attempts").hasMessageContaining("no complete response within 0.2 s");
+        assertThat(e).hasMessageContaining("after 2 attempts").hasMessageContaining("no complete response from "
+                + live.baseUrl() + "/chat/completions within 0.2 s");
     }
 
     private FakeChatServer serverWithHang(int hungRequests) throws Exception {
@@ -247,7 +253,56 @@ class OpenAiClientTest {
         ModelCallException e = failure(client(server.baseUrl(), "max-retries", "2"));
 
         assertThat(server.requests.get()).isEqualTo(3);
-        assertThat(e).hasMessageContaining("after 3 attempts").hasMessageContaining("connection error");
+        assertThat(e).hasMessageContaining("after 3 attempts")
+                .hasMessageContaining("connection error calling " + server.baseUrl() + "/chat/completions: ");
+    }
+
+    @Test
+    void aPauseTheProviderImposesIsOneLineForTheRunsConsole() throws Exception {
+        FakeChatServer server = server(withHeader("retry-after-ms", "20", json(429, "{}")),
+                ok("hello"));
+        List<String> notices = new CopyOnWriteArrayList<>();
+        ModelRegistry registry = new ModelRegistry(TestConfigurations.configuration(root, Map.of(
+                "arena.models." + KEY + ".base-url", server.baseUrl())), name -> Optional.of(CANARY), notices::add);
+        closeables.add(registry);
+
+        Completion completion = registry.endpoint(KEY).answer(ModelRequest.ofPrompt("hi"), ModelCall.NONE)
+                .completion();
+
+        assertThat(completion.text()).isEqualTo("hello");
+        assertThat(notices).singleElement().asString().startsWith(KEY + ": paused by the provider (HTTP 429) for "
+                + "0.0 s, as its Retry-After asks");
+    }
+
+    @Test
+    void theTimeACallWaitsForItsTurnIsQueueTimeNotLatency() throws Exception {
+        // refused once with Retry-After 300 ms: the call waits at least that long for its turn before it is sent again
+        FakeChatServer server = server(withHeader("retry-after-ms", "300", json(429, "{}")), ok("hello"));
+        ModelRegistry registry = TestConfigurations.registry(root, Map.of("arena.models." + KEY + ".base-url",
+                server.baseUrl()), Map.of("OPENAI_API_KEY", CANARY));
+        closeables.add(registry);
+
+        long before = System.nanoTime();
+        ModelAnswer answer = registry.endpoint(KEY).answer(ModelRequest.ofPrompt("hi"), ModelCall.NONE);
+        long elapsed = System.nanoTime() - before;
+
+        assertThat(answer.completion().text()).isEqualTo("hello");
+        assertThat(answer.queued()).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+        // the latency is the rest of the call: together they are no more than the call took
+        assertThat(answer.completion().latency().plus(answer.queued())).isLessThanOrEqualTo(Duration.ofNanos(elapsed));
+    }
+
+    @Test
+    void aConnectionErrorNamesTheUrlItTriedWithoutItsQuery() throws Exception {
+        int port;
+        try (ServerSocket closed = new ServerSocket(0)) {
+            port = closed.getLocalPort();
+        }
+        String base = "http://127.0.0.1:" + port + "/v1";
+
+        ModelCallException e = failure(client(base, "max-retries", "0", "query", "key=" + CANARY));
+
+        assertThat(e).hasMessageContaining("connection error calling " + base + "/chat/completions: ");
     }
 
     @Test

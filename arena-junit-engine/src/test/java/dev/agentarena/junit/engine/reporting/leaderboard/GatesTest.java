@@ -73,6 +73,44 @@ class GatesTest {
     }
 
     @Test
+    void latencyGatesBoundEachModelsPercentileAndLeaveOutAModelWithNothingLive() {
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            String id = "c" + i;
+            // sim_small: 100 ms, but 1 s on the slowest twentieth; sim_large replayed throughout
+            records.add(Results.of("support-triage", "sim_small", id).latency(i == 19 ? 1000L : 100L).build());
+            records.add(Results.of("support-triage", "sim_large", id).latency(null).cached(true).build());
+        }
+        Leaderboard board = Leaderboard.compute(records, LeaderboardSettings.defaults());
+        ModelEntry small = board.evals().get(0).models().stream().filter(m -> m.model().equals("sim_small"))
+                .findFirst().orElseThrow();
+
+        List<GateResult> results = Gates.evaluate(board, GateSpec.parse(Map.of("arena.gates.max-latency-p50-ms",
+                "150", "arena.gates.max-latency-p95-ms.support-triage.sim_small", "120")));
+
+        assertThat(results).extracting(GateResult::message).containsExactly(
+                "gate not applied: support-triage / sim_large has no live call to measure "
+                        + "(arena.gates.max-latency-p50-ms): every call was replayed, or none was made",
+                "gate passed: support-triage / sim_small p50 latency 100 ms <= 150 ms (max-latency-p50-ms)",
+                String.format(java.util.Locale.ROOT, "gate failed: support-triage / sim_small p95 latency %.0f ms > "
+                        + "120 ms (max-latency-p95-ms)", small.latencyP95Ms()));
+        assertThat(results).extracting(GateResult::status).containsExactly(GateResult.Status.UNMATCHED,
+                GateResult.Status.PASSED, GateResult.Status.FAILED);
+        assertThat(Gates.anyFailed(results)).isTrue();
+    }
+
+    @Test
+    void aLatencyGateNamingAScorerOrANegativeBoundIsAnError() {
+        assertThat(evaluate(Map.of("arena.gates.max-latency-p95-ms.support-triage.sim_small.contains", "500")))
+                .extracting(GateResult::message).containsExactly("gate failed: arena.gates.max-latency-p95-ms."
+                        + "support-triage.sim_small.contains names a scorer, but latency belongs to model calls; use "
+                        + "<eval> or <eval>.<model>");
+        assertThatThrownBy(() -> GateSpec.parse(Map.of("arena.gates.max-latency-p50-ms", "-1")))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("arena.gates.max-latency-p50-ms must be a non-negative number of milliseconds, but was -1");
+    }
+
+    @Test
     void passRateAndCostGates() {
         List<GateResult> results = evaluate(Map.of("arena.gates.min-pass-rate.*.sim_large", "0.95",
                 "arena.gates.max-cost-usd", "1.5", "arena.gates.max-cost-usd.support-triage.sim_small", "0.05"));
@@ -118,8 +156,8 @@ class GatesTest {
     void badKeysAndValuesAreConfigurationErrorsNamingTheKey() {
         assertThatThrownBy(() -> GateSpec.parse(Map.of("arena.gates.min-acuracy", "0.8")))
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("arena.gates.min-acuracy")
-                .hasMessageContaining("min-accuracy, arena.gates.min-pass-rate, arena.gates.max-cost-usd or "
-                        + "arena.gates.max-errors");
+                .hasMessageContaining("min-accuracy, arena.gates.min-pass-rate, arena.gates.max-cost-usd, "
+                        + "arena.gates.max-errors, arena.gates.max-latency-p50-ms or arena.gates.max-latency-p95-ms");
         assertThatThrownBy(() -> GateSpec.parse(Map.of("arena.gates.min-accuracy.e", "eighty")))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessage("arena.gates.min-accuracy.e must be a number, but was \"eighty\"");

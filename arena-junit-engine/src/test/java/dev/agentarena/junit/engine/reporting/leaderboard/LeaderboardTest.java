@@ -79,6 +79,41 @@ class LeaderboardTest {
     }
 
     @Test
+    void theTimeCallsWaitedForTheirTurnIsShownApartFromTheLatency() throws Exception {
+        List<ResultRecord> records = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            // paced: each call 100 ms at the model, and 0 to 900 ms in the queue before it
+            records.add(Results.of("e", "paced", "c" + i).latency(100L).queue(i * 100L).build());
+            records.add(Results.of("e", "free", "c" + i).latency(100L).build());
+        }
+        Leaderboard leaderboard = Leaderboard.compute(records, DEFAULTS);
+        ModelEntry paced = leaderboard.evals().get(0).models().stream().filter(m -> m.model().equals("paced"))
+                .findFirst().orElseThrow();
+        ModelEntry free = leaderboard.evals().get(0).models().stream().filter(m -> m.model().equals("free"))
+                .findFirst().orElseThrow();
+
+        assertThat(paced.latencyP95Ms()).isEqualTo(100.0);
+        assertThat(paced.queueP50Ms()).isEqualTo(450.0);
+        assertThat(paced.queueP95Ms()).isCloseTo(855.0, within(1e-9));
+        assertThat(free.queueP95Ms()).isNaN();
+        assertThat(leaderboard.toConsoleTable()).contains("queue p95 ms", "855", "queue: time calls waited");
+        assertThat(leaderboard.toHtml()).contains("queue p95 ms</th>");
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(leaderboard.toJson());
+        for (com.fasterxml.jackson.databind.JsonNode model : json.path("evals").get(0).path("models")) {
+            assertThat(model.path("queueP95Ms").isMissingNode()).as("%s", model.path("model"))
+                    .isEqualTo(model.path("model").asText().equals("free"));
+            if (model.path("model").asText().equals("paced")) {
+                assertThat(model.path("queueP50Ms").asDouble()).isEqualTo(450.0);
+                assertThat(model.path("queueP95Ms").asDouble()).isCloseTo(855.0, within(1e-9));
+            }
+        }
+        String unpaced = Leaderboard.compute(records.stream().filter(r -> r.model().equals("free")).toList(),
+                DEFAULTS).toConsoleTable();
+        assertThat(unpaced).doesNotContain("queue");
+    }
+
+    @Test
     void customMetricsAreAveragedPerCaseThenOverCases() {
         List<ResultRecord> records = List.of(
                 Results.of("e", "m", "c1").metric("citation_rate", 1.0).build(),

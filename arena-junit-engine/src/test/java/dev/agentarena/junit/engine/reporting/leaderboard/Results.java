@@ -20,6 +20,7 @@ public final class Results {
     private ResultStatus status;
     private Map<String, Double> metrics = new HashMap<>();
     private Long latency = 100L;
+    private Long queue;
     private long tokensIn = 10;
     private long tokensOut = 5;
     private long tokensCached;
@@ -78,6 +79,11 @@ public final class Results {
         return this;
     }
 
+    public Results queue(Long ms) {
+        this.queue = ms;
+        return this;
+    }
+
     public Results tokens(long in, long out) {
         this.tokensIn = in;
         this.tokensOut = out;
@@ -120,6 +126,6 @@ public final class Results {
         Boolean passed = s == ResultStatus.PASSED ? Boolean.TRUE : s == ResultStatus.FAILED ? Boolean.FALSE : null;
         String registry = (eval + "-" + scorer).toLowerCase().replace('_', '-');
         return new ResultRecord(eval, model, "dataset", caseId, scorer, version, registry, repeat, score, passed, s,
-                "reason", metrics, latency, tokensIn, tokensOut, tokensCached, cost, cached, weight, List.of(), s == ResultStatus.ERROR ? "boom" : null, output);
+                "reason", metrics, latency, queue, tokensIn, tokensOut, tokensCached, cost, cached, weight, List.of(), s == ResultStatus.ERROR ? "boom" : null, output);
     }
 }

@@ -63,6 +63,25 @@ class CaseReportTest {
     }
 
     @Test
+    void aResultsQueueTimeReachesThePageApartFromItsLatency() throws IOException {
+        ObjectNode waited = line("sim_small", "a", "exact_match", "passed", 1.0, "x");
+        waited.put("latency_ms", 120).put("queue_ms", 2400);
+        ObjectNode free = line("sim_small", "b", "exact_match", "passed", 1.0, "y");
+        free.put("latency_ms", 90);
+        Path results = ReportFiles.write(dir.resolve("results.jsonl"), List.of(waited, free));
+
+        CaseReport.Outcome outcome = CaseReport.write(results, Optional.empty(), TRIAGE, 0.02,
+                Optional.of(dir.resolve("report.html")));
+
+        ReportFiles.Page page = ReportFiles.read(outcome.file().orElseThrow());
+        assertThat(page.records().get(0).get(11).asLong()).isEqualTo(120);
+        assertThat(page.records().get(0).get(24).asLong()).as("queue time, after the cached tokens").isEqualTo(2400);
+        assertThat(page.records().get(1).get(11).asLong()).isEqualTo(90);
+        assertThat(page.records().get(1).has(24)).isFalse();
+        assertThat(page.html()).contains("queued \" + run.queue + \" ms for its turn");
+    }
+
+    @Test
     void comparesEachCaseAndModelWithAnEarlierResultsFile() throws IOException {
         Path previous = ReportFiles.write(dir.resolve("previous.jsonl"), List.of(
                 line("sim_small", "worse", "exact_match", "passed", 1.0, "refund the order today"),
