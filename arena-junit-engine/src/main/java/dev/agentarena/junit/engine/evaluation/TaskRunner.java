@@ -42,6 +42,9 @@ import dev.agentarena.junit.model.ModelRequest;
  */
 final class TaskRunner {
 
+    /** How many characters of the case id a conversation id keeps readable. */
+    private static final int ID_PREFIX_LENGTH = 48;
+
     private final Method task;
     private final Object evalInstance;
     private final CaseCallbacks callbacks;
@@ -65,8 +68,9 @@ final class TaskRunner {
      * safe as a key or a file name whatever the case id holds.
      */
     static String conversationId(String eval, String model, String caseId, int repeat) {
-        String readable = caseId.replaceAll("[^A-Za-z0-9._-]", "_");
-        readable = readable.substring(0, Math.min(readable.length(), ID_PREFIX_LENGTH));
+        // cut before replacing: a case id of a megabyte costs no more than a short one
+        String readable = caseId.substring(0, Math.min(caseId.length(), ID_PREFIX_LENGTH))
+                .replaceAll("[^A-Za-z0-9._-]", "_");
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(String.join("\0", eval, model, caseId,
                     Integer.toString(repeat)).getBytes(StandardCharsets.UTF_8));
@@ -76,8 +80,6 @@ final class TaskRunner {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
     }
-
-    private static final int ID_PREFIX_LENGTH = 48;
 
     /** How messages name the task: {@code @Task method()}, or {@code the call to the model}. */
     String describe() {
