@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.agentarena.junit.engine.fixtures.agents.PerTurnScoringFixture;
 import dev.agentarena.junit.engine.fixtures.agents.SimulatedUserFixture;
 import dev.agentarena.junit.engine.fixtures.agents.SimulatedUserTaskFixture;
+import dev.agentarena.junit.engine.fixtures.agents.UnreferencedUserFixture;
 
 /**
  * Conversations the engine runs with a simulated user, on the offline models: each ends when the user is done, when
@@ -99,6 +100,21 @@ class SimulatedUserEngineTest {
                 .line("limit", "conversation").get("reason").asText();
 
         assertThat(again).isEqualTo(first);
+    }
+
+    @Test
+    void theSimulatedAgentsReachTheUsersGoalWithoutAReferenceOnAnySeed() {
+        for (String seed : List.of("7", "42")) {
+            EngineRun run = new EngineRun(output.resolve(seed)).with(Constants.SEED, seed)
+                    .execute(UnreferencedUserFixture.class);
+
+            assertThat(run.lines()).as("seed %s", seed).hasSize(4).allSatisfy(line -> {
+                assertThat(line.get("status").asText()).as("%s", line).isEqualTo("passed");
+                assertThat(line.get("metrics").get("turns").asDouble()).as("%s", line).isEqualTo(1.0);
+                String end = line.get("case_id").asText().equals("stop") ? "goal_met" : "user_done";
+                assertThat(line.get("metrics").get(end).asDouble()).as("%s", line).isEqualTo(1.0);
+            });
+        }
     }
 
     @Test

@@ -140,8 +140,8 @@ class UnnamedParametersEngineTest {
                         + "options.compilerArgs << '-parameters'), or take an EvalCase or a ScoringContext and read "
                         + "the value from it. The class fails as its test 'cannot run'.",
                 "parameter 2 (String arg1) of GuessedEvalTest.answer() has no name: its class was compiled without "
-                        + "-parameters, so the engine cannot tell which of input, prompt, metadata it wants, and binds "
-                        + "nothing by position. Compile with -parameters (Maven: "
+                        + "-parameters, so the engine cannot tell which of input, prompt, metadata, conversationId it "
+                        + "wants, and binds nothing by position. Compile with -parameters (Maven: "
                         + "<maven.compiler.parameters>true</maven.compiler.parameters>, Gradle: options.compilerArgs "
                         + "<< '-parameters'), or take an EvalCase and read the value from it. The class fails as its "
                         + "test 'cannot run'.");

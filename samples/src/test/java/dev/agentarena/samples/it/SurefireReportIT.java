@@ -48,7 +48,7 @@ class SurefireReportIT {
     @Test
     void summaryTestsFollowTheModelsAndTheGatePasses() {
         assertThat(summaries).extracting(t -> t.getAttribute("name"))
-                .containsExactly("leaderboard", "gate min-accuracy.support-triage.classification >= 0.600",
+                .containsExactly("leaderboard", "gate min-accuracy.support-triage.classification >= 0.500",
                         "baseline");
         assertThat(summaries).allSatisfy(testcase -> {
             assertThat(testcase.getElementsByTagName("failure").getLength()).isZero();

@@ -94,7 +94,7 @@ public final class EvalRuntime implements AutoCloseable {
         List<ScorerDefinition> scorers = new ArrayList<>(defaultScorers);
         scorers.addAll(methodScorers);
         this.caseScorers = List.copyOf(scorers);
-        this.task = new TaskRunner(definition.task(), instance, caseCallbacks);
+        this.task = new TaskRunner(definition.task(), instance, caseCallbacks, definition.name());
         this.hooks = new EvalHooks(definition, instance, instances);
         this.options = new ScorerOptionLevels(run.configuration(), definition);
         this.arenaOutputs = AnnotationSupport.isAnnotated(definition.testClass(), Arena.class) ? new ArenaOutputs()

@@ -77,6 +77,11 @@ final class ModelHandle implements Model {
         return key;
     }
 
+    /** The repeat of the case this handle calls the model for, from 0. */
+    int repeat() {
+        return call.repeat();
+    }
+
     @Override
     public Completion complete(ModelRequest request) {
         if (!live.getAsBoolean()) {

@@ -2,6 +2,10 @@ package dev.agentarena.junit.engine.evaluation;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.ArrayList;
@@ -39,17 +43,43 @@ import dev.agentarena.junit.model.ModelRequest;
  */
 final class TaskRunner {
 
+    /** How many characters of the case id a conversation id keeps readable. */
+    private static final int ID_PREFIX_LENGTH = 48;
+
     private final Method task;
     private final Object evalInstance;
     private final CaseCallbacks callbacks;
     /** How messages name the task: asked for every case, as the name of its step. */
     private final String description;
+    private final String evalName;
 
-    TaskRunner(Method task, Object evalInstance, CaseCallbacks callbacks) {
+    TaskRunner(Method task, Object evalInstance, CaseCallbacks callbacks, String evalName) {
         this.task = task;
         this.evalInstance = evalInstance;
         this.callbacks = callbacks;
+        this.evalName = evalName;
         this.description = task == null ? "the call to the model" : "@Task " + task.getName() + "()";
+    }
+
+    /**
+     * The identity of one run of a case, which a task binds as {@code conversationId} to key its chat memory on:
+     * the case id (characters other than letters, digits, {@code .}, {@code _} and {@code -} as {@code _}, at most
+     * {@value #ID_PREFIX_LENGTH} of them), a dash and 16 hex digits of a SHA-256 over eval, model, case and repeat.
+     * Distinct per eval, model, case and repeat, the same on every run (so a recording that holds it replays), and
+     * safe as a key or a file name whatever the case id holds.
+     */
+    static String conversationId(String eval, String model, String caseId, int repeat) {
+        // cut before replacing: a case id of a megabyte costs no more than a short one
+        String readable = caseId.substring(0, Math.min(caseId.length(), ID_PREFIX_LENGTH))
+                .replaceAll("[^A-Za-z0-9._-]", "_");
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(String.join("\0", eval, model, caseId,
+                    Integer.toString(repeat)).getBytes(StandardCharsets.UTF_8));
+            return readable + "-" + HexFormat.of().formatHex(digest, 0, 8);
+        }
+        catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 
     /** How messages name the task: {@code @Task method()}, or {@code the call to the model}. */
@@ -192,6 +222,7 @@ final class TaskRunner {
         byName.put("input", conversation ? prompt : evalCase.input());
         byName.put("prompt", prompt);
         byName.put("metadata", evalCase.metadata());
+        byName.put("conversationId", conversationId(evalName, model.key(), evalCase.id(), model.repeat()));
         Object[] arguments = ArgumentResolver.TASK.resolve(task, byType, byName);
         Object target = Modifier.isStatic(task.getModifiers()) ? null : evalInstance;
         Object returned;

@@ -46,7 +46,8 @@ public final class ArgumentResolver {
 
     /** The parameters of a {@code @Task} method. */
     public static final ArgumentResolver TASK = new ArgumentResolver("@Task method",
-            List.of(EvalCase.class, Model.class), List.of("input", "prompt", "metadata"), "input", "an EvalCase");
+            List.of(EvalCase.class, Model.class), List.of("input", "prompt", "metadata", "conversationId"), "input",
+            "an EvalCase");
 
     /** The parameters of a {@code @PreRequest} hook: the text is the prompt. */
     public static final ArgumentResolver PRE_REQUEST = new ArgumentResolver("@PreRequest hook",

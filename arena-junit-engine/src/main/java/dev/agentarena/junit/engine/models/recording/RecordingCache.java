@@ -91,13 +91,26 @@ public final class RecordingCache {
      *         the closest one) and how to record it
      */
     public Optional<Completion> replay(String modelKey, String caseId, int repeat, int step, ModelRequest request) {
+        return replay(modelKey, caseId, repeat, step, request, true);
+    }
+
+    /**
+     * The recorded answer to a request, when the mode replays and one is recorded, without failing a {@code replay}
+     * run when none is: for a model that answers live as it would have been recorded (a simulated one).
+     */
+    public Optional<Completion> replayIfRecorded(String modelKey, String caseId, int repeat, ModelRequest request) {
+        return replay(modelKey, caseId, repeat, 0, request, false);
+    }
+
+    private Optional<Completion> replay(String modelKey, String caseId, int repeat, int step, ModelRequest request,
+            boolean missIsError) {
         if (mode == CacheMode.OFF || mode == CacheMode.RECORD) {
             return Optional.empty();
         }
         RecordingFile file = file(modelKey, caseId == null ? NO_CASE : caseId);
         RecordingFile.Key key = new RecordingFile.Key(RequestDigest.of(request), repeat);
         Optional<Completion> hit = file.find(key);
-        if (hit.isEmpty() && mode == CacheMode.REPLAY) {
+        if (hit.isEmpty() && mode == CacheMode.REPLAY && missIsError) {
             throw new ModelCallException("No recording of model '" + modelKey + "' for case '"
                     + (caseId == null ? "(none)" : caseId) + "', repeat " + repeat
                     + (step > 0 ? ", call " + step : "") + " (request digest " + key.digest() + ") in "

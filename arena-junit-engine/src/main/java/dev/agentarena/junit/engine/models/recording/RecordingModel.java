@@ -24,6 +24,10 @@ import dev.agentarena.junit.model.ModelRequest;
  * <p>It counts the calls made for each case and repeat (one {@link ModelCall} per case run, as the case's model handle
  * and judge hold it), so that a recording says which call of the case each entry answered and a replay miss in the
  * middle of an agent's loop names the call that changed. The count is weakly held: it goes with the case run.
+ *
+ * <p>A model that answers offline, deterministically and with no key (a simulated one) answers live in
+ * {@code replay} mode a call that no recording holds, instead of failing it: its live answer is the one a recording
+ * would hold, so a replayed run needs no recording of it.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class RecordingModel implements ModelEndpoint {
@@ -31,19 +35,30 @@ public final class RecordingModel implements ModelEndpoint {
     private final String modelKey;
     private final ModelEndpoint delegate;
     private final RecordingCache cache;
+    private final boolean liveWhenUnrecorded;
     private final Map<ModelCall, AtomicInteger> calls = Collections.synchronizedMap(new WeakHashMap<>());
 
     public RecordingModel(String modelKey, ModelEndpoint delegate, RecordingCache cache) {
+        this(modelKey, delegate, cache, false);
+    }
+
+    /**
+     * @param liveWhenUnrecorded whether the model answers live, in {@code replay} mode, a call that no recording
+     *        holds: for a model that needs no key and answers the same on every run (the simulated ones)
+     */
+    public RecordingModel(String modelKey, ModelEndpoint delegate, RecordingCache cache, boolean liveWhenUnrecorded) {
         this.modelKey = modelKey;
         this.delegate = delegate;
         this.cache = cache;
+        this.liveWhenUnrecorded = liveWhenUnrecorded;
     }
 
     @Override
     public ModelAnswer answer(ModelRequest request, ModelCall call) {
         String caseId = call.forCase().map(EvalCase::id).orElse(null);
         int step = caseId == null ? 0 : calls.computeIfAbsent(call, c -> new AtomicInteger()).incrementAndGet();
-        Optional<Completion> hit = cache.replay(modelKey, caseId, call.repeat(), step, request);
+        Optional<Completion> hit = liveWhenUnrecorded ? cache.replayIfRecorded(modelKey, caseId, call.repeat(), request)
+                : cache.replay(modelKey, caseId, call.repeat(), step, request);
         if (hit.isPresent()) {
             return new ModelAnswer(hit.get().withLatency(Duration.ZERO).withCostUsd(0.0), true);
         }

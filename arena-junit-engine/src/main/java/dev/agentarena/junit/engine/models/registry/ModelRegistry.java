@@ -30,6 +30,7 @@ import dev.agentarena.junit.engine.models.judge.LazyJudge;
 import dev.agentarena.junit.engine.models.judge.ModelJudge;
 import dev.agentarena.junit.engine.models.recording.RecordingCache;
 import dev.agentarena.junit.engine.models.recording.RecordingModel;
+import dev.agentarena.junit.engine.models.simulated.SimulatedModelProvider;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelRequest;
 
@@ -38,7 +39,9 @@ import dev.agentarena.junit.model.ModelRequest;
  * closed at the end of the run; also the judge and the prices.
  *
  * <p>Every client sits behind record/replay ({@code arena.cache.mode}), the simulated ones too: a recording made from
- * them is how CI proves the replay path without a real model.
+ * them is how CI proves the replay path without a real model. In {@code replay} a simulated model answers live what
+ * no recording holds (a replayed agent's {@code sim_judge} verdicts, its {@code sim_user} turns): it needs no key and
+ * answers the same on every run.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ModelRegistry implements AutoCloseable {
@@ -86,6 +89,12 @@ public final class ModelRegistry implements AutoCloseable {
     private ModelEndpoint create(String modelKey) {
         for (ModelClientProvider provider : providers) {
             if (provider.supports(modelKey)) {
+                if (provider instanceof SimulatedModelProvider) {
+                    // offline, keyless and deterministic: in replay, a call no recording holds is answered live
+                    ModelEndpoint simulated = ModelEndpoint.of(provider.create(modelKey, settings(modelKey)));
+                    return recordings.mode() == CacheMode.OFF ? simulated
+                            : new RecordingModel(modelKey, simulated, recordings, true);
+                }
                 if (recordings.mode() == CacheMode.REPLAY) {
                     // replay never reaches the model: CI replays with neither its key nor its network
                     return recorded(modelKey, new OnFirstCall(() -> ModelEndpoint.of(provider.create(modelKey,

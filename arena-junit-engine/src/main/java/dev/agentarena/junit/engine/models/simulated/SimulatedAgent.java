@@ -40,7 +40,7 @@ final class SimulatedAgent {
 
     /** A mistake a simulated agent makes, with the name of its rate setting. */
     enum Slip {
-        /** One step calls another declared tool, with the step's arguments. */
+        /** One step calls another declared tool, with the step's arguments (and the prompt's for what it requires). */
         WRONG_TOOL("wrong-tool-rate"),
         /** One argument of one step has another value. */
         WRONG_ARGUMENT("wrong-argument-rate"),
@@ -264,8 +264,12 @@ final class SimulatedAgent {
             int at = pick("wrong-tool-step|" + salt, calls.size());
             ToolCall step = calls.get(at);
             List<Tool> others = tools.stream().filter(tool -> !tool.name().equals(step.name())).toList();
-            calls.set(at, new ToolCall(others.get(pick("wrong-tool|" + salt, others.size())).name(),
-                    step.arguments()));
+            Tool other = others.get(pick("wrong-tool|" + salt, others.size()));
+            // the step's arguments, and what the other tool requires besides from the prompt: a wrong tool, called
+            // as a model calls a tool, not a call its framework cannot bind
+            Map<String, Object> arguments = new LinkedHashMap<>(step.arguments());
+            arguments(other, prompt).forEach(arguments::putIfAbsent);
+            calls.set(at, new ToolCall(other.name(), arguments));
             made.add(Slip.WRONG_TOOL);
         }
         if (slips.contains(Slip.WRONG_ARGUMENT)) {
@@ -334,8 +338,8 @@ final class SimulatedAgent {
 
     /**
      * Arguments a model would take from the prompt: for each required parameter (each parameter when none is
-     * required), a number of the prompt for a number or an id, an enum value the prompt names, {@code true} for a
-     * flag, else the prompt itself.
+     * required), a number of the prompt for a number or an id ({@code 0} when the prompt has none), an enum value the
+     * prompt names, {@code true} for a flag, else the prompt itself. Only an array or an object is left out.
      */
     private static Map<String, Object> arguments(Tool tool, String prompt) {
         Map<String, Object> arguments = new LinkedHashMap<>();
@@ -353,12 +357,9 @@ final class SimulatedAgent {
                 continue;
             }
             switch (type) {
-                case "integer", "number" -> {
-                    if (firstNumber != null) {
-                        arguments.put(name, firstNumber.contains(".") ? (Object) Double.valueOf(firstNumber)
+                case "integer", "number" -> arguments.put(name, firstNumber == null ? (Object) 0L
+                        : firstNumber.contains(".") ? (Object) Double.valueOf(firstNumber)
                                 : (Object) Long.valueOf(firstNumber));
-                    }
-                }
                 case "boolean" -> arguments.put(name, true);
                 case "array", "object" -> {
                     // a model would need to know more than the prompt says

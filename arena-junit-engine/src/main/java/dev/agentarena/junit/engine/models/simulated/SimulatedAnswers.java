@@ -20,6 +20,8 @@ import dev.agentarena.junit.connector.ModelSettings;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.model.Message;
+import dev.agentarena.junit.model.ModelRequest;
 
 /**
  * Right and wrong answers that look like a model's, for every builtin eval type: the scorer under test sees a
@@ -75,6 +77,26 @@ final class SimulatedAnswers {
             default:
                 return right ? Json.text(reference) : nearMiss(Json.text(reference), variant);
         }
+    }
+
+    /**
+     * The answer to a conversation's turn when the case has no reference: the user's last message, then what each tool
+     * returned since, as an agent that reports what its tools found. The user's goal and a stop phrase the tools'
+     * results hold are in it, so a simulated user can reach its goal without a reference.
+     */
+    static String reply(ModelRequest request) {
+        List<Message> messages = request.messages();
+        int lastUser = -1;
+        for (int i = messages.size() - 1; i >= 0 && lastUser < 0; i--) {
+            lastUser = messages.get(i).role().equals("user") ? i : -1;
+        }
+        StringBuilder reply = new StringBuilder("Simulated answer to: ").append(request.prompt().strip());
+        for (Message message : messages.subList(lastUser + 1, messages.size())) {
+            if (message.isToolResult() && !message.content().isBlank()) {
+                reply.append(' ').append(message.content().strip());
+            }
+        }
+        return reply.toString();
     }
 
     private String type(ModelCall call) {

@@ -39,7 +39,9 @@ import dev.agentarena.junit.model.ToolCall;
  * verdict's slip and abstention are drawn per judged answer (case, repeat and the content shown), so two models'
  * answers to one case are judged independently. A
  * request of a case that declares tools is answered by a {@link SimulatedAgent}: tool calls turn by turn, then the
- * final text. A simulated user's request ({@link UserPrompt}) is answered by {@link SimulatedUserTurns}.
+ * final text. A simulated user's request ({@link UserPrompt}) is answered by {@link SimulatedUserTurns}. A turn of a
+ * conversation case without a reference is answered by {@link SimulatedAnswers#reply}: the user's message and what the
+ * tools returned since.
  */
 final class SimulatedModel implements ModelClient, ModelEndpoint {
 
@@ -134,7 +136,7 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
         List<ToolCall> toolCalls = agentTurn ? agent.next(request, call) : List.of();
         String answer = !toolCalls.isEmpty() ? ""
                 : verdict.orElseGet(() -> call.forCase().isEmpty() ? request.prompt()
-                        : answer(agentTurn ? SimulatedAgent.finalAnswerCall(call) : call));
+                        : answer(agentTurn ? SimulatedAgent.finalAnswerCall(call) : call, request));
         String salt = call.forCase().map(EvalCase::id).orElse(request.prompt());
         // +-25% around the configured latency, so latency statistics have something to show
         sleep(Math.round(profile.latencyMs() * (0.75 + 0.5 * draw("latency|" + salt + "|" + call.repeat()))));
@@ -168,8 +170,11 @@ final class SimulatedModel implements ModelClient, ModelEndpoint {
         return draw(evalCase.id() + (repeat == 0 ? "" : "|" + repeat)) < profile.accuracy();
     }
 
-    private String answer(ModelCall call) {
+    private String answer(ModelCall call, ModelRequest request) {
         EvalCase evalCase = call.evalCase();
+        if (evalCase.reference() == null && (!evalCase.turns().isEmpty() || evalCase.simulatedUser().isPresent())) {
+            return SimulatedAnswers.reply(request);
+        }
         int variant = (int) (draw("variant|" + evalCase.id()) * 1_000_000);
         return answers.answer(call, answersCorrectly(evalCase, call.repeat()), variant);
     }

@@ -16,6 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,6 +106,21 @@ class RecordingModelTest {
                         "\"tokens_in\" : 10")
                 .doesNotContain("\r", "cost", "latency").endsWith("}\n");
         assertThat(RecordingCache.fileName(MODEL)).startsWith("openai_gpt-4o-mini-");
+    }
+
+    @Test
+    void theRecordingFoldersTheGuidesShowAreTheOnesWritten() throws Exception {
+        Pattern folder = Pattern.compile("openai_gpt-4o-mini-[0-9a-f]{8}");
+        List<String> shown = new ArrayList<>();
+        for (String guide : List.of("agents.md", "recording.md")) {
+            Matcher matcher = folder.matcher(Files.readString(Path.of("../docs/guides", guide)));
+            while (matcher.find()) {
+                shown.add(guide + ": " + matcher.group());
+            }
+        }
+
+        assertThat(shown).hasSizeGreaterThanOrEqualTo(3)
+                .allSatisfy(each -> assertThat(each).endsWith(": " + RecordingCache.fileName(MODEL)));
     }
 
     @Test

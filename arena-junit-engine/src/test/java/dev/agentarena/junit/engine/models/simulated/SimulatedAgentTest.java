@@ -235,10 +235,24 @@ class SimulatedAgentTest {
                 changed.add(i);
                 assertThat(calls.get(i).name()).isNotEqualTo(expected.get(i).name())
                         .isIn("lookup_order", "refund", "escalate");
-                assertThat(calls.get(i).arguments()).isEqualTo(expected.get(i).arguments());
+                assertThat(calls.get(i).arguments()).containsAllEntriesOf(expected.get(i).arguments());
             }
         }
         assertThat(changed).hasSize(1);
+    }
+
+    @Test
+    void aWrongToolAndAnExtraCallCarryEveryArgumentTheirToolRequiresEvenWithoutANumberInThePrompt() {
+        Map<String, List<String>> required = Map.of("lookup_order", List.of("order_id"), "refund",
+                List.of("order_id", "reason"), "escalate", List.of("summary"));
+        for (int n = 0; n < 20; n++) {
+            EvalCase evalCase = EvalCase.of("no-number-" + n, "Where is my parcel?", "On its way.")
+                    .withExpectedTrajectory(List.of(new ToolCall("escalate", Map.of("summary", "parcel"))));
+            for (String slip : List.of("wrong-tool-rate", "extra-call-rate")) {
+                assertThat(forced(slip, evalCase).calls()).as("%s %s", slip, evalCase.id()).allSatisfy(call ->
+                        assertThat(call.arguments()).containsKeys(required.get(call.name()).toArray(String[]::new)));
+            }
+        }
     }
 
     @Test

@@ -24,6 +24,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScorerOptionValues;
+import dev.agentarena.junit.SimulatedUser;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
@@ -32,7 +33,9 @@ import dev.agentarena.junit.engine.models.judge.JudgePrompt.Scale;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 import dev.agentarena.junit.engine.models.TestConfigurations;
 import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.model.ToolCall;
 
 class SimulatedModelTest {
 
@@ -116,6 +119,23 @@ class SimulatedModelTest {
     void echoesARequestThatBelongsToNoCase() {
         try (ModelRegistry registry = registry()) {
             assertThat(registry.endpoint("sim_small").answer(ModelRequest.ofPrompt("ping"), ModelCall.NONE).completion().text()).isEqualTo("ping");
+        }
+    }
+
+    @Test
+    void aConversationTurnWithoutAReferenceIsAnsweredWithTheUsersMessageAndTheToolResultsSince() {
+        EvalCase conversation = EvalCase.of("where_1234", "a customer chases an order", null)
+                .withSimulatedUser(SimulatedUser.of("find out when order 1234 arrives"));
+        ToolCall lookup = new ToolCall("lookup_order", Map.of("orderId", 1234)).withId("call_1");
+        ModelRequest request = ModelRequest.ofMessages(List.of(Message.user("Hi."),
+                Message.assistant("Hello."),
+                Message.user("Find out when order 1234 arrives."),
+                Message.assistant("", List.of(lookup)),
+                Message.toolResult(lookup, "Order 1234 arrives within 3 days.")));
+        try (ModelRegistry registry = registry("arena.models.sim_small.accuracy", "0")) {
+            assertThat(registry.endpoint("sim_small").answer(request, new ModelCall(conversation, 0)).completion()
+                    .text()).isEqualTo("Simulated answer to: Find out when order 1234 arrives. Order 1234 arrives "
+                            + "within 3 days.");
         }
     }
 

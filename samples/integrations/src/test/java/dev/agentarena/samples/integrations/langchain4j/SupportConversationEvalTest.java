@@ -4,13 +4,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.agentarena.junit.Eval;
-import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.Task;
-import dev.agentarena.junit.model.Model;
 import dev.langchain4j.memory.ChatMemory;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.model.chat.ChatModel;
@@ -29,13 +27,13 @@ import dev.langchain4j.service.AiServices;
 @Models({"sim_small", "sim_large"})
 public class SupportConversationEvalTest {
 
-    /** One chat memory per case, model and repeat: the conversation the AI service remembers between turns. */
+    /** One chat memory per conversation: what the AI service remembers between turns. */
     private final Map<String, ChatMemory> memories = new ConcurrentHashMap<>();
 
     @Task
-    String chat(String input, ChatModel chatModel, Model model, EvalCase evalCase) {
-        ChatMemory memory = memories.computeIfAbsent(evalCase.id() + "|" + model.key(),
-                key -> MessageWindowChatMemory.withMaxMessages(40));
+    String chat(String input, String conversationId, ChatModel chatModel) {
+        // distinct per case, model and repeat: two runs of a conversation never share a memory
+        ChatMemory memory = memories.computeIfAbsent(conversationId, id -> MessageWindowChatMemory.withMaxMessages(40));
         SupportAgentEvalTest.SupportAgent agent = AiServices.builder(SupportAgentEvalTest.SupportAgent.class)
                 .chatModel(chatModel).chatMemory(memory).tools(new SupportAgentEvalTest.SupportTools()).build();
         return agent.answer(input);
