@@ -411,19 +411,19 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     }
 
     /**
-     * After its last test: says when its task finished cases without calling the model under evaluation (on the
-     * console and as a {@code warning} report entry of the class), then closes what created the eval's instance
-     * (Spring's {@code afterTestClass}).
+     * After its last test: says the eval's warnings (its task finished cases without calling the model under
+     * evaluation, a model repeated a tool call's id) on the console and as {@code warning} report entries of the
+     * class, then closes what created the eval's instance (Spring's {@code afterTestClass}).
      */
     @Override
     public void after(ArenaExecutionContext context) {
         EvalRuntime eval = context.eval();
         if (eval != null && eval.definition() == definition) {
             try {
-                eval.modelCallWarning().ifPresent(warning -> {
+                for (String warning : eval.warnings()) {
                     context.junit().reportingEntryPublished(this, ReportEntry.from("warning", warning));
                     context.run().listeners().warning(warning);
-                });
+                }
             }
             finally {
                 eval.close();

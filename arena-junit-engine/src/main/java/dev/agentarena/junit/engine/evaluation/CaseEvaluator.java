@@ -232,7 +232,8 @@ final class CaseEvaluator {
             model = steps.step(TimeLimits.Kind.ENGINE, "the model handle", () -> {
                 run.budget().checkBeforeCall();
                 return new ModelHandle(modelKey, endpoint(), evalCase, repeat, run.budget(),
-                        steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row), run.maxSteps());
+                        steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row), run.maxSteps(),
+                        eval.repeatedToolCallIds());
             });
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase, steps);
             attempt.prompt = prompt;

@@ -54,9 +54,10 @@ final class ModelHandle implements Model {
      * @param scorerOptions the options each scorer reads for the case, for simulated models that answer in their shape
      */
     ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget,
-            BooleanSupplier live, Function<String, ScorerOptionValues> scorerOptions, int maxSteps) {
+            BooleanSupplier live, Function<String, ScorerOptionValues> scorerOptions, int maxSteps,
+            TrajectoryRecorder.RepeatedIds repeatedIds) {
         this.key = key;
-        this.trajectory = new TrajectoryRecorder(key, evalCase.toolResults());
+        this.trajectory = new TrajectoryRecorder(key, evalCase.id(), evalCase.toolResults(), repeatedIds);
         this.maxSteps = maxSteps;
         this.endpoint = endpoint;
         this.call = new ModelCall(evalCase, repeat, scorerOptions);

@@ -1,0 +1,91 @@
+package dev.agentarena.junit.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.reporting.ReportEntry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.agentarena.junit.engine.fixtures.hostile.RepeatedToolIdsFixture;
+import dev.agentarena.junit.engine.integration.LoopbackOpenAi;
+
+/**
+ * Issue 43: what a hostile or careless input must not do beyond its own case (lose a result, show wrong data, be
+ * taken without a word). One test per point, each through the whole engine; {@code docs/guides/hardening.md} says
+ * what holds.
+ */
+class HostileInputsAdversarialTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path output;
+
+    @Test
+    void toolCallsSharingAnIdKeepEveryCallAndResultPairedByPosition() {
+        EngineRun run = new EngineRun(output).execute(RepeatedToolIdsFixture.class);
+
+        assertBothToolStepsKept(run.line("two_orders", "answered"));
+        assertThat(warnings(run)).singleElement().asString().contains("eval 'repeated-tool-ids'",
+                "model 'scripted'", "first id 'call_0' in case 'two_orders'");
+    }
+
+    @Test
+    void toolCallsSharingAnIdOverHttpKeepEveryCallAndResult() throws IOException {
+        try (LoopbackOpenAi server = LoopbackOpenAi.answering(HostileInputsAdversarialTest::twoCallsOneId)) {
+            EngineRun run = new EngineRun(output).with("arena.models.openai:local.base-url", server.baseUrl())
+                    .execute(RepeatedToolIdsFixture.OverHttp.class);
+
+            // the class runs its own @EvalModel too
+            assertBothToolStepsKept(run.lines().stream().filter(line -> line.get("model").asText()
+                    .equals("openai:local")).findFirst().orElseThrow());
+            assertThat(warnings(run)).singleElement().asString().contains("model 'openai:local'", "'call_0'");
+            // the results went back to the server as the task sent them, both answering call_0
+            assertThat(server.requests.get(1).get("messages").findValuesAsText("tool_call_id"))
+                    .containsExactly("call_0", "call_0");
+        }
+    }
+
+    private static void assertBothToolStepsKept(JsonNode line) {
+        assertThat(line.get("status").asText()).isEqualTo("passed");
+        List<String> toolSteps = line.get("trajectory").findParents("type").stream()
+                .filter(step -> step.get("type").asText().equals("tool"))
+                .map(step -> step.get("id").asText() + " " + step.get("arguments") + " -> " + step.get("result")
+                        .asText()).toList();
+        assertThat(toolSteps).containsExactly("call_0 {\"order\":1} -> order 1 found",
+                "call_0 {\"order\":2} -> order 2 found");
+    }
+
+    /** Two calls with the id {@code call_0}, then, once the results came, the answer. */
+    private static LoopbackOpenAi.Reply twoCallsOneId(JsonNode request) {
+        boolean answered = request.get("messages").findValues("role").stream()
+                .anyMatch(role -> role.asText().equals("tool"));
+        if (answered) {
+            return LoopbackOpenAi.text("both looked up", "local", 10, 3);
+        }
+        ObjectNode body = JSON.createObjectNode().put("id", "chatcmpl-1").put("object", "chat.completion")
+                .put("model", "local");
+        ObjectNode message = body.putArray("choices").addObject().put("index", 0).put("finish_reason", "tool_calls")
+                .putObject("message").put("role", "assistant").putNull("content");
+        for (int order = 1; order <= 2; order++) {
+            ObjectNode call = message.withArray("tool_calls").addObject().put("id", "call_0").put("type", "function");
+            call.putObject("function").put("name", "lookup").put("arguments", "{\"order\":" + order + "}");
+        }
+        body.putObject("usage").put("prompt_tokens", 10).put("completion_tokens", 3);
+        return new LoopbackOpenAi.Reply(200, body.toString());
+    }
+
+    private static List<String> warnings(EngineRun run) {
+        return run.results().allEvents().reportingEntryPublished().stream()
+                .map(event -> event.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().get("warning"))
+                .filter(warning -> warning != null).toList();
+    }
+}
