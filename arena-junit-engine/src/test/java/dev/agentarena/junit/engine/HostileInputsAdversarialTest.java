@@ -2,8 +2,12 @@ package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -14,8 +18,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.agentarena.junit.engine.fixtures.TwoDatasetFixture;
 import dev.agentarena.junit.engine.fixtures.hostile.RepeatedToolIdsFixture;
 import dev.agentarena.junit.engine.integration.LoopbackOpenAi;
+import dev.agentarena.junit.engine.reporting.agreement.ExportLabels;
+import dev.agentarena.junit.engine.reporting.report.CompareRuns;
 
 /**
  * Issue 43: what a hostile or careless input must not do beyond its own case (lose a result, show wrong data, be
@@ -52,6 +59,35 @@ class HostileInputsAdversarialTest {
             assertThat(server.requests.get(1).get("messages").findValuesAsText("tool_call_id"))
                     .containsExactly("call_0", "call_0");
         }
+    }
+
+    @Test
+    void aPreviousRunWithAByteOrderMarkIsComparedAndExportedLikeAnyOther() throws IOException {
+        new EngineRun(output).execute(TwoDatasetFixture.class);
+        Path previous = Files.createDirectories(output.resolveSibling(output.getFileName() + "-previous"))
+                .resolve("results.jsonl");
+        byte[] lines = Files.readAllBytes(output.resolve("results.jsonl"));
+        Files.write(previous, concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, lines));
+
+        EngineRun run = new EngineRun(output).with(Constants.REPORT_COMPARE_TO, previous.toString())
+                .execute(TwoDatasetFixture.class);
+
+        assertThat(output.resolve("report.html")).as("the report, compared with the previous run").exists()
+                .content().contains("\"unchanged\":6");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertThat(CompareRuns.run(new String[] {previous.toString(), output.toString()}, new PrintStream(
+                new ByteArrayOutputStream()), new PrintStream(err))).as(err.toString()).isEqualTo(CompareRuns.UNCHANGED);
+        Path sheet = previous.resolveSibling("sheet.jsonl");
+        assertThat(ExportLabels.run(new String[] {previous.toString(), "--format", "jsonl", "--output",
+                sheet.toString()}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err)))
+                .as(err.toString()).isEqualTo(ExportLabels.WRITTEN);
+        assertThat(Files.readAllLines(sheet)).hasSize(run.lines().size());
+    }
+
+    private static byte[] concat(byte[] first, byte[] second) {
+        byte[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
     }
 
     private static void assertBothToolStepsKept(JsonNode line) {

@@ -31,6 +31,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.datasets.StrictUtf8Reader;
 import dev.agentarena.junit.engine.labels.HumanLabel;
 import dev.agentarena.junit.engine.labels.RunLabels;
 import dev.agentarena.junit.engine.reporting.agreement.AgreementGate;
@@ -271,24 +272,25 @@ public final class MergeShards {
             if (!Files.isRegularFile(file)) {
                 continue;
             }
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            int number = 0;
-            for (String line : lines) {
-                number++;
-                if (line.isBlank()) {
-                    continue;
+            try (BufferedReader reader = StrictUtf8Reader.lines(file)) {
+                int number = 0;
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                    number++;
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                    ArenaComparison comparison;
+                    try {
+                        comparison = ArenaFile.parse(line);
+                    }
+                    catch (JsonProcessingException e) {
+                        throw new ShardMergeException(file + ", line " + number + ": not a comparison: "
+                                + e.getOriginalMessage());
+                    }
+                    arenas.computeIfAbsent(comparison.eval(), ArenaTally::new).accept(comparison);
+                    Files.writeString(merged, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                            StandardOpenOption.APPEND);
                 }
-                ArenaComparison comparison;
-                try {
-                    comparison = ArenaFile.parse(line);
-                }
-                catch (JsonProcessingException e) {
-                    throw new ShardMergeException(file + ", line " + number + ": not a comparison: "
-                            + e.getOriginalMessage());
-                }
-                arenas.computeIfAbsent(comparison.eval(), ArenaTally::new).accept(comparison);
-                Files.writeString(merged, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND);
             }
         }
         Map<String, ArenaTable> tables = new LinkedHashMap<>();
@@ -320,7 +322,7 @@ public final class MergeShards {
             return 0;
         }
         long lines = 0;
-        try (BufferedReader reader = Files.newBufferedReader(part.results(), StandardCharsets.UTF_8)) {
+        try (BufferedReader reader = StrictUtf8Reader.lines(part.results())) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 lines++;
                 ResultRecord record;
