@@ -7,8 +7,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,9 +22,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.fixtures.TwoDatasetFixture;
+import dev.agentarena.junit.engine.fixtures.agents.HandWrittenLoopFixture;
 import dev.agentarena.junit.engine.fixtures.hostile.RepeatedToolIdsFixture;
 import dev.agentarena.junit.engine.integration.LoopbackOpenAi;
 import dev.agentarena.junit.engine.reporting.agreement.ExportLabels;
+import dev.agentarena.junit.engine.reporting.merge.MergeShards;
 import dev.agentarena.junit.engine.reporting.report.CompareRuns;
 
 /**
@@ -32,6 +37,7 @@ import dev.agentarena.junit.engine.reporting.report.CompareRuns;
 class HostileInputsAdversarialTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern WHOLE_TEXT = Pattern.compile("the whole text is in (texts/[^\\]]+)\\]");
 
     @TempDir
     Path output;
@@ -82,6 +88,45 @@ class HostileInputsAdversarialTest {
                 sheet.toString()}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err)))
                 .as(err.toString()).isEqualTo(ExportLabels.WRITTEN);
         assertThat(Files.readAllLines(sheet)).hasSize(run.lines().size());
+    }
+
+    @Test
+    void mergedShardsKeepTheWholeTextsTheirLinesName() throws IOException {
+        Path shards = output.resolve("run");
+        for (String shard : List.of("1/2", "2/2")) {
+            new EngineRun(shards).with(Constants.SHARD, shard).with(Constants.OUTPUT_TEXT_LIMIT, "100")
+                    .execute(HandWrittenLoopFixture.HostileTool.class);
+        }
+        Path merged = output.resolve("merged");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = MergeShards.run(new String[] {"--output", merged.toString(), shards.toString()},
+                new PrintStream(out), new PrintStream(err));
+
+        assertThat(status).as(err.toString()).isEqualTo(MergeShards.MERGED);
+        List<JsonNode> lines = Files.readAllLines(merged.resolve("results.jsonl")).stream().map(line -> {
+            try {
+                return JSON.readTree(line);
+            }
+            catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).toList();
+        // the trajectory of the case with a huge tool result, and any reason cut at 100 characters
+        List<String> named = new ArrayList<>();
+        for (JsonNode line : lines) {
+            if (line.hasNonNull("trajectory_file")) {
+                named.add(line.get("trajectory_file").asText());
+            }
+            Matcher cut = WHOLE_TEXT.matcher(line.path("reason").asText());
+            if (cut.find()) {
+                named.add(cut.group(1));
+            }
+        }
+        assertThat(named).anyMatch(file -> file.endsWith("trajectory.json"));
+        assertThat(named).allSatisfy(file -> assertThat(merged.resolve(file)).isRegularFile());
+        assertThat(out.toString()).contains("whole texts into " + merged.resolve("texts"));
     }
 
     private static byte[] concat(byte[] first, byte[] second) {
