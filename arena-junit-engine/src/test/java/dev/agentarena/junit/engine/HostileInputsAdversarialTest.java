@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.fixtures.TwoDatasetFixture;
 import dev.agentarena.junit.engine.fixtures.agents.HandWrittenLoopFixture;
+import dev.agentarena.junit.engine.fixtures.hostile.LongLoopFixture;
 import dev.agentarena.junit.engine.fixtures.hostile.RepeatedToolIdsFixture;
 import dev.agentarena.junit.engine.integration.LoopbackOpenAi;
 import dev.agentarena.junit.engine.reporting.agreement.ExportLabels;
@@ -82,7 +83,8 @@ class HostileInputsAdversarialTest {
                 .content().contains("\"unchanged\":6");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertThat(CompareRuns.run(new String[] {previous.toString(), output.toString()}, new PrintStream(
-                new ByteArrayOutputStream()), new PrintStream(err))).as(err.toString()).isEqualTo(CompareRuns.UNCHANGED);
+                new ByteArrayOutputStream()), new PrintStream(err))).as(err.toString())
+                .isEqualTo(CompareRuns.UNCHANGED);
         Path sheet = previous.resolveSibling("sheet.jsonl");
         assertThat(ExportLabels.run(new String[] {previous.toString(), "--format", "jsonl", "--output",
                 sheet.toString()}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err)))
@@ -127,6 +129,34 @@ class HostileInputsAdversarialTest {
         assertThat(named).anyMatch(file -> file.endsWith("trajectory.json"));
         assertThat(named).allSatisfy(file -> assertThat(merged.resolve(file)).isRegularFile());
         assertThat(out.toString()).contains("whole texts into " + merged.resolve("texts"));
+    }
+
+    @Test
+    void aLongTrajectoryIsWrittenOnceAndShownByItsEnds() throws IOException {
+        EngineRun run = new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "2000")
+                .execute(LongLoopFixture.class);
+
+        int steps = 2 * LongLoopFixture.TOOL_CALLS + 1;
+        for (String scorer : List.of("done", "steps")) {
+            JsonNode line = run.line("long_loop", scorer);
+            assertThat(line.get("status").asText()).as("the scorers saw every step").isEqualTo("passed");
+            JsonNode shown = line.get("trajectory");
+            assertThat(shown).hasSize(2 * 20 + 1);
+            assertThat(shown.get(20).get("type").asText()).isEqualTo("omitted");
+            assertThat(shown.get(20).get("steps").asInt()).isEqualTo(steps - 40);
+            assertThat(line.toString().length()).as("a line of the ends, not of %s steps", steps)
+                    .isLessThan(40_000);
+            JsonNode whole = JSON.readTree(output.resolve(line.get("trajectory_file").asText()).toFile());
+            assertThat(whole).hasSize(steps);
+        }
+    }
+
+    @Test
+    void toolArgumentsNestedThousandsDeepAreAnErrorSayingSo() {
+        EngineRun run = new EngineRun(output).execute(LongLoopFixture.DeepArguments.class);
+
+        run.assertNode("deep", "done", "error", "asks for tool 'nest' (id call_deep) with arguments nested more "
+                + "than 500 levels deep");
     }
 
     private static byte[] concat(byte[] first, byte[] second) {
