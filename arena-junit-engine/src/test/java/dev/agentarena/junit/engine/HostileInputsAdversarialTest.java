@@ -10,12 +10,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.launcher.EngineFilter;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -157,6 +165,33 @@ class HostileInputsAdversarialTest {
 
         run.assertNode("deep", "done", "error", "asks for tool 'nest' (id call_deep) with arguments nested more "
                 + "than 500 levels deep");
+    }
+
+    @Test
+    void aClassWhoseEvalNameAnEarlierExecutionTookIsRefusedNamingIt() throws IOException {
+        SummaryGeneratingListener second = new SummaryGeneratingListener();
+        try (LauncherSession session = LauncherFactory.openSession()) {
+            // as Surefire executes one class at a time when it streams its tests
+            session.getLauncher().execute(classRequest(EvalNamesEngineTest.FirstTriage.class));
+            session.getLauncher().execute(classRequest(EvalNamesEngineTest.SecondTriage.class), second);
+        }
+
+        assertThat(second.getSummary().getFailures()).singleElement()
+                .extracting(failure -> failure.getException().getMessage()).asString()
+                .startsWith(EvalNamesEngineTest.SecondTriage.class.getName() + " cannot run: "
+                        + EvalNamesEngineTest.FirstTriage.class.getName() + ", run earlier into the same output "
+                        + "directory, is named 'triage' (@Eval) too");
+        List<String> lines = Files.readAllLines(output.resolve("results.jsonl"));
+        assertThat(lines).as("the first class's result, kept").anySatisfy(line -> assertThat(line)
+                .contains("\"case_id\":\"only\"", "\"status\":\"passed\""));
+    }
+
+    private LauncherDiscoveryRequest classRequest(Class<?> evalClass) {
+        return LauncherDiscoveryRequestBuilder.request().selectors(DiscoverySelectors.selectClass(evalClass))
+                .filters(EngineFilter.includeEngines(Constants.ENGINE_ID))
+                .configurationParameters(Map.of(Constants.OUTPUT_DIR, output.toString(), Constants.SIM_LATENCY_MS,
+                        "0", Constants.OUTPUT_PROGRESS, "off"))
+                .build();
     }
 
     private static byte[] concat(byte[] first, byte[] second) {

@@ -342,6 +342,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         }
         checkNameIsItsOwn();
         RunServices run = context.run();
+        checkNameIsItsOwnInTheSession(run);
         checkDatasetFiles(run.configuration().projectRoot());
         releaseDiscoveryInstance();
         synchronized (this) {
@@ -379,6 +380,20 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
                         + "other's. Give each class its own @Eval name.");
             }
         }
+    }
+
+    /**
+     * Refuses a name another class took in an earlier execution of the launcher session into the same output
+     * directory (Surefire executes one class at a time when it streams its tests): that class's results are kept, and
+     * this one fails, naming it, rather than mixing its results with them under one eval.
+     */
+    private void checkNameIsItsOwnInTheSession(RunServices run) {
+        run.claimEvalName(directoryKey(definition.name()), definition.testClass().getName()).ifPresent(other -> {
+            throw new EvalDefinitionException(definition.testClass().getName() + " cannot run: " + other + ", run "
+                    + "earlier into the same output directory, is named '" + definition.name() + "' (@Eval) too: the "
+                    + "leaderboard, the gates and the baseline know an eval by its name, and this class's results "
+                    + "would be mixed with that one's. Give each class its own @Eval name.");
+        });
     }
 
     /** A name as the leaderboard's directory of the eval is named, ignoring case. */
