@@ -160,6 +160,22 @@ class HostileInputsAdversarialTest {
     }
 
     @Test
+    void aLongTrajectoryGivesAllureItsEndsOneSummaryStepAndOneWholeAttachment() {
+        InMemoryAllure allure = new InMemoryAllure();
+        allure.around(() -> new EngineRun(output).with(Constants.AGENT_MAX_STEPS, "2000")
+                .execute(LongLoopFixture.class));
+
+        int steps = 2 * LongLoopFixture.TOOL_CALLS + 1;
+        // both scorers' tests: 41 steps of the trajectory, then the call and score steps
+        assertThat(allure.stepNames()).filteredOn(name -> name.matches("[\\d,]+(-[\\d,]+)?\\. .*")).hasSize(2 * 41);
+        assertThat(allure.stepNames()).contains(String.format(java.util.Locale.ROOT, "21-%,d. %,d steps not shown "
+                + "(%,d model calls, %,d tool steps): see the attachment trajectory (whole)", steps - 20, steps - 40,
+                (steps - 40) / 2 + 1, (steps - 40) / 2));
+        assertThat(allure.attachments()).as("an attachment or two per step shown, not per step of the loop")
+                .hasSizeLessThan(2 * 100);
+    }
+
+    @Test
     void toolArgumentsNestedThousandsDeepAreAnErrorSayingSo() {
         EngineRun run = new EngineRun(output).execute(LongLoopFixture.DeepArguments.class);
 
