@@ -52,7 +52,7 @@ public record TrajectoryRecord(List<Map<String, Object>> steps, int modelCalls, 
             String line;
             if (OMITTED.equals(step.get("type"))) {
                 int omitted = ((Number) step.get("steps")).intValue();
-                text.append(String.format(Locale.ROOT, "%,d-%,d. not shown: the whole trajectory is in %s%n", index,
+                text.append(String.format(Locale.ROOT, "%,d-%,d. not shown: the whole trajectory is in %s\n", index,
                         index + omitted - 1, step.get("file")));
                 index += omitted;
                 continue;
