@@ -156,6 +156,8 @@ class HostileInputsAdversarialTest {
                     .isLessThan(40_000);
             JsonNode whole = JSON.readTree(output.resolve(line.get("trajectory_file").asText()).toFile());
             assertThat(whole).hasSize(steps);
+            assertThat(run.reportEntry("long_loop", scorer).get("trajectory")).as("the test's report entry")
+                    .contains("21-1,981. not shown: the whole trajectory is in texts/").hasLineCount(41);
         }
     }
 
