@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.datasets;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -9,14 +10,20 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.apiguardian.api.API;
 
 /**
  * UTF-8 text that refuses to guess. {@link java.io.InputStreamReader} turns bytes that are not UTF-8 into U+FFFD and
  * the case runs on text nobody wrote; this reader delivers every character before such bytes, then throws an
  * {@link InvalidUtf8Exception} naming their line, so the rows before them still run. A leading byte order mark
- * (spreadsheet exports start with one) is skipped.
+ * (spreadsheet exports start with one) is skipped. Every text file a user may have edited is read through it (datasets,
+ * labels, {@link #lines} of a {@code results.jsonl}), so that each treats the mark alike.
  */
-final class StrictUtf8Reader extends Reader {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class StrictUtf8Reader extends Reader {
 
     private final InputStream in;
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
@@ -26,9 +33,25 @@ final class StrictUtf8Reader extends Reader {
     private boolean endOfInput;
     private boolean started;
     private InvalidUtf8Exception failure;
+    /** Names the file in the failure's message, for a reader whose caller does not. */
+    private final String file;
 
     StrictUtf8Reader(InputStream in) {
+        this(in, null);
+    }
+
+    private StrictUtf8Reader(InputStream in, String file) {
         this.in = in;
+        this.file = file;
+    }
+
+    /**
+     * The lines of a file of JSON Lines the engine wrote and a user may have edited or concatenated (a
+     * {@code results.jsonl}, {@code arena-comparisons.jsonl}): read as a dataset is, a leading byte order mark
+     * skipped, and bytes that are not UTF-8 an error naming the file and the line.
+     */
+    public static BufferedReader lines(Path file) throws IOException {
+        return new BufferedReader(new StrictUtf8Reader(Files.newInputStream(file), file.toString()));
     }
 
     @Override
@@ -43,8 +66,9 @@ final class StrictUtf8Reader extends Reader {
         while (out.position() == offset) {
             CoderResult result = decoder.decode(bytes, out, endOfInput);
             if (result.isError()) {
-                failure = new InvalidUtf8Exception(line + newlines(target, offset, out.position()),
-                        InvalidUtf8Exception.describe(bytes, result.length()));
+                int at = line + newlines(target, offset, out.position());
+                String problem = InvalidUtf8Exception.describe(bytes, result.length());
+                failure = new InvalidUtf8Exception(at, file == null ? problem : file + ", line " + at + ": " + problem);
                 break;
             }
             if (result.isOverflow() || out.position() > offset) {

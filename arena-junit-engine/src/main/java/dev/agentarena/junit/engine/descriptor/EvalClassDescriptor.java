@@ -342,6 +342,7 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         }
         checkNameIsItsOwn();
         RunServices run = context.run();
+        checkNameIsItsOwnInTheSession(run);
         checkDatasetFiles(run.configuration().projectRoot());
         releaseDiscoveryInstance();
         synchronized (this) {
@@ -381,6 +382,20 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         }
     }
 
+    /**
+     * Refuses a name another class took in an earlier execution of the launcher session into the same output
+     * directory (Surefire executes one class at a time when it streams its tests): that class's results are kept, and
+     * this one fails, naming it, rather than mixing its results with them under one eval.
+     */
+    private void checkNameIsItsOwnInTheSession(RunServices run) {
+        run.claimEvalName(directoryKey(definition.name()), definition.testClass().getName()).ifPresent(other -> {
+            throw new EvalDefinitionException(definition.testClass().getName() + " cannot run: " + other + ", run "
+                    + "earlier into the same output directory, is named '" + definition.name() + "' (@Eval) too: the "
+                    + "leaderboard, the gates and the baseline know an eval by its name, and this class's results "
+                    + "would be mixed with that one's. Give each class its own @Eval name.");
+        });
+    }
+
     /** A name as the leaderboard's directory of the eval is named, ignoring case. */
     private static String directoryKey(String name) {
         return name.replaceAll("[^\\w.-]", "_").toLowerCase(Locale.ROOT);
@@ -411,19 +426,19 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
     }
 
     /**
-     * After its last test: says when its task finished cases without calling the model under evaluation (on the
-     * console and as a {@code warning} report entry of the class), then closes what created the eval's instance
-     * (Spring's {@code afterTestClass}).
+     * After its last test: says the eval's warnings (its task finished cases without calling the model under
+     * evaluation, a model repeated a tool call's id) on the console and as {@code warning} report entries of the
+     * class, then closes what created the eval's instance (Spring's {@code afterTestClass}).
      */
     @Override
     public void after(ArenaExecutionContext context) {
         EvalRuntime eval = context.eval();
         if (eval != null && eval.definition() == definition) {
             try {
-                eval.modelCallWarning().ifPresent(warning -> {
+                for (String warning : eval.warnings()) {
                     context.junit().reportingEntryPublished(this, ReportEntry.from("warning", warning));
                     context.run().listeners().warning(warning);
-                });
+                }
             }
             finally {
                 eval.close();

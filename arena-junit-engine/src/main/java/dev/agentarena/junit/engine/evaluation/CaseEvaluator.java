@@ -237,7 +237,7 @@ final class CaseEvaluator {
                 run.budget().checkBeforeCall();
                 return new ModelHandle(modelKey, endpoint(), evalCase, repeat, run.budget(),
                         steps.liveness(), scorer -> eval.options().forCase(scorer, evalCase, row), run.maxSteps(),
-                        run.models().recordings());
+                        run.models().recordings(), eval.repeatedToolCallIds());
             });
             prompt = eval.hooks().beforeRequest(Json.text(evalCase.input()), evalCase, steps);
             attempt.prompt = prompt;

@@ -70,6 +70,7 @@ public final class EvalRuntime implements AutoCloseable {
     private final Predicate<String> scorerFilter;
     private final ScorerOptionLevels options;
     private final ModelCallCheckTally modelCalls;
+    private final TrajectoryRecorder.RepeatedIds repeatedToolCallIds;
     private final SharedProblems problems = new SharedProblems();
     // the outputs the @Arena comparisons need, when the class asks for them
     private final ArenaOutputs arenaOutputs;
@@ -99,6 +100,7 @@ public final class EvalRuntime implements AutoCloseable {
         this.options = new ScorerOptionLevels(run.configuration(), definition);
         this.arenaOutputs = AnnotationSupport.isAnnotated(definition.testClass(), Arena.class) ? new ArenaOutputs()
                 : null;
+        this.repeatedToolCallIds = new TrajectoryRecorder.RepeatedIds(definition.name());
         this.modelCalls = new ModelCallCheckTally(run.configuration().typed().modelCallCheck(), definition.name(),
                 definition.task() == null ? null : task.describe(),
                 AnnotationSupport.isAnnotated(definition.testClass(), Models.class)
@@ -433,13 +435,21 @@ public final class EvalRuntime implements AutoCloseable {
         return modelCalls;
     }
 
+    /** Notes the answers of the eval's models that gave two tool calls one id. */
+    TrajectoryRecorder.RepeatedIds repeatedToolCallIds() {
+        return repeatedToolCallIds;
+    }
+
     /**
-     * Once the eval's cases ran: the warning that its task finished cases without calling the model under evaluation
-     * ({@value dev.agentarena.junit.engine.Constants#TASK_REQUIRE_MODEL_CALL}), naming the models and counts; empty
-     * when every case called it, or when the check is not a warning.
+     * Once the eval's cases ran, its warnings: its task finished cases without calling the model under evaluation
+     * ({@value dev.agentarena.junit.engine.Constants#TASK_REQUIRE_MODEL_CALL}, naming the models and counts, when the
+     * check is a warning); a model gave two tool calls of one answer the same id. Empty when neither happened.
      */
-    public Optional<String> modelCallWarning() {
-        return modelCalls.warning();
+    public List<String> warnings() {
+        List<String> warnings = new ArrayList<>();
+        modelCalls.warning().ifPresent(warnings::add);
+        repeatedToolCallIds.warning().ifPresent(warnings::add);
+        return warnings;
     }
 
     /**

@@ -61,10 +61,10 @@ final class ModelHandle implements Model {
      */
     ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget,
             BooleanSupplier live, Function<String, ScorerOptionValues> scorerOptions, int maxSteps,
-            RecordingCache recordings) {
+            RecordingCache recordings, TrajectoryRecorder.RepeatedIds repeatedIds) {
         this.key = key;
         this.tools = new RecordedTools(recordings, key, evalCase.id(), repeat);
-        this.trajectory = new TrajectoryRecorder(key, evalCase.toolResults());
+        this.trajectory = new TrajectoryRecorder(key, evalCase.id(), evalCase.toolResults(), repeatedIds);
         this.maxSteps = maxSteps;
         this.endpoint = endpoint;
         this.call = new ModelCall(evalCase, repeat, scorerOptions);

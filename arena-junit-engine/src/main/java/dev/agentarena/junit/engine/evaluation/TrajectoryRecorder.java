@@ -1,14 +1,20 @@
 package dev.agentarena.junit.engine.evaluation;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.results.SinkText;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
@@ -18,8 +24,11 @@ import dev.agentarena.junit.model.Trajectory;
 /**
  * Writes down one case's trajectory from the calls its task makes through the case's model handle, whatever drives
  * them: each call is a model step; each tool result that a later request carries is a tool step of the call it
- * answers (by id, else by name), timed from the answer that asked for it. The engine does not see the tools of a
- * LangChain4j AI service or a hand-written loop run, only the conversation, which is why tool steps are read from it.
+ * answers (by id, else by name), timed from the answer that asked for it. A model may give two calls of one answer
+ * the same id (local OpenAI-compatible servers do): the results of that id answer its calls in the order they were
+ * asked for, so no call and no result is lost, and the answer is noted ({@link RepeatedIds}). The engine does not see
+ * the tools of a LangChain4j AI service or a hand-written loop run, only the conversation, which is why tool steps are
+ * read from it.
  *
  * <p>It also answers the calls of tools whose results the case fixes ({@code tool_results}): when every call of an
  * answer is fixed, the handle loops without the task ({@link #fixedResults}) and puts that exchange back into the
@@ -29,6 +38,8 @@ import dev.agentarena.junit.model.Trajectory;
 final class TrajectoryRecorder {
 
     private final String modelKey;
+    private final String caseId;
+    private final RepeatedIds repeatedIds;
     private final Map<String, Object> fixed;
     private final List<Trajectory.Step> steps = new ArrayList<>();
     /** The tool calls awaiting their results; made at the first tool call or result (most cases have none). */
@@ -37,9 +48,12 @@ final class TrajectoryRecorder {
     private int modelCalls;
     private int scriptedTurn = -1;
 
-    TrajectoryRecorder(String modelKey, Map<String, Object> fixedToolResults) {
+    TrajectoryRecorder(String modelKey, String caseId, Map<String, Object> fixedToolResults,
+            RepeatedIds repeatedIds) {
         this.modelKey = modelKey;
+        this.caseId = caseId;
         this.fixed = fixedToolResults;
+        this.repeatedIds = repeatedIds;
     }
 
     /**
@@ -97,11 +111,34 @@ final class TrajectoryRecorder {
         return replaced == null ? request : request.withMessages(replaced);
     }
 
-    /** The tool calls awaiting their results: by id, those without one, and the ids whose results came. */
+    /**
+     * The tool calls awaiting their results: by id (the calls of one id in the order asked for: a model may repeat an
+     * id), those without one, and the ids whose results came.
+     */
     private static final class PendingTools {
-        private final Map<String, ToolCall> byId = new LinkedHashMap<>();
+        private final Map<String, ArrayDeque<ToolCall>> byId = new HashMap<>();
         private final List<ToolCall> withoutId = new ArrayList<>();
         private final Set<String> answeredIds = new HashSet<>();
+
+        /** Whether the id was already waiting for a result: a repeated id. */
+        boolean await(ToolCall call) {
+            ArrayDeque<ToolCall> calls = byId.computeIfAbsent(call.id(), id -> new ArrayDeque<>(1));
+            calls.add(call);
+            return calls.size() > 1;
+        }
+
+        /** The first call of the id still awaiting its result, taken; {@code null} when none is. */
+        ToolCall take(String id) {
+            ArrayDeque<ToolCall> calls = byId.get(id);
+            if (calls == null) {
+                return null;
+            }
+            ToolCall call = calls.poll();
+            if (calls.isEmpty()) {
+                byId.remove(id);
+            }
+            return call;
+        }
     }
 
     private PendingTools pending() {
@@ -114,7 +151,7 @@ final class TrajectoryRecorder {
     /** The call a tool result answers: the pending call of its id, else the first pending call of its tool. */
     private ToolCall pendingCall(Message result) {
         if (!result.toolCallId().isEmpty()) {
-            ToolCall call = pending().byId.remove(result.toolCallId());
+            ToolCall call = pending().take(result.toolCallId());
             if (call != null) {
                 pending().answeredIds.add(result.toolCallId());
                 return call;
@@ -142,9 +179,14 @@ final class TrajectoryRecorder {
         steps.add(new Trajectory.ModelStep(turnOf(sent), modelKey, sent.newMessages(), answer.text(),
                 answer.toolCalls(), answer.tokensIn(), answer.tokensOut(), answer.costUsd(), answer.latency(),
                 replayed, answer.cachedTokensIn()));
+        boolean noted = false;
         for (ToolCall call : answer.toolCalls()) {
             if (call.hasId()) {
-                pending().byId.put(call.id(), call);
+                if (pending().await(call) && !noted) {
+                    // once per answer, with its first repeated id
+                    repeatedIds.repeated(modelKey, caseId, call.id());
+                    noted = true;
+                }
             }
             else {
                 pending().withoutId.add(call);
@@ -180,7 +222,7 @@ final class TrajectoryRecorder {
         int turn = turnOf(sent);
         for (ToolCall call : withIds) {
             String result = fixedText(call.name());
-            pending().byId.remove(call.id());
+            pending().take(call.id());
             pending().withoutId.removeIf(waiting -> waiting.name().equals(call.name()) && !waiting.hasId());
             steps.add(new Trajectory.ToolStep(turn, call, result, null, Duration.ZERO, true));
             continued.add(Message.toolResult(call, result));
@@ -238,5 +280,47 @@ final class TrajectoryRecorder {
 
     synchronized Trajectory trajectory() {
         return Trajectory.of(steps);
+    }
+
+    /**
+     * The answers of an eval's models that gave two tool calls one id (local OpenAI-compatible servers number each
+     * answer's calls from {@code call_0}): every call is kept and its results are paired with the calls by position,
+     * and the eval says so once, per model, with the first id and case, since a trajectory paired by position is only
+     * as right as the order the task sent its results in.
+     */
+    static final class RepeatedIds {
+
+        private final String eval;
+        // per model: the first repeated id and its case, and how many answers repeated an id
+        private final Map<String, First> byModel = new ConcurrentSkipListMap<>();
+
+        RepeatedIds(String eval) {
+            this.eval = eval;
+        }
+
+        private record First(String id, String caseId, AtomicLong answers) {
+        }
+
+        /** An answer of the model, for the case, gave this id to more than one of its tool calls. */
+        void repeated(String modelKey, String caseId, String id) {
+            // the id is the model's text: one line, cut, as every name the console prints
+            byModel.computeIfAbsent(modelKey, key -> new First(SinkText.name(id, 60), SinkText.name(caseId, 80),
+                    new AtomicLong())).answers().incrementAndGet();
+        }
+
+        /** The warning of the eval, once its cases ran: which models repeated an id; empty when none did. */
+        Optional<String> warning() {
+            if (byModel.isEmpty()) {
+                return Optional.empty();
+            }
+            List<String> models = new ArrayList<>();
+            byModel.forEach((model, first) -> models.add("model '" + model + "' gave one id to several tool calls "
+                    + "of " + first.answers().get() + " answer(s) (first id '" + first.id() + "' in case '"
+                    + first.caseId() + "')"));
+            return Optional.of("eval '" + eval + "': " + String.join("; ", models) + ". Every call and every "
+                    + "result is kept, the results of a repeated id paired with its calls in the order they were "
+                    + "asked for: check that the task sends its tool results in that order, or have the server give "
+                    + "each call its own id.");
+        }
     }
 }

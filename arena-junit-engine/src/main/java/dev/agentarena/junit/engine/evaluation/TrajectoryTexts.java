@@ -17,8 +17,8 @@ import dev.agentarena.junit.model.Trajectory;
 /**
  * A case's trajectory as it leaves the case: every text masked once (the run's secrets may be in a tool's result as
  * well as in a model's answer), every text over the run's limit cut, and then the whole trajectory kept for
- * {@code texts/}. A case that made one model call and no tool call gets none, so that a single-call eval's results
- * are what they were.
+ * {@code texts/} (a long one only there, its record holding its ends: see {@link TrajectoryRecord}). A case that made
+ * one model call and no tool call gets none, so that a single-call eval's results are what they were.
  */
 final class TrajectoryTexts {
 
@@ -46,8 +46,8 @@ final class TrajectoryTexts {
     /**
      * The record of the trajectory, or {@code null} when the case did not act as an agent.
      *
-     * @param file where the whole trajectory goes when a text of it is cut
-     * @param whole receives the whole trajectory, under {@code trajectory}, when a text was cut
+     * @param file where the whole trajectory goes when a text of it is cut or it is long
+     * @param whole receives the whole trajectory, under {@code trajectory}, when a text was cut or it is long
      */
     static TrajectoryRecord of(Trajectory trajectory, SecretRedactor redactor, int limit, String file,
             Map<String, CaseTranscript.WholeText> whole) {
@@ -65,15 +65,37 @@ final class TrajectoryTexts {
                 full.add(toolStep((Trajectory.ToolStep) step, redactor));
             }
         }
+        boolean isLong = full.size() > TrajectoryRecord.LONG;
         Cutter cutter = new Cutter(limit, file);
         List<Map<String, Object>> shown = new ArrayList<>();
-        for (Map<String, Object> step : full) {
+        for (Map<String, Object> step : isLong ? ends(full, modelCalls, file) : full) {
             shown.add(cutter.cutMap(step));
         }
-        if (cutter.cutAny) {
+        boolean kept = cutter.cutAny || isLong;
+        if (kept) {
             whole.put("trajectory", new CaseTranscript.WholeText(file, Json.write(full)));
         }
-        return new TrajectoryRecord(shown, modelCalls, trajectory.toolErrors(), cutter.cutAny ? file : null);
+        return new TrajectoryRecord(shown, modelCalls, trajectory.toolErrors(), kept ? file : null);
+    }
+
+    /** A long trajectory's first and last steps, and between them the step that counts the others. */
+    private static List<Map<String, Object>> ends(List<Map<String, Object>> full, int modelCalls, String file) {
+        int ends = TrajectoryRecord.ENDS;
+        List<Map<String, Object>> middle = full.subList(ends, full.size() - ends);
+        int calls = 0;
+        for (Map<String, Object> step : middle) {
+            calls += "model".equals(step.get("type")) ? 1 : 0;
+        }
+        Map<String, Object> omitted = new LinkedHashMap<>();
+        omitted.put("type", TrajectoryRecord.OMITTED);
+        omitted.put("steps", middle.size());
+        omitted.put("model_calls", calls);
+        omitted.put("tool_steps", middle.size() - calls);
+        omitted.put("file", file);
+        List<Map<String, Object>> shown = new ArrayList<>(full.subList(0, ends));
+        shown.add(omitted);
+        shown.addAll(full.subList(full.size() - ends, full.size()));
+        return shown;
     }
 
     private static Map<String, Object> modelStep(Trajectory.ModelStep call, SecretRedactor redactor) {

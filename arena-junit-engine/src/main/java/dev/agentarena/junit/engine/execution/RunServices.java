@@ -231,6 +231,14 @@ public final class RunServices implements AutoCloseable {
         return leaderboards;
     }
 
+    /**
+     * Claims an eval's name for its class in the run's output directory across the launcher session's executions:
+     * the other class that claimed it first, if any ({@link ReportingSession#claimEvalName}).
+     */
+    public Optional<String> claimEvalName(String name, String className) {
+        return session.claimEvalName(outputDirectory, name, className);
+    }
+
     /** The baseline file's store, shared with the session's other executions. */
     public BaselineStore baseline(Path file) {
         return new BaselineStore(file, session.lockFor(file), listeners::warning);

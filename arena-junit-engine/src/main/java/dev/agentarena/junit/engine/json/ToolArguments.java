@@ -1,6 +1,8 @@
 package dev.agentarena.junit.engine.json;
 
+import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.apiguardian.api.API;
@@ -20,6 +22,12 @@ public final class ToolArguments {
 
     /** Where arguments that are not a JSON object are kept. */
     public static final String RAW = "_raw";
+
+    /**
+     * How deep arguments may nest (maps and lists in one another): far beyond any tool's schema, and within what the
+     * JSON of a results line (which holds them a few levels down) may nest for Jackson.
+     */
+    public static final int MAX_DEPTH = 500;
 
     private ToolArguments() {
     }
@@ -45,6 +53,29 @@ public final class ToolArguments {
         @SuppressWarnings("unchecked")
         Map<String, Object> map = Json.MAPPER.convertValue(parsed, LinkedHashMap.class);
         return map;
+    }
+
+    /**
+     * How deep the arguments nest, counted without recursion (a hand-made value may nest deeper than any stack),
+     * stopping past {@link #MAX_DEPTH}: 1 for a map of scalars.
+     */
+    public static int depth(Map<String, ?> arguments) {
+        int deepest = 0;
+        ArrayDeque<Object[]> open = new ArrayDeque<>();
+        open.push(new Object[] {arguments, 1});
+        while (!open.isEmpty() && deepest <= MAX_DEPTH) {
+            Object[] next = open.pop();
+            int depth = (Integer) next[1];
+            deepest = Math.max(deepest, depth);
+            Iterable<?> children = next[0] instanceof Map<?, ?> map ? map.values()
+                    : next[0] instanceof Iterable<?> list ? list : List.of();
+            for (Object child : children) {
+                if (child instanceof Map<?, ?> || child instanceof Iterable<?>) {
+                    open.push(new Object[] {child, depth + 1});
+                }
+            }
+        }
+        return deepest;
     }
 
     /** The JSON string of the arguments; arguments kept raw are given back as they came. */

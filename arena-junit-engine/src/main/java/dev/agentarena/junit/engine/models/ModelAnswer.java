@@ -5,7 +5,11 @@ import java.util.Objects;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.engine.json.ToolArguments;
+import dev.agentarena.junit.engine.results.SinkText;
 import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelCallException;
+import dev.agentarena.junit.model.ToolCall;
 
 /**
  * A model's answer as the engine sees it: the completion, whether it was replayed from a recording (then it costs
@@ -27,6 +31,22 @@ public record ModelAnswer(Completion completion, boolean replayed, Duration queu
     /** An answer that did not wait for its turn. */
     public ModelAnswer(Completion completion, boolean replayed) {
         this(completion, replayed, Duration.ZERO);
+    }
+
+    /**
+     * Refuses tool arguments nested deeper than {@link ToolArguments#MAX_DEPTH}, which a model of one's own can hand
+     * over as built (an HTTP answer is held to the same by Jackson's parser): every output of the case walks them, and
+     * would end in a bare {@link StackOverflowError} instead of saying what was too deep.
+     */
+    public ModelAnswer {
+        for (ToolCall call : completion.toolCalls()) {
+            if (ToolArguments.depth(call.arguments()) > ToolArguments.MAX_DEPTH) {
+                throw new ModelCallException("the model's answer asks for tool '" + SinkText.name(call.name(), 80)
+                        + "'" + (call.hasId() ? " (id " + SinkText.name(call.id(), 60) + ")" : "") + " with arguments "
+                        + "nested more than " + ToolArguments.MAX_DEPTH + " levels deep (maps and lists in one "
+                        + "another), which the engine does not take: no tool's schema nests so deep");
+            }
+        }
     }
 
     /** An answer from the model itself. */

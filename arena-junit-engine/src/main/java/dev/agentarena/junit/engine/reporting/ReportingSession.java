@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -39,6 +40,7 @@ public final class ReportingSession implements AutoCloseable {
     private final Map<Path, Object> fileLocks = new ConcurrentHashMap<>();
     private final Map<Path, List<ShardManifest.EvalRun>> evalRuns = new ConcurrentHashMap<>();
     private final Set<String> told = ConcurrentHashMap.newKeySet();
+    private final Map<Path, Map<String, String>> evalClasses = new ConcurrentHashMap<>();
 
     /** Where the session's state is kept in the launcher session's store. */
     private static final Namespace NAMESPACE = Namespace.create(ReportingSession.class);
@@ -108,6 +110,19 @@ public final class ReportingSession implements AutoCloseable {
     public List<ShardManifest.EvalRun> evalRuns(Path outputDirectory) {
         return evalRuns.computeIfAbsent(key(outputDirectory), directory -> Collections.synchronizedList(
                 new ArrayList<>()));
+    }
+
+    /**
+     * Claims an eval's name for its class in an output directory, for every execution of the session: the class that
+     * claimed it first, when that is another one (whose results this class's would be mixed with in one run's files,
+     * as when Surefire executes one class at a time); empty when the name is the class's own.
+     *
+     * @param name the eval's name as its files tell it apart
+     */
+    public Optional<String> claimEvalName(Path outputDirectory, String name, String className) {
+        String first = evalClasses.computeIfAbsent(key(outputDirectory), directory -> new ConcurrentHashMap<>())
+                .putIfAbsent(name, className);
+        return first == null || first.equals(className) ? Optional.empty() : Optional.of(first);
     }
 
     /** The lock under which a file shared by the session's executions (the baseline) is read and written. */

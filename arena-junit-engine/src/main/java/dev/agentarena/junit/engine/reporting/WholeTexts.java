@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apiguardian.api.API;
 
@@ -14,13 +16,16 @@ import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
- * Keeps the whole text of every reason and error that was cut (see {@link LongTexts}) beside the results, under
- * {@code texts/} in the output directory, where the cut text says it is.
+ * Keeps the whole text of every reason and error that was cut (see {@link LongTexts}), and of every trajectory cut
+ * or long, beside the results, under {@code texts/} in the output directory, where the cut text says it is; each file
+ * once per execution, however many results name it.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class WholeTexts implements RunListener {
 
     private final Path outputDirectory;
+    /** The files written: a case's whole trajectory is one file, which each of its results carries. */
+    private final Set<String> written = ConcurrentHashMap.newKeySet();
 
     public WholeTexts(Path outputDirectory) {
         this.outputDirectory = outputDirectory;
@@ -34,6 +39,10 @@ public final class WholeTexts implements RunListener {
             return;
         }
         for (CaseTranscript.WholeText whole : wholeTexts.values()) {
+            if (!written.add(whole.file())) {
+                // the case's trajectory, written with its first result: it costs its size once
+                continue;
+            }
             Path file = outputDirectory.resolve(whole.file());
             try {
                 Files.createDirectories(file.getParent());

@@ -3,7 +3,6 @@ package dev.agentarena.junit.engine.reporting.agreement;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -13,6 +12,7 @@ import org.apiguardian.api.API;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.agentarena.junit.engine.datasets.StrictUtf8Reader;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.labels.LabelSheet;
 import dev.agentarena.junit.engine.results.OutputFiles;
@@ -106,7 +106,7 @@ public final class ExportLabels {
                     + ": run the evals first, or name the results.jsonl to read");
         }
         LabelSheet sheet = new LabelSheet();
-        try (BufferedReader reader = Files.newBufferedReader(results, StandardCharsets.UTF_8)) {
+        try (BufferedReader reader = StrictUtf8Reader.lines(results)) {
             String line;
             int number = 0;
             while ((line = reader.readLine()) != null) {

@@ -210,6 +210,15 @@ public final class AllureFacade {
     private static void trajectorySteps(TrajectoryRecord trajectory) {
         int index = 1;
         for (Map<String, Object> step : trajectory.steps()) {
+            if (TrajectoryRecord.OMITTED.equals(step.get("type"))) {
+                // a long loop: its middle is one step, the whole trajectory one attachment ("trajectory (whole)")
+                int omitted = ((Number) step.get("steps")).intValue();
+                Allure.step(name(String.format(Locale.ROOT, "%,d-%,d. %,d steps not shown (%,d model calls, %,d tool "
+                        + "steps): see the attachment trajectory (whole)", index, index + omitted - 1, omitted,
+                        step.get("model_calls"), step.get("tool_steps"))));
+                index += omitted;
+                continue;
+            }
             int number = index++;
             boolean tool = "tool".equals(step.get("type"));
             String title = tool ? toolStepName(number, step) : modelStepName(number, step);

@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.reporting.baseline;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -130,7 +129,8 @@ public final class Baseline {
     public static Baseline read(Path file) throws IOException {
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8));
+            // bytes, not a string: Jackson skips a leading byte order mark of bytes only
+            root = Json.MAPPER.readTree(Files.readAllBytes(file));
         }
         catch (JsonProcessingException e) {
             throw new IOException("The baseline " + file + " is not valid JSON: " + e.getOriginalMessage(), e);

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
@@ -18,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
@@ -31,6 +33,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.datasets.StrictUtf8Reader;
 import dev.agentarena.junit.engine.labels.HumanLabel;
 import dev.agentarena.junit.engine.labels.RunLabels;
 import dev.agentarena.junit.engine.reporting.agreement.AgreementGate;
@@ -56,13 +59,15 @@ import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
+import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
 import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * Merges the shards of one run ({@code arena.shard=i/n}, each run on its own machine or JVM) into what one run would
- * have left: one {@code results.jsonl}, one {@code leaderboard.json} and {@code .html}, the gates checked and the
+ * have left: one {@code results.jsonl} with the whole texts its lines name ({@code texts/}: long trajectories, cut
+ * reasons and errors), one {@code leaderboard.json} and {@code .html}, the gates checked and the
  * baseline compared (or updated) over every case; an {@code @Arena} eval's comparisons merged into one
  * {@code arena-comparisons.jsonl} and its Bradley-Terry ratings fitted over every shard's, with the judges' biases; an
  * eval with human labels measured against them over every case, and {@code arena.gates.min-agreement} checked. The
@@ -139,6 +144,7 @@ public final class MergeShards {
         ShardSet shards = ShardSet.find(options.shards);
         out.println(PREFIX + "merging " + shards.parts().size() + " shards: " + String.join(", ",
                 shards.parts().stream().map(ShardSet.Part::describe).toList()));
+        Map<Path, Path> texts = wholeTexts(shards);
         ArenaConfiguration configuration = configuration(shards.configuration(), options.projectRoot);
         LeaderboardSettings settings = LeaderboardSettings.from(configuration);
         Files.createDirectories(options.output);
@@ -161,13 +167,15 @@ public final class MergeShards {
                 throw e;
             }
             checkVersions(versions, partial);
+            copyTexts(texts, options.output);
             Files.move(partial, results, StandardCopyOption.REPLACE_EXISTING);
             leaderboard = accumulator.build().withArenaSections(arenaSections(shards, options.output, settings,
                     biases)).withAgreement(agreements.reports());
         }
         leaderboard.writeTo(options.output);
         out.println(PREFIX + "merged " + merged + " results of " + leaderboard.evals().size() + " eval(s) into "
-                + results);
+                + results + (texts.isEmpty() ? "" : ", their " + texts.size() + " whole texts into "
+                        + options.output.resolve(LongTexts.DIRECTORY)));
         out.println(PREFIX + "leaderboard: " + options.output.resolve(Leaderboard.HTML_FILE));
         out.print(leaderboard.toConsoleTable());
 
@@ -273,24 +281,25 @@ public final class MergeShards {
             if (!Files.isRegularFile(file)) {
                 continue;
             }
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            int number = 0;
-            for (String line : lines) {
-                number++;
-                if (line.isBlank()) {
-                    continue;
+            try (BufferedReader reader = StrictUtf8Reader.lines(file)) {
+                int number = 0;
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                    number++;
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                    ArenaComparison comparison;
+                    try {
+                        comparison = ArenaFile.parse(line);
+                    }
+                    catch (JsonProcessingException e) {
+                        throw new ShardMergeException(file + ", line " + number + ": not a comparison: "
+                                + e.getOriginalMessage());
+                    }
+                    arenas.computeIfAbsent(comparison.eval(), ArenaTally::new).accept(comparison);
+                    Files.writeString(merged, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                            StandardOpenOption.APPEND);
                 }
-                ArenaComparison comparison;
-                try {
-                    comparison = ArenaFile.parse(line);
-                }
-                catch (JsonProcessingException e) {
-                    throw new ShardMergeException(file + ", line " + number + ": not a comparison: "
-                            + e.getOriginalMessage());
-                }
-                arenas.computeIfAbsent(comparison.eval(), ArenaTally::new).accept(comparison);
-                Files.writeString(merged, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND);
             }
         }
         Map<String, ArenaTable> tables = new LinkedHashMap<>();
@@ -313,6 +322,46 @@ public final class MergeShards {
         return judge.isMissingNode() || judge.isNull() ? null : judge.asText();
     }
 
+    /**
+     * The whole texts of the shards' results (under {@code texts/}: long trajectories, cut reasons and errors), which
+     * their lines name relative to the output directory, by that relative path. Each case ran on one shard, so no two
+     * shards hold one path; should they (the same case on two shards), the merge is refused before it writes. Only
+     * regular files count: a link in a shard's directory is not followed out of it.
+     */
+    private static Map<Path, Path> wholeTexts(ShardSet shards) throws IOException {
+        Map<Path, Path> texts = new TreeMap<>();
+        for (ShardSet.Part part : shards.parts()) {
+            Path directory = part.directory().resolve(LongTexts.DIRECTORY);
+            if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.walk(directory)) {
+                for (Path file : (Iterable<Path>) files::iterator) {
+                    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                        continue;
+                    }
+                    Path relative = part.directory().relativize(file);
+                    Path other = texts.putIfAbsent(relative, file);
+                    if (other != null) {
+                        throw new ShardMergeException("two shards hold the whole text " + relative + ": " + other
+                                + " and " + file + ", so one case ran on both. Merge the shards of one run, each "
+                                + "once");
+                    }
+                }
+            }
+        }
+        return texts;
+    }
+
+    /** Copies the shards' whole texts under the merged output's {@code texts/}, where its lines name them. */
+    private static void copyTexts(Map<Path, Path> texts, Path output) throws IOException {
+        for (Map.Entry<Path, Path> text : texts.entrySet()) {
+            Path target = output.resolve(text.getKey());
+            Files.createDirectories(target.getParent());
+            Files.copy(text.getValue(), target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
     /** Copies a shard's lines into the merged file and the leaderboard, noting each scorer's versions. */
     private static long copy(ShardSet.Part part, BufferedWriter writer, LeaderboardAccumulator accumulator,
             Map<String, Map<String, Set<String>>> versions,
@@ -322,7 +371,7 @@ public final class MergeShards {
             return 0;
         }
         long lines = 0;
-        try (BufferedReader reader = Files.newBufferedReader(part.results(), StandardCharsets.UTF_8)) {
+        try (BufferedReader reader = StrictUtf8Reader.lines(part.results())) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 lines++;
                 ResultRecord record;

@@ -185,8 +185,10 @@ final class ResultLines implements AutoCloseable {
             number++;
             String text = new String(line, 0, length, StandardCharsets.UTF_8);
             if (number == 1 && text.startsWith("\uFEFF")) {
-                // a byte order mark, as some editors on Windows write one
+                // a byte order mark, as some editors on Windows write one: the line starts after its three bytes,
+                // where lineAt reads it again
                 text = text.substring(1);
+                start += 3;
             }
             if (text.isBlank()) {
                 continue;
