@@ -23,22 +23,18 @@ import dev.agentarena.junit.model.ToolCall;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record ModelAnswer(Completion completion, boolean replayed, Duration queued) {
 
-    /** Checks the queue time. */
-    public ModelAnswer {
-        Objects.requireNonNull(queued, "queued");
-    }
-
     /** An answer that did not wait for its turn. */
     public ModelAnswer(Completion completion, boolean replayed) {
         this(completion, replayed, Duration.ZERO);
     }
 
     /**
-     * Refuses tool arguments nested deeper than {@link ToolArguments#MAX_DEPTH}, which a model of one's own can hand
-     * over as built (an HTTP answer is held to the same by Jackson's parser): every output of the case walks them, and
-     * would end in a bare {@link StackOverflowError} instead of saying what was too deep.
+     * Checks the queue time, and refuses tool arguments nested deeper than {@link ToolArguments#MAX_DEPTH}, which a
+     * model of one's own can hand over as built (an HTTP answer is held to the same by Jackson's parser): every output
+     * of the case walks them, and would end in a bare {@link StackOverflowError} instead of saying what was too deep.
      */
     public ModelAnswer {
+        Objects.requireNonNull(queued, "queued");
         for (ToolCall call : completion.toolCalls()) {
             if (ToolArguments.depth(call.arguments()) > ToolArguments.MAX_DEPTH) {
                 throw new ModelCallException("the model's answer asks for tool '" + SinkText.name(call.name(), 80)
