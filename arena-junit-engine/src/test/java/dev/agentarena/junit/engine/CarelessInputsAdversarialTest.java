@@ -192,7 +192,8 @@ class CarelessInputsAdversarialTest {
     @Test
     void anExplicitIdOfTheShapeTheEngineMakesUpKeepsItAndTheDuplicateTakesAFreeOne() throws IOException {
         // the duplicate x would take x#2, then every one of x#2 .. x#1000 that later rows (or a spaced x#2) have
-        StringBuilder jsonl = new StringBuilder("{\"id\": \"x\", \"input\": \"a\"}\n{\"id\": \"x\", \"input\": \"b\"}\n");
+        StringBuilder jsonl = new StringBuilder("{\"id\": \"x\", \"input\": \"a\"}\n"
+                + "{\"id\": \"x\", \"input\": \"b\"}\n");
         StringBuilder csv = new StringBuilder("id,input\nx,a\nx,b\n");
         for (int n = 2; n <= 1000; n++) {
             String id = n == 2 ? " x#2\t" : "x#" + n;
