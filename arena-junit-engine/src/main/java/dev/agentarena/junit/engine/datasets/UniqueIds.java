@@ -59,6 +59,11 @@ final class UniqueIds implements DatasetStream {
      * rows have, unmasked and masked, which no made-up id takes; {@code null} before.
      */
     private Names explicit;
+    /**
+     * For the unmasked check: per id that had a duplicate, the number of the last id made up for it ({@code 3} for
+     * {@code x#3}); the next starts after it, as every one before it is still taken (what is taken only grows).
+     */
+    private final Map<String, Integer> lastMadeUp;
 
     /** Opens a dataset's rows once more, as read, without a check of ids. */
     @FunctionalInterface
@@ -92,6 +97,7 @@ final class UniqueIds implements DatasetStream {
         this.mask = mask;
         this.added = unmasked == null ? null : new HashMap<>();
         this.removed = unmasked == null ? null : new HashSet<>();
+        this.lastMadeUp = unmasked == null ? new HashMap<>() : null;
     }
 
     /**
@@ -292,12 +298,17 @@ final class UniqueIds implements DatasetStream {
     private String freshId(String id) {
         UniqueIds first = unmasked != null ? unmasked : this;
         Names later = first.explicit(index);
-        for (int n = 2;; n++) {
+        // the check of masked ids starts at 2: a name it shares with the unmasked check may be freed (removed)
+        Integer last = lastMadeUp == null ? null : lastMadeUp.get(id);
+        for (int n = last == null ? 2 : last + 1;; n++) {
             String candidate = CaseIdOrder.duplicateId(id, n);
             String name = name(candidate);
             boolean taken = later.holds(later.slot(name)) || unmasked == null && maskAfter != null
                     && later.holds(later.slot(name(maskAfter.apply(candidate))));
             if (!taken && find(name) < 0) {
+                if (lastMadeUp != null) {
+                    lastMadeUp.put(id, n);
+                }
                 return candidate;
             }
         }
