@@ -190,6 +190,35 @@ class CarelessInputsAdversarialTest {
     }
 
     @Test
+    void anExplicitIdOfTheShapeTheEngineMakesUpKeepsItAndTheDuplicateTakesAFreeOne() throws IOException {
+        // the duplicate x would take x#2, then every one of x#2 .. x#1000 that later rows (or a spaced x#2) have
+        StringBuilder jsonl = new StringBuilder("{\"id\": \"x\", \"input\": \"a\"}\n"
+                + "{\"id\": \"x\", \"input\": \"b\"}\n");
+        StringBuilder csv = new StringBuilder("id,input\nx,a\nx,b\n");
+        for (int n = 2; n <= 1000; n++) {
+            String id = n == 2 ? " x#2\t" : "x#" + n;
+            jsonl.append("{\"id\": \"").append(id.replace("\t", "\\t")).append("\", \"input\": \"c\"}\n");
+            csv.append('"').append(id).append("\",c\n");
+        }
+        Files.writeString(directory.resolve("ids.jsonl"), jsonl);
+        Files.writeString(directory.resolve("ids.csv"), csv);
+
+        for (String file : List.of("ids.jsonl", "ids.csv")) {
+            List<DatasetRow> rows = new ArrayList<>();
+            try (DatasetStream stream = DatasetFiles.open(file, null, directory)) {
+                stream.forEachRemaining(rows::add);
+            }
+
+            assertThat(rows).as(file).hasSize(1001);
+            assertThat(rows.get(1).caseId()).as(file).isEqualTo("x#1001");
+            assertThat(rows.get(1).error().orElseThrow()).as(file).endsWith(": duplicate id 'x' (first at line "
+                    + (file.endsWith("csv") ? 2 : 1) + ")");
+            assertThat(rows.subList(2, 1001)).as(file).allSatisfy(row -> assertThat(row.error()).isEmpty());
+            assertThat(rows).extracting(DatasetRow::caseId).as(file).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
     void anInfiniteFigureInABaselineIsNotANumber() throws IOException {
         String entry = "{\"format\": \"" + Baseline.FORMAT + "\", \"entries\": [{\"eval\": \"qa\", \"model\": \"m\", "
                 + "\"scorer\": \"s\", \"n\": 1, \"accuracy\": %s, \"scores\": {\"a\": %s}}]}";

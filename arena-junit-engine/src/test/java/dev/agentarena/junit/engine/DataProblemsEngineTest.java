@@ -129,6 +129,38 @@ class DataProblemsEngineTest {
     }
 
     @Test
+    void anExplicitIdOfTheShapeOfAMadeUpOneKeepsItInEveryFormat() {
+        EngineRun run = new EngineRun(output).execute(DataProblemsFixtures.MadeUpIds.class);
+
+        for (String format : List.of("jsonl", "json", "yaml", "csv")) {
+            String dataset = "ids_" + format;
+            List<JsonNode> lines = run.lines().stream().filter(l -> l.get("dataset").asText().equals(dataset))
+                    .toList();
+            assertThat(lines).as(dataset).extracting(l -> l.get("case_id").asText())
+                    .containsExactlyInAnyOrder("x", "x#3", "x#2");
+            assertPassed(run, dataset, "x", "x#2");
+            JsonNode duplicate = lines.stream().filter(l -> l.get("case_id").asText().equals("x#3")).findFirst()
+                    .orElseThrow();
+            assertThat(duplicate.get("status").asText()).as(dataset).isEqualTo("error");
+            // the rows' lines: the CSV's header and the JSON's '[' come first, a YAML row takes three
+            int first = format.equals("csv") || format.equals("json") ? 2 : 1;
+            int line = format.equals("yaml") ? 4 : first + 1;
+            assertThat(duplicate.get("error").asText()).as(dataset).endsWith(": data-problems/made-up-ids." + format
+                    + ":" + line + ": duplicate id 'x' (first at line " + first + ")");
+        }
+        assertThat(run.lines()).hasSize(12);
+        assertThat(run.results().testEvents().failed().list()).as("the four duplicates").hasSize(4)
+                .allSatisfy(event -> {
+                    assertThat(event.getTestDescriptor().getParent().orElseThrow().getUniqueId().getLastSegment()
+                            .getValue()).isEqualTo("x#3");
+                    assertThat(event.getPayload(TestExecutionResult.class).orElseThrow().getThrowable()
+                            .orElseThrow()).isInstanceOf(DatasetRowException.class)
+                            .hasMessageContaining("duplicate id 'x'");
+                });
+        assertThat(run.results().testEvents().succeeded().count()).isEqualTo(8);
+    }
+
+    @Test
     void aDirectoryNamedLikeADatasetFailsTheClassSayingItIsADirectory() {
         EngineRun run = new EngineRun(output).execute(DataProblemsFixtures.DirectoryDataset.class);
 

@@ -99,9 +99,7 @@ public final class DatasetFiles {
      */
     public static DatasetStream open(DatasetSource source) {
         try {
-            InputStream in = source.path() != null ? Files.newInputStream(source.path())
-                    : source.uri().toURL().openStream();
-            return read(source, in);
+            return read(source, inputStream(source));
         }
         catch (IOException e) {
             throw new ConfigurationException("Cannot read dataset " + source.description() + ": " + e.getMessage(), e);
@@ -117,8 +115,7 @@ public final class DatasetFiles {
         if (DatasetFormat.of(source.displayName()) != DatasetFormat.JSON_LINES) {
             return OptionalLong.empty();
         }
-        try (InputStream in = source.path() != null ? Files.newInputStream(source.path())
-                : source.uri().toURL().openStream()) {
+        try (InputStream in = inputStream(source)) {
             return OptionalLong.of(JsonLinesRowCount.rows(in));
         }
         catch (IOException e) {
@@ -136,7 +133,7 @@ public final class DatasetFiles {
     public static DatasetStream openPlain(DatasetSource source) {
         InputStream in = null;
         try {
-            in = source.path() != null ? Files.newInputStream(source.path()) : source.uri().toURL().openStream();
+            in = inputStream(source);
             return DatasetFormat.of(source.displayName()).reader(source, in).plain();
         }
         catch (IOException e) {
@@ -155,12 +152,18 @@ public final class DatasetFiles {
     /** Reads rows from a stream it takes over; tests pass their own. */
     static DatasetStream read(DatasetSource source, InputStream in) throws IOException {
         try {
-            return new UniqueIds(DatasetFormat.of(source.displayName()).reader(source, in), null);
+            DatasetFormat format = DatasetFormat.of(source.displayName());
+            return new UniqueIds(format.reader(source, in), () -> format.reader(source, inputStream(source)));
         }
         catch (IOException | RuntimeException e) {
             in.close();
             throw e;
         }
+    }
+
+    /** The located file's bytes, from the start. */
+    private static InputStream inputStream(DatasetSource source) throws IOException {
+        return source.path() != null ? Files.newInputStream(source.path()) : source.uri().toURL().openStream();
     }
 
     /** The resource, or {@code null} when it is missing or a directory (then noted in {@code directories}). */

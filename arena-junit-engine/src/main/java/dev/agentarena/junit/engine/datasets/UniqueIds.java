@@ -1,5 +1,6 @@
 package dev.agentarena.junit.engine.datasets;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,8 +16,13 @@ import dev.agentarena.junit.engine.results.CaseIdOrder;
  *
  * <p>Ids are compared as test names show them: ids that differ only in whitespace or control characters
  * ({@code "a b"}, {@code "a\tb"}, {@code "a b "}) are one name in Surefire's report and the IDE's tree, so the second is
- * a duplicate of the first, and its error shows both. An id the engine made up for a duplicate is taken too: a later
- * row whose own id is that one is a duplicate of it, and its error says whose id it was given to.
+ * a duplicate of the first, and its error shows both.
+ *
+ * <p>An id made up for a duplicate is one no row of the dataset has: rows stream by, so on a file's first duplicate the
+ * file is read once more ({@link Reread}) for the later rows' ids of that shape ({@link CaseIdOrder#madeUp}), which the
+ * made-up ids skip ({@code x, x, x#2} give {@code x, x#3, x#2}); the same file gives the same ids on every run. A
+ * method's rows are not read twice: its made-up ids skip only the ids seen, and a later row whose own id is one of
+ * them is a duplicate of it, its error saying whose id it was given to.
  */
 final class UniqueIds implements DatasetStream {
 
@@ -44,6 +50,26 @@ final class UniqueIds implements DatasetStream {
     private final Set<String> removed;
     /** For a check of masked ids: the unmasked name of the row being checked. */
     private String unmaskedName;
+    /** The rows once more, as read, for the ids that made-up ids skip; {@code null}: not read twice (a method's). */
+    private final Reread reread;
+    /** For the unmasked check: the mask of the check of masked ids over it, whose made-up ids must stay free too. */
+    private UnaryOperator<String> maskAfter;
+    /**
+     * Of the unmasked check, from its or the masked check's first duplicate on: the names of made-up shape the later
+     * rows have, unmasked and masked, which no made-up id takes; {@code null} before.
+     */
+    private Names explicit;
+    /**
+     * For the unmasked check: per id that had a duplicate, the number of the last id made up for it ({@code 3} for
+     * {@code x#3}); the next starts after it, as every one before it is still taken (what is taken only grows).
+     */
+    private final Map<String, Integer> lastMadeUp;
+
+    /** Opens a dataset's rows once more, as read, without a check of ids. */
+    @FunctionalInterface
+    interface Reread {
+        DatasetStream open() throws IOException;
+    }
 
     private record First(String id, String madeUpFor) {
     }
@@ -52,16 +78,26 @@ final class UniqueIds implements DatasetStream {
      * @param origin what produced rows without a file location (a method), for messages; unused for file rows
      */
     UniqueIds(DatasetStream rows, String origin) {
-        this(rows, origin, null, null);
+        this(rows, origin, null, null, null);
     }
 
-    private UniqueIds(DatasetStream rows, String origin, UniqueIds unmasked, UnaryOperator<String> mask) {
+    /**
+     * @param reread the same rows once more, as read: a file opened again
+     */
+    UniqueIds(DatasetStream rows, Reread reread) {
+        this(rows, null, reread, null, null);
+    }
+
+    private UniqueIds(DatasetStream rows, String origin, Reread reread, UniqueIds unmasked,
+            UnaryOperator<String> mask) {
         this.rows = rows;
         this.origin = origin;
+        this.reread = reread;
         this.unmasked = unmasked;
         this.mask = mask;
         this.added = unmasked == null ? null : new HashMap<>();
         this.removed = unmasked == null ? null : new HashSet<>();
+        this.lastMadeUp = unmasked == null ? new HashMap<>() : null;
     }
 
     /**
@@ -72,7 +108,8 @@ final class UniqueIds implements DatasetStream {
      * other rows, those whose mask changed the id or whose masked id was a duplicate, are kept apart.
      */
     DatasetStream masked(UnaryOperator<String> mask, String origin) {
-        return new UniqueIds(this, origin, this, mask);
+        maskAfter = mask;
+        return new UniqueIds(this, origin, null, this, mask);
     }
 
     @Override
@@ -254,12 +291,65 @@ final class UniqueIds implements DatasetStream {
         return text.toString();
     }
 
-    /** The id made up for a duplicate: the first of {@code id#2, id#3, ...} not taken, the last name looked up. */
+    /**
+     * The id made up for a duplicate: the first of {@code id#2, id#3, ...} neither seen nor the id of a later row
+     * (masked too, when a check of masked ids follows), the last name looked up.
+     */
     private String freshId(String id) {
-        for (int n = 2;; n++) {
+        UniqueIds first = unmasked != null ? unmasked : this;
+        Names later = first.explicit(index);
+        // the check of masked ids starts at 2: a name it shares with the unmasked check may be freed (removed)
+        Integer last = lastMadeUp == null ? null : lastMadeUp.get(id);
+        for (int n = last == null ? 2 : last + 1;; n++) {
             String candidate = CaseIdOrder.duplicateId(id, n);
-            if (find(name(candidate)) < 0) {
+            String name = name(candidate);
+            boolean taken = later.holds(later.slot(name)) || unmasked == null && maskAfter != null
+                    && later.holds(later.slot(name(maskAfter.apply(candidate))));
+            if (!taken && find(name) < 0) {
+                if (lastMadeUp != null) {
+                    lastMadeUp.put(id, n);
+                }
                 return candidate;
+            }
+        }
+    }
+
+    /**
+     * The names of made-up shape of the rows from {@code from} on (the rows after the first duplicate: those before
+     * are seen), unmasked and masked, read once; none when the rows cannot be read twice. Reading stops when the
+     * thread is interrupted: the rows are being closed.
+     */
+    private Names explicit(int from) {
+        if (explicit != null) {
+            return explicit;
+        }
+        explicit = new Names();
+        if (reread == null) {
+            return explicit;
+        }
+        try (DatasetStream again = reread.open()) {
+            for (int i = 0; again.hasNext() && !Thread.currentThread().isInterrupted(); i++) {
+                String id = again.next().caseId();
+                if (i >= from) {
+                    reserve(id);
+                    if (maskAfter != null) {
+                        reserve(maskAfter.apply(id));
+                    }
+                }
+            }
+        }
+        catch (IOException e) {
+            // the file could be read once but not twice: ids are made up as for a method's rows
+        }
+        return explicit;
+    }
+
+    private void reserve(String id) {
+        String name = name(id);
+        if (CaseIdOrder.madeUp(name)) {
+            int slot = explicit.slot(name);
+            if (!explicit.holds(slot)) {
+                explicit.add(slot, name, 0);
             }
         }
     }

@@ -2,7 +2,14 @@ package dev.agentarena.junit.engine.datasets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -13,6 +20,7 @@ import java.util.Random;
 import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.EvalCase;
 
@@ -200,6 +208,109 @@ class UniqueIdsTest {
                 assertThat(shared.get(i).evalCase()).as(row).isEqualTo(twice.get(i).evalCase());
             }
         }
+    }
+
+    @Test
+    void anIdMadeUpForADuplicateSkipsTheExplicitIdsOfLaterRowsOfTheFile(@TempDir Path dir) throws IOException {
+        List<DatasetRow> rows = DatasetTesting.read(dir, "ids.jsonl", jsonl("x", "x", "x#2", "x#3", "x", "y#2 ",
+                "y", "y", "x#2"));
+
+        assertThat(rows).extracting(DatasetRow::caseId).containsExactly("x", "x#4", "x#2", "x#3", "x#5", "y#2",
+                "y", "y#3", "x#2#2");
+        assertThat(rows).extracting(row -> row.error().orElse("")).containsExactly("", "ids.jsonl:2: duplicate id"
+                + " 'x' (first at line 1)", "", "", "ids.jsonl:5: duplicate id 'x' (first at line 1)", "", "",
+                "ids.jsonl:8: duplicate id 'y' (first at line 7)", "ids.jsonl:9: duplicate id 'x#2' (first at line"
+                        + " 3)");
+    }
+
+    @Test
+    void theFileIsReadOnceMoreOnItsFirstDuplicateOnlyAndNeverWithoutOne() {
+        DatasetSource source = new DatasetSource("ids.jsonl", URI.create("file:/ids.jsonl"), null, "test file");
+        List<DatasetRow> read = new ArrayList<>();
+        for (String id : List.of("a", "a", "b", "b", "a#2", "c", "c")) {
+            read.add(DatasetRow.of(EvalCase.of(id, "x", "y"), source.at(read.size() + 1)));
+        }
+        int[] rereads = new int[1];
+
+        List<DatasetRow> rows = drain(new UniqueIds(stream(read), () -> {
+            rereads[0]++;
+            return stream(read);
+        }));
+        List<DatasetRow> unique = drain(new UniqueIds(stream(List.of(read.get(0), read.get(2), read.get(5))), () -> {
+            rereads[0] += 100;
+            return stream(read);
+        }));
+
+        assertThat(rows).extracting(DatasetRow::caseId).containsExactly("a", "a#3", "b", "b#2", "a#2", "c", "c#2");
+        assertThat(unique).extracting(DatasetRow::caseId).containsExactly("a", "b", "c");
+        assertThat(rereads[0]).isEqualTo(1);
+    }
+
+    /**
+     * The documented edge: a method's rows are not read twice, so a made-up id skips only the ids seen, and a later row
+     * of that id is a duplicate saying whose it was; likewise a file that cannot be opened a second time.
+     */
+    @Test
+    void rowsThatCannotBeReadTwiceSkipOnlyTheIdsSeen() throws IOException {
+        List<DatasetRow> method = rows(List.of(EvalCase.of("x", "a", "a"), EvalCase.of("x", "b", "b"),
+                EvalCase.of("x#2", "c", "c")));
+        DatasetSource gone = new DatasetSource("gone.jsonl", URI.create("file:/no/such/dir/gone.jsonl"), null,
+                "test file gone.jsonl");
+        List<DatasetRow> file = drain(DatasetFiles.read(gone, new ByteArrayInputStream(jsonl("x", "x", "x#2")
+                .getBytes(StandardCharsets.UTF_8))));
+
+        assertThat(method).extracting(DatasetRow::caseId).containsExactly("x", "x#2", "x#2#2");
+        assertThat(method.get(2).error()).contains(METHOD + " index 2: duplicate id 'x#2': the engine gave that id to"
+                + " the duplicate of 'x' at index 1");
+        assertThat(file).extracting(DatasetRow::caseId).containsExactly("x", "x#2", "x#2#2");
+        assertThat(file.get(2).error()).contains("gone.jsonl:3: duplicate id 'x#2': the engine gave that id to the"
+                + " duplicate of 'x' at line 2");
+    }
+
+    /**
+     * With a secret to mask, the ids made up by either check skip the later rows' ids masked too: a masked duplicate
+     * does not take a later row's id, nor does an unmasked one take the id a later row has once masked.
+     */
+    @Test
+    void madeUpIdsSkipTheMaskedIdsOfLaterRowsToo(@TempDir Path dir) throws IOException {
+        UnaryOperator<String> mask = id -> id.replace("S", "x");
+        Files.writeString(dir.resolve("masked.jsonl"), jsonl("x", "S", "x#2"));
+        Files.writeString(dir.resolve("both.jsonl"), jsonl("x", "x", "x#2", "S#3"));
+
+        List<DatasetRow> masked = drain(MaskedIds.of(DatasetFiles.open("masked.jsonl", null, dir), mask, METHOD));
+        List<DatasetRow> both = drain(MaskedIds.of(DatasetFiles.open("both.jsonl", null, dir), mask, METHOD));
+
+        assertThat(masked).extracting(DatasetRow::caseId).containsExactly("x", "x#3", "x#2");
+        assertThat(masked).extracting(row -> row.error().isPresent()).containsExactly(false, true, false);
+        assertThat(both).extracting(DatasetRow::caseId).containsExactly("x", "x#4", "x#2", "x#3");
+        assertThat(both).extracting(row -> row.error().isPresent()).containsExactly(false, true, false, false);
+    }
+
+    @Test
+    void twoIdsRepeatedFiftyThousandTimesTakeTheirIdsInLinearTime() {
+        // each duplicate tried every id made up before it: 20,000 rows took 7 CPU seconds, 50,000 some 45
+        List<EvalCase> cases = new ArrayList<>();
+        for (int i = 0; i < 50_000; i++) {
+            cases.add(EvalCase.of(i % 2 == 0 ? "x" : "y", "a", "a"));
+        }
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long cpuBefore = threads.getCurrentThreadCpuTime();
+
+        List<DatasetRow> rows = rows(cases);
+
+        long cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuBefore) / 1_000_000_000L;
+        assertThat(rows).extracting(DatasetRow::caseId).doesNotHaveDuplicates();
+        assertThat(rows.get(49_998).caseId()).isEqualTo("x#25000");
+        assertThat(rows.get(49_999).error()).contains(METHOD + " index 49999: duplicate id 'y' (first at index 1)");
+        assertThat(cpuSeconds).as("CPU seconds").isLessThan(5);
+    }
+
+    private static String jsonl(String... ids) {
+        StringBuilder file = new StringBuilder();
+        for (String id : ids) {
+            file.append("{\"id\": \"").append(id).append("\", \"input\": \"i\"}\n");
+        }
+        return file.toString();
     }
 
     private static DatasetStream stream(List<DatasetRow> rows) {
