@@ -96,13 +96,7 @@ final class RecordingFile {
      * @param step which call of the case it answers, from 1; 0 when unknown (a call for no case)
      */
     synchronized void store(Key key, int step, Map<String, Object> request, Completion completion) {
-        ObjectNode entry = Json.MAPPER.createObjectNode();
-        entry.put("digest", key.digest());
-        entry.put("repeat", key.repeat());
-        if (step > 0) {
-            entry.put("step", step);
-        }
-        entry.set("request", Json.MAPPER.valueToTree(request));
+        ObjectNode entry = entry(key, step, request);
         ObjectNode answer = entry.putObject("completion");
         answer.put("text", completion.text());
         if (!completion.toolCalls().isEmpty()) {
@@ -120,6 +114,18 @@ final class RecordingFile {
         write();
     }
 
+    /** A new entry: what identifies it and what was asked, without the answer. */
+    private static ObjectNode entry(Key key, int step, Map<String, Object> request) {
+        ObjectNode entry = Json.MAPPER.createObjectNode();
+        entry.put("digest", key.digest());
+        entry.put("repeat", key.repeat());
+        if (step > 0) {
+            entry.put("step", step);
+        }
+        entry.set("request", Json.MAPPER.valueToTree(request));
+        return entry;
+    }
+
     /** The recorded result of a tool call or listing ({@code RecordedTools}), as the entry holds it. */
     synchronized Optional<JsonNode> findResult(Key key) {
         ObjectNode entry = entries().get(key);
@@ -128,13 +134,7 @@ final class RecordingFile {
 
     /** Records the result of a tool call or listing: what was asked, and the result as a JSON-like value. */
     synchronized void storeResult(Key key, int step, Map<String, Object> request, Object result) {
-        ObjectNode entry = Json.MAPPER.createObjectNode();
-        entry.put("digest", key.digest());
-        entry.put("repeat", key.repeat());
-        if (step > 0) {
-            entry.put("step", step);
-        }
-        entry.set("request", Json.MAPPER.valueToTree(request));
+        ObjectNode entry = entry(key, step, request);
         entry.set("result", Json.MAPPER.valueToTree(result));
         entries().put(key, entry);
         write();
