@@ -16,9 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.engine.fixtures.agents.LoopingAgentFixture;
+import dev.agentarena.junit.engine.fixtures.hostile.RepeatedToolIdsFixture;
 import dev.agentarena.junit.engine.fixtures.agents.NullAnswerFixture;
 import dev.agentarena.junit.engine.fixtures.integration.LangChain4jAgentFailuresFixture;
 import dev.agentarena.junit.engine.fixtures.integration.SpringAiAgentFailuresFixture;
+import dev.agentarena.junit.engine.integration.LoopbackOpenAi;
 
 /**
  * An agent's own failure is a low score of its case, not an error: the step limit, a tool call its tools cannot take
@@ -63,6 +65,25 @@ class AgentFailuresEngineTest {
         assertThat(model.get("accuracy").get("value").asDouble()).isCloseTo(4.0 / 5, within(1e-9))
                 .isCloseTo(perCase.values().stream().mapToDouble(Double::doubleValue).sum() / 5, within(1e-9));
         assertThat(model.get("errors").asInt()).isZero();
+    }
+
+    @Test
+    void aToolCallNamingNoFunctionOverHttpIsALowScoreNotAnError() throws IOException {
+        try (LoopbackOpenAi server = LoopbackOpenAi.answering(request -> new LoopbackOpenAi.Reply(200,
+                "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":null,"
+                        + "\"tool_calls\":[{\"id\":\"call_7\",\"type\":\"function\",\"function\":"
+                        + "{\"arguments\":\"{}\"}}]}}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":2}}"))) {
+            EngineRun run = new EngineRun(output).with("arena.models.openai:local.base-url", server.baseUrl())
+                    .execute(RepeatedToolIdsFixture.OverHttp.class);
+
+            JsonNode line = run.lines().stream().filter(l -> l.get("model").asText().equals("openai:local"))
+                    .findFirst().orElseThrow();
+            assertThat(line.get("status").asText()).isEqualTo("failed");
+            assertThat(line.get("score").asDouble()).isZero();
+            assertThat(line.get("reason").asText()).contains("tool call 1 of the answer (id call_7) names no "
+                    + "function", "Scored on no answer and the trajectory so far");
+            assertThat(server.requests).as("not retried").hasSize(1);
+        }
     }
 
     @Test

@@ -227,8 +227,10 @@ final class BatchRun {
                         .withLatency(Duration.ofNanos(System.nanoTime() - call.startNanos())));
             }
             catch (MalformedResponse e) {
-                fail(call, "request " + call.customId() + " of batch " + batchId + " answered HTTP " + status
-                        + ", but " + e.getMessage());
+                String message = "request " + call.customId() + " of batch " + batchId + " answered HTTP " + status
+                        + ", but " + e.getMessage();
+                call.answer().completeExceptionally(e.failure(redactor.redact(settings.modelKey + ": " + message),
+                        () -> failure(message)));
             }
             return;
         }
@@ -296,7 +298,10 @@ final class BatchRun {
     }
 
     private void fail(Pending call, String message) {
-        call.answer().completeExceptionally(new ModelCallException(redactor.redact(settings.modelKey + ": "
-                + message)));
+        call.answer().completeExceptionally(failure(message));
+    }
+
+    private ModelCallException failure(String message) {
+        return new ModelCallException(redactor.redact(settings.modelKey + ": " + message));
     }
 }

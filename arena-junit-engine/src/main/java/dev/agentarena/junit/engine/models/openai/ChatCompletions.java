@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,7 +13,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.json.ToolArguments;
+import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.model.Message;
+import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
 import dev.agentarena.junit.model.ToolCall;
 
@@ -39,10 +42,22 @@ final class ChatCompletions {
         private static final long serialVersionUID = 1L;
 
         final boolean retryable;
+        /** Whether the model itself wrote the malformed part (a tool call naming no function): its failure, scored. */
+        final boolean models;
 
         MalformedResponse(String message, boolean retryable) {
+            this(message, retryable, false);
+        }
+
+        private MalformedResponse(String message, boolean retryable, boolean models) {
             super(message);
             this.retryable = retryable;
+            this.models = models;
+        }
+
+        /** The failure of the case: the model's own ({@link AgentFailure}) or the provider's. */
+        RuntimeException failure(String message, Supplier<ModelCallException> providers) {
+            return models ? new AgentFailure(AgentFailure.Kind.TOOL_CALL, message) : providers.get();
         }
     }
 
@@ -186,7 +201,8 @@ final class ChatCompletions {
             JsonNode name = call.path("function").path("name");
             if (!name.isTextual() || name.asText().isBlank()) {
                 throw new MalformedResponse("tool call " + (calls.size() + 1) + " of the answer"
-                        + (id.isEmpty() ? "" : " (id " + id + ")") + " names no function: " + abbreviate(call), false);
+                        + (id.isEmpty() ? "" : " (id " + id + ")") + " names no function: " + abbreviate(call), false,
+                        true);
             }
             calls.add(new ToolCall(name.asText(), arguments(call.path("function").path("arguments")), id));
         }

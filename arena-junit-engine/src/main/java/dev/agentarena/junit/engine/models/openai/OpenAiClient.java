@@ -173,7 +173,10 @@ final class OpenAiClient implements ModelClient, ModelEndpoint {
                     lastError = "HTTP " + status + ", but " + redactor.redact(String.valueOf(e.getMessage()));
                     lastCause = null;
                     if (!e.retryable || malformed++ >= MALFORMED_RETRIES || attempt == attempts) {
-                        throw failure(lastError, attempt, null);
+                        int tried = attempt;
+                        String error = lastError;
+                        throw e.failure(redactor.redact(settings.modelKey + ": " + error),
+                                () -> failure(error, tried, null));
                     }
                     wait = backoff.delay(attempt);
                     continue;

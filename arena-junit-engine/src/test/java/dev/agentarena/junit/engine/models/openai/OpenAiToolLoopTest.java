@@ -24,6 +24,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.connector.ModelClient;
+import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.ModelCall;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.TestConfigurations;
@@ -178,14 +179,16 @@ class OpenAiToolLoopTest {
     }
 
     @Test
-    void aToolCallNamingNoFunctionIsAnErrorNamingTheModelAndTheCallAndIsNotRetried() throws Exception {
+    void aToolCallNamingNoFunctionIsTheModelsFailureNamingTheCallAndIsNotRetried() throws Exception {
         String body = "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":null,\"tool_calls\":["
                 + "{\"id\":\"call_1\",\"type\":\"function\",\"function\":{\"name\":\"lookup_order\",\"arguments\":\"{}\"}},"
                 + "{\"id\":\"call_2\",\"type\":\"function\",\"function\":{\"arguments\":\"{\\\"x\\\":1}\"}}]}}]}";
         FakeChatServer server = server(json(200, body));
 
         assertThatThrownBy(() -> client(server.baseUrl()).complete(ModelRequest.ofPrompt("hi")))
-                .isInstanceOf(ModelCallException.class).hasMessageStartingWith(KEY + ": ")
+                .isInstanceOfSatisfying(AgentFailure.class,
+                        failure -> assertThat(failure.kind()).isEqualTo(AgentFailure.Kind.TOOL_CALL))
+                .hasMessageStartingWith(KEY + ": ")
                 .hasMessageContaining("tool call 2 of the answer (id call_2) names no function: ")
                 .hasMessageContaining("{\\\"x\\\":1}");
         assertThat(server.requests()).isEqualTo(1);
