@@ -41,7 +41,11 @@ final class ArenaSpringChatModel implements ChatModel {
     private final String modelKey;
     private final Function<ModelRequest, Completion> calls;
     private final boolean runsTools;
-    /** The ids of the calls whose tool failed, in any conversation through this model (one case's). */
+    /**
+     * The results of the calls whose tool failed, in any conversation through this model (one case's), each by
+     * {@link SpringAiMessages#resultKey}: by its id, tool and text, since a model may give two calls one id (local
+     * servers do, within an answer and from turn to turn) and a chat memory may drop earlier messages.
+     */
     private final Set<String> failedCalls = ConcurrentHashMap.newKeySet();
     /** The tool calls watched since the model last asked for tools, in the order they ran. */
     private final List<WatchedTool.Outcome> outcomes = Collections.synchronizedList(new ArrayList<>());
@@ -75,8 +79,7 @@ final class ArenaSpringChatModel implements ChatModel {
     /** One call of the model: the prompt as sent, its answer with any tool calls. */
     ChatResponse callOnce(Prompt prompt) {
         List<org.springframework.ai.chat.messages.Message> messages = prompt.getInstructions();
-        boolean sendsResults = !messages.isEmpty() && messages.get(messages.size() - 1) instanceof ToolResponseMessage;
-        settle(sendsResults ? lastToolCalls(messages) : List.of());
+        settle(messages.isEmpty() ? null : messages.get(messages.size() - 1));
         List<ToolDefinition> tools = prompt.getOptions() instanceof ToolCallingChatOptions options
                 ? TOOLS.resolveToolDefinitions(options) : List.of();
         ModelRequest request = SpringAiMessages.modelRequest(prompt, tools, failedCalls);
@@ -112,36 +115,28 @@ final class ArenaSpringChatModel implements ChatModel {
     }
 
     /**
-     * Matches the watched tool calls to the calls the model asked for, which the tools ran in that order, and notes
-     * the ids of those that failed; the watched calls are forgotten either way (none asked: a new turn). A tool the options only name (resolved by Spring AI, not watched) has no outcome:
-     * its calls are skipped.
+     * Matches the watched tool calls to the results the tools sent (the last message, when it holds results: they
+     * ran in that order) and notes those that failed; the watched calls are forgotten either way (no results: a new
+     * turn). A tool the options only name (resolved by Spring AI, not watched) has no outcome: its results are skipped.
      */
-    void settle(List<AssistantMessage.ToolCall> asked) {
+    void settle(org.springframework.ai.chat.messages.Message last) {
         List<WatchedTool.Outcome> ran;
         synchronized (outcomes) {
             ran = List.copyOf(outcomes);
             outcomes.clear();
         }
+        if (!(last instanceof ToolResponseMessage results)) {
+            return;
+        }
         int next = 0;
-        for (AssistantMessage.ToolCall call : asked) {
-            if (next < ran.size() && ran.get(next).tool().equals(call.name())) {
+        for (ToolResponseMessage.ToolResponse result : results.getResponses()) {
+            if (next < ran.size() && ran.get(next).tool().equals(result.name())) {
                 if (ran.get(next).failed()) {
-                    failedCalls.add(call.id());
+                    failedCalls.add(SpringAiMessages.resultKey(result));
                 }
                 next++;
             }
         }
-    }
-
-    /** The tool calls of the last assistant message: the ones whose results follow it. */
-    private static List<AssistantMessage.ToolCall> lastToolCalls(
-            List<org.springframework.ai.chat.messages.Message> messages) {
-        for (int i = messages.size() - 1; i >= 0; i--) {
-            if (messages.get(i) instanceof AssistantMessage assistant) {
-                return assistant.hasToolCalls() ? assistant.getToolCalls() : List.of();
-            }
-        }
-        return List.of();
     }
 
     @Override

@@ -3,9 +3,8 @@ package dev.agentarena.junit.engine.integration.springai;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.model.ChatResponse;
-import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.DefaultToolExecutionEligibilityPredicate;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
@@ -58,11 +57,9 @@ final class ModelToolLoop {
         }
         ToolCallingChatOptions copy = options.copy();
         copy.setToolCallbacks(watched);
-        List<AssistantMessage.ToolCall> asked = response.getResults().stream().map(Generation::getOutput)
-                .filter(AssistantMessage::hasToolCalls).findFirst().map(AssistantMessage::getToolCalls)
-                .orElse(List.of());
         ToolExecutionResult result = TOOLS.executeToolCalls(new Prompt(prompt.getInstructions(), copy), response);
-        model.settle(asked);
+        List<Message> history = result.conversationHistory();
+        model.settle(history.isEmpty() ? null : history.get(history.size() - 1));
         return result;
     }
 

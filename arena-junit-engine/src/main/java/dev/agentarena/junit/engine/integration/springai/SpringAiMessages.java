@@ -152,12 +152,21 @@ final class SpringAiMessages {
     }
 
     /**
+     * What tells a tool's result from the others of a conversation: its call's id, its tool and its text (a hash),
+     * since ids alone may repeat.
+     */
+    static String resultKey(ToolResponseMessage.ToolResponse result) {
+        String data = result.responseData() == null ? "" : result.responseData();
+        return result.id() + "\u0000" + result.name() + "\u0000" + data.length() + ":" + data.hashCode();
+    }
+
+    /**
      * A Spring AI prompt as the engine's request, for the {@code ChatModel} the engine provides: the whole
      * conversation, earlier tool calls and their results included. Media cannot be sent on: the engine's requests
      * hold text.
      *
      * @param tools the definitions of the tools the prompt offers (its callbacks and the tools it names, resolved)
-     * @param failedCalls the ids of the tool calls whose tool failed: their results are sent as errors
+     * @param failedCalls the results whose tool failed ({@link #resultKey}): they are sent as errors
      */
     static ModelRequest modelRequest(Prompt prompt, List<ToolDefinition> tools, Set<String> failedCalls) {
         List<Message> messages = new ArrayList<>();
@@ -180,7 +189,7 @@ final class SpringAiMessages {
                 for (ToolResponseMessage.ToolResponse result : results.getResponses()) {
                     ToolCall call = new ToolCall(result.name() == null ? "" : result.name(), Map.of(), result.id());
                     String data = result.responseData() == null ? "" : result.responseData();
-                    messages.add(failedCalls.contains(result.id()) ? Message.toolError(call, data)
+                    messages.add(failedCalls.contains(resultKey(result)) ? Message.toolError(call, data)
                             : Message.toolResult(call, data));
                 }
             }

@@ -131,6 +131,30 @@ class ArenaSpringChatModelTest {
     }
 
     @Test
+    void callsSharingAnIdAreMarkedFailedOneByOneAndTurnByTurn() {
+        // a local server gives every call the id call_0: one answer asks for two tools, the next turn for one more
+        ArenaSpringChatModel model = new ArenaSpringChatModel("bot", request -> {
+            sent.add(request);
+            long results = request.messages().stream().filter(Message::isToolResult).count();
+            return results == 0 ? Completion.of("").withToolCalls(List.of(
+                            new ToolCall("broken", Map.of("id", "1"), "call_0"),
+                            new ToolCall("lookup", Map.of("id", "2"), "call_0")))
+                    : results == 2 ? Completion.of("").withToolCalls(List.of(
+                            new ToolCall("lookup", Map.of("id", "3"), "call_0")))
+                    : Completion.of("done");
+        }, true);
+
+        model.call(prompt(null));
+
+        assertThat(ran).containsExactly("broken 1", "lookup 2", "lookup 3");
+        assertThat(sent).hasSize(3);
+        assertThat(sent.get(2).messages()).filteredOn(Message::isToolResult).containsExactly(
+                Message.toolError(new ToolCall("broken", Map.of(), "call_0"), "the label printer is offline"),
+                Message.toolResult(new ToolCall("lookup", Map.of(), "call_0"), "\"shipped\""),
+                Message.toolResult(new ToolCall("lookup", Map.of(), "call_0"), "\"shipped\""));
+    }
+
+    @Test
     void withInternalExecutionOffTheToolCallsComeBackAndNoToolRuns() {
         ChatResponse response = askingFor("lookup").call(prompt(false));
 

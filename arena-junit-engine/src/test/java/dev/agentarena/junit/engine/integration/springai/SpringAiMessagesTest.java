@@ -84,7 +84,8 @@ class SpringAiMessagesTest {
     void aPromptInTheMiddleOfAToolLoopIsTheEnginesConversationWithItsErrors() {
         Prompt prompt = SpringAiMessages.prompt(toolConversation(), "bot");
 
-        ModelRequest back = SpringAiMessages.modelRequest(prompt, List.of(), Set.of("call_def"));
+        ModelRequest back = SpringAiMessages.modelRequest(prompt, List.of(), Set.of(SpringAiMessages.resultKey(
+                new ToolResponseMessage.ToolResponse("call_def", "refund", "refunds are closed"))));
 
         assertThat(back.messages()).isEqualTo(List.of(Message.system("Be brief."), Message.user("Refund order 42"),
                 Message.assistant("", List.of(LOOKUP_CALL, REFUND_CALL)),
