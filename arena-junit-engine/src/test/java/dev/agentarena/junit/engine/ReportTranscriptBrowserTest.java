@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -28,6 +29,7 @@ import dev.agentarena.junit.engine.browser.BrowserExtension;
 import dev.agentarena.junit.engine.browser.HeadlessChromium;
 import dev.agentarena.junit.engine.fixtures.browser.HostileLeaderboardFixture;
 import dev.agentarena.junit.engine.fixtures.browser.TranscriptFixture;
+import dev.agentarena.junit.engine.fixtures.hostile.LongLoopFixture;
 import dev.agentarena.junit.engine.reporting.report.CaseReport;
 
 /**
@@ -263,6 +265,26 @@ class ReportTranscriptBrowserTest {
         assertThat(browser.script("return window.__pwned === undefined ? 'inert' : String(window.__pwned);"))
                 .isEqualTo("inert");
         assertThat(browser.driver().findElements(By.cssSelector("img, svg, [onerror], [onload]"))).isEmpty();
+    }
+
+    @Test
+    void aLongTrajectoryIsShownByItsEndsNumberedAcrossTheOmittedMiddle(@TempDir Path longLoop) {
+        // the engine writes a trajectory of more than TrajectoryRecord.LONG steps by its ends and one omitted step
+        new EngineRun(longLoop).with(Constants.AGENT_MAX_STEPS, "5000").execute(LongLoopFixture.class);
+        open(longLoop.resolve("report.html"));
+        row("long_loop").findElement(By.cssSelector(":scope > div")).click();
+        browser.await("document.querySelector('#arena-detail .arena-transcript') !== null", READY);
+        WebElement detail = browser.driver().findElement(By.id("arena-detail"));
+        int steps = 2 * LongLoopFixture.TOOL_CALLS + 1;
+
+        assertThat(detail.findElement(By.cssSelector(".arena-transcript-head")).getText())
+                .startsWith(String.format(Locale.ROOT, "transcript: %,d steps, %,d model calls, %,d tool calls", steps,
+                        LongLoopFixture.TOOL_CALLS + 1, LongLoopFixture.TOOL_CALLS));
+        assertThat(texts(detail.findElements(By.cssSelector(".arena-steps-elided")))).singleElement().asString()
+                .startsWith("steps 21\u2013" + (steps - 20) + " not shown: the whole trajectory is in texts/");
+        List<String> numbers = texts(detail.findElements(By.cssSelector(".arena-transcript .arena-step-no")));
+        assertThat(numbers).hasSize(40).startsWith("1.", "2.").endsWith((steps - 1) + ".", steps + ".");
+        assertThat(numbers.get(20)).isEqualTo((steps - 19) + ".");
     }
 
     private static void open() {
