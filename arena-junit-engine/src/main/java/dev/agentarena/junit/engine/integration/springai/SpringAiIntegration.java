@@ -40,6 +40,8 @@ public final class SpringAiIntegration {
     static final String CHAT_CLIENT = "org.springframework.ai.chat.client.ChatClient";
     static final String EVALUATION_RESPONSE = "org.springframework.ai.evaluation.EvaluationResponse";
     static final String RELEVANCY_EVALUATOR = "org.springframework.ai.chat.evaluation.RelevancyEvaluator";
+    /** The tool callback of a {@code @Tool} method, which binds the model's arguments to its parameters. */
+    static final String METHOD_TOOL_CALLBACK = "org.springframework.ai.tool.method.MethodToolCallback";
     /** The package of Spring AI's output converters, which turn a model's answer into the type a task asked for. */
     static final String CONVERTERS = "org.springframework.ai.converter.";
 
@@ -159,9 +161,13 @@ public final class SpringAiIntegration {
     }
 
     /**
-     * The model's own failure, when Spring AI threw this because the model's final answer does not parse as the type
-     * a {@code ChatClient}'s {@code entity(...)} asked for (its output converter rethrows the JSON error as a bare
-     * {@code RuntimeException}, found by its top frame); empty for anything else. Names no Spring AI class.
+     * The model's own failure, when Spring AI threw this because of what the model sent: a final answer that does not
+     * parse as the type a {@code ChatClient}'s {@code entity(...)} asked for (its output converter rethrows the JSON
+     * error as a bare {@code RuntimeException}, found by its top frame), or tool arguments a {@code @Tool} method
+     * cannot take (reflection's bare {@code IllegalArgumentException} out of {@code MethodToolCallback.callMethod}:
+     * no value for a primitive parameter, a value of another type), where no watched callback saw the call first (a
+     * 2.x {@code ChatClient} the app builds itself runs its tools in its own advisor). Empty for anything else, the
+     * tool's own exceptions included (Spring AI wraps those). Names no Spring AI class.
      */
     public static Optional<AgentFailure> agentFailure(Throwable thrown) {
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -174,8 +180,24 @@ public final class SpringAiIntegration {
                         + "parse as the type the ChatClient asked for (Spring AI: "
                         + AgentFailure.abbreviate(String.valueOf(cause.getMessage())) + ").", thrown));
             }
+            if (t.getClass() == IllegalArgumentException.class && bindsToolArguments(frames)) {
+                return Optional.of(new AgentFailure(AgentFailure.Kind.TOOL_CALL, "The model called a tool with "
+                        + "arguments it cannot take: no value for a primitive parameter, or a value of another type "
+                        + "(Spring AI: " + AgentFailure.abbreviate(String.valueOf(t.getMessage())) + ").", thrown));
+            }
         }
         return Optional.empty();
+    }
+
+    /** Whether the first frame below reflection is {@code MethodToolCallback.callMethod} invoking the tool. */
+    private static boolean bindsToolArguments(StackTraceElement[] frames) {
+        for (StackTraceElement frame : frames) {
+            String owner = frame.getClassName();
+            if (!owner.startsWith("java.") && !owner.startsWith("jdk.") && !owner.startsWith("sun.")) {
+                return owner.equals(METHOD_TOOL_CALLBACK) && frame.getMethodName().equals("callMethod");
+            }
+        }
+        return false;
     }
 
     /** The scorers over Spring AI's evaluators, when they are on the class path; none otherwise. */
