@@ -232,12 +232,18 @@ final class SimulatedAgent {
         return Optional.empty();
     }
 
-    /** The calls a faultless agent makes: the scripted steps of declared tools, else the best-matching tool. */
+    /**
+     * The calls a faultless agent makes: the scripted steps of declared tools, else the best-matching tool. A step
+     * sends every argument its tool requires: the step's own, and from the prompt what the step leaves free (a bare
+     * name), as a real model fills a call its framework can bind.
+     */
     private static List<ToolCall> plan(EvalCase evalCase, ModelRequest request, List<Tool> tools) {
         Optional<List<ToolCall>> scripted = scripted(evalCase);
         if (scripted.isPresent()) {
-            Set<String> declared = new HashSet<>(tools.stream().map(Tool::name).toList());
-            return scripted.get().stream().filter(step -> declared.contains(step.name())).toList();
+            Map<String, Tool> declared = new LinkedHashMap<>();
+            tools.forEach(tool -> declared.putIfAbsent(tool.name(), tool));
+            return scripted.get().stream().filter(step -> declared.containsKey(step.name()))
+                    .map(step -> withRequired(step, declared.get(step.name()), request.prompt())).toList();
         }
         return best(tools, request.prompt()).map(tool -> List.of(new ToolCall(tool.name(),
                 arguments(tool, request.prompt())))).orElse(List.of());
@@ -316,6 +322,20 @@ final class SimulatedAgent {
             }
         }
         return candidates.isEmpty() ? Optional.empty() : Optional.of(candidates.get(pick(what, candidates.size())));
+    }
+
+    /** The step with what its tool requires and the step leaves out, taken from the prompt. */
+    private static ToolCall withRequired(ToolCall step, Tool tool, String prompt) {
+        if (step.arguments().keySet().containsAll(tool.required())) {
+            return step;
+        }
+        Map<String, Object> arguments = new LinkedHashMap<>(step.arguments());
+        arguments(tool, prompt).forEach((name, value) -> {
+            if (tool.required().contains(name)) {
+                arguments.putIfAbsent(name, value);
+            }
+        });
+        return new ToolCall(step.name(), arguments);
     }
 
     /** The declared tool whose name and description share the most words with the prompt; none when no word. */
