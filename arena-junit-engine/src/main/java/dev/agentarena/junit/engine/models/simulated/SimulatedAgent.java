@@ -358,13 +358,19 @@ final class SimulatedAgent {
 
     /**
      * Arguments a model would take from the prompt: for each required parameter (each parameter when none is
-     * required), a number of the prompt for a number or an id ({@code 0} when the prompt has none), an enum value the
-     * prompt names, {@code true} for a flag, else the prompt itself. Only an array or an object is left out.
+     * required), the first number of the prompt that fits a long or double for a number or an id ({@code 0} when the
+     * prompt has none), an enum value the prompt names, {@code true} for a flag, else the prompt itself. Only an array
+     * or an object is left out.
      */
     private static Map<String, Object> arguments(Tool tool, String prompt) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         Matcher number = NUMBER.matcher(prompt);
-        String firstNumber = number.find() ? number.group() : null;
+        String firstNumber = null;
+        Object firstValue = null;
+        while (firstNumber == null && number.find()) {
+            firstValue = value(number.group());
+            firstNumber = firstValue == null ? null : number.group();
+        }
         List<String> names = tool.required().isEmpty() ? new ArrayList<>(tool.parameters().keySet()) : tool.required();
         for (String name : names) {
             Map<?, ?> schema = tool.parameters().getOrDefault(name, Map.of());
@@ -377,9 +383,7 @@ final class SimulatedAgent {
                 continue;
             }
             switch (type) {
-                case "integer", "number" -> arguments.put(name, firstNumber == null ? (Object) 0L
-                        : firstNumber.contains(".") ? (Object) Double.valueOf(firstNumber)
-                                : (Object) Long.valueOf(firstNumber));
+                case "integer", "number" -> arguments.put(name, firstValue == null ? (Object) 0L : firstValue);
                 case "boolean" -> arguments.put(name, true);
                 case "array", "object" -> {
                     // a model would need to know more than the prompt says
@@ -389,6 +393,22 @@ final class SimulatedAgent {
             }
         }
         return arguments;
+    }
+
+    /** A number of the prompt as a model would send it; null when it fits no long or double (a 400-digit run). */
+    private static Object value(String number) {
+        if (number.length() > 40) {
+            return null;
+        }
+        if (!number.contains(".")) {
+            try {
+                return Long.valueOf(number);
+            }
+            catch (NumberFormatException tooLong) {
+                return null;
+            }
+        }
+        return Double.valueOf(number);
     }
 
     /** The declared tools of OpenAI function definitions ({@code {"type":"function","function":{...}}} or flat). */

@@ -377,6 +377,18 @@ class SimulatedAgentTest {
     }
 
     @Test
+    void aNumberTooLongForALongIsSkippedForTheNextOneInsteadOfFailingTheCall() {
+        try (ModelRegistry registry = registry(NO_SLIPS)) {
+            String huge = "9".repeat(100_000);
+            Run run = converse(registry.endpoint("sim_large"), EvalCase.of("huge", "Ref " + huge + ", order 12 "
+                    + "99999999999999999999", "Ok.").withExpectedTrajectory(List.of(new ToolCall("lookup_order",
+                            Map.of()))));
+
+            assertThat(run.withoutIds()).containsExactly(new ToolCall("lookup_order", Map.of("order_id", 12L)));
+        }
+    }
+
+    @Test
     void toolChoiceNoneRequiredAndANamedTool() {
         try (ModelRegistry registry = registry(NO_SLIPS)) {
             ModelEndpoint model = registry.endpoint("sim_large");
