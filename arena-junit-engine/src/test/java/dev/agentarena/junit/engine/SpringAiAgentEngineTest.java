@@ -15,6 +15,7 @@ import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 import dev.agentarena.junit.engine.fixtures.integration.SpringAiAgentFixture;
+import dev.agentarena.junit.engine.fixtures.integration.SpringAiBareToolNameFixture;
 import dev.agentarena.junit.engine.fixtures.integration.SupportAgentScript;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
@@ -96,6 +97,25 @@ class SpringAiAgentEngineTest {
                 new ToolResponseMessage.ToolResponse("sp_1", "lookupOrder", "\"order 42: delivered, 30 EUR\""));
         assertThat(((ToolResponseMessage) last.get(4)).getResponses()).extracting(ToolResponseMessage.ToolResponse::id)
                 .containsExactly("sp_2");
+    }
+
+    @Test
+    void aBareExpectedToolNameIsCalledWithTheIntItRequiresAndTheTrajectoryPassesOnSimLarge() {
+        SpringAiBareToolNameFixture.RAN.clear();
+        EngineRun run = new EngineRun(output)
+                .with("arena.models.sim_large.wrong-tool-rate", "0")
+                .with("arena.models.sim_large.wrong-argument-rate", "0")
+                .with("arena.models.sim_large.missing-argument-rate", "0")
+                .with("arena.models.sim_large.extra-call-rate", "0")
+                .with("arena.models.sim_large.loop-rate", "0")
+                .execute(SpringAiBareToolNameFixture.class);
+
+        run.assertNode("with_number", "trajectory", "passed", "");
+        run.assertNode("without_number", "trajectory", "passed", "");
+        // the number of the user's message, else the documented placeholder 0
+        assertThat(SpringAiBareToolNameFixture.RAN).containsExactlyInAnyOrder(1234, 0);
+        assertThat(run.line("with_number", "trajectory").get("trajectory").toString()).contains("1234")
+                .doesNotContain("cannot take");
     }
 
     @SuppressWarnings("unchecked")

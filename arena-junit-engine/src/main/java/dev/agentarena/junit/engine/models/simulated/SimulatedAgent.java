@@ -232,12 +232,18 @@ final class SimulatedAgent {
         return Optional.empty();
     }
 
-    /** The calls a faultless agent makes: the scripted steps of declared tools, else the best-matching tool. */
+    /**
+     * The calls a faultless agent makes: the scripted steps of declared tools, else the best-matching tool. A step
+     * sends every argument its tool requires: the step's own, and from the prompt what the step leaves free (a bare
+     * name), as a real model fills a call its framework can bind.
+     */
     private static List<ToolCall> plan(EvalCase evalCase, ModelRequest request, List<Tool> tools) {
         Optional<List<ToolCall>> scripted = scripted(evalCase);
         if (scripted.isPresent()) {
-            Set<String> declared = new HashSet<>(tools.stream().map(Tool::name).toList());
-            return scripted.get().stream().filter(step -> declared.contains(step.name())).toList();
+            Map<String, Tool> declared = new LinkedHashMap<>();
+            tools.forEach(tool -> declared.putIfAbsent(tool.name(), tool));
+            return scripted.get().stream().filter(step -> declared.containsKey(step.name()))
+                    .map(step -> withRequired(step, declared.get(step.name()), request.prompt())).toList();
         }
         return best(tools, request.prompt()).map(tool -> List.of(new ToolCall(tool.name(),
                 arguments(tool, request.prompt())))).orElse(List.of());
@@ -318,6 +324,20 @@ final class SimulatedAgent {
         return candidates.isEmpty() ? Optional.empty() : Optional.of(candidates.get(pick(what, candidates.size())));
     }
 
+    /** The step with what its tool requires and the step leaves out, taken from the prompt. */
+    private static ToolCall withRequired(ToolCall step, Tool tool, String prompt) {
+        if (step.arguments().keySet().containsAll(tool.required())) {
+            return step;
+        }
+        Map<String, Object> arguments = new LinkedHashMap<>(step.arguments());
+        arguments(tool, prompt).forEach((name, value) -> {
+            if (tool.required().contains(name)) {
+                arguments.putIfAbsent(name, value);
+            }
+        });
+        return new ToolCall(step.name(), arguments);
+    }
+
     /** The declared tool whose name and description share the most words with the prompt; none when no word. */
     private static Optional<Tool> best(List<Tool> tools, String prompt) {
         Set<String> words = words(prompt);
@@ -338,13 +358,19 @@ final class SimulatedAgent {
 
     /**
      * Arguments a model would take from the prompt: for each required parameter (each parameter when none is
-     * required), a number of the prompt for a number or an id ({@code 0} when the prompt has none), an enum value the
-     * prompt names, {@code true} for a flag, else the prompt itself. Only an array or an object is left out.
+     * required), the first number of the prompt that fits a long or double for a number or an id ({@code 0} when the
+     * prompt has none), an enum value the prompt names, {@code true} for a flag, else the prompt itself. Only an array
+     * or an object is left out.
      */
     private static Map<String, Object> arguments(Tool tool, String prompt) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         Matcher number = NUMBER.matcher(prompt);
-        String firstNumber = number.find() ? number.group() : null;
+        String firstNumber = null;
+        Object firstValue = null;
+        while (firstNumber == null && number.find()) {
+            firstValue = value(number.group());
+            firstNumber = firstValue == null ? null : number.group();
+        }
         List<String> names = tool.required().isEmpty() ? new ArrayList<>(tool.parameters().keySet()) : tool.required();
         for (String name : names) {
             Map<?, ?> schema = tool.parameters().getOrDefault(name, Map.of());
@@ -357,9 +383,7 @@ final class SimulatedAgent {
                 continue;
             }
             switch (type) {
-                case "integer", "number" -> arguments.put(name, firstNumber == null ? (Object) 0L
-                        : firstNumber.contains(".") ? (Object) Double.valueOf(firstNumber)
-                                : (Object) Long.valueOf(firstNumber));
+                case "integer", "number" -> arguments.put(name, firstValue == null ? (Object) 0L : firstValue);
                 case "boolean" -> arguments.put(name, true);
                 case "array", "object" -> {
                     // a model would need to know more than the prompt says
@@ -369,6 +393,22 @@ final class SimulatedAgent {
             }
         }
         return arguments;
+    }
+
+    /** A number of the prompt as a model would send it; null when it fits no long or double (a 400-digit run). */
+    private static Object value(String number) {
+        if (number.length() > 40) {
+            return null;
+        }
+        if (!number.contains(".")) {
+            try {
+                return Long.valueOf(number);
+            }
+            catch (NumberFormatException tooLong) {
+                return null;
+            }
+        }
+        return Double.valueOf(number);
     }
 
     /** The declared tools of OpenAI function definitions ({@code {"type":"function","function":{...}}} or flat). */

@@ -353,8 +353,38 @@ class SimulatedAgentTest {
             Run run = converse(registry.endpoint("sim_large"), evalCase);
 
             assertThat(run.withoutIds()).containsExactly(new ToolCall("lookup_order", Map.of("order_id", 3)),
-                    new ToolCall("escalate", Map.of()));
+                    new ToolCall("escalate", Map.of("summary", "Order 3 is late")));
             assertThat(run.text()).isEqualTo("A colleague will call you.");
+        }
+    }
+
+    @Test
+    void aBareToolNameIsCalledWithEveryRequiredArgumentANumberFromTheInputElseZero() {
+        try (ModelRegistry registry = registry(NO_SLIPS)) {
+            ModelEndpoint model = registry.endpoint("sim_large");
+            Run numbered = converse(model, EvalCase.of("bare", "Where is my order 1234?", "It shipped.")
+                    .withExpectedTrajectory(List.of(new ToolCall("lookup_order", Map.of()))));
+            Run unnumbered = converse(model, EvalCase.of("bare-no-number", "Where is my order?", "It shipped.")
+                    .withExpectedTrajectory(List.of(new ToolCall("lookup_order", Map.of()))));
+            Run partial = converse(model, EvalCase.of("half", "Refund order 17", "Done.")
+                    .withExpectedTrajectory(List.of(new ToolCall("refund", Map.of("reason", "late")))));
+
+            assertThat(numbered.withoutIds()).containsExactly(new ToolCall("lookup_order", Map.of("order_id", 1234L)));
+            assertThat(unnumbered.withoutIds()).containsExactly(new ToolCall("lookup_order", Map.of("order_id", 0L)));
+            assertThat(partial.withoutIds()).as("the step's own arguments stay, the free ones come from the input")
+                    .containsExactly(new ToolCall("refund", Map.of("reason", "late", "order_id", 17L)));
+        }
+    }
+
+    @Test
+    void aNumberTooLongForALongIsSkippedForTheNextOneInsteadOfFailingTheCall() {
+        try (ModelRegistry registry = registry(NO_SLIPS)) {
+            String huge = "9".repeat(100_000);
+            Run run = converse(registry.endpoint("sim_large"), EvalCase.of("huge", "Ref " + huge + ", order 12 "
+                    + "99999999999999999999", "Ok.").withExpectedTrajectory(List.of(new ToolCall("lookup_order",
+                            Map.of()))));
+
+            assertThat(run.withoutIds()).containsExactly(new ToolCall("lookup_order", Map.of("order_id", 12L)));
         }
     }
 
