@@ -493,7 +493,8 @@ public final class CodeExecScorer implements OutputScorer {
      * and puts {@code /dev/null} in its place, runs the solution as {@code __main__}, as {@code python3 solution.py}
      * would, then the checks in its namespace (a failing check's traceback shows its line, from {@code <checks>}: the
      * interpreter's own would read it from a file), then writes the token. What it calls after the code ran was bound
-     * before, out of reach of code that rebinds {@code exec} or {@code os.write}.
+     * before, out of reach of code that rebinds {@code exec}, {@code sys.exit} or {@code os.write}; a failed check never
+     * writes it.
      */
     static String pythonPrologue(byte[] marker) {
         return "import os, sys, types, linecache, traceback\n"
@@ -501,7 +502,8 @@ public final class CodeExecScorer implements OutputScorer {
                 + "end, _, checks = sys.stdin.buffer.read().partition(b'\\n')\n"
                 + "end = bytes.fromhex(end.decode('ascii')); checks = checks.decode('utf-8')\n"
                 + "null = os.open(os.devnull, os.O_RDONLY); os.dup2(null, 0); os.close(null)\n"
-                + "run, build, write, stdout, show = exec, compile, os.write, sys.stdout, traceback.print_exception\n"
+                + "run, build, write, stdout, show, leave = exec, compile, os.write, sys.stdout, "
+                + "traceback.print_exception, sys.exit\n"
                 + "path = sys.argv[1]; sys.argv[:] = [path]\n"
                 + "main = types.ModuleType('__main__'); main.__file__ = path; sys.modules['__main__'] = main\n"
                 + "with open(path, 'rb') as source: code = compile(source.read(), path, 'exec')\n"
@@ -511,12 +513,13 @@ public final class CodeExecScorer implements OutputScorer {
                 + "    run(build(checks, '<checks>', 'exec'), main.__dict__)\n"
                 + "except Exception as failed:\n"
                 + "    show(type(failed), failed, failed.__traceback__.tb_next)\n"
-                + "    sys.exit(1)\n"
-                + "try:\n"
-                + "    stdout.flush()\n"
-                + "except Exception:\n"
-                + "    pass\n"
-                + "write(1, end)\n";
+                + "    leave(1)\n"
+                + "else:\n"
+                + "    try:\n"
+                + "        stdout.flush()\n"
+                + "    except Exception:\n"
+                + "        pass\n"
+                + "    write(1, end)\n";
     }
 
     /**

@@ -80,6 +80,20 @@ abstract class CodeExecScorerContract {
     }
 
     @Test
+    void codeThatDisarmsTheWayOutOfAFailedCheckStillFails() {
+        String code = "import builtins, os, sys\n"
+                + "sys.exit = lambda *args: None\n"
+                + "builtins.exec = lambda *args: None\n"
+                + "builtins.compile = lambda *args: None\n"
+                + "os.write = lambda *args: None\n";
+
+        ScoreResult result = scorer.score(code, "assert False, 'checked'", context);
+
+        assertThat(result.passed()).isFalse();
+        assertThat(result.reason()).startsWith("exit code 1: ").endsWith("AssertionError: checked");
+    }
+
+    @Test
     void aForgedEndTokenDoesNotPass() {
         String code = "import os\n"
                 + "os.write(1, b'\\x00arena-end-' + b'0' * 32 + b'\\n')\n"
