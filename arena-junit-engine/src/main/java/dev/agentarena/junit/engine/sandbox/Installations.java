@@ -73,7 +73,7 @@ public final class Installations {
                 1 << 20, 1 << 16);
         SandboxedRun.Outcome outcome;
         try {
-            outcome = SandboxedRun.run(builder, limits, null, false, new byte[0]);
+            outcome = SandboxedRun.run(builder, limits, null, null, false, new byte[0]);
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -22,7 +22,8 @@ import org.apiguardian.api.API;
  *
  * <p>The clock has two parts. Until the program writes its start marker (the first bytes on stdout, written by a
  * prologue before any of its own code runs, and removed from what is kept) the start-up limit applies; from then on
- * the run-time limit. A program that never writes the marker stays under the start-up limit.
+ * the run-time limit. A program that never writes the marker stays under the start-up limit. Its end token, written
+ * once its checks ran to their end, is removed from stdout wherever it comes and noted as {@link Outcome#finished()}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class SandboxedRun {
@@ -48,16 +49,17 @@ public final class SandboxedRun {
      * @param stderr what was kept of stderr
      * @param truncated whether either stream lost its middle
      * @param started whether the program started (wrote its marker)
+     * @param finished whether the program wrote its end token: its checks ran to their end
      * @param startupMillis from the start of the process to the marker (or to the end, when it never started)
      * @param millis from the start of the process to its end
      */
     public record Outcome(Ending ending, int exitCode, String stdout, String stderr, boolean truncated,
-            boolean started, long startupMillis, long millis) {
+            boolean started, boolean finished, long startupMillis, long millis) {
 
         /** This outcome with its output passed through {@code mask}: a scorer masks secrets before it cuts. */
         public Outcome masked(UnaryOperator<String> mask) {
             return new Outcome(ending, exitCode, mask.apply(stdout), mask.apply(stderr), truncated, started,
-                    startupMillis, millis);
+                    finished, startupMillis, millis);
         }
     }
 
@@ -74,6 +76,8 @@ public final class SandboxedRun {
      * Starts the process and runs it to an end.
      *
      * @param marker the bytes the program writes first on stdout once it starts, or {@code null} when it writes none
+     * @param endToken the bytes the program writes on stdout once its checks ran to their end, or {@code null}; the
+     *        first byte must occur nowhere else in it
      * @param input what the program reads on its standard input (then its end), written as it reads; empty for none
      * @param namespaced whether the process's child is pid 1 of a pid namespace holding every process of the program
      *        (a {@link Sandbox#isolated()} sandbox): killing that child ends them all, and the process exits only
@@ -81,8 +85,8 @@ public final class SandboxedRun {
      * @throws IOException when the process cannot be started (e.g. the interpreter is missing)
      * @throws IllegalStateException when a process of the program survives being killed
      */
-    public static Outcome run(ProcessBuilder builder, ProcessLimits limits, byte[] marker, boolean namespaced,
-            byte[] input) throws IOException, InterruptedException {
+    public static Outcome run(ProcessBuilder builder, ProcessLimits limits, byte[] marker, byte[] endToken,
+            boolean namespaced, byte[] input) throws IOException, InterruptedException {
         long spawned = System.nanoTime();
         Process process = builder.start();
         feed(process.getOutputStream(), input);
@@ -91,9 +95,10 @@ public final class SandboxedRun {
         CappedOutput stdout = new CappedOutput(limits.keptOutputBytes());
         CappedOutput stderr = new CappedOutput(limits.keptOutputBytes());
         StartMarker start = new StartMarker(marker);
-        Thread outDrain = drain(process.getInputStream(), stdout, start, total, overflow, limits, "stdout");
-        Thread errDrain = drain(process.getErrorStream(), stderr, StartMarker.none(), total, overflow, limits,
-                "stderr");
+        EndToken end = new EndToken(endToken);
+        Thread outDrain = drain(process.getInputStream(), stdout, start, end, total, overflow, limits, "stdout");
+        Thread errDrain = drain(process.getErrorStream(), stderr, StartMarker.none(), EndToken.none(), total,
+                overflow, limits, "stderr");
         // Descendants are remembered while the process runs: once it exits they are re-parented, no longer its
         // descendants, and would outlive the run unnoticed.
         Set<ProcessHandle> seen = new LinkedHashSet<>();
@@ -139,7 +144,7 @@ public final class SandboxedRun {
         long startedAt = start.startedAt();
         long startupNanos = (startedAt == 0 ? ended : startedAt) - spawned;
         return new Outcome(ending, ending == Ending.EXITED ? process.exitValue() : -1, stdout.text(), stderr.text(),
-                stdout.truncated() || stderr.truncated(), startedAt != 0, TimeUnit.NANOSECONDS.toMillis(startupNanos),
+                stdout.truncated() || stderr.truncated(), startedAt != 0, end.seen(), TimeUnit.NANOSECONDS.toMillis(startupNanos),
                 TimeUnit.NANOSECONDS.toMillis(ended - spawned));
     }
 
@@ -220,8 +225,8 @@ public final class SandboxedRun {
         thread.start();
     }
 
-    private static Thread drain(InputStream stream, CappedOutput sink, StartMarker start, AtomicLong total,
-            AtomicBoolean overflow, ProcessLimits limits, String name) {
+    private static Thread drain(InputStream stream, CappedOutput sink, StartMarker start, EndToken end,
+            AtomicLong total, AtomicBoolean overflow, ProcessLimits limits, String name) {
         Thread thread = new Thread(() -> {
             byte[] buffer = new byte[8192];
             try (stream) {
@@ -229,26 +234,27 @@ public final class SandboxedRun {
                 while ((n = stream.read(buffer)) > 0) {
                     int offset = start.consume(buffer, n);
                     byte[] unmatched = start.takeUnmatched();
-                    keep(unmatched, 0, unmatched.length, sink, total, overflow, limits);
-                    keep(buffer, offset, n - offset, sink, total, overflow, limits);
+                    keep(end.filter(unmatched, 0, unmatched.length), sink, total, overflow, limits);
+                    keep(end.filter(buffer, offset, n - offset), sink, total, overflow, limits);
                 }
             }
             catch (IOException e) {
                 // the process is gone; what was read is kept
             }
+            keep(end.finish(), sink, total, overflow, limits);
         }, "arena-code-exec-" + name);
         thread.setDaemon(true);
         thread.start();
         return thread;
     }
 
-    private static void keep(byte[] bytes, int offset, int length, CappedOutput sink, AtomicLong total,
-            AtomicBoolean overflow, ProcessLimits limits) {
-        if (length > 0) {
-            if (total.addAndGet(length) > limits.outputLimitBytes()) {
+    private static void keep(byte[] bytes, CappedOutput sink, AtomicLong total, AtomicBoolean overflow,
+            ProcessLimits limits) {
+        if (bytes.length > 0) {
+            if (total.addAndGet(bytes.length) > limits.outputLimitBytes()) {
                 overflow.set(true);
             }
-            sink.write(bytes, offset, length);
+            sink.write(bytes, 0, bytes.length);
         }
     }
 }

@@ -123,7 +123,7 @@ public final class Sandboxes {
         ProcessLimits limits = new ProcessLimits(PROBE_TIMEOUT, PROBE_TIMEOUT, 256L << 20, 16, 1 << 20, 10, 1 << 20,
                 1 << 16, 1 << 16);
         try (Sandbox.Launch probe = sandbox.launch(List.of("/bin/sh", "-c", "exit 0"), null, List.of(), limits)) {
-            SandboxedRun.Outcome outcome = SandboxedRun.run(probe.process(), limits, null, true, new byte[0]);
+            SandboxedRun.Outcome outcome = SandboxedRun.run(probe.process(), limits, null, null, true, new byte[0]);
             if (outcome.ending() != SandboxedRun.Ending.EXITED) {
                 return "code_exec: an empty bubblewrap sandbox did not finish within " + PROBE_TIMEOUT.toSeconds()
                         + "s on this machine";

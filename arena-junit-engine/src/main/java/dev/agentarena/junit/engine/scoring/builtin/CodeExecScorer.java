@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -52,7 +53,10 @@ import dev.agentarena.junit.scoring.OutputScorer;
  *       {@code import} lines of both are moved to the top and {@code package} lines dropped. {@code assert} is
  *       enabled.</li>
  * </ul>
- * A {@code null} reference runs the code alone.
+ * A {@code null} reference runs the code alone. With checks, exit 0 passes only when they ran to their end: after the
+ * last one, the program writes a token drawn for the run (128 random bits, handed over with the checks, where the code
+ * cannot read it first) on stdout; exit 0 without it is code that ended the program early ({@code sys.exit(0)},
+ * {@code System.exit(0)}), a failure. The token is removed from the output.
  *
  * <p>The program runs in a {@link Sandbox}: bubblewrap by default, found at run time; without it the case is an error
  * naming the missing tool and the opt-out ({@code sandbox: none}, unsandboxed). Inside, it sees no network, no other
@@ -86,6 +90,7 @@ public final class CodeExecScorer implements OutputScorer {
     /** The Java program's source (code and checks) in its temporary directory, deleted once compiled. */
     private static final String JAVA_FILE = "Solution.java";
     private static final long MIB = 1024 * 1024;
+    private static final SecureRandom RANDOM = new SecureRandom();
     /** What the sandbox's tools print when they, not the program, fail. */
     private static final List<String> TOOL_PREFIXES = List.of("bwrap:", "prlimit:", "setpriv:", "arena-sandbox:");
 
@@ -133,6 +138,8 @@ public final class CodeExecScorer implements OutputScorer {
         }
         String assertions = reference == null ? "" : Json.text(reference);
         byte[] marker = marker();
+        byte[] endToken = endToken();
+        boolean checked = !assertions.isBlank();
 
         Path workDir = null;
         try {
@@ -147,7 +154,7 @@ public final class CodeExecScorer implements OutputScorer {
             if (python) {
                 interpreter = options.getString("python", "python3");
                 Files.writeString(workDir.resolve(PYTHON_FILE), code + "\n", StandardCharsets.UTF_8);
-                input = assertions.getBytes(StandardCharsets.UTF_8);
+                input = (hex(endToken) + "\n" + assertions).getBytes(StandardCharsets.UTF_8);
                 installation = sandbox.isolated() ? installation(interpreter, true) : null;
                 command.addAll(List.of(installation == null ? interpreter : installation.executable(), "-I", "-B",
                         "-c", pythonPrologue(marker), sandbox.programFile(workDir, PYTHON_FILE)));
@@ -155,7 +162,7 @@ public final class CodeExecScorer implements OutputScorer {
             else {
                 interpreter = options.getString("java", Paths.get(System.getProperty("java.home"), "bin", "java")
                         .toString());
-                String program = javaProgram(code, assertions, marker);
+                String program = javaProgram(code, assertions, marker, endToken);
                 installation = sandbox.isolated() ? installation(interpreter, false) : null;
                 if (sandbox.isolated()) {
                     // written into the sandbox's own /tmp from stdin, where nothing of the host holds it
@@ -190,14 +197,16 @@ public final class CodeExecScorer implements OutputScorer {
             try (launch) {
                 SandboxedRun.Outcome outcome;
                 try {
-                    outcome = SandboxedRun.run(launch.process(), limits.process, marker, sandbox.isolated(), input);
+                    outcome = SandboxedRun.run(launch.process(), limits.process, marker, endToken,
+                            sandbox.isolated(), input);
                 }
                 catch (IOException e) {
                     throw cannotRun(interpreter, e);
                 }
                 // masked before anything is cut: the end of a secret must not survive a cut (issue 28)
                 ScoreResult result = result(outcome.masked(SecretMasking.of(context)::redact), limits, interpreter,
-                        sandbox, launch.limitsReached());
+                        sandbox, launch.limitsReached(), checked ? (python ? "sys.exit/os._exit" : "System.exit/"
+                        + "Runtime.halt") : null);
                 long peak = launch.peakMemoryBytes();
                 return peak < 0 ? result : result.withDetail("memory_peak_bytes", peak);
             }
@@ -323,9 +332,10 @@ public final class CodeExecScorer implements OutputScorer {
 
     /**
      * @param reached the limits on the whole program the sandbox saw the kernel enforce
+     * @param earlyExits how the language ends a program early, when checks must run to their end; else {@code null}
      */
     private static ScoreResult result(SandboxedRun.Outcome outcome, Limits limits, String interpreter,
-            Sandbox sandbox, List<String> reached) {
+            Sandbox sandbox, List<String> reached, String earlyExits) {
         ScoreResult result;
         switch (outcome.ending()) {
             case STARTUP_TIMEOUT:
@@ -359,7 +369,11 @@ public final class CodeExecScorer implements OutputScorer {
                             + "or name another with option '" + (interpreter.contains("java") ? "java" : "python")
                             + "')" : ""));
                 }
-                if (outcome.exitCode() == 0) {
+                if (outcome.exitCode() == 0 && earlyExits != null && !outcome.finished()) {
+                    result = ScoreResult.fail("exit code 0 before its checks finished: the program ended itself ("
+                            + earlyExits + "?)");
+                }
+                else if (outcome.exitCode() == 0) {
                     result = ScoreResult.pass("exit code 0");
                 }
                 else {
@@ -457,38 +471,64 @@ public final class CodeExecScorer implements OutputScorer {
     }
 
     /**
-     * Writes the marker, reads the checks from stdin to its end and puts {@code /dev/null} in its place, runs the
-     * solution as {@code __main__}, as {@code python3 solution.py} would, then the checks in its namespace (a failing
-     * check's traceback shows its line, from {@code <checks>}: the interpreter's own would read it from a file).
+     * What the program writes on stdout once its checks ran to their end: 128 random bits no code can guess, behind
+     * a NUL found nowhere else in it.
      */
-    static String pythonPrologue(byte[] marker) {
+    private static byte[] endToken() {
+        byte[] bits = new byte[16];
+        RANDOM.nextBytes(bits);
+        return ("\u0000arena-end-" + hex(bits) + "\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static String hex(byte[] bytes) {
         StringBuilder hex = new StringBuilder();
-        for (byte b : marker) {
+        for (byte b : bytes) {
             hex.append(String.format(Locale.ROOT, "%02x", b & 0xff));
         }
-        return "import os, sys, types, linecache\n"
-                + "os.write(1, bytes.fromhex('" + hex + "'))\n"
-                + "checks = sys.stdin.buffer.read().decode('utf-8')\n"
-                + "null = os.open(os.devnull, os.O_RDONLY); os.dup2(null, 0); os.close(null)\n"
-                + "path = sys.argv[1]; sys.argv[:] = [path]\n"
-                + "main = types.ModuleType('__main__'); main.__file__ = path; sys.modules['__main__'] = main\n"
-                + "with open(path, 'rb') as source: code = compile(source.read(), path, 'exec')\n"
-                + "exec(code, main.__dict__)\n"
-                + "linecache.cache['<checks>'] = (len(checks), None, checks.splitlines(True), '<checks>')\n"
-                + "try:\n"
-                + "    exec(compile(checks, '<checks>', 'exec'), main.__dict__)\n"
-                + "except Exception as failed:\n"
-                + "    import traceback\n"
-                + "    traceback.print_exception(type(failed), failed, failed.__traceback__.tb_next)\n"
-                + "    sys.exit(1)\n";
+        return hex.toString();
     }
 
     /**
-     * The single-file program: imports, then a first class that deletes its source, writes the marker and calls the
-     * {@code main} that runs (the assertions', else the code's), then the assertions, then the code. Without any
-     * {@code main} there is no first class: the launcher reports the missing method, and the marker never comes.
+     * Writes the marker, reads the end token (in hex, the first line of stdin) and the checks (the rest) to its end
+     * and puts {@code /dev/null} in its place, runs the solution as {@code __main__}, as {@code python3 solution.py}
+     * would, then the checks in its namespace (a failing check's traceback shows its line, from {@code <checks>}: the
+     * interpreter's own would read it from a file), then writes the token. What it calls after the code ran was bound
+     * before, out of reach of code that rebinds {@code exec}, {@code sys.exit} or {@code os.write}; a failed check never
+     * writes it.
      */
-    static String javaProgram(String code, String assertions, byte[] marker) {
+    static String pythonPrologue(byte[] marker) {
+        return "import os, sys, types, linecache, traceback\n"
+                + "os.write(1, bytes.fromhex('" + hex(marker) + "'))\n"
+                + "end, _, checks = sys.stdin.buffer.read().partition(b'\\n')\n"
+                + "end = bytes.fromhex(end.decode('ascii')); checks = checks.decode('utf-8')\n"
+                + "null = os.open(os.devnull, os.O_RDONLY); os.dup2(null, 0); os.close(null)\n"
+                + "run, build, write, stdout, show, leave = exec, compile, os.write, sys.stdout, "
+                + "traceback.print_exception, sys.exit\n"
+                + "path = sys.argv[1]; sys.argv[:] = [path]\n"
+                + "main = types.ModuleType('__main__'); main.__file__ = path; sys.modules['__main__'] = main\n"
+                + "with open(path, 'rb') as source: code = compile(source.read(), path, 'exec')\n"
+                + "run(code, main.__dict__)\n"
+                + "linecache.cache['<checks>'] = (len(checks), None, checks.splitlines(True), '<checks>')\n"
+                + "try:\n"
+                + "    run(build(checks, '<checks>', 'exec'), main.__dict__)\n"
+                + "except Exception as failed:\n"
+                + "    show(type(failed), failed, failed.__traceback__.tb_next)\n"
+                + "    leave(1)\n"
+                + "else:\n"
+                + "    try:\n"
+                + "        stdout.flush()\n"
+                + "    except Exception:\n"
+                + "        pass\n"
+                + "    write(1, end)\n";
+    }
+
+    /**
+     * The single-file program: imports, then a first class that deletes its source, writes the marker, calls the
+     * {@code main} that runs (the assertions', else the code's) and, once it returned, writes the end token straight
+     * to stdout's descriptor; then the assertions, then the code. Without any {@code main} there is no first class:
+     * the launcher reports the missing method, and the marker never comes.
+     */
+    static String javaProgram(String code, String assertions, byte[] marker, byte[] endToken) {
         List<String> imports = new ArrayList<>();
         String body = hoistImports(code, imports);
         String check = hoistImports(assertions, imports);
@@ -513,18 +553,18 @@ public final class CodeExecScorer implements OutputScorer {
         }
         // The launcher runs the first class in the file: the start class, else the assertions' class, comes first.
         if (target != null) {
-            StringBuilder bytes = new StringBuilder();
-            for (byte b : marker) {
-                bytes.append(bytes.length() == 0 ? "" : ", ").append(b);
-            }
             program.append("final class ArenaStart {\n")
                     .append("    public static void main(String[] args) throws Throwable {\n")
                     .append("        java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(")
                     .append("System.getenv(\"TMPDIR\"), \"").append(JAVA_FILE).append("\"));\n")
-                    .append("        byte[] marker = {").append(bytes).append("};\n")
+                    .append("        byte[] marker = {").append(javaBytes(marker)).append("};\n")
                     .append("        System.out.write(marker, 0, marker.length);\n")
                     .append("        System.out.flush();\n")
+                    .append("        byte[] end = {").append(javaBytes(endToken)).append("};\n")
+                    .append("        java.io.PrintStream out = System.out;\n")
                     .append("        ").append(target).append(".main(args);\n")
+                    .append("        out.flush();\n")
+                    .append("        new java.io.FileOutputStream(java.io.FileDescriptor.out).write(end);\n")
                     .append("    }\n}\n\n");
         }
         if (checkClass != null) {
@@ -532,6 +572,14 @@ public final class CodeExecScorer implements OutputScorer {
         }
         program.append(body).append('\n');
         return program.toString();
+    }
+
+    private static String javaBytes(byte[] bytes) {
+        StringBuilder list = new StringBuilder();
+        for (byte b : bytes) {
+            list.append(list.length() == 0 ? "" : ", ").append(b);
+        }
+        return list.toString();
     }
 
     /** The type that declares the first {@code main} method, or {@code null}. */

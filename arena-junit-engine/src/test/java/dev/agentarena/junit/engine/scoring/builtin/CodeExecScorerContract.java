@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -46,6 +47,97 @@ abstract class CodeExecScorerContract {
         assertThat(fail.passed()).isFalse();
         assertThat(fail.score()).isZero();
         assertThat(fail.reason()).startsWith("exit code 1: ").endsWith("AssertionError: add(2, 3) should be 6");
+    }
+
+    @Test
+    void pythonCodeThatEndsTheProgramBeforeItsChecksFails() {
+        ScoreResult topLevel = scorer.score("import os\nos._exit(0)\n", "assert False, 'never checked'", context);
+        ScoreResult called = scorer.score("import sys\ndef solve():\n    sys.exit(0)\n", "assert solve() == 3",
+                context);
+
+        for (ScoreResult result : List.of(topLevel, called)) {
+            assertThat(result.passed()).isFalse();
+            assertThat(result.reason()).isEqualTo("exit code 0 before its checks finished: the program ended itself "
+                    + "(sys.exit/os._exit?)");
+            assertThat(result.detail()).containsEntry("exit_code", 0);
+        }
+    }
+
+    @Test
+    void javaCodeThatEndsTheProgramBeforeItsChecksFails() {
+        TestScoringContext java = context.with("language", "java").with("timeout_seconds", 60);
+
+        ScoreResult staticBlock = scorer.score("class Solution {\n    static { System.exit(0); }\n"
+                + "    static int one() { return 2; }\n}", "assert Solution.one() == 1;", java);
+        ScoreResult called = scorer.score("class Solution {\n    static int one() { Runtime.getRuntime().halt(0); "
+                + "return 2; }\n}", "assert Solution.one() == 1;", java);
+
+        for (ScoreResult result : List.of(staticBlock, called)) {
+            assertThat(result.passed()).isFalse();
+            assertThat(result.reason()).isEqualTo("exit code 0 before its checks finished: the program ended itself "
+                    + "(System.exit/Runtime.halt?)");
+        }
+    }
+
+    @Test
+    void codeThatDisarmsTheWayOutOfAFailedCheckStillFails() {
+        String code = "import builtins, os, sys\n"
+                + "sys.exit = lambda *args: None\n"
+                + "builtins.exec = lambda *args: None\n"
+                + "builtins.compile = lambda *args: None\n"
+                + "os.write = lambda *args: None\n";
+
+        ScoreResult result = scorer.score(code, "assert False, 'checked'", context);
+
+        assertThat(result.passed()).isFalse();
+        assertThat(result.reason()).startsWith("exit code 1: ").endsWith("AssertionError: checked");
+    }
+
+    @Test
+    void aForgedEndTokenDoesNotPass() {
+        String code = "import os\n"
+                + "os.write(1, b'\\x00arena-end-' + b'0' * 32 + b'\\n')\n"
+                + "print('\\x00arena-end-' + 'f' * 32, flush=True)\n"
+                + "os._exit(0)\n";
+
+        ScoreResult result = scorer.score(code, "assert False", context);
+
+        assertThat(result.passed()).isFalse();
+        assertThat(result.reason()).startsWith("exit code 0 before its checks finished");
+        assertThat((String) result.detail().get("stdout")).as("a forged token is output like any other")
+                .contains("arena-end-" + "0".repeat(32));
+    }
+
+    @Test
+    void checksThatRunToTheirEndPassAndTheTokenIsNeverShown() {
+        String code = "def solve():\n    print('solving')\n    return 3\n";
+
+        ScoreResult pass = scorer.score(code, "print('checked', solve())\nassert solve() == 3", context);
+        ScoreResult fail = scorer.score(code, "assert solve() == 4, 'not 4'", context);
+        ScoreResult java = scorer.score("class Solution { static int one() { System.out.println(\"one\"); "
+                + "return 1; } }", "assert Solution.one() == 1; System.out.print(\"checked\");",
+                context.with("language", "java").with("timeout_seconds", 60));
+
+        assertThat(pass.passed()).as(pass.reason()).isTrue();
+        assertThat(pass.reason()).isEqualTo("exit code 0");
+        assertThat((String) pass.detail().get("stdout")).isEqualTo("solving\nchecked 3\nsolving\n");
+        assertThat(fail.passed()).isFalse();
+        assertThat(fail.reason()).startsWith("exit code 1: ").endsWith("AssertionError: not 4");
+        assertThat(java.passed()).as(java.reason()).isTrue();
+        assertThat((String) java.detail().get("stdout")).isEqualTo("one\nchecked");
+        for (ScoreResult result : List.of(pass, fail, java)) {
+            assertThat(result.detail().get("stdout") + " " + result.reason()).doesNotContain("arena-end")
+                    .doesNotContain("\0");
+        }
+    }
+
+    @Test
+    void withoutChecksTheCodeMayEndItself() {
+        // nothing to run to its end: exit 0 passes, as it always did
+        ScoreResult result = scorer.score("import sys\nprint('done')\nsys.exit(0)\n", null, context);
+
+        assertThat(result.passed()).as(result.reason()).isTrue();
+        assertThat((String) result.detail().get("stdout")).isEqualTo("done\n");
     }
 
     @Test
@@ -257,18 +349,18 @@ abstract class CodeExecScorerContract {
     void javaProgramPutsTheAssertionsClassFirstAndHoistsImports() {
         byte[] marker = "!go\n".getBytes(StandardCharsets.US_ASCII);
         String program = CodeExecScorer.javaProgram("package x;\nimport java.util.*;\nclass A {}\n",
-                "import java.io.File;\nassert new A() != null;", marker);
+                "import java.io.File;\nassert new A() != null;", marker, marker);
 
         assertThat(program).startsWith("import java.util.*;\nimport java.io.File;\n\nfinal class ArenaStart {")
                 .doesNotContain("package x;").contains("byte[] marker = {33, 103, 111, 10};")
                 .contains("ArenaAssertions.main(args);");
         assertThat(program.indexOf("class ArenaAssertions")).isLessThan(program.indexOf("class A {}"));
         String wholeClass = CodeExecScorer.javaProgram("class A {}",
-                "class Check { public static void main(String[] a) { } }", marker);
+                "class Check { public static void main(String[] a) { } }", marker, marker);
         assertThat(wholeClass).doesNotContain("ArenaAssertions").contains("Check.main(args);");
         assertThat(wholeClass.indexOf("class ArenaStart")).isLessThan(wholeClass.indexOf("class Check"));
         assertThat(wholeClass.indexOf("class Check")).isLessThan(wholeClass.indexOf("class A {}"));
-        assertThat(CodeExecScorer.javaProgram("class A {}", "", marker)).as("no main: nothing to start")
+        assertThat(CodeExecScorer.javaProgram("class A {}", "", marker, marker)).as("no main: nothing to start")
                 .doesNotContain("ArenaStart");
     }
 }
