@@ -20,14 +20,13 @@ import dev.agentarena.junit.engine.integration.versions.JacksonVersions;
  * jars do not match): one failing test that says so. Throwing from discovery instead took the project's other tests
  * down with it on Platform 1.12 (Surefire's fork ended at "TestEngine with ID 'agent-arena' failed to discover
  * tests"), and showed only a linkage error on a mismatched Jackson. Only JUnit API as old as Platform 1.0 is used
- * here, and nothing of Jackson.
+ * here, and Jackson only through {@link JacksonVersions}, which reads its jars' versions.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class IncompatiblePlatformDescriptor extends EngineDescriptor implements Node<ArenaExecutionContext> {
 
     /**
-     * @param check the failing test's id segment and display name ({@code junit-platform}, {@code JUnit Platform
-     *        version})
+     * @param check what was refused: the failing test's id segment and display name
      * @param message what is wrong and how to fix it, the failure of each test
      * @param evalClasses the eval classes selected, each of which gets the failing test (build tools such as Surefire
      *        report only tests with a class); with none, one test without a class stands for the run

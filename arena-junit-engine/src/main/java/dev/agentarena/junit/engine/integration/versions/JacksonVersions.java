@@ -12,10 +12,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * Refuses, in one clear message, a jackson-annotations or jackson-core older than the jackson-databind the engine runs
- * with. A dependency declared before the engine (Spring AI 1.1 brings jackson-annotations 2.19) wins Maven's
- * nearest-wins next to the engine's newer databind, which then fails discovery with a
- * {@code NoClassDefFoundError} of an annotation it references ({@code JsonSerializeAs}). Now discovery gives one
- * failing test naming the versions found and the fix ({@code descriptor/IncompatiblePlatformDescriptor}).
+ * with: a dependency declared before the engine (Spring AI 1.1 brings jackson-annotations 2.19) wins Maven's
+ * nearest-wins, and the engine's newer databind fails to load an annotation it references ({@code JsonSerializeAs}).
+ * Discovery gives one failing test naming the versions found and the fix
+ * ({@code descriptor/IncompatiblePlatformDescriptor}).
  *
  * <p>It reads only the three jars' versions: it must run before any engine code loads databind's other classes. A
  * version that cannot be read (a repackaged jar) is not refused, since nothing says it is wrong.
