@@ -14,6 +14,7 @@ import dev.agentarena.junit.engine.descriptor.ArenaEngineDescriptor;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 import dev.agentarena.junit.engine.descriptor.CaseFilter;
 import dev.agentarena.junit.engine.descriptor.IncompatiblePlatformDescriptor;
+import dev.agentarena.junit.engine.descriptor.IncompatiblePlatformDescriptor.Check;
 import dev.agentarena.junit.engine.discovery.DeclarationIssues;
 import dev.agentarena.junit.engine.discovery.DiscoverySelectorResolver;
 import dev.agentarena.junit.engine.discovery.JUnitPlatformVersion;
@@ -45,8 +46,14 @@ public final class ArenaTestEngine extends HierarchicalTestEngine<ArenaExecution
     public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
         Optional<String> incompatible = JUnitPlatformVersion.problem();
         if (incompatible.isPresent()) {
-            return new IncompatiblePlatformDescriptor(uniqueId, incompatible.get(),
+            return new IncompatiblePlatformDescriptor(uniqueId, Check.JUNIT_PLATFORM, incompatible.get(),
                     JUnitPlatformVersion.selectedEvalClasses(request));
+        }
+        // before any engine code loads databind, whose classes may name annotations an older jar lacks
+        Optional<IncompatiblePlatformDescriptor> mismatchedJackson = IncompatiblePlatformDescriptor
+                .ofMismatchedJackson(uniqueId, () -> JUnitPlatformVersion.selectedEvalClasses(request));
+        if (mismatchedJackson.isPresent()) {
+            return mismatchedJackson.get();
         }
         ArenaConfiguration configuration;
         RuntimeException configurationError = null;
@@ -73,7 +80,7 @@ public final class ArenaTestEngine extends HierarchicalTestEngine<ArenaExecution
     protected ArenaExecutionContext createExecutionContext(ExecutionRequest request) {
         if (request.getRootTestDescriptor() instanceof IncompatiblePlatformDescriptor) {
             return ArenaExecutionContext.failed(request.getEngineExecutionListener(),
-                    new IllegalStateException("an incompatible JUnit Platform"));
+                    new IllegalStateException("a class path the engine cannot run on"));
         }
         ArenaEngineDescriptor engine = (ArenaEngineDescriptor) request.getRootTestDescriptor();
         return engine.createContext(request.getEngineExecutionListener(), ReportingSession.of(request));

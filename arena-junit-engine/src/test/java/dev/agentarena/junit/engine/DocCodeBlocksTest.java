@@ -228,6 +228,36 @@ class DocCodeBlocksTest {
         assertThat(unmarked).isEmpty();
     }
 
+    /**
+     * A pom a newcomer copies imports the engine's own Jackson BOM first: without it, a library declared before the
+     * engine (Spring AI 1.1) brought an older jackson-annotations next to the engine's databind.
+     */
+    @Test
+    void everyJacksonBomShownIsTheEnginesJacksonVersion() throws IOException {
+        String jackson = property(read(ROOT.resolve("pom.xml")), "jackson.version");
+        Pattern bom = Pattern.compile("<artifactId>jackson-bom</artifactId>\\s*<version>([^<]+)</version>");
+        List<String> problems = new ArrayList<>();
+        Set<String> pages = new LinkedHashSet<>();
+        for (Block block : blocks()) {
+            Matcher imported = bom.matcher(block.text());
+            while (imported.find()) {
+                pages.add(ROOT.relativize(block.page()).toString());
+                if (!imported.group(1).equals(jackson)) {
+                    problems.add(block.where() + ": jackson-bom " + imported.group(1) + ", but the engine's "
+                            + "jackson.version is " + jackson);
+                }
+            }
+            int jacksonBom = block.text().indexOf("<artifactId>jackson-bom</artifactId>");
+            Matcher otherBom = Pattern.compile("<artifactId>(?!jackson-bom)[\\w.-]+-bom</artifactId>")
+                    .matcher(block.text());
+            if (jacksonBom >= 0 && otherBom.find() && otherBom.start() < jacksonBom) {
+                problems.add(block.where() + ": imports " + otherBom.group() + " before jackson-bom");
+            }
+        }
+        assertThat(problems).isEmpty();
+        assertThat(pages).contains("README.md", "docs/guides/spring-ai.md", "docs/guides/langchain4j.md");
+    }
+
     // ---------------------------------------------------------------------------------------------------------------
 
     /** The fenced blocks of README.md and of every page under docs/. */

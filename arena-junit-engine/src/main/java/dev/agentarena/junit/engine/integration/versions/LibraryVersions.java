@@ -64,6 +64,14 @@ public record LibraryVersions(String library, String artifact, List<String> line
      * {@code pom.properties} Maven writes into it; empty when neither says, or when the class is not in a jar.
      */
     public Optional<String> versionOf(Class<?> anchor) {
+        return versionOf(anchor, artifact);
+    }
+
+    /**
+     * The version of the artifact ({@code group:artifact}) whose jar holds {@code anchor}, read as
+     * {@link #versionOf(Class)} reads it.
+     */
+    public static Optional<String> versionOf(Class<?> anchor, String artifact) {
         String implementation = anchor.getPackage() == null ? null : anchor.getPackage().getImplementationVersion();
         if (implementation != null && !implementation.isBlank()) {
             return Optional.of(implementation);
