@@ -479,7 +479,7 @@ public final class EvalRuntime implements AutoCloseable {
                     // charged like a scorer's judge call (JudgeUsage)
                     budget.charge(completion.costUsd());
                     onCompletion.accept(completion);
-                }), run.callPool(), run.concurrency(), this::redact, judge, arena.rubric(),
+                }), run.scheduler().callPool(), run.scheduler().concurrency(), this::redact, judge, arena.rubric(),
                 () -> budget.exhausted() ? Optional.of(budget.reason()) : Optional.empty()));
     }
 
