@@ -32,6 +32,7 @@ import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.evaluation.agents.TrajectoryRecorder;
 import dev.agentarena.junit.engine.evaluation.arena.ArenaOutputs;
 import dev.agentarena.junit.engine.evaluation.arena.PairwiseComparisons;
 import dev.agentarena.junit.engine.evaluation.declared.DeclaredModels;
