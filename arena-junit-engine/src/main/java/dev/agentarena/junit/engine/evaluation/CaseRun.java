@@ -17,9 +17,9 @@ import dev.agentarena.junit.engine.evaluation.scheduling.Watchdog;
  * <p>Every call into user code goes through {@link #step}: it runs on the current thread under the run's
  * {@link Watchdog}, and its result, or its error, is remembered by its position in the repeat. When a call does not
  * return even once interrupted, the watchdog gives it up: the step is remembered as timed out and the case
- * continues on another thread of its {@link Lane}, which replays the repeat from the start, taking every remembered step's
- * result instead of calling again, so the evaluation reaches the same point and goes on with the next step. The
- * stuck thread is left behind; should it ever return, it finds the case no longer its own and stops.
+ * continues on another thread of its {@link Lane}, which replays the repeat from the start, taking every remembered
+ * step's result instead of calling again, so the evaluation reaches the same point and goes on with the next step.
+ * The stuck thread is left behind; should it ever return, it finds the case no longer its own and stops.
  */
 final class CaseRun {
 

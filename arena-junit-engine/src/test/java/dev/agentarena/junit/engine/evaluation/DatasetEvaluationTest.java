@@ -196,7 +196,8 @@ class DatasetEvaluationTest {
                         : ResultStatus.PASSED));
         assertThat(run.evaluation().scheduler().computeThreads())
                 .isEqualTo(Math.min(3, Runtime.getRuntime().availableProcessors()));
-        assertThat(largestPoolSize(run.evaluation().scheduler().computePool())).isBetween(1, run.evaluation().scheduler().computeThreads());
+        assertThat(largestPoolSize(run.evaluation().scheduler().computePool()))
+                .isBetween(1, run.evaluation().scheduler().computeThreads());
         assertThat(largestPoolSize(run.evaluation().scheduler().callPool())).as("threads of the call pool").isZero();
     }
 
