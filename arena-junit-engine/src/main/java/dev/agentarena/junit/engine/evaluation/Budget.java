@@ -4,13 +4,14 @@ import java.util.Optional;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
+import dev.agentarena.junit.engine.evaluation.agents.CallBudget;
 import dev.agentarena.junit.engine.results.Money;
 
 /**
  * The run's spending cap, {@code arena.budget.usd}: every model call of a task is charged to it, and once it is spent
  * no new call starts. Calls already in flight finish, so a run may end slightly above the cap.
  */
-final class Budget {
+final class Budget implements CallBudget {
 
     private final Double limitUsd;
     private double spentUsd;
@@ -35,7 +36,8 @@ final class Budget {
     }
 
     /** Whether a cap is set: {@code limitUsd().isPresent()}, asked before every model call without an Optional. */
-    boolean capped() {
+    @Override
+    public boolean capped() {
         return limitUsd != null;
     }
 
@@ -47,7 +49,8 @@ final class Budget {
      * Adds a call's cost. A call that cost nothing (a recorded, replayed or simulated answer: nearly every call of a
      * large offline run) changes nothing, and takes no lock: every thread of the call pool charges here, twice a case.
      */
-    void charge(double usd) {
+    @Override
+    public void charge(double usd) {
         if (usd == 0) {
             return;
         }
@@ -71,7 +74,8 @@ final class Budget {
      *
      * @throws BudgetExhaustedException when the budget is spent
      */
-    void checkBeforeCall() {
+    @Override
+    public void checkBeforeCall() {
         if (exhausted()) {
             throw new BudgetExhaustedException(reason());
         }
@@ -86,7 +90,8 @@ final class Budget {
      *
      * @throws BudgetExhaustedException when the budget is spent
      */
-    void reserve(double usd) throws InterruptedException {
+    @Override
+    public void reserve(double usd) throws InterruptedException {
         if (limitUsd == null) {
             return;
         }
@@ -105,7 +110,8 @@ final class Budget {
     }
 
     /** A reserved call is over: its reservation is given back and what it cost is charged. */
-    synchronized void settle(double reservedUsd, double costUsd) {
+    @Override
+    public synchronized void settle(double reservedUsd, double costUsd) {
         if (limitUsd != null) {
             this.reservedUsd = Math.max(0, this.reservedUsd - reservedUsd);
         }

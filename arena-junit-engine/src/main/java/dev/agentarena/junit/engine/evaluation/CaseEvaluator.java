@@ -20,6 +20,8 @@ import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetRowException;
+import dev.agentarena.junit.engine.evaluation.agents.ModelHandle;
+import dev.agentarena.junit.engine.evaluation.agents.UserModel;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.labels.EvalLabels;
 import dev.agentarena.junit.engine.labels.HumanLabel;
@@ -243,7 +245,7 @@ final class CaseEvaluator {
             attempt.prompt = prompt;
             String sent = prompt;
             ModelHandle handle = model;
-            TaskRunner.UserModel user = userModel(evalCase, repeat, steps);
+            UserModel user = userModel(evalCase, repeat, steps);
             taskOutput = steps.step(TimeLimits.Kind.TASK, eval.task().describe(),
                     () -> eval.task().run(evalCase, sent, handle, user));
         }
@@ -258,7 +260,7 @@ final class CaseEvaluator {
             if (failure.isEmpty()) {
                 Throwable error = miss.orElse(t);
                 attempt.error = error;
-                attempt.usage = model == null ? CallUsage.NONE : model.usage();
+                attempt.usage = usage(model);
                 if (model == null && t instanceof ConfigurationException) {
                     // no client for the key, a connector's missing setting: every case of this model shares it
                     ConfigurationException named = new ConfigurationException(t.getMessage() + " (model key set by "
@@ -276,7 +278,7 @@ final class CaseEvaluator {
         if (model.tools().miss().isPresent()) {
             // the agent took an MCP tool's replay miss for the tool's error and went on: the case is still a miss
             attempt.error = model.tools().miss().get();
-            attempt.usage = model.usage();
+            attempt.usage = usage(model);
             return failed(row, repeat, scorers, attempt.error, prompt, attempt.usage, trajectory);
         }
         if (agentFailure == null && model.stepLimit().isPresent()) {
@@ -291,7 +293,7 @@ final class CaseEvaluator {
         // a task that interrupted its own thread (Thread.currentThread().interrupt()) and returned: the flag is the
         // task's, and must not fail its case's scorers (a sleep, a lock or a judge call of theirs would throw)
         Thread.interrupted();
-        CallUsage calls = model.usage();
+        CallUsage calls = usage(model);
         Optional<IllegalStateException> noCall = eval.modelCalls().taskFinished(modelKey, evalCase, calls, taskOutput);
         if (noCall.isPresent()) {
             attempt.error = noCall.get();
@@ -357,6 +359,11 @@ final class CaseEvaluator {
         }
         return new CaseOutcome(origin, row, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes,
                 trajectory);
+    }
+
+    /** What the case's calls through its model handle cost; none before there is a handle. */
+    private static CallUsage usage(ModelHandle model) {
+        return model == null ? CallUsage.NONE : model.usage(CallUsage::new, CallUsage.NONE);
     }
 
     /** Whether the output's tokens and cost are the calls' own (to the bit): their usage then stands as it is. */
@@ -564,12 +571,12 @@ final class CaseEvaluator {
      * {@code model}, else {@code arena.agent.user-model}; an {@code @EvalModel} of the eval class or the run's
      * connector, behind record/replay, as every model.
      */
-    private TaskRunner.UserModel userModel(EvalCase evalCase, int repeat, CaseRun steps) {
+    private UserModel userModel(EvalCase evalCase, int repeat, CaseRun steps) {
         if (evalCase.simulatedUser().isEmpty()) {
             return null;
         }
         String key = evalCase.simulatedUser().get().model().orElse(run.userModel());
-        return new TaskRunner.UserModel(key, () -> eval.endpoint(key), evalCase, repeat, run.budget(), steps.liveness(),
+        return new UserModel(key, () -> eval.endpoint(key), evalCase, repeat, run.budget(), steps.liveness(),
                 run.maxTurns());
     }
 

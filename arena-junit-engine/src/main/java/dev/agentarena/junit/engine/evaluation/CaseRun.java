@@ -4,10 +4,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 
 import dev.agentarena.junit.engine.datasets.DatasetRow;
+import dev.agentarena.junit.engine.evaluation.scheduling.Lane;
+import dev.agentarena.junit.engine.evaluation.scheduling.Watchdog;
 
 /**
  * One case evaluated on one model, every repeat, as a sequence of steps (the engine's bookkeeping, hooks, the task,
@@ -16,9 +17,9 @@ import dev.agentarena.junit.engine.datasets.DatasetRow;
  * <p>Every call into user code goes through {@link #step}: it runs on the current thread under the run's
  * {@link Watchdog}, and its result, or its error, is remembered by its position in the repeat. When a call does not
  * return even once interrupted, the watchdog gives it up: the step is remembered as timed out and the case
- * continues on another thread of the pool, which replays the repeat from the start, taking every remembered step's
- * result instead of calling again, so the evaluation reaches the same point and goes on with the next step. The
- * stuck thread is left behind; should it ever return, it finds the case no longer its own and stops.
+ * continues on another thread of its {@link Lane}, which replays the repeat from the start, taking every remembered
+ * step's result instead of calling again, so the evaluation reaches the same point and goes on with the next step.
+ * The stuck thread is left behind; should it ever return, it finds the case no longer its own and stops.
  */
 final class CaseRun {
 
@@ -51,8 +52,7 @@ final class CaseRun {
     private final DatasetRow row;
     private final int firstRepeat;
     private final int repeats;
-    private final Executor pool;
-    private final boolean fixedPool;
+    private final Lane lane;
     private final CompletableFuture<EvaluatedCase> evaluated = new CompletableFuture<>();
 
     // guarded by this
@@ -65,28 +65,24 @@ final class CaseRun {
 
     /** Every repeat of the case, one after the other, on the run's call pool. */
     CaseRun(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetRow row, int repeats) {
-        this(run, evaluator, limits, row, 0, repeats, run.callPool(), true);
+        this(run, evaluator, limits, row, 0, repeats, run.scheduler().callLane());
     }
 
-    /**
-     * Repeats {@code firstRepeat} to {@code firstRepeat + repeats - 1} of the case on {@code pool}; {@code fixedPool}
-     * when the pool has a fixed number of threads, which grows by one when the watchdog gives one up.
-     */
+    /** Repeats {@code firstRepeat} to {@code firstRepeat + repeats - 1} of the case on {@code lane}. */
     CaseRun(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetRow row, int firstRepeat,
-            int repeats, Executor pool, boolean fixedPool) {
+            int repeats, Lane lane) {
         this.run = run;
         this.evaluator = evaluator;
         this.limits = limits;
         this.row = row;
         this.firstRepeat = firstRepeat;
         this.repeats = repeats;
-        this.pool = pool;
-        this.fixedPool = fixedPool;
+        this.lane = lane;
     }
 
-    /** Starts the case on its pool; the future completes with every repeat. */
+    /** Starts the case on its lane; the future completes with every repeat. */
     CompletableFuture<EvaluatedCase> start() {
-        pool.execute(this::work);
+        lane.execute(this::work);
         return evaluated;
     }
 
@@ -153,24 +149,17 @@ final class CaseRun {
     }
 
     /**
-     * Takes a scoring slot when the case runs on a pool larger than {@code arena.concurrency} (a batch's, a
-     * self-paced model's): its scorers then run at most {@code arena.concurrency} at once, as on the call pool.
+     * Takes a scoring slot when the case's lane wants one ({@link Lane#scoring}).
      *
      * @return whether a slot was taken, to give back with {@link #scored}
      */
     boolean scoring() throws InterruptedException {
-        if (fixedPool) {
-            return false;
-        }
-        run.scoringSlots().acquire();
-        return true;
+        return lane.scoring();
     }
 
     /** Gives back the slot {@link #scoring} took. */
     void scored(boolean slot) {
-        if (slot) {
-            run.scoringSlots().release();
-        }
+        lane.scored(slot);
     }
 
     /** The time limit of steps of this kind. */
@@ -203,7 +192,8 @@ final class CaseRun {
             result = call(call);
         }
         else {
-            Watchdog.Watch watch = run.watchdog().watch(limits.of(kind), () -> giveUp(me, index, kind, what));
+            Watchdog.Watch watch = run.scheduler().watchdog().watch(limits.of(kind),
+                    () -> giveUp(me, index, kind, what));
             result = call(call);
             switch (watch.end()) {
                 case INTERRUPTED:
@@ -263,13 +253,7 @@ final class CaseRun {
             owner = null;
             generation++;
         }
-        if (fixedPool) {
-            run.replaceStuckWorker(pool);
-        }
-        else if (kind == TimeLimits.Kind.SCORER) {
-            // the stuck thread keeps its scoring slot: one more, as the call pool gets one more thread
-            run.scoringSlots().release();
-        }
-        pool.execute(this::work);
+        lane.givenUp(kind == TimeLimits.Kind.SCORER);
+        lane.execute(this::work);
     }
 }

@@ -32,6 +32,7 @@ import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.evaluation.agents.TrajectoryRecorder;
 import dev.agentarena.junit.engine.evaluation.arena.ArenaOutputs;
 import dev.agentarena.junit.engine.evaluation.arena.PairwiseComparisons;
 import dev.agentarena.junit.engine.evaluation.declared.DeclaredModels;
@@ -479,7 +480,7 @@ public final class EvalRuntime implements AutoCloseable {
                     // charged like a scorer's judge call (JudgeUsage)
                     budget.charge(completion.costUsd());
                     onCompletion.accept(completion);
-                }), run.callPool(), run.concurrency(), this::redact, judge, arena.rubric(),
+                }), run.scheduler().callPool(), run.scheduler().concurrency(), this::redact, judge, arena.rubric(),
                 () -> budget.exhausted() ? Optional.of(budget.reason()) : Optional.empty()));
     }
 

@@ -7,39 +7,30 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.ArrayList;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.EvalCase;
-import dev.agentarena.junit.SimulatedUser;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.evaluation.agents.Conversations;
+import dev.agentarena.junit.engine.evaluation.agents.ModelHandle;
+import dev.agentarena.junit.engine.evaluation.agents.UserModel;
 import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.CaseModelScope;
-import dev.agentarena.junit.engine.models.ModelAnswer;
-import dev.agentarena.junit.engine.models.ModelCall;
-import dev.agentarena.junit.engine.models.ModelEndpoint;
-import dev.agentarena.junit.engine.models.user.UserPrompt;
 import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 import dev.agentarena.junit.model.Completion;
-import dev.agentarena.junit.model.ToolCall;
-import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.Model;
-import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
 
 /**
  * Produces one case's output: the user's {@code @Task} method, between the {@link CaseCallbacks} around a task and
  * within the case's {@link CaseModelScope}, or by default the prompt sent to the model; for a conversation case, once
- * per turn, its user turns scripted or written by a simulated user ({@link UserModel}).
+ * per turn of its loop ({@link Conversations}), its user turns scripted or written by a simulated user
+ * ({@link UserModel}).
  */
 final class TaskRunner {
 
@@ -92,116 +83,18 @@ final class TaskRunner {
      */
     TaskOutput run(EvalCase evalCase, String prompt, ModelHandle model, UserModel user) {
         if (!evalCase.turns().isEmpty()) {
-            return conversation(evalCase, model);
+            return Conversations.scripted(evalCase, model, turnOf(evalCase, model));
         }
         if (evalCase.simulatedUser().isPresent() && user != null) {
-            return simulatedConversation(evalCase, evalCase.simulatedUser().get(), model, user);
+            return Conversations.simulated(evalCase, evalCase.simulatedUser().get(), model, user,
+                    turnOf(evalCase, model));
         }
         return runOnce(evalCase, prompt, model);
     }
 
-    /** How a conversation with a simulated user ended: each is a 0/1 metric of the case, exactly one of them 1. */
-    enum ConversationEnd {
-        /** The agent's answer matched the user's {@code stop}. */
-        GOAL_MET,
-        /** The user model said it was done. */
-        USER_DONE,
-        /** The conversation took {@code max_turns} turns with neither. */
-        TURN_LIMIT;
-
-        String metric() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-    }
-
-    /**
-     * A conversation with a simulated user: the user model writes each user turn from the goal, the persona and the
-     * conversation so far; the agent answers it as it would a scripted turn (the task called with the turn as its
-     * input, or the engine holding the conversation). It ends when the agent's answer matches the stop, when the
-     * user model says it is done, or after the turn limit; how is the case's metric {@code goal_met},
-     * {@code user_done} or {@code turn_limit}, none of them an error.
-     */
-    private TaskOutput simulatedConversation(EvalCase evalCase, SimulatedUser user, ModelHandle model,
-            UserModel users) {
-        int maxTurns = users.maxTurns(user);
-        List<UserPrompt.Exchange> exchanges = new ArrayList<>();
-        List<Message> messages = new ArrayList<>();
-        List<ToolCall> calls = new ArrayList<>();
-        Map<String, Double> metrics = new LinkedHashMap<>();
-        TaskOutput last = null;
-        ConversationEnd end = null;
-        Optional<String> next = users.next(user, exchanges, 0);
-        if (next.isEmpty()) {
-            throw new ModelCallException("case '" + evalCase.id() + "': the simulated user (model " + users.key()
-                    + ") said it was done (" + UserPrompt.DONE + ") before its first turn; it must open the "
-                    + "conversation with a message");
-        }
-        for (int turn = 0; end == null; turn++) {
-            String userTurn = next.get();
-            model.startTurn(turn);
-            last = answer(evalCase, userTurn, model, messages);
-            model.endTurn(userTurn, last.text());
-            exchanges.add(new UserPrompt.Exchange(userTurn, last.text()));
-            calls.addAll(last.toolCalls());
-            metrics.putAll(last.metrics());
-            if (user.stopsAt(last.text())) {
-                end = ConversationEnd.GOAL_MET;
-                break;
-            }
-            next = users.next(user, exchanges, turn + 1);
-            if (next.isEmpty()) {
-                end = ConversationEnd.USER_DONE;
-            }
-            else if (turn + 1 >= maxTurns) {
-                end = ConversationEnd.TURN_LIMIT;
-            }
-        }
-        TaskOutput output = last.withToolCalls(calls);
-        for (Map.Entry<String, Double> metric : metrics.entrySet()) {
-            output = output.withMetric(metric.getKey(), metric.getValue());
-        }
-        output = output.withMetric("turns", exchanges.size());
-        for (ConversationEnd each : ConversationEnd.values()) {
-            output = output.withMetric(each.metric(), each == end ? 1 : 0);
-        }
-        return output.withMetric("user_cost_usd", users.costUsd());
-    }
-
-    /** The agent's answer to one user turn: the task's for it, or, without a task, the model's to the whole talk. */
-    private TaskOutput answer(EvalCase evalCase, String userTurn, ModelHandle model, List<Message> messages) {
-        if (task != null) {
-            return runOnce(evalCase, userTurn, model);
-        }
-        messages.add(Message.user(userTurn));
-        Completion completion = model.complete(ModelRequest.ofMessages(messages));
-        messages.add(Message.assistant(completion.text()));
-        return TaskOutput.of(completion.text()).withToolCalls(completion.toolCalls());
-    }
-
-    /**
-     * A scripted conversation: each user turn in order, after the answer to the one before. Without a task the
-     * engine holds the conversation and sends it whole each time; a task is called once per turn with the turn as
-     * its input, and keeps the conversation itself (an AI service's chat memory), as it would in production. The
-     * output is the last turn's; every turn's steps are in the trajectory under their turn.
-     */
-    private TaskOutput conversation(EvalCase evalCase, ModelHandle model) {
-        List<Message> messages = new ArrayList<>();
-        TaskOutput last = null;
-        List<ToolCall> calls = new ArrayList<>();
-        Map<String, Double> metrics = new LinkedHashMap<>();
-        int turn = 0;
-        for (String userTurn : evalCase.turns()) {
-            model.startTurn(turn++);
-            last = answer(evalCase, userTurn, model, messages);
-            model.endTurn(userTurn, last.text());
-            calls.addAll(last.toolCalls());
-            metrics.putAll(last.metrics());
-        }
-        TaskOutput output = last.withToolCalls(calls);
-        for (Map.Entry<String, Double> metric : metrics.entrySet()) {
-            output = output.withMetric(metric.getKey(), metric.getValue());
-        }
-        return output.withMetric("turns", evalCase.turns().size());
+    /** The task's answer to one turn of a conversation, or {@code null} without a task (the engine holds it). */
+    private Conversations.TaskTurn turnOf(EvalCase evalCase, ModelHandle model) {
+        return task == null ? null : userTurn -> runOnce(evalCase, userTurn, model);
     }
 
     private TaskOutput runOnce(EvalCase evalCase, String prompt, ModelHandle model) {
@@ -276,94 +169,6 @@ final class TaskRunner {
                 throw e;
             }
             error.addSuppressed(e);
-        }
-    }
-
-    /**
-     * The model that plays one case's simulated user: asked for each user turn with the {@link UserPrompt}, its calls
-     * made for the case (so a recording files them with it and a simulated model draws per case) but kept out of the
-     * agent's trajectory and usage. What they cost is charged to the run's budget and reported as the case's
-     * {@code user_cost_usd}. A failing call is an error of the case naming the user model and the turn.
-     */
-    static final class UserModel {
-
-        private final String key;
-        private final Supplier<ModelEndpoint> endpoint;
-        private final ModelCall call;
-        private final Budget budget;
-        private final BooleanSupplier live;
-        private final int defaultMaxTurns;
-        private double costUsd;
-
-        /** @param defaultMaxTurns the turn limit of a user whose case sets none ({@code arena.agent.max-turns}) */
-        /**
-         * @param endpoint the model, looked up on the first call, so that a key no client serves is the case's error
-         *        naming the simulated user
-         */
-        UserModel(String key, Supplier<ModelEndpoint> endpoint, EvalCase evalCase, int repeat, Budget budget,
-                BooleanSupplier live, int defaultMaxTurns) {
-            this.key = key;
-            this.defaultMaxTurns = defaultMaxTurns;
-            this.endpoint = endpoint;
-            this.call = new ModelCall(evalCase, repeat);
-            this.budget = budget;
-            this.live = live;
-        }
-
-        /** The model's key. */
-        String key() {
-            return key;
-        }
-
-        /**
-         * The user's next message after these exchanges, or empty when the user is done ({@link UserPrompt#DONE}).
-         *
-         * @param turn the turn the message would start, from 0, for the error's message
-         */
-        Optional<String> next(SimulatedUser user, List<UserPrompt.Exchange> exchanges, int turn) {
-            String caseId = call.evalCase().id();
-            if (!live.getAsBoolean()) {
-                throw new ModelCallException("case '" + caseId + "' ran past its time limit and was given up: its "
-                        + "simulated user may not call " + key + " any more");
-            }
-            budget.checkBeforeCall();
-            ModelRequest request = UserPrompt.request(user, exchanges);
-            Completion completion;
-            try {
-                ModelAnswer answer = endpoint.get().answer(request, call);
-                completion = answer.completion();
-            }
-            catch (BudgetExhaustedException | CallTimedOutException e) {
-                throw e;
-            }
-            catch (RuntimeException e) {
-                throw new ModelCallException("case '" + caseId + "': the simulated user (model " + key + ") failed "
-                        + (turn == 0 ? "to open the conversation" : "after turn " + turn) + ": " + e.getMessage(), e);
-            }
-            budget.charge(completion.costUsd());
-            synchronized (this) {
-                costUsd += completion.costUsd();
-            }
-            String text = completion.text() == null ? "" : completion.text().strip();
-            if (UserPrompt.isDone(text)) {
-                return Optional.empty();
-            }
-            if (text.isEmpty()) {
-                throw new ModelCallException("case '" + caseId + "': the simulated user (model " + key + ") answered "
-                        + "nothing " + (turn == 0 ? "to open the conversation" : "after turn " + turn) + "; it must "
-                        + "write the user's next message, or " + UserPrompt.DONE + " when it is done");
-            }
-            return Optional.of(text);
-        }
-
-        /** How many user turns the conversation may take: the user's {@code max_turns}, else the run's. */
-        int maxTurns(SimulatedUser user) {
-            return user.maxTurns().orElse(defaultMaxTurns);
-        }
-
-        /** What its calls cost so far. */
-        synchronized double costUsd() {
-            return costUsd;
         }
     }
 }

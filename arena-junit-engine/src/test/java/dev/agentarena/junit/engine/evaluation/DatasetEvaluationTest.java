@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -30,9 +29,9 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.Task;
 import dev.agentarena.junit.engine.Constants;
-import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.evaluation.scheduling.CaseScheduler;
 import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.model.Model;
@@ -144,7 +143,7 @@ class DatasetEvaluationTest {
             events = new ArrayList<>(tickets.events);
         }
         assertThat(events).filteredOn(event -> event.startsWith("read"))
-                .hasSizeLessThanOrEqualTo(DatasetEvaluation.SMALL_ROWS_READ_AHEAD + 1);
+                .hasSizeLessThanOrEqualTo(CaseScheduler.SMALL_ROWS_READ_AHEAD + 1);
     }
 
     @Test
@@ -156,13 +155,13 @@ class DatasetEvaluationTest {
         try (DatasetEvaluation small = eval.evaluate(spec(eval, "many"), "sim_small", row -> true)) {
             // filled on creation, before any case is reported: as many rows as the grown window holds, and the one
             // the window's last look at the source read
-            assertThat(reads(tickets, "read m")).isBetween(DatasetEvaluation.SMALL_ROWS_READ_AHEAD,
-                    DatasetEvaluation.SMALL_ROWS_READ_AHEAD + 1);
+            assertThat(reads(tickets, "read m")).isBetween(CaseScheduler.SMALL_ROWS_READ_AHEAD,
+                    CaseScheduler.SMALL_ROWS_READ_AHEAD + 1);
         }
         try (DatasetEvaluation large = eval.evaluate(spec(eval, "large"), "sim_small", row -> true)) {
             // READ_AHEAD rows already weigh more than the budget: the window stays at READ_AHEAD
-            assertThat(reads(tickets, "read L")).isBetween(DatasetEvaluation.READ_AHEAD,
-                    DatasetEvaluation.READ_AHEAD + 1);
+            assertThat(reads(tickets, "read L")).isBetween(CaseScheduler.READ_AHEAD,
+                    CaseScheduler.READ_AHEAD + 1);
         }
     }
 
@@ -180,7 +179,7 @@ class DatasetEvaluationTest {
         evaluation.close();
         tickets.holdM2.get().countDown();
         // the pool runs its queue in order: once this runs, every case queued before it has had its turn
-        run.evaluation().callPool().submit(() -> null).get(30, TimeUnit.SECONDS);
+        run.evaluation().scheduler().callPool().submit(() -> null).get(30, TimeUnit.SECONDS);
 
         assertThat(tickets.tasks()).containsExactly("m1", "m2");
     }
@@ -195,10 +194,11 @@ class DatasetEvaluationTest {
         assertThat(cases).allSatisfy(evaluated -> assertThat(statuses(evaluated.repeats().get(0)))
                 .containsEntry("exact_match", evaluated.caseId().endsWith("0") ? ResultStatus.FAILED
                         : ResultStatus.PASSED));
-        assertThat(run.evaluation().computeThreads())
+        assertThat(run.evaluation().scheduler().computeThreads())
                 .isEqualTo(Math.min(3, Runtime.getRuntime().availableProcessors()));
-        assertThat(largestPoolSize(run.evaluation().computePool())).isBetween(1, run.evaluation().computeThreads());
-        assertThat(largestPoolSize(run.evaluation().callPool())).as("threads of the call pool").isZero();
+        assertThat(largestPoolSize(run.evaluation().scheduler().computePool()))
+                .isBetween(1, run.evaluation().scheduler().computeThreads());
+        assertThat(largestPoolSize(run.evaluation().scheduler().callPool())).as("threads of the call pool").isZero();
     }
 
     @Test
@@ -207,8 +207,8 @@ class DatasetEvaluationTest {
         EvalRuntime recorded = runtime(run, Recorded.class);
         // one case in ten is graded by llm_judge, which waits on its judge model
         List<EvaluatedCase> mixed = evaluated(recorded.evaluate(spec(recorded, "judged"), "recorded", row -> true));
-        int computeThreads = largestPoolSize(run.evaluation().computePool());
-        int callThreads = largestPoolSize(run.evaluation().callPool());
+        int computeThreads = largestPoolSize(run.evaluation().scheduler().computePool());
+        int callThreads = largestPoolSize(run.evaluation().scheduler().callPool());
 
         assertThat(mixed).hasSize(Recorded.CASES);
         assertThat(mixed).filteredOn(evaluated -> evaluated.caseId().endsWith("0")).allSatisfy(evaluated -> assertThat(
@@ -223,20 +223,6 @@ class DatasetEvaluationTest {
         assertThat(scored).hasSize(Recorded.CASES);
         assertThat(RecordedWithScorerMethod.THREADS).isNotEmpty().allSatisfy(thread -> assertThat(thread)
                 .startsWith("arena-call-"));
-    }
-
-    @Test
-    void aWorkerGivenUpIsReplacedInThePoolItWasStuckIn() {
-        run = services(directory, Constants.CONCURRENCY, "3");
-        EvaluationServices services = run.evaluation();
-        int compute = ((ThreadPoolExecutor) services.computePool()).getMaximumPoolSize();
-        int call = ((ThreadPoolExecutor) services.callPool()).getMaximumPoolSize();
-
-        services.replaceStuckWorker(services.computePool());
-
-        assertThat(((ThreadPoolExecutor) services.computePool()).getMaximumPoolSize()).isEqualTo(compute + 1);
-        assertThat(((ThreadPoolExecutor) services.computePool()).getCorePoolSize()).isEqualTo(compute + 1);
-        assertThat(((ThreadPoolExecutor) services.callPool()).getMaximumPoolSize()).isEqualTo(call);
     }
 
     private static int largestPoolSize(java.util.concurrent.ExecutorService pool) {
@@ -255,19 +241,6 @@ class DatasetEvaluationTest {
         synchronized (tickets.events) {
             return (int) tickets.events.stream().filter(event -> event.startsWith(prefix)).count();
         }
-    }
-
-    @Test
-    void aRowWeighsItsTextsTwoBytesACharacterAndWhatItDoesNotSizeAsAFixedAmount() {
-        DatasetRow texts = DatasetRow.of(EvalCase.of("c1", "x".repeat(1000), "y".repeat(10)).withTags("abc")
-                .withRecordedOutput("z".repeat(100)), null);
-        DatasetRow json = DatasetRow.of(EvalCase.of("c2", Map.of("question", "x".repeat(1000)), null), null);
-        DatasetRow bad = DatasetRow.failed("c3", "unreadable", null);
-
-        long base = DatasetEvaluation.weightOf(DatasetRow.of(EvalCase.of("c0", null, null), null));
-        assertThat(DatasetEvaluation.weightOf(texts)).isEqualTo(base + 2 * (1000 + 10 + 100 + 3));
-        assertThat(DatasetEvaluation.weightOf(json)).isEqualTo(base + DatasetEvaluation.UNSIZED_VALUE_BYTES);
-        assertThat(DatasetEvaluation.weightOf(bad)).isGreaterThanOrEqualTo(DatasetEvaluation.UNSIZED_VALUE_BYTES);
     }
 
     @Test
@@ -358,7 +331,7 @@ class DatasetEvaluationTest {
         /** Far more rows than one read-ahead window at concurrency 1, even grown. */
         @EvalDataset
         Stream<EvalCase> many() {
-            return java.util.stream.IntStream.rangeClosed(1, 10 * DatasetEvaluation.SMALL_ROWS_READ_AHEAD).mapToObj(i -> {
+            return java.util.stream.IntStream.rangeClosed(1, 10 * CaseScheduler.SMALL_ROWS_READ_AHEAD).mapToObj(i -> {
                 events.add("read m" + i);
                 return EvalCase.of("m" + i, "billing", "billing");
             }).onClose(() -> closed.set(true));
@@ -367,8 +340,8 @@ class DatasetEvaluationTest {
         /** Rows so large that one window of READ_AHEAD of them weighs more than the budget for growing it. */
         @EvalDataset
         Stream<EvalCase> large() {
-            String input = "x".repeat((int) (DatasetEvaluation.SMALL_ROWS_BYTES / DatasetEvaluation.READ_AHEAD));
-            return java.util.stream.IntStream.rangeClosed(1, 10 * DatasetEvaluation.READ_AHEAD).mapToObj(i -> {
+            String input = "x".repeat((int) (CaseScheduler.SMALL_ROWS_BYTES / CaseScheduler.READ_AHEAD));
+            return java.util.stream.IntStream.rangeClosed(1, 10 * CaseScheduler.READ_AHEAD).mapToObj(i -> {
                 events.add("read L" + i);
                 return EvalCase.of("L" + i, input, "billing");
             }).onClose(() -> closed.set(true));

@@ -1,10 +1,12 @@
-package dev.agentarena.junit.engine.evaluation;
+package dev.agentarena.junit.engine.evaluation.agents;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+
+import org.apiguardian.api.API;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScorerOptionValues;
@@ -31,12 +33,13 @@ import dev.agentarena.junit.model.Turn;
  * tools. Every model path of a task (the handle itself, the LangChain4j and Spring AI chat models the engine hands
  * out, routed Spring beans) comes here.
  */
-final class ModelHandle implements Model {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ModelHandle implements Model {
 
     private final String key;
     private final ModelEndpoint endpoint;
     private final ModelCall call;
-    private final Budget budget;
+    private final CallBudget budget;
     private final BooleanSupplier live;
     private final TrajectoryRecorder trajectory;
     /** The calls the case's fixed results answered without the task, put back into its later requests. */
@@ -59,7 +62,7 @@ final class ModelHandle implements Model {
      * @param live whether the case still wants calls: not once its task ran past its limit and was given up
      * @param scorerOptions the options each scorer reads for the case, for simulated models that answer in their shape
      */
-    ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, Budget budget,
+    public ModelHandle(String key, ModelEndpoint endpoint, EvalCase evalCase, int repeat, CallBudget budget,
             BooleanSupplier live, Function<String, ScorerOptionValues> scorerOptions, int maxSteps,
             RecordingCache recordings, TrajectoryRecorder.RepeatedIds repeatedIds) {
         this.key = key;
@@ -78,7 +81,7 @@ final class ModelHandle implements Model {
     }
 
     /** The repeat of the case this handle calls the model for, from 0. */
-    int repeat() {
+    public int repeat() {
         return call.repeat();
     }
 
@@ -174,7 +177,7 @@ final class ModelHandle implements Model {
      * The turns of a conversation case, each with its steps; empty for a single-turn case. A turn the task failed
      * in, or the step limit ended, is not among them.
      */
-    synchronized List<Turn> turns() {
+    public synchronized List<Turn> turns() {
         if (exchanges.isEmpty()) {
             return List.of();
         }
@@ -189,12 +192,12 @@ final class ModelHandle implements Model {
     }
 
     /** What the case's task did, step by step. */
-    Trajectory trajectory() {
+    public Trajectory trajectory() {
         return trajectory.trajectory();
     }
 
     /** The case's MCP tool servers behind record/replay, for the task's scope. */
-    RecordedTools tools() {
+    public RecordedTools tools() {
         return tools;
     }
 
@@ -202,16 +205,27 @@ final class ModelHandle implements Model {
      * The step limit's failure, when the task ran into it: the case ends there even when the task caught the
      * exception and returned.
      */
-    Optional<AgentFailure> stepLimit() {
+    public Optional<AgentFailure> stepLimit() {
         return Optional.ofNullable(stepLimit);
     }
 
-    synchronized CallUsage usage() {
+    /**
+     * What the case's calls cost, summed, as {@code usage} makes it; {@code none} when no call was made. The latency
+     * and queue times are those of the calls not served from a recording, {@code null} when all were.
+     */
+    public synchronized <U> U usage(Usage<U> usage, U none) {
         if (calls == 0) {
-            return CallUsage.NONE;
+            return none;
         }
-        return new CallUsage(calls, anyLive ? latencyMs : null, anyLive ? queueMs : null, tokensIn, tokensOut,
+        return usage.of(calls, anyLive ? latencyMs : null, anyLive ? queueMs : null, tokensIn, tokensOut,
                 tokensCached, costUsd, !anyLive);
+    }
+
+    /** Makes a case's usage from its calls' sums (the results' {@code CallUsage}, whose fields these are). */
+    @FunctionalInterface
+    public interface Usage<U> {
+        U of(int calls, Long latencyMs, Long queueMs, long tokensIn, long tokensOut, long tokensCached,
+                double costUsd, boolean cached);
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.agentarena.junit.engine.evaluation;
+package dev.agentarena.junit.engine.evaluation.agents;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -12,6 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
+
+import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.SinkText;
@@ -35,7 +37,8 @@ import dev.agentarena.junit.model.Trajectory;
  * task's later requests ({@code ModelHandle.FixedExchanges}); when some are, the results the task's
  * tools produced for the fixed ones are replaced in the next request ({@link #beforeCall}).
  */
-final class TrajectoryRecorder {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class TrajectoryRecorder {
 
     private final String modelKey;
     private final String caseId;
@@ -288,13 +291,13 @@ final class TrajectoryRecorder {
      * and the eval says so once, per model, with the first id and case, since a trajectory paired by position is only
      * as right as the order the task sent its results in.
      */
-    static final class RepeatedIds {
+    public static final class RepeatedIds {
 
         private final String eval;
         // per model: the first repeated id and its case, and how many answers repeated an id
         private final Map<String, First> byModel = new ConcurrentSkipListMap<>();
 
-        RepeatedIds(String eval) {
+        public RepeatedIds(String eval) {
             this.eval = eval;
         }
 
@@ -309,7 +312,7 @@ final class TrajectoryRecorder {
         }
 
         /** The warning of the eval, once its cases ran: which models repeated an id; empty when none did. */
-        Optional<String> warning() {
+        public Optional<String> warning() {
             if (byModel.isEmpty()) {
                 return Optional.empty();
             }

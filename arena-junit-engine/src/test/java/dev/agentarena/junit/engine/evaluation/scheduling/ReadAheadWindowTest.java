@@ -1,4 +1,4 @@
-package dev.agentarena.junit.engine.evaluation;
+package dev.agentarena.junit.engine.evaluation.scheduling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

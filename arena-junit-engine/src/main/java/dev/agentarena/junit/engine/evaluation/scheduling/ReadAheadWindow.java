@@ -1,4 +1,4 @@
-package dev.agentarena.junit.engine.evaluation;
+package dev.agentarena.junit.engine.evaluation.scheduling;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -12,27 +12,16 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
+import org.apiguardian.api.API;
+
 /**
- * Starts work on items ahead of the consumer, at most {@code window} at a time, and hands results back in source
- * order.
- *
- * <p>The window is refilled half at a time, not item by item: work started on an idle pool wakes a thread, and a pool
- * that is faster than the consumer (calls that cost nothing) would otherwise be woken, and put back to sleep, once
- * per item. While half the window is still in flight, a pool with fewer threads than that never waits for work.
- *
- * <p>A window may grow past {@code window} items, up to {@code most}, while the items in flight weigh less than a
- * budget (their estimated bytes): for work that costs a few microseconds an item, on a pool with more threads than
- * cores. There the scheduler preempts the thread that holds the head item while the others finish the rest of a
- * small window and park, and the consumer waits for the head and then reports what is done while the pool has
- * nothing to do (docs/benchmarks.md, round 5); a window of a thousand small items keeps the pool working through
- * that. Large items keep the window at {@code window}, so the memory held stays what it was. It is still refilled in
- * steps of half {@code window} below the size it last reached.
- *
- * <p>Model calls are I/O-bound and slow; nodes must still be reported in dataset order and one at a time. Reading
- * ahead by a bounded window keeps every worker busy while holding only a bounded number of items in memory, however
- * large the dataset.
+ * Starts work on items ahead of the consumer and hands results back in source order: at most {@code window} items in
+ * flight, or up to {@code most} while the items in flight weigh less than a budget ({@link Growth}). It is refilled
+ * half a window at a time, not item by item, so a pool faster than the consumer is not woken once per item. Closing
+ * it cancels what is in flight; work still queued then never starts.
  */
-final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
 
     /**
      * How far a window may grow past its size while its items are small: to {@code most} items, while the items in
@@ -139,7 +128,7 @@ final class ReadAheadWindow<T, R> implements Iterator<R>, AutoCloseable {
     }
 
     /** While {@link #next} waits for the next item, {@code waiting} is told every {@code everyNanos}. */
-    void whileWaiting(long everyNanos, Runnable waiting) {
+    public void whileWaiting(long everyNanos, Runnable waiting) {
         this.patienceNanos = everyNanos;
         this.waiting = waiting;
     }

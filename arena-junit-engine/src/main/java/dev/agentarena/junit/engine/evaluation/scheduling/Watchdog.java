@@ -1,22 +1,24 @@
-package dev.agentarena.junit.engine.evaluation;
+package dev.agentarena.junit.engine.evaluation.scheduling;
 
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import org.apiguardian.api.API;
+
 /**
  * Holds calls into user code to their time limits, for one run. A call arms its thread's {@link Watch}; once the
  * limit passes, the watchdog interrupts that thread, and if the call has still not returned after a grace period it
- * gives the call up: the watch's {@code onStuck} action lets the rest of the case go on elsewhere, and the stuck
- * thread is left behind.
+ * gives the call up: the watch's {@code onStuck} action lets the rest of the case go on elsewhere (on a replacement,
+ * see {@link Lane#givenUp}), and the stuck thread is left behind.
  *
  * <p>One daemon thread looks at the watches every {@value #TICK_MILLIS} ms. Each thread that runs calls has one
- * watch, registered on its first call and armed again for each later one (a thread runs one call at a time): a call
- * costs a lock on its own watch, neither a thread handoff nor an object or a shared-map insertion (a case makes two
- * or three calls, a large run millions). The watch of a thread that has ended is let go of at the next look.
+ * watch, armed again for each call (a thread runs one call at a time): a call costs a lock on its own watch, no
+ * object and no shared-map insertion. The watch of a thread that has ended is let go of at the next look.
  */
-final class Watchdog implements AutoCloseable {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class Watchdog implements AutoCloseable {
 
     static final long TICK_MILLIS = 50;
 
@@ -44,7 +46,7 @@ final class Watchdog implements AutoCloseable {
      * @param onStuck what to do when it has not returned a grace period after being interrupted; runs on the
      *        watchdog's thread
      */
-    Watch watch(Duration limit, Runnable onStuck) {
+    public Watch watch(Duration limit, Runnable onStuck) {
         Watch watch = mine.get();
         if (watch == null) {
             watch = new Watch(Thread.currentThread());
@@ -79,7 +81,7 @@ final class Watchdog implements AutoCloseable {
     }
 
     /** What became of a watched call. */
-    enum Ending {
+    public enum Ending {
         /** It returned within its limit. */
         IN_TIME,
         /** It returned after its limit, once interrupted. */
@@ -92,7 +94,7 @@ final class Watchdog implements AutoCloseable {
      * One thread's watch, armed for one call at a time; its state changes under its own lock, so an interrupt never
      * outlives the call, and never reaches the thread's next call.
      */
-    static final class Watch {
+    public static final class Watch {
 
         private final Thread caller;
         /** Whether a call is under watch: from {@link #arm} to {@link #end}. */
@@ -149,7 +151,7 @@ final class Watchdog implements AutoCloseable {
          * Ends the watch when the call returns, on the caller's thread. A call that was interrupted has its thread's
          * interrupt status cleared, so the next call starts clean.
          */
-        Ending end() {
+        public Ending end() {
             synchronized (this) {
                 if (ending == null) {
                     ending = interrupted ? Ending.INTERRUPTED : Ending.IN_TIME;
