@@ -10,33 +10,14 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * A bubblewrap ({@code bwrap}) sandbox: new user, pid, network, IPC, UTS and cgroup namespaces; a root file system of
- * its own holding only {@code /usr} and the system library links (read-only), the dynamic loader's cache, the
- * interpreter's installation when it lives elsewhere (read-only), the program's directory at {@code /code}
- * (read-only), a fresh {@code /proc} and {@code /dev}, and size-limited tmpfs at {@code /tmp} and {@code /dev/shm},
- * the only writable places. Resource limits are set with {@code prlimit} inside the namespaces; bwrap installs the
- * {@link SeccompFilter} before it starts the program; where the JVM can make one, every process of the program lives
- * in a memory cgroup of its own ({@link MemoryCgroups}), which bounds the memory of the whole program.
+ * A bubblewrap ({@code bwrap}) sandbox: new namespaces, a read-only root of {@code /usr} and the interpreter, the
+ * program at {@code /code}, size-limited tmpfs at {@code /tmp} and {@code /dev/shm} as the only writable places,
+ * {@code prlimit} limits, the {@link SeccompFilter}, and a memory cgroup per program where the JVM can make one
+ * ({@link MemoryCgroups}).
  *
- * <p>Five details matter, each found by attacking it:
- * <ul>
- *   <li>bwrap itself is started with an empty environment: the sandbox's processes can read the environment of every
- *       process in their pid namespace, bwrap's own included, so {@code --clearenv} alone would not hide the JVM's.</li>
- *   <li>When the JVM runs as root, bwrap runs as the unprivileged {@link #SANDBOX_UID} (through {@code setpriv}): the
- *       kernel does not enforce {@code RLIMIT_NPROC} for processes of host uid 0, so a fork bomb would only be stopped
- *       by the clock.</li>
- *   <li>The program runs under {@code /bin/sh} as pid 1 of its namespace ({@code --as-pid-1}), which waits for it and
- *       exits with its status. When pid 1 exits, the kernel ends every process left in the namespace (daemons made
- *       with {@code setsid} or a double fork) before bwrap sees the exit, so bwrap's own exit means that none is
- *       left. Signals from inside the namespace cannot kill pid 1: "kill the parent" kills nothing that matters.</li>
- *   <li>No namespace isolates the kernel keyring: the program inherits the JVM's session keyring, and could read a
- *       credential from it or plant a key there. The seccomp filter denies the keyring's system calls, and
- *       {@code /proc/keys}, which lists the keys the reader possesses, is covered.</li>
- *   <li>A per-process limit does not count shared mappings, memfd or tmpfs files, System V shared memory, or the
- *       kernel's memory for a flood of empty files: a program held 1 GiB at a limit of 512 MB, with a resident size
- *       small enough that the OOM killer would have picked the JVM. The launcher joins the program's memory cgroup
- *       before anything of it runs, and the filter denies memfd and System V IPC everywhere.</li>
- * </ul>
+ * <p>Invariants callers rely on: bwrap starts with an empty environment; as root it runs as {@link #SANDBOX_UID};
+ * the program runs under a pid-1 shell, so when bwrap exits no process of the program is left. Why each of these is
+ * needed (each was found by attacking it) is in {@code docs/guides/hardening.md}.
  */
 final class Bubblewrap implements Sandbox {
 

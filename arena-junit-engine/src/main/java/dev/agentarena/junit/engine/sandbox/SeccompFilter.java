@@ -11,24 +11,9 @@ import java.util.Optional;
 
 /**
  * The seccomp filter bubblewrap installs before it starts the program ({@code bwrap --seccomp FD}): a classic BPF
- * program (an array of {@code struct sock_filter}, native byte order) that makes the system calls a sandboxed program
- * must not make fail with {@code EPERM}, and allows every other. There is no libseccomp in the JVM, so the program is
- * assembled here; it is short enough to read whole:
- *
- * <pre>
- *   A = seccomp_data.arch;  if A != AUDIT_ARCH_this goto kill
- *   A = seccomp_data.nr;    if A &gt;= 0x40000000 goto deny     (x86_64 only: the x32 ABI)
- *   if A == denied[0] goto deny; ... if A == denied[n-1] goto deny
- *   return ALLOW
- * deny: return ERRNO(EPERM)
- * kill: return KILL_PROCESS                                   (another ABI: i386's int 0x80 on x86_64, or arm32)
- * </pre>
- *
- * What is denied, and why, is {@link #DENIED}: the kernel keyring (which no namespace isolates: through it a program
- * could read the build's session keyring or plant a key for a later case), memory that no process limit counts
- * (memfd files, System V shared memory and message queues, POSIX message queues), and kernel attack surface a test
- * program never needs. The architectures are x86_64 and aarch64; elsewhere there is no filter and
- * {@link #forThisMachine} is empty.
+ * program, assembled here since the JVM has no libseccomp, that checks the architecture (another ABI kills the
+ * process) and makes each system call of {@link #DENIED} fail with {@code EPERM}, allowing every other. Only for
+ * x86_64 and aarch64; elsewhere {@link #forThisMachine} is empty. What is denied and why: {@code docs/guides/hardening.md}.
  */
 final class SeccompFilter {
 

@@ -15,37 +15,16 @@ import java.util.function.Supplier;
 import dev.agentarena.junit.engine.models.openai.RateLimitHeaders.Window;
 
 /**
- * How fast one model key is called: the provider's limits learned as the run goes, with the configured
- * {@code max-concurrency} and {@code tpm} as ceilings. It exists so that a run goes as fast as the provider allows
- * without anyone finding and setting the limits by hand, and without a storm of 429s.
+ * How fast one model key is called: the provider's limits learned from its rate-limit headers
+ * ({@link RateLimitHeaders}), with the configured {@code max-concurrency} and {@code tpm} as ceilings, so a run goes as
+ * fast as the provider allows without a storm of 429s. Token buckets for requests and tokens refilled at
+ * {@value #TARGET} of the learned rate pace the starts, an AIMD window bounds the requests in flight, and a 429 pauses
+ * the key and empties the buckets ({@code docs/guides/models.md} has the rules). {@link #settle} corrects a request's
+ * estimated tokens by its usage.
  *
- * <ul>
- * <li><b>Pacing.</b> The limits each response reports ({@link RateLimitHeaders}) become two token buckets, one for
- * requests and one for tokens, refilled at {@value #TARGET} of the learned rate: just under the provider's. Each
- * starts with one request's worth (one request; the tokens of a usual request), and the requests' bucket never holds
- * more, so starts are spread evenly from the first report on, never spending at once what the provider's window
- * still allows (the tokens' bucket holds up to the limit, for the usage a request gives back). The rate
- * is what the reports imply ({@code (limit - remaining) / reset}, from reports far enough from full to be precise),
- * else, while every report is near full (as a key paced just under its limit keeps it), the bounds their rounded
- * counts put on it (the rate is at most {@code missing / reset}), else the limit per minute. Reports of what remains without the limit (some Azure OpenAI deployments) are read
- * too: the limit is taken as the most ever reported remaining, and the rate comes from the reset when one is reported,
- * else from how the remaining values change between reports over a few seconds. A request takes one request and its
- * estimated tokens (its body's characters / 4 plus
- * its {@code max_tokens}, or the usual answer's length); {@link #settle} corrects the estimate by the usage.</li>
- * <li><b>Concurrency</b>, AIMD: a window of requests in flight that starts at {@value #INITIAL_WINDOW}, doubles
- * every round trip (one more per success while the window is full) until the first 429, then grows by one per
- * window of successes; a 429 halves it (once per burst: not again for requests sent before) and lowers the
- * share of the learned rate used, which recovers as calls succeed.</li>
- * <li><b>Back off.</b> A 429 pauses every start of this key for its {@code Retry-After} (or until the exhausted
- * limit resets), capped as the retry wait is, and empties the buckets, so the key restarts from an even pace.</li>
- * </ul>
- *
- * <p>What a user should see goes to {@code notices}, one line each: a pause the provider imposed, and a learned limit
- * when it is first known or moves by more than {@value #NOTICEABLE} of itself (a tier changed, a 429 lowered the
- * share), never one per response.
- *
- * <p>With adaptation off ({@code adaptive=false}) only the ceilings act: the client behaves as before this class.
- * Nothing here changes how many times a case is sent: every attempt still goes through the client's retries.
+ * <p>Invariants: a user sees one notice per pause or per learned limit that moves by more than {@value #NOTICEABLE},
+ * never one per response; with {@code adaptive=false} only the ceilings act; nothing here changes how many times a
+ * case is sent (every attempt goes through the client's retries).
  */
 final class AdaptiveLimits {
 

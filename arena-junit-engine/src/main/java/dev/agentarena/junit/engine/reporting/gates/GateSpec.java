@@ -13,26 +13,12 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 
 /**
- * The gates of a run, from {@code arena.gates.*} keys.
- *
- * <ul>
- * <li>{@code arena.gates.min-accuracy=0.8}: every eval and model;</li>
- * <li>{@code arena.gates.min-accuracy.<eval>=0.9}: one eval, every model;</li>
- * <li>{@code arena.gates.min-accuracy.<eval>.<model>=0.7}: one model of one eval;</li>
- * <li>{@code arena.gates.min-accuracy.<eval>.<scorer>=0.95}: one scorer of one eval, on every model;</li>
- * <li>{@code arena.gates.min-accuracy.<eval>.<model>.<scorer>=0.95}: one scorer on one model;</li>
- * <li>the same for {@code min-pass-rate};</li>
- * <li>{@code arena.gates.max-cost-usd=5}: the whole run; {@code .<eval>}: one eval, all models together;
- * {@code .<eval>.<model>}: one model of one eval;</li>
- * <li>{@code arena.gates.max-errors=2}: at most 2 errored results per eval and model, with the selectors of
- * {@code min-accuracy}; it is also how many errored results the accuracy and pass-rate gates of the same targets
- * allow, none by default;</li>
- * <li>{@code arena.gates.max-latency-p95-ms=3000} (and {@code max-latency-p50-ms}): the latency percentile of each
- * model's live calls, queue time left out, per eval and model; {@code .<eval>} or {@code .<eval>.<model>}.</li>
- * </ul>
- * {@code *} stands for any eval or model. Names may contain dots: a selector is matched against the evals, models and
- * scorers of the run. For a given eval and model (or eval, model and scorer) the most specific matching gate applies,
- * so {@code min-accuracy.hard-eval=0.6} relaxes {@code min-accuracy=0.8} for one eval.
+ * The gates of a run, from {@code arena.gates.*} keys ({@code min-accuracy}, {@code min-pass-rate},
+ * {@code max-cost-usd}, {@code max-errors}, {@code max-latency-p50-ms}, {@code max-latency-p95-ms}), each for the whole
+ * run or narrowed by {@code .<eval>}, {@code .<eval>.<model>}, {@code .<eval>.<scorer>} or
+ * {@code .<eval>.<model>.<scorer>} selectors ({@code *} for any; names may contain dots, matched against the run's
+ * evals, models and scorers). Invariant: for a given target the most specific matching gate applies. The keys are
+ * listed in {@code docs/guides/ci-gates.md}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class GateSpec {

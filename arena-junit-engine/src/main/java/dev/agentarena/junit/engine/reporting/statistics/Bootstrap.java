@@ -12,22 +12,12 @@ import org.apiguardian.api.API;
 /**
  * Seeded percentile bootstrap over cases.
  *
- * <p>The draws follow {@link Random}'s sequence, which the Java SE specification fixes, so a seed gives the same
- * intervals on every JDK. Each estimate draws from its own generator, seeded from the run seed and a label naming the
- * estimate, so the order in which results arrive cannot change an interval.
- *
- * <p>A resample of n cases is drawn one of two ways, each an exact bootstrap, seeded:
- * <ul>
- * <li>When the values (with their weights) take few distinct terms, at most one per {@value #CASES_PER_COUNTED_TERM}
- * cases, as scores and costs usually do, only how many times each term is drawn matters: those counts are one
- * multinomial draw, taken as successive {@link Binomial binomial} draws from a {@link SplittableRandom}. That costs a
- * few hundred steps per resample where drawing 10,000 cases one by one costs 10,000 (20 million draws per estimate at
- * the default 2,000 resamples, the larger part of a large run's leaderboard).
- * <li>Otherwise the cases are drawn one by one, as {@code new Random(seed).nextInt(n)} draws them. Not through
- * {@code Random} itself, whose every step is an atomic compare-and-set: {@link Draws} is the same generator on a plain
- * field, and each resample's mean is summed as its indices are drawn, in the same order, so every mean is bit for bit
- * the one {@code Random} would give.
- * </ul>
+ * <p>Invariant: a seed gives the same intervals on every JDK and in any order of arrival. The draws follow
+ * {@link Random}'s sequence, which the Java SE specification fixes, and each estimate draws from its own generator,
+ * seeded from the run seed and a label naming the estimate. A resample is drawn either as one multinomial draw over
+ * the few distinct terms (when there is at most one per {@value #CASES_PER_COUNTED_TERM} cases, as scores and costs
+ * usually have) or case by case through {@link Draws}, {@code Random}'s generator on a plain field, giving bit for bit
+ * the means {@code Random} would give; both are exact bootstraps.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class Bootstrap {
