@@ -53,7 +53,7 @@ final class CaseRun {
     private final int repeats;
     private final Executor pool;
     private final boolean fixedPool;
-    private final CompletableFuture<EvaluatedCase> evaluated = new CompletableFuture<>();
+    private final CompletableFuture<List<CaseOutcome>> evaluated = new CompletableFuture<>();
 
     // guarded by this
     private final List<CaseOutcome> outcomes = new ArrayList<>();
@@ -85,7 +85,7 @@ final class CaseRun {
     }
 
     /** Starts the case on its pool; the future completes with every repeat. */
-    CompletableFuture<EvaluatedCase> start() {
+    CompletableFuture<List<CaseOutcome>> start() {
         pool.execute(this::work);
         return evaluated;
     }
@@ -133,7 +133,7 @@ final class CaseRun {
                     run.events().resultComputed(result.record(), result.transcript());
                 }
             }
-            evaluated.complete(new EvaluatedCase(row, done));
+            evaluated.complete(done);
         }
         catch (GivenUp e) {
             // the case went on without this thread

@@ -24,7 +24,7 @@ import dev.agentarena.junit.engine.models.ModelEndpoint.Pacing;
  * <p>Close it to stop: what is still in flight is cancelled and the dataset is closed.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
-public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoCloseable {
+public final class DatasetEvaluation implements Iterator<List<CaseOutcome>>, AutoCloseable {
 
     /**
      * How many cases per call slot may be started ahead of the one being reported. The window holds the cases being
@@ -63,9 +63,9 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
     private static final long ROW_BYTES = 256;
 
     private final DatasetStream rows;
-    private final ReadAheadWindow<DatasetRow, EvaluatedCase> pipeline;
+    private final ReadAheadWindow<DatasetRow, List<CaseOutcome>> pipeline;
     private final SharedProblems problems;
-    private final java.util.function.Consumer<EvaluatedCase> handedBack;
+    private final java.util.function.Consumer<List<CaseOutcome>> handedBack;
 
     /**
      * The repeats of one case run one after the other (a {@link CaseRun}); the pipeline runs different cases in
@@ -81,7 +81,7 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
      */
     DatasetEvaluation(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
             Predicate<DatasetRow> selected, int repeats, SharedProblems problems, Optional<Batching> batching,
-            Optional<Pacing> pacing, java.util.function.Consumer<EvaluatedCase> handedBack) {
+            Optional<Pacing> pacing, java.util.function.Consumer<List<CaseOutcome>> handedBack) {
         this.rows = rows;
         this.problems = problems;
         this.handedBack = handedBack;
@@ -113,14 +113,14 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
     }
 
     /** Every repeat of the case started at once; the future completes with all of them, in repeat order. */
-    private static CompletableFuture<EvaluatedCase> repeatsAtOnce(EvaluationServices run, CaseEvaluator evaluator,
+    private static CompletableFuture<List<CaseOutcome>> repeatsAtOnce(EvaluationServices run, CaseEvaluator evaluator,
             TimeLimits limits, DatasetRow row, int repeats) {
-        List<CompletableFuture<EvaluatedCase>> parts = new ArrayList<>();
+        List<CompletableFuture<List<CaseOutcome>>> parts = new ArrayList<>();
         for (int repeat = 0; repeat < repeats; repeat++) {
             parts.add(new CaseRun(run, evaluator, limits, row, repeat, 1, run.waitingPool(), false).start());
         }
-        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(done -> new EvaluatedCase(
-                row, parts.stream().flatMap(part -> part.join().repeats().stream()).toList()));
+        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(done -> parts.stream()
+                .flatMap(part -> part.join().stream()).toList());
     }
 
     /**
@@ -207,8 +207,8 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
      * it, the later ones are not run (see {@link SharedProblems}).
      */
     @Override
-    public EvaluatedCase next() {
-        EvaluatedCase evaluated = pipeline.next().settled(problems);
+    public List<CaseOutcome> next() {
+        List<CaseOutcome> evaluated = CaseOutcome.settled(pipeline.next(), problems);
         handedBack.accept(evaluated);
         return evaluated;
     }
