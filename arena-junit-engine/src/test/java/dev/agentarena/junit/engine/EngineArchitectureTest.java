@@ -87,7 +87,7 @@ class EngineArchitectureTest {
             because("cache: one instance per embedding function class named in the options, as the scorer documents",
                     "scoring.builtin.SemanticScorer.EMBEDDINGS"),
             because("constant: filled once by its static initializer, then only read",
-                    "scoring.builtin.BuiltinScorers.DESCRIPTIONS", "config.KnownKeys.KEYS",
+                    "config.KnownKeys.KEYS",
                     "config.KnownKeys.PREFIXES", "reporting.statistics.Binomial.LOG_FACTORIAL",
                     "reporting.report.DataBytes.ASCII"),
             because("cache: facts of this machine (where an interpreter is installed, whether bubblewrap works), "

@@ -13,7 +13,6 @@ import org.junit.platform.engine.support.descriptor.FileSource;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 import dev.agentarena.junit.engine.evaluation.CaseOutcome;
-import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
 import dev.agentarena.junit.engine.results.ScoreLine;
@@ -29,12 +28,12 @@ import dev.agentarena.junit.engine.results.SinkText;
 final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaExecutionContext> {
 
     // Released once the scorer nodes are registered: a run of a million cases keeps every node until it ends.
-    private EvaluatedCase evaluated;
+    private List<CaseOutcome> evaluated;
     private final String legacyName;
     private final Set<TestTag> tags;
     private final CaseNodes nodes;
 
-    CaseDescriptor(UniqueId uniqueId, EvaluatedCase evaluated, String legacyName, TestSource source,
+    CaseDescriptor(UniqueId uniqueId, List<CaseOutcome> evaluated, String legacyName, TestSource source,
             Set<TestTag> tags, CaseNodes nodes) {
         super(uniqueId, displayName(evaluated), source);
         this.evaluated = evaluated;
@@ -48,10 +47,10 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
         return ScoreLine.sanitize(caseId, 120);
     }
 
-    private static String displayName(EvaluatedCase evaluated) {
-        String caseId = displayName(evaluated.caseId());
-        int repeats = evaluated.repeats().size();
-        return repeats == 1 ? caseId : caseId + " ×" + repeats + ": " + evaluated.repeatSummary();
+    private static String displayName(List<CaseOutcome> evaluated) {
+        String caseId = displayName(evaluated.get(0).caseId());
+        int repeats = evaluated.size();
+        return repeats == 1 ? caseId : caseId + " ×" + repeats + ": " + CaseOutcome.repeatSummary(evaluated);
     }
 
     @Override
@@ -76,9 +75,9 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<ArenaE
 
     @Override
     public ArenaExecutionContext execute(ArenaExecutionContext context, DynamicTestExecutor dynamicTestExecutor) {
-        List<CaseOutcome> repeats = evaluated.repeats();
+        List<CaseOutcome> repeats = evaluated;
         if (repeats.size() > 1) {
-            context.junit().reportingEntryPublished(this, ReportEntry.from(evaluated.repeatEntries()));
+            context.junit().reportingEntryPublished(this, ReportEntry.from(CaseOutcome.repeatEntries(repeats)));
         }
         Set<String> used = new HashSet<>();
         TestSource scorerSource = getSource().filter(FileSource.class::isInstance).orElse(null);

@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.descriptor;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -22,7 +23,7 @@ import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.EditableSource;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
-import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
+import dev.agentarena.junit.engine.evaluation.CaseOutcome;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
 
 /**
@@ -55,10 +56,11 @@ final class CaseNodes {
     }
 
     /** The node of one case with all its repeats. */
-    CaseDescriptor caseNode(UniqueId parent, EvaluatedCase evaluated) {
-        String legacyName = modelKey + "/" + spec.name() + "[" + evaluated.caseId() + "]";
-        return new CaseDescriptor(ArenaUniqueIds.evalCase(parent, evaluated.caseId()), evaluated, legacyName,
-                source(evaluated.row()), tags(evaluated.evalCase(), eval::redact), this);
+    CaseDescriptor caseNode(UniqueId parent, List<CaseOutcome> evaluated) {
+        CaseOutcome first = evaluated.get(0);
+        String legacyName = modelKey + "/" + spec.name() + "[" + first.caseId() + "]";
+        return new CaseDescriptor(ArenaUniqueIds.evalCase(parent, first.caseId()), evaluated, legacyName,
+                source(first.row()), tags(first.evalCase(), eval::redact), this);
     }
 
     /** Whether the launcher's filters include every row's case node: they filter nothing. */

@@ -12,7 +12,6 @@ import dev.agentarena.junit.engine.evaluation.CaseOutcome;
 import dev.agentarena.junit.engine.evaluation.CostEstimate;
 import dev.agentarena.junit.engine.evaluation.DatasetEvaluation;
 import dev.agentarena.junit.engine.evaluation.EvalRuntime;
-import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
 import dev.agentarena.junit.engine.evaluation.Shard;
 import dev.agentarena.junit.engine.execution.ArenaExecutionContext;
@@ -72,7 +71,7 @@ final class DatasetRun {
                         eval.waitingOn(container.modelKey())));
             }
             while (cases.hasNext()) {
-                EvaluatedCase evaluated = cases.next();
+                List<CaseOutcome> evaluated = cases.next();
                 if (summaries != null && !summaries.add(evaluated)) {
                     finished(listeners, progress, evaluated);
                     continue;
@@ -115,11 +114,11 @@ final class DatasetRun {
     }
 
     /** A case is done: how many of its results ended in an error, and what its calls cost (once per repeat). */
-    private static void finished(RunListener listeners, RunningDataset progress, EvaluatedCase evaluated) {
+    private static void finished(RunListener listeners, RunningDataset progress, List<CaseOutcome> evaluated) {
         int errors = 0;
         double costUsd = 0;
-        for (int r = 0; r < evaluated.repeatCount(); r++) {
-            CaseOutcome repeat = evaluated.repeat(r);
+        for (int r = 0; r < evaluated.size(); r++) {
+            CaseOutcome repeat = evaluated.get(r);
             double callCost = 0;
             for (int k = 0; k < repeat.resultCount(); k++) {
                 ScorerResult result = repeat.result(k);

@@ -13,7 +13,6 @@ import dev.agentarena.junit.engine.config.NodeMode;
 import dev.agentarena.junit.engine.datasets.DatasetLocation;
 import dev.agentarena.junit.engine.datasets.EditableSource;
 import dev.agentarena.junit.engine.evaluation.CaseOutcome;
-import dev.agentarena.junit.engine.evaluation.EvaluatedCase;
 import dev.agentarena.junit.engine.evaluation.ScorerResult;
 import dev.agentarena.junit.engine.reporting.RunListener;
 import dev.agentarena.junit.engine.reporting.leaderboard.RepeatReducer;
@@ -68,15 +67,15 @@ final class ScoreSummaries {
      *
      * @return whether any selected result of the case gets a test of its own (then the case gets a node)
      */
-    boolean add(EvaluatedCase evaluated) {
+    boolean add(List<CaseOutcome> evaluated) {
         if (source == null) {
             source = datasetFile(evaluated);
         }
         // the case's objects come from the call pool's core: each is a cache miss here, met one after the other, and
-        // read through the case's own fields (repeat, result) rather than through its lists, one miss fewer each
-        int repeatCount = evaluated.repeatCount();
+        // a result is read through its outcome's own field rather than through its list, one miss fewer
+        int repeatCount = evaluated.size();
         if (repeatCount == 1) {
-            CaseOutcome outcome = evaluated.repeat(0);
+            CaseOutcome outcome = evaluated.get(0);
             if (outcome.resultCount() == 1) {
                 // one scorer, one repeat (most evals): the case's one result, without the lists of the general case
                 ScorerResult result = outcome.result(0);
@@ -94,7 +93,7 @@ final class ScoreSummaries {
         selected.clear();
         scores.clear();
         for (int r = 0; r < repeatCount; r++) {
-            CaseOutcome outcome = evaluated.repeat(r);
+            CaseOutcome outcome = evaluated.get(r);
             int resultCount = outcome.resultCount();
             for (int k = 0; k < resultCount; k++) {
                 ScorerResult result = outcome.result(k);
@@ -178,8 +177,8 @@ final class ScoreSummaries {
     }
 
     /** The dataset file, for IDEs to open from a summary test; none for a dataset method (see {@link CaseNodes}). */
-    private static TestSource datasetFile(EvaluatedCase evaluated) {
-        DatasetLocation location = evaluated.row().location().orElse(null);
+    private static TestSource datasetFile(List<CaseOutcome> evaluated) {
+        DatasetLocation location = evaluated.get(0).row().location().orElse(null);
         if (location == null || location.file().isEmpty()) {
             return null;
         }

@@ -333,9 +333,10 @@ final class CaseEvaluator {
             context = context.withOutput(scoredOutput);
         }
 
-        List<ScoreOutcome> outcomes;
+        CaseOutcome.Builder outcome = new CaseOutcome.Builder(origin, row, repeat, prompt, taskOutput.text(), output,
+                scoredOutput, usage, trajectory);
         if (post.override() != null) {
-            outcomes = overridden(scorers, post);
+            overridden(outcome, scorers, post);
         }
         else {
             boolean slot;
@@ -348,17 +349,13 @@ final class CaseEvaluator {
                 return failed(row, repeat, scorers, e, prompt, usage, trajectory);
             }
             try {
-                outcomes = score(scorers, output, context, repeat, steps, row);
+                score(outcome, scorers, output, context, repeat, steps, row, agentFailure);
             }
             finally {
                 steps.scored(slot);
             }
         }
-        if (agentFailure != null) {
-            outcomes = afterFailure(outcomes, agentFailure);
-        }
-        return new CaseOutcome(origin, row, repeat, prompt, taskOutput.text(), output, scoredOutput, usage, outcomes,
-                trajectory);
+        return outcome.build();
     }
 
     /** What the case's calls through its model handle cost; none before there is a handle. */
@@ -402,27 +399,23 @@ final class CaseEvaluator {
     static final String STEP_LIMIT_METRIC = "step_limit";
 
     /**
-     * The scores of a case the agent failed, each reason led by what the agent did wrong: its output is empty, and a
+     * A score of a case the agent failed, its reason led by what the agent did wrong: its output is empty, and a
      * reader must see why before the scorer's own words.
      */
-    private static List<ScoreOutcome> afterFailure(List<ScoreOutcome> outcomes, AgentFailure failure) {
-        String lead = failure.getMessage() + " Scored on no answer and the trajectory so far: ";
-        List<ScoreOutcome> led = new ArrayList<>(outcomes.size());
-        for (ScoreOutcome outcome : outcomes) {
-            led.add(outcome.error() != null || outcome.result() == null ? outcome
-                    : outcome.withResult(outcome.result().withReason(lead + outcome.result().reason())));
-        }
-        return led;
+    private static ScoreResult afterFailure(ScoreResult result, AgentFailure failure) {
+        return failure == null || result == null ? result : result.withReason(failure.getMessage()
+                + " Scored on no answer and the trajectory so far: " + result.reason());
     }
 
     /**
-     * Runs every scorer, each a step of its own; one that throws, or runs past its limit, becomes an error of its own
-     * scores while the others still run. A score name emitted by two scorers makes both errors naming both: every
-     * score name belongs to exactly one scorer.
+     * Runs every scorer, each a step of its own, adding its scores to the outcome; one that throws, or runs past its
+     * limit, becomes an error of its own scores while the others still run. A score name emitted by two scorers makes
+     * both errors naming both: every score name belongs to exactly one scorer.
+     *
+     * @param agentFailure what the agent did wrong, which leads every reason; {@code null} when it did nothing wrong
      */
-    private List<ScoreOutcome> score(List<ScorerDefinition> scorers, String output, CaseScoringContext context,
-            int repeat, CaseRun steps, DatasetRow row) {
-        List<ScoreOutcome> outcomes = new ArrayList<>();
+    private void score(CaseOutcome.Builder outcome, List<ScorerDefinition> scorers, String output,
+            CaseScoringContext context, int repeat, CaseRun steps, DatasetRow row, AgentFailure agentFailure) {
         // which scorer emitted each score name: the first name is kept aside, and the map made only for a second one
         // (most cases have one score, and no clash to look for)
         Map<String, String> owners = null;
@@ -432,41 +425,43 @@ final class CaseEvaluator {
         for (ScorerDefinition scorer : scorers) {
             // Named scores register under their scorer: the version and the artifact belong to the scorer.
             String registryName = registryName(scorer);
-            List<ScoreOutcome> produced;
             ScorerOptionValues options = eval.options().forCase(scorer.name(), context.testCase(), row);
             // a scorer whose option is missing is still called for every case: whether it needs the option can depend
             // on the case (applies_when needs must_contain only where the case has no reference), and it fails fast;
-            // what it throws is then reported once, in dataset order, below
+            // what it throws is then reported once, in dataset order
+            List<NamedScore> produced;
+            Throwable failure = null;
             try {
+                // a step's value is replayed when the case continues on another thread: the scores, not the outcome
                 produced = steps.step(TimeLimits.Kind.SCORER, scorerStep(scorer), () -> {
                     JudgeUsage judgeUsage = new JudgeUsage(run.budget());
                     CaseScoringContext scorerContext = context.forScorer(options,
                             steps.limitOf(TimeLimits.Kind.SCORER),
                             () -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
-                    List<ScoreOutcome> scores = new ArrayList<>();
                     List<NamedScore> named = perTurn(scorer, options, scorerContext)
                             ? TurnScores.score(scorer, scorerContext.turns(), scorerContext::forTurn)
                             : scorer.score(output, scorerContext);
-                    for (NamedScore score : named) {
-                        scores.add(new ScoreOutcome(score.name(), scorer.version(), registryName,
-                                judgeUsage.onto(score.result()), null));
-                    }
-                    return scores;
+                    return withJudgeUsage(named, judgeUsage);
                 });
             }
             catch (Throwable t) {
                 rethrowIfGivenUp(t);
-                produced = failedScorer(scorer, registryName, options, t);
+                // one error under the scorer's own name
+                failure = failedScorer(scorer, options, t);
+                produced = List.of();
             }
-            if (isManual(scorer)) {
-                // "always 0.5, unscored": the results show the 0.5, the status keeps it out of accuracy
-                produced = labelled(produced.stream().map(ScoreOutcome::keepingUnscoredScore).toList(), row, output);
+            // "always 0.5, unscored": the results show manual's 0.5, the status keeps it out of accuracy
+            boolean manual = failure == null && isManual(scorer);
+            if (manual) {
+                produced = labelled(produced, row, output);
             }
-            for (ScoreOutcome outcome : produced) {
+            int count = failure == null ? produced.size() : 1;
+            for (int i = 0; i < count; i++) {
+                String name = failure == null ? produced.get(i).name() : scorer.name();
                 String owner;
                 if (!anyName) {
                     anyName = true;
-                    firstName = outcome.name();
+                    firstName = name;
                     firstOwner = scorer.name();
                     owner = null;
                 }
@@ -475,17 +470,38 @@ final class CaseEvaluator {
                         owners = new LinkedHashMap<>();
                         owners.put(firstName, firstOwner);
                     }
-                    owner = owners.putIfAbsent(outcome.name(), scorer.name());
+                    owner = owners.putIfAbsent(name, scorer.name());
                 }
                 if (owner != null) {
-                    clash(outcomes, outcome, owner, scorer.name());
+                    IllegalStateException clash = clash(name, owner, scorer.name());
+                    outcome.replaceWithError(name, clash);
+                    outcome.add(name, scorer.version(), registryName, null, clash, false);
+                }
+                else if (failure != null) {
+                    outcome.add(name, scorer.version(), registryName, null, failure, false);
                 }
                 else {
-                    outcomes.add(outcome);
+                    outcome.add(name, scorer.version(), registryName, afterFailure(produced.get(i).result(),
+                            agentFailure), null, manual);
                 }
             }
         }
-        return outcomes;
+    }
+
+    /** The scores with what their scorer's judge calls cost as metrics; the same list when it asked no judge. */
+    private static List<NamedScore> withJudgeUsage(List<NamedScore> named, JudgeUsage usage) {
+        List<NamedScore> charged = named;
+        for (int i = 0; i < named.size(); i++) {
+            ScoreResult result = named.get(i).result();
+            ScoreResult withUsage = usage.onto(result);
+            if (withUsage != result) {
+                if (charged == named) {
+                    charged = new ArrayList<>(named);
+                }
+                charged.set(i, new NamedScore(named.get(i).name(), withUsage));
+            }
+        }
+        return charged;
     }
 
     private String scorerStep(ScorerDefinition scorer) {
@@ -497,22 +513,18 @@ final class CaseEvaluator {
      * it is a problem of the scorer rather than of the case (reported once, in dataset order). Out of {@link #score},
      * which nearly every case goes through without it.
      */
-    private List<ScoreOutcome> failedScorer(ScorerDefinition scorer, String registryName, ScorerOptionValues options,
-            Throwable t) {
+    private Throwable failedScorer(ScorerDefinition scorer, ScorerOptionValues options, Throwable t) {
         Throwable error = asError(withOptionSource(t, options));
         Optional<String> shared = SharedProblems.scorerKey(scorer.name(), error);
-        return List.of(new ScoreOutcome(scorer.name(), scorer.version(), registryName, null,
-                shared.isEmpty() ? error : new SharedProblems.Pending(eval.problems().met(shared.get(), error))));
+        return shared.isEmpty() ? error : new SharedProblems.Pending(eval.problems().met(shared.get(), error));
     }
 
-    /** A score name emitted twice: an error on every score of that name, naming both scorers (or the one). */
-    private static void clash(List<ScoreOutcome> outcomes, ScoreOutcome outcome, String owner, String scorer) {
-        IllegalStateException clash = new IllegalStateException(owner.equals(scorer)
-                ? "Scorer '" + owner + "' emits score name '" + outcome.name() + "' twice"
-                : "Score name '" + outcome.name() + "' is emitted by both scorer '" + owner + "' and scorer '"
+    /** A score name emitted twice: the error of every score of that name, naming both scorers (or the one). */
+    private static IllegalStateException clash(String name, String owner, String scorer) {
+        return new IllegalStateException(owner.equals(scorer)
+                ? "Scorer '" + owner + "' emits score name '" + name + "' twice"
+                : "Score name '" + name + "' is emitted by both scorer '" + owner + "' and scorer '"
                         + scorer + "'; every score name belongs to exactly one scorer");
-        replaceNamed(outcomes, outcome.name(), clash);
-        outcomes.add(outcome.withError(clash));
     }
 
     /** Whether a scorer is the builtin {@code manual}, which collects outputs for a person to grade. */
@@ -525,7 +537,7 @@ final class CaseEvaluator {
      * with their note as the reason, marked as a person's; a label of another output (stale) leaves it ungraded and
      * says so. The output is looked up as {@code results.jsonl} holds it: masked, by its digest.
      */
-    private List<ScoreOutcome> labelled(List<ScoreOutcome> produced, DatasetRow row, String output) {
+    private List<NamedScore> labelled(List<NamedScore> produced, DatasetRow row, String output) {
         Optional<EvalLabels> labels = run.labels().of(eval.definition().name());
         if (labels.isEmpty() || output == null) {
             return produced;
@@ -537,22 +549,22 @@ final class CaseEvaluator {
             return produced;
         }
         HumanLabel label = match.get().label();
-        List<ScoreOutcome> outcomes = new ArrayList<>();
-        for (ScoreOutcome outcome : produced) {
-            if (outcome.error() != null || outcome.result() == null) {
-                outcomes.add(outcome);
+        List<NamedScore> scores = new ArrayList<>();
+        for (NamedScore score : produced) {
+            if (score.result() == null) {
+                scores.add(score);
             }
             else if (match.get().stale()) {
-                outcomes.add(outcome.withResult(outcome.result().withReason(outcome.result().reason()
+                scores.add(new NamedScore(score.name(), score.result().withReason(score.result().reason()
                         + "; its label (" + label.location() + ") is stale: the output changed since it was labelled")));
             }
             else {
-                outcomes.add(outcome.withResult(ScoreResult.of(label.scoreOrVerdict(), label.passed())
+                scores.add(new NamedScore(score.name(), ScoreResult.of(label.scoreOrVerdict(), label.passed())
                         .withReason(HUMAN_LABEL + (label.note().isEmpty() ? "" : ": " + label.note()))
                         .withDetail("human_label", label.location())));
             }
         }
-        return outcomes;
+        return scores;
     }
 
     /** How a reason says that a person gave the grade. */
@@ -584,22 +596,17 @@ final class CaseEvaluator {
      * A {@code @PostProcess} hook returned a verdict: it stands for every scorer of the case, which are not run (an
      * {@code llm_judge} would otherwise still call its judge). The reason says which hook decided.
      */
-    private List<ScoreOutcome> overridden(List<ScorerDefinition> scorers, EvalHooks.PostProcessed post) {
+    private void overridden(CaseOutcome.Builder outcome, List<ScorerDefinition> scorers,
+            EvalHooks.PostProcessed post) {
         ScoreResult override = post.override().withReason("overridden by @PostProcess " + post.overridingHook()
                 + "()" + (post.override().reason().isBlank() ? "" : ": " + post.override().reason()));
-        List<ScoreOutcome> outcomes = new ArrayList<>();
         for (ScorerDefinition scorer : scorers) {
-            outcomes.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName(scorer), override, null));
+            outcome.add(scorer.name(), scorer.version(), registryName(scorer), override, null, false);
         }
-        return outcomes;
     }
 
     private String registryName(ScorerDefinition scorer) {
         return eval.registryName(scorer.name());
-    }
-
-    private static void replaceNamed(List<ScoreOutcome> outcomes, String name, Throwable error) {
-        outcomes.replaceAll(outcome -> outcome.name().equals(name) ? outcome.withError(error) : outcome);
     }
 
     private CaseOutcome failed(DatasetRow row, int repeat, List<ScorerDefinition> scorers, Throwable error,
@@ -609,15 +616,16 @@ final class CaseEvaluator {
 
     private CaseOutcome failed(DatasetRow row, int repeat, List<ScorerDefinition> scorers, Throwable error,
             String prompt, CallUsage usage, Trajectory trajectory) {
-        List<ScoreOutcome> outcomes = new ArrayList<>();
+        CaseOutcome.Builder outcome = new CaseOutcome.Builder(origin, row, repeat, prompt, null, null, null, usage,
+                trajectory);
         Throwable reported = asError(error);
         for (ScorerDefinition scorer : scorers) {
-            outcomes.add(new ScoreOutcome(scorer.name(), scorer.version(), registryName(scorer), null, reported));
+            outcome.add(scorer.name(), scorer.version(), registryName(scorer), null, reported, false);
         }
-        if (outcomes.isEmpty()) {
-            outcomes.add(new ScoreOutcome("task", "", eval.registryName("task"), null, reported));
+        if (outcome.isEmpty()) {
+            outcome.add("task", "", eval.registryName("task"), null, reported, false);
         }
-        return new CaseOutcome(origin, row, repeat, prompt, null, null, null, usage, outcomes, trajectory);
+        return outcome.build();
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
@@ -50,8 +51,9 @@ final class CaseRepeats {
     private Map<String, Spread> scorers() {
         Map<String, Spread> byScorer = new LinkedHashMap<>();
         for (CaseOutcome outcome : outcomes) {
-            for (ScoreOutcome score : outcome.scores()) {
-                Spread spread = byScorer.computeIfAbsent(score.name(), name -> new Spread());
+            for (ScorerResult result : outcome.results()) {
+                ResultRecord score = result.record();
+                Spread spread = byScorer.computeIfAbsent(score.scorer(), name -> new Spread());
                 spread.runs++;
                 if (isCounted(score)) {
                     spread.scores.add(score.score());
@@ -64,7 +66,8 @@ final class CaseRepeats {
 
     private static Boolean verdict(CaseOutcome outcome) {
         Boolean all = null;
-        for (ScoreOutcome score : outcome.scores()) {
+        for (ScorerResult result : outcome.results()) {
+            ResultRecord score = result.record();
             if (isCounted(score)) {
                 all = (all == null || all) && score.status() == ResultStatus.PASSED;
             }
@@ -72,7 +75,7 @@ final class CaseRepeats {
         return all;
     }
 
-    private static boolean isCounted(ScoreOutcome score) {
+    private static boolean isCounted(ResultRecord score) {
         return score.score() != null && score.status().counts();
     }
 

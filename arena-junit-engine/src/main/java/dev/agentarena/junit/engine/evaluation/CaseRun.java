@@ -53,7 +53,7 @@ final class CaseRun {
     private final int firstRepeat;
     private final int repeats;
     private final Lane lane;
-    private final CompletableFuture<EvaluatedCase> evaluated = new CompletableFuture<>();
+    private final CompletableFuture<List<CaseOutcome>> evaluated = new CompletableFuture<>();
 
     // guarded by this
     private final List<CaseOutcome> outcomes = new ArrayList<>();
@@ -81,7 +81,7 @@ final class CaseRun {
     }
 
     /** Starts the case on its lane; the future completes with every repeat. */
-    CompletableFuture<EvaluatedCase> start() {
+    CompletableFuture<List<CaseOutcome>> start() {
         lane.execute(this::work);
         return evaluated;
     }
@@ -129,7 +129,7 @@ final class CaseRun {
                     run.events().resultComputed(result.record(), result.transcript());
                 }
             }
-            evaluated.complete(new EvaluatedCase(row, done));
+            evaluated.complete(done);
         }
         catch (GivenUp e) {
             // the case went on without this thread

@@ -26,12 +26,12 @@ import dev.agentarena.junit.engine.models.ModelEndpoint.Pacing;
  * <p>Close it to stop: what is still in flight is cancelled and the dataset is closed.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
-public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoCloseable {
+public final class DatasetEvaluation implements Iterator<List<CaseOutcome>>, AutoCloseable {
 
     private final DatasetStream rows;
-    private final ReadAheadWindow<DatasetRow, EvaluatedCase> pipeline;
+    private final ReadAheadWindow<DatasetRow, List<CaseOutcome>> pipeline;
     private final SharedProblems problems;
-    private final Consumer<EvaluatedCase> handedBack;
+    private final Consumer<List<CaseOutcome>> handedBack;
 
     /**
      * The repeats of one case run one after the other (a {@link CaseRun}), different cases in parallel, each on the
@@ -40,7 +40,7 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
      */
     DatasetEvaluation(EvaluationServices run, CaseEvaluator evaluator, TimeLimits limits, DatasetStream rows,
             Predicate<DatasetRow> selected, int repeats, SharedProblems problems, Optional<Batching> batching,
-            Optional<Pacing> pacing, Consumer<EvaluatedCase> handedBack) {
+            Optional<Pacing> pacing, Consumer<List<CaseOutcome>> handedBack) {
         this.rows = rows;
         this.problems = problems;
         this.handedBack = handedBack;
@@ -51,7 +51,7 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
             private TimeLimits raised;
 
             @Override
-            public CompletableFuture<EvaluatedCase> start(DatasetRow row, int firstRepeat, int count, Lane lane) {
+            public CompletableFuture<List<CaseOutcome>> start(DatasetRow row, int firstRepeat, int count, Lane lane) {
                 return new CaseRun(run, evaluator, limitsOn(lane), row, firstRepeat, count, lane).start();
             }
 
@@ -66,8 +66,8 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
             }
 
             @Override
-            public EvaluatedCase joined(DatasetRow row, List<EvaluatedCase> parts) {
-                return new EvaluatedCase(row, parts.stream().flatMap(part -> part.repeats().stream()).toList());
+            public List<CaseOutcome> joined(DatasetRow row, List<List<CaseOutcome>> parts) {
+                return parts.stream().flatMap(List::stream).toList();
             }
         });
     }
@@ -118,8 +118,8 @@ public final class DatasetEvaluation implements Iterator<EvaluatedCase>, AutoClo
      * it, the later ones are not run (see {@link SharedProblems}).
      */
     @Override
-    public EvaluatedCase next() {
-        EvaluatedCase evaluated = pipeline.next().settled(problems);
+    public List<CaseOutcome> next() {
+        List<CaseOutcome> evaluated = CaseOutcome.settled(pipeline.next(), problems);
         handedBack.accept(evaluated);
         return evaluated;
     }

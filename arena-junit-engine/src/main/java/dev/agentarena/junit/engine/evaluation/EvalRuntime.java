@@ -196,10 +196,10 @@ public final class EvalRuntime implements AutoCloseable {
     }
 
     /** Keeps what the arena compares of a case: its first repeat's output. */
-    private void keepForArena(String dataset, String modelKey, EvaluatedCase evaluated) {
-        if (!evaluated.repeats().isEmpty()) {
-            arenaOutputs.keep(dataset, modelKey, evaluated.caseId(), evaluated.evalCase(),
-                    evaluated.repeats().get(0).scoredOutput());
+    private void keepForArena(String dataset, String modelKey, List<CaseOutcome> repeats) {
+        if (!repeats.isEmpty()) {
+            CaseOutcome first = repeats.get(0);
+            arenaOutputs.keep(dataset, modelKey, first.caseId(), first.evalCase(), first.scoredOutput());
         }
     }
 

@@ -3,7 +3,6 @@ package dev.agentarena.junit.engine.evaluation;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.agentarena.junit.EvalCase;
@@ -12,6 +11,7 @@ import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.engine.scoring.ScorerDeclarations;
 
 /**
  * The one precedence of scorer options, option by option, highest first:
@@ -27,15 +27,10 @@ import dev.agentarena.junit.engine.definition.EvalDefinition;
  * annotation, its case or its property.
  *
  * <p>A few options decide how generated code runs or which class is loaded: a dataset row, which may come from
- * anywhere (production logs, another team), must not turn the sandbox off or name the interpreter. Those are the
- * run's or the eval's to set, in the project's code and configuration, never a case's.
+ * anywhere (production logs, another team), must not turn the sandbox off or name the interpreter. Their scorers
+ * declare them the run's or the eval's to set, never a case's ({@link ScorerDeclarations#notPerCase}).
  */
 final class ScorerOptionLevels {
-
-    /** Options only the run and the eval may set, by scorer. */
-    static final Map<String, Set<String>> NOT_PER_CASE = Map.of(
-            "code_exec", Set.of("sandbox", "bwrap", "python", "java"),
-            "semantic", Set.of("embedding"));
 
     private final ArenaConfiguration configuration;
     private final EvalDefinition definition;
@@ -76,9 +71,8 @@ final class ScorerOptionLevels {
     /** Why the case's own options may not be used, when one of them is only the run's or the eval's to set. */
     static Optional<String> notPerCase(EvalCase evalCase) {
         for (Map.Entry<String, Map<String, Object>> scorer : evalCase.scorerOptions().entrySet()) {
-            Set<String> reserved = NOT_PER_CASE.getOrDefault(scorer.getKey(), Set.of());
             for (String option : scorer.getValue().keySet()) {
-                if (reserved.contains(option)) {
+                if (ScorerDeclarations.notPerCase(scorer.getKey(), option)) {
                     return Optional.of("scorer_options." + scorer.getKey() + "." + option + " cannot be set per case: "
                             + "it decides how generated code runs or which class is loaded, which a dataset row must "
                             + "not; set it for the run or the eval (scorers.options or evals: in arena.yaml, or "

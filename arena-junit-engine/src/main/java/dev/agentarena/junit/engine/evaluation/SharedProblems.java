@@ -27,7 +27,7 @@ final class SharedProblems {
 
     /**
      * A result that met a shared problem, or skipped the step that would have, until it is handed back and
-     * {@link CaseOutcome#settled} makes it the error or a result not run.
+     * {@code CaseOutcome.settled} makes it the error or a result not run.
      */
     static final class Pending extends RuntimeException {
 

@@ -15,18 +15,21 @@ import dev.agentarena.junit.scoring.OutputScorer;
 public final class ClassScorerDefinition implements ScorerDefinition {
 
     private final OutputScorer scorer;
+    /** Asked of every scorer of every case: looked up once. */
+    private final boolean computesOnly;
     // digested when first asked for: a run reads the versions of the scorers it uses, not of every builtin
     private volatile String version;
 
     /** Wraps the scorer; the version is a digest of its class's code. */
     public ClassScorerDefinition(OutputScorer scorer) {
         this.scorer = scorer;
+        this.computesOnly = BuiltinScorers.computesOnly(scorer);
     }
 
     /** A builtin that computes on the output alone ({@link BuiltinScorers#computesOnly}); no other class. */
     @Override
     public boolean computesOnly() {
-        return BuiltinScorers.computesOnly(scorer);
+        return computesOnly;
     }
 
     /** The wrapped scorer. */

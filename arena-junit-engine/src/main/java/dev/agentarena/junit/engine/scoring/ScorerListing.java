@@ -15,8 +15,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.engine.integration.Integrations;
-import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
-import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
+import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
 
 /**
  * Lists the scorers an eval can use, one per line: name, kind ({@code builtin}, {@code catalogue},
@@ -77,7 +76,6 @@ public final class ScorerListing {
     }
 
     private static void addAll(Map<String, Entry> entries, ScorerRegistry registry) {
-        Map<String, String> catalogue = CatalogueScorers.descriptions();
         for (ScorerDefinition scorer : registry.all()) {
             String kind = registry.kind(scorer.name());
             String description;
@@ -85,9 +83,8 @@ public final class ScorerListing {
                 description = "class " + ((ClassScorerDefinition) scorer).scorer().getClass().getName();
             }
             else {
-                description = BuiltinScorers.description(scorer.name())
-                        .or(() -> Integrations.scorerDescription(scorer.name()))
-                        .orElse(catalogue.getOrDefault(scorer.name(), ""));
+                description = ScorerDeclarations.of(scorer.name()).map(ScorerDeclaration::description)
+                        .or(() -> Integrations.scorerDescription(scorer.name())).orElse("");
             }
             add(entries, new Entry(scorer.name(), kind, scorer.version(), description));
         }

@@ -69,8 +69,8 @@ public final class ScorerNames {
 
         private static Map<String, String> owners() {
             Map<String, String> all = new TreeMap<>();
-            BuiltinScorers.all().forEach(scorer -> all.put(scorer.name(), "builtin scorer"));
-            CatalogueScorers.descriptions().keySet().forEach(name -> all.put(name, "catalogue scorer"));
+            BuiltinScorers.declarations().forEach(declared -> all.put(declared.name(), "builtin scorer"));
+            CatalogueScorers.declarations().forEach(declared -> all.put(declared.name(), "catalogue scorer"));
             Integrations.scorers().forEach(scorer -> all.put(scorer.name(), "Spring AI evaluator scorer"));
             return Map.copyOf(all);
         }

@@ -280,7 +280,7 @@ class CaseEvaluatorTest {
         try {
             return new CaseRun(run.evaluation(), caseEvaluator, limits, row, repeat + 1).start()
                     .get(60, TimeUnit.SECONDS)
-                    .repeats().get(repeat);
+                    .get(repeat);
         }
         catch (Exception e) {
             throw new AssertionError("the case did not complete", e);

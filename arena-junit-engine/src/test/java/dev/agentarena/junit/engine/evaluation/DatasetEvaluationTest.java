@@ -89,17 +89,17 @@ class DatasetEvaluationTest {
     void everyCaseComesBackInDatasetOrderWithItsRepeatsInOrder() {
         run = services(directory, Constants.REPEATS, "3", Constants.CONCURRENCY, "4");
         EvalRuntime eval = runtime(run, Tickets.class);
-        List<EvaluatedCase> cases = new ArrayList<>();
+        List<List<CaseOutcome>> cases = new ArrayList<>();
 
         try (DatasetEvaluation evaluation = eval.evaluate(spec(eval, "tickets"), "sim_small", row -> true)) {
             evaluation.forEachRemaining(cases::add);
         }
 
         assertThat(eval.repeats()).isEqualTo(3);
-        assertThat(cases).extracting(EvaluatedCase::caseId).containsExactly("t1", "t2", "t3", "t4", "t5", "t6");
-        for (EvaluatedCase evaluated : cases) {
-            assertThat(evaluated.repeats()).extracting(CaseOutcome::repeat).containsExactly(0, 1, 2);
-            assertThat(evaluated.repeats()).allSatisfy(outcome -> assertThat(statuses(outcome))
+        assertThat(cases).extracting(evaluated -> evaluated.get(0).caseId()).containsExactly("t1", "t2", "t3", "t4", "t5", "t6");
+        for (List<CaseOutcome> evaluated : cases) {
+            assertThat(evaluated).extracting(CaseOutcome::repeat).containsExactly(0, 1, 2);
+            assertThat(evaluated).allSatisfy(outcome -> assertThat(statuses(outcome))
                     .containsEntry("exact_match", ResultStatus.PASSED));
         }
         assertThat(((Tickets) eval.instance()).tasks()).hasSize(18);
@@ -109,17 +109,17 @@ class DatasetEvaluationTest {
     void aBadRowComesBackInItsPlaceAsAnError() {
         run = services(directory);
         EvalRuntime eval = runtime(run, Tickets.class);
-        List<EvaluatedCase> cases = new ArrayList<>();
+        List<List<CaseOutcome>> cases = new ArrayList<>();
 
         try (DatasetEvaluation evaluation = eval.evaluate(spec(eval, "withGap"), "sim_small", row -> true)) {
             evaluation.forEachRemaining(cases::add);
         }
 
-        assertThat(cases).extracting(EvaluatedCase::caseId).containsExactly("a", "[1]", "b");
-        EvaluatedCase bad = cases.get(1);
-        assertThat(bad.evalCase()).isNull();
-        assertThat(statuses(bad.repeats().get(0))).containsEntry("exact_match", ResultStatus.ERROR);
-        assertThat(bad.repeats().get(0).results().get(0).record().error()).contains("Tickets.withGap()",
+        assertThat(cases).extracting(evaluated -> evaluated.get(0).caseId()).containsExactly("a", "[1]", "b");
+        List<CaseOutcome> bad = cases.get(1);
+        assertThat(bad.get(0).evalCase()).isNull();
+        assertThat(statuses(bad.get(0))).containsEntry("exact_match", ResultStatus.ERROR);
+        assertThat(bad.get(0).results().get(0).record().error()).contains("Tickets.withGap()",
                 "returned null at index 1");
     }
 
@@ -130,10 +130,10 @@ class DatasetEvaluationTest {
         Tickets tickets = (Tickets) eval.instance();
 
         DatasetEvaluation evaluation = eval.evaluate(spec(eval, "many"), "sim_small", row -> true);
-        EvaluatedCase first = evaluation.next();
+        List<CaseOutcome> first = evaluation.next();
         evaluation.close();
 
-        assertThat(first.caseId()).isEqualTo("m1");
+        assertThat(first.get(0).caseId()).isEqualTo("m1");
         assertThat(tickets.closed).isTrue();
         assertThat(evaluation.hasNext()).isFalse();
         // the window is READ_AHEAD cases per call slot: no more than one window and the row after it were read
@@ -173,7 +173,7 @@ class DatasetEvaluationTest {
         tickets.holdM2.set(new CountDownLatch(1));
 
         DatasetEvaluation evaluation = eval.evaluate(spec(eval, "many"), "sim_small", row -> true);
-        assertThat(evaluation.next().caseId()).isEqualTo("m1");
+        assertThat(evaluation.next().get(0).caseId()).isEqualTo("m1");
         // the one call thread is in m2's task; every later case waits in the pool's queue
         assertThat(tickets.m2Started.await(30, TimeUnit.SECONDS)).isTrue();
         evaluation.close();
@@ -188,11 +188,11 @@ class DatasetEvaluationTest {
     void casesThatComputeOnlyRunOnTheComputePoolAsManyThreadsAsCoresAtMostTheConcurrency() {
         run = services(directory, Constants.CONCURRENCY, "3");
         EvalRuntime eval = runtime(run, Recorded.class);
-        List<EvaluatedCase> cases = evaluated(eval.evaluate(spec(eval, "answers"), "recorded", row -> true));
+        List<List<CaseOutcome>> cases = evaluated(eval.evaluate(spec(eval, "answers"), "recorded", row -> true));
 
         assertThat(cases).hasSize(Recorded.CASES);
-        assertThat(cases).allSatisfy(evaluated -> assertThat(statuses(evaluated.repeats().get(0)))
-                .containsEntry("exact_match", evaluated.caseId().endsWith("0") ? ResultStatus.FAILED
+        assertThat(cases).allSatisfy(evaluated -> assertThat(statuses(evaluated.get(0)))
+                .containsEntry("exact_match", evaluated.get(0).caseId().endsWith("0") ? ResultStatus.FAILED
                         : ResultStatus.PASSED));
         assertThat(run.evaluation().scheduler().computeThreads())
                 .isEqualTo(Math.min(3, Runtime.getRuntime().availableProcessors()));
@@ -206,19 +206,19 @@ class DatasetEvaluationTest {
         run = services(directory, Constants.CONCURRENCY, "3");
         EvalRuntime recorded = runtime(run, Recorded.class);
         // one case in ten is graded by llm_judge, which waits on its judge model
-        List<EvaluatedCase> mixed = evaluated(recorded.evaluate(spec(recorded, "judged"), "recorded", row -> true));
+        List<List<CaseOutcome>> mixed = evaluated(recorded.evaluate(spec(recorded, "judged"), "recorded", row -> true));
         int computeThreads = largestPoolSize(run.evaluation().scheduler().computePool());
         int callThreads = largestPoolSize(run.evaluation().scheduler().callPool());
 
         assertThat(mixed).hasSize(Recorded.CASES);
-        assertThat(mixed).filteredOn(evaluated -> evaluated.caseId().endsWith("0")).allSatisfy(evaluated -> assertThat(
-                statuses(evaluated.repeats().get(0))).containsKey("llm_judge"));
+        assertThat(mixed).filteredOn(evaluated -> evaluated.get(0).caseId().endsWith("0")).allSatisfy(evaluated -> assertThat(
+                statuses(evaluated.get(0))).containsKey("llm_judge"));
         assertThat(computeThreads).isPositive();
         assertThat(callThreads).isPositive();
 
         // a @Scorer method is user code the engine cannot see into: every case on the call pool
         EvalRuntime withMethod = runtime(run, RecordedWithScorerMethod.class);
-        List<EvaluatedCase> scored = evaluated(withMethod.evaluate(withMethod.definition().datasets().get(0),
+        List<List<CaseOutcome>> scored = evaluated(withMethod.evaluate(withMethod.definition().datasets().get(0),
                 "recorded", row -> true));
         assertThat(scored).hasSize(Recorded.CASES);
         assertThat(RecordedWithScorerMethod.THREADS).isNotEmpty().allSatisfy(thread -> assertThat(thread)
@@ -229,8 +229,8 @@ class DatasetEvaluationTest {
         return ((ThreadPoolExecutor) pool).getLargestPoolSize();
     }
 
-    private static List<EvaluatedCase> evaluated(DatasetEvaluation evaluation) {
-        List<EvaluatedCase> cases = new ArrayList<>();
+    private static List<List<CaseOutcome>> evaluated(DatasetEvaluation evaluation) {
+        List<List<CaseOutcome>> cases = new ArrayList<>();
         try (evaluation) {
             evaluation.forEachRemaining(cases::add);
         }
@@ -270,7 +270,7 @@ class DatasetEvaluationTest {
     private static List<String> caseIds(DatasetEvaluation evaluation) {
         List<String> ids = new ArrayList<>();
         try (evaluation) {
-            evaluation.forEachRemaining(evaluated -> ids.add(evaluated.caseId()));
+            evaluation.forEachRemaining(evaluated -> ids.add(evaluated.get(0).caseId()));
         }
         return ids;
     }

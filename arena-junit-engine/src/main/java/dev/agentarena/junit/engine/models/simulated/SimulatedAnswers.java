@@ -27,11 +27,10 @@ import dev.agentarena.junit.model.ModelRequest;
  * Right and wrong answers that look like a model's, for every builtin eval type: the scorer under test sees a
  * sentence, a number in text, JSON or code, not just the reference echoed back.
  *
- * <p>The eval type is the case's {@code eval_type}, else the reference's shape (a number, an object, a list, Python
- * assertions), else the first of {@code arena.scorers.default}, else a label of {@code classification}, else
- * {@code exact_match}. Wrong answers are near misses that the type's scorer rejects. The scorer options that shape an
- * answer ({@code classification.labels}, {@code contains.mode}, {@code regex.pattern}) are those the scorer reads for
- * the case (its {@code scorer_options}, the eval's, the run's), when the call says; else the run's.
+ * <p>The answer's {@link AnswerShape} is the one the case's scorer declares (see {@link #shape}). Wrong answers are
+ * near misses that the scorer rejects. The scorer options that shape an answer (the labels, the phrases' mode, the
+ * pattern) are those the scorer reads for the case (its {@code scorer_options}, the eval's, the run's), when the call
+ * says; else the run's.
  */
 final class SimulatedAnswers {
 
@@ -44,6 +43,8 @@ final class SimulatedAnswers {
     private static final String[] CONTAINS_SENTENCES = {"%s", "Sure. %s", "Based on what you wrote: %s."};
 
     private final ModelSettings settings;
+    /** The answer shape each builtin and catalogue scorer declares, by scorer name. */
+    private final Map<String, AnswerShape> shapes = AnswerShape.declared();
 
     SimulatedAnswers(ModelSettings settings) {
         this.settings = settings;
@@ -60,23 +61,16 @@ final class SimulatedAnswers {
         if (reference == null) {
             return "Simulated answer to: " + Json.text(evalCase.input());
         }
-        switch (type(call)) {
-            case "classification":
-                return classification(call, Json.text(reference), right, variant);
-            case "numeric":
-                return numeric(reference, right, variant);
-            case "json_match":
-                return jsonMatch(reference, right, variant);
-            case "code_exec":
-                return right ? PythonAnswers.passing(codeReference(reference)) : PythonAnswers.failing(
-                        codeReference(reference));
-            case "contains":
-                return contains(call, reference, right, variant);
-            case "regex":
-                return regex(call, Json.text(reference), right);
-            default:
-                return right ? Json.text(reference) : nearMiss(Json.text(reference), variant);
-        }
+        return switch (shape(call)) {
+            case LABEL -> label(call, Json.text(reference), right, variant);
+            case NUMBER -> number(reference, right, variant);
+            case JSON -> json(reference, right, variant);
+            case CODE -> right ? PythonAnswers.passing(codeReference(reference))
+                    : PythonAnswers.failing(codeReference(reference));
+            case PHRASES -> phrases(call, reference, right, variant);
+            case PATTERN -> pattern(call, Json.text(reference), right);
+            case TEXT -> right ? Json.text(reference) : nearMiss(Json.text(reference), variant);
+        };
     }
 
     /**
@@ -99,40 +93,54 @@ final class SimulatedAnswers {
         return reply.toString();
     }
 
-    private String type(ModelCall call) {
+    /**
+     * The shape of the answer: the one the case's {@code eval_type} declares, else the reference's shape, else the one
+     * the first of {@code arena.scorers.default} declares, else a label's when the reference is one, else the text.
+     */
+    private AnswerShape shape(ModelCall call) {
         EvalCase evalCase = call.evalCase();
         if (evalCase.evalType().isPresent()) {
-            return evalCase.evalType().get();
+            return declared(evalCase.evalType().get());
         }
         Object reference = evalCase.reference();
         if (reference instanceof Number || reference instanceof String && NUMBER.matcher(((String) reference).trim())
                 .matches()) {
-            return "numeric";
+            return AnswerShape.NUMBER;
         }
         if (reference instanceof Map || reference instanceof List && !((List<?>) reference).isEmpty()
                 && ((List<?>) reference).get(0) instanceof Map) {
-            return "json_match";
+            return AnswerShape.JSON;
         }
         if (reference instanceof List) {
-            return "contains";
+            return AnswerShape.PHRASES;
         }
         String text = Json.text(reference);
         if (text.strip().startsWith("assert ")) {
-            return "code_exec";
+            return AnswerShape.CODE;
         }
         List<String> defaults = list(settings.global(Constants.SCORERS_DEFAULT).orElse(""));
         if (!defaults.isEmpty()) {
-            return defaults.get(0);
+            return declared(defaults.get(0));
         }
         for (String label : labels(call)) {
             if (label.equalsIgnoreCase(text.trim())) {
-                return "classification";
+                return AnswerShape.LABEL;
             }
         }
-        return "exact_match";
+        return AnswerShape.TEXT;
     }
 
-    private String classification(ModelCall call, String label, boolean right, int variant) {
+    /** The shape a scorer declares; text for a scorer that declares none (a custom one). */
+    private AnswerShape declared(String scorer) {
+        return shapes.getOrDefault(scorer, AnswerShape.TEXT);
+    }
+
+    /** The scorer whose options shape answers of this shape. */
+    private String scorerOf(AnswerShape shape) {
+        return shape.scorerIn(shapes).orElse("");
+    }
+
+    private String label(ModelCall call, String label, boolean right, int variant) {
         String sentence = LABEL_SENTENCES[variant % LABEL_SENTENCES.length];
         if (right) {
             return String.format(Locale.ROOT, sentence, label);
@@ -151,7 +159,7 @@ final class SimulatedAnswers {
         return String.format(Locale.ROOT, sentence, wrong);
     }
 
-    private static String numeric(Object reference, boolean right, int variant) {
+    private static String number(Object reference, boolean right, int variant) {
         BigDecimal value;
         try {
             value = new BigDecimal(Json.text(reference).trim());
@@ -164,7 +172,7 @@ final class SimulatedAnswers {
         return String.format(Locale.ROOT, NUMBER_SENTENCES[variant % NUMBER_SENTENCES.length], number);
     }
 
-    private static String jsonMatch(Object reference, boolean right, int variant) {
+    private static String json(Object reference, boolean right, int variant) {
         Object value = reference;
         if (reference instanceof String) {
             try {
@@ -225,7 +233,7 @@ final class SimulatedAnswers {
         return Json.text(reference);
     }
 
-    private String contains(ModelCall call, Object reference, boolean right, int variant) {
+    private String phrases(ModelCall call, Object reference, boolean right, int variant) {
         String sentence = CONTAINS_SENTENCES[variant % CONTAINS_SENTENCES.length];
         if (!(reference instanceof List)) {
             String text = Json.text(reference);
@@ -234,7 +242,7 @@ final class SimulatedAnswers {
         List<String> items = new ArrayList<>();
         ((List<?>) reference).forEach(item -> items.add(Json.text(item)));
         if (!right) {
-            boolean any = option(call, "contains", "mode").orElse("all").trim().equalsIgnoreCase("any");
+            boolean any = option(call, scorerOf(AnswerShape.PHRASES), "mode").orElse("all").trim().equalsIgnoreCase("any");
             if (any || items.size() < 2) {
                 return UNSURE;
             }
@@ -243,8 +251,8 @@ final class SimulatedAnswers {
         return String.format(Locale.ROOT, sentence, joinAsProse(items));
     }
 
-    private String regex(ModelCall call, String reference, boolean right) {
-        Optional<String> optionPattern = option(call, "regex", "pattern");
+    private String pattern(ModelCall call, String reference, boolean right) {
+        Optional<String> optionPattern = option(call, scorerOf(AnswerShape.PATTERN), "pattern");
         if (optionPattern.isPresent()) {
             // the pattern is configured; the reference is the expected capture
             return right ? "The value is " + reference + "." : "The value is " + nearMiss(reference, 0) + ".";
@@ -304,9 +312,10 @@ final class SimulatedAnswers {
         return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }
 
-    /** The labels the {@code classification} scorer reads for the call's case. */
+    /** The labels the scorer of {@link AnswerShape#LABEL} answers ({@code classification}) reads for the case. */
     List<String> labels(ModelCall call) {
-        Optional<ScorerOptionValues> options = call.optionsOf("classification");
+        String scorer = scorerOf(AnswerShape.LABEL);
+        Optional<ScorerOptionValues> options = call.optionsOf(scorer);
         if (options.isPresent()) {
             try {
                 return options.get().getStringList("labels", List.of());
@@ -316,7 +325,7 @@ final class SimulatedAnswers {
                 return List.of();
             }
         }
-        return list(settings.global(Constants.SCORER_OPTIONS_PREFIX + "classification.labels").orElse(""));
+        return list(settings.global(Constants.SCORER_OPTIONS_PREFIX + scorer + ".labels").orElse(""));
     }
 
     /** An option of a scorer for the call's case, as text. */

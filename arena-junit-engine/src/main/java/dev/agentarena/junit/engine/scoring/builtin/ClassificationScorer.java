@@ -22,24 +22,11 @@ import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
- * {@code classification}: finds which of the {@code labels} the output selects, then compares it with the reference.
- *
- * <p>A label is mentioned where it appears as a whole word, case-insensitively, after Unicode NFKC normalisation of
- * both sides; a mention inside a longer label's mention ({@code technical} in {@code non-technical}) does not
- * count. The selected label is:
- * <ol>
- *   <li>the label the whole output equals, ignoring surrounding whitespace, punctuation and symbols
- *       ({@code "**Billing.**"} selects {@code billing});</li>
- *   <li>otherwise the only label mentioned;</li>
- *   <li>otherwise, when several are mentioned, as option {@code multiple} says: {@code first} (default) the first
- *       mentioned, {@code last} the last mentioned, {@code fail} none (score 0, "mentions several labels").</li>
- * </ol>
- *
- * <p>Options: {@code labels} (list; required: without the labels there is nothing to select among, and every case
- * would be graded on whether the output happens to mention its own reference, so the scorer reports the missing
- * option instead, once for the run, see {@link ScorerOptionValues#missing}) and {@code multiple}. The reference must be one of the labels, else the case
- * is in error (a typo in a dataset would otherwise fail every model). A {@code null} reference is not applicable.
- * Detail: {@code selected}, {@code expected}, {@code mentioned}.
+ * {@code classification}: finds which of the {@code labels} the output selects (the label the whole output equals,
+ * else the only one mentioned as a whole word, else as option {@code multiple} says), then compares it with the
+ * reference. Without labels it reports the missing option ({@link ScorerOptionValues#missing}); a reference that is
+ * not one of them is an error of the case. Details: the {@code classification} section of
+ * {@code docs/architecture/scoring.md}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ClassificationScorer implements OutputScorer {

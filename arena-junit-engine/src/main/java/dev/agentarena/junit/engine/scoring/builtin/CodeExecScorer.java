@@ -36,42 +36,11 @@ import dev.agentarena.junit.engine.sandbox.Sandboxes;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
- * {@code code_exec}: runs the generated code, then the reference's assertions (the checks) on it, in a sandbox; score 1
- * when it exits with 0.
- *
- * <p>The code is the first fenced block tagged with the language (else an untagged, else any fenced block), or the
- * whole output. The reference holds the checks, which never lie in a file the program can read (it would print what
- * they expect):
- * <ul>
- *   <li>Python ({@code language: python}, the default): the code alone is the program's file, run as {@code __main__}
- *       by {@code python3 -I -B} (the executable is option {@code python}); a prologue reads the checks from stdin
- *       before the code runs, closes it, and runs them in the code's namespace once its top level is done.</li>
- *   <li>Java ({@code language: java}): a single-file source program run as {@code <java.home>/bin/java -ea File.java}
- *       (option {@code java} overrides the launcher), written into the sandbox's own {@code /tmp} from stdin and
- *       deleted by its first class once compiled. The reference is either the body of a {@code main} method,
- *       wrapped into a class, or, when it declares {@code void main(}, a whole class. The generated classes follow;
- *       {@code import} lines of both are moved to the top and {@code package} lines dropped. {@code assert} is
- *       enabled.</li>
- * </ul>
- * A {@code null} reference runs the code alone. With checks, exit 0 passes only when they ran to their end: after the
- * last one, the program writes a token drawn for the run (128 random bits, handed over with the checks, where the code
- * cannot read it first) on stdout; exit 0 without it is code that ended the program early ({@code sys.exit(0)},
- * {@code System.exit(0)}), a failure. The token is removed from the output.
- *
- * <p>The program runs in a {@link Sandbox}: bubblewrap by default, found at run time; without it the case is an error
- * naming the missing tool and the opt-out ({@code sandbox: none}, unsandboxed). Inside, it sees no network, no other
- * process, no environment or kernel keyring of the JVM, only {@code /usr} and its interpreter read-only and a private
- * {@code /tmp}, behind a seccomp filter, with limits on memory (of the whole program where the JVM can make a memory
- * cgroup), processes, file size, CPU time and output; when the scorer returns none of its processes is left.
- *
- * <p>Time has two limits: {@code startup_timeout_seconds} (default 60) until the program's first instruction, which a
- * prologue marks on stdout, an error of the machine when exceeded; then {@code timeout_seconds} (default 10) for the
- * program's own run, a failure of the code: "timed out after 10s (run-time limit, option timeout_seconds)". A limit
- * is named as reached only on the kernel's word (an exit signal, the memory cgroup's counters), never on the output's,
- * which the program writes. Each of
- * stdout and stderr keeps at most {@code max_output_bytes} (default 65536): its first and last halves. Detail:
- * {@code exit_code}, {@code stdout}, {@code stderr}, {@code millis}, {@code startup_millis}, {@code truncated},
- * {@code sandbox}, and {@code memory_peak_bytes} where the sandbox bounds the whole program's memory (a cgroup).
+ * {@code code_exec}: runs the generated code, then the reference's checks on it, in a {@link Sandbox}; score 1 when
+ * it exits with 0 after the last check. The checks never lie where the program can read them, exit 0 passes only
+ * with the token the last check writes (code that ends the program early fails), and a limit is named as reached only
+ * on the kernel's word, never on the output's. Languages, limits, options and detail: the {@code code_exec} section of
+ * {@code docs/architecture/scoring.md}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class CodeExecScorer implements OutputScorer {

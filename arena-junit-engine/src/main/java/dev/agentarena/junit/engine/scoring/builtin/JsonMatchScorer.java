@@ -22,19 +22,9 @@ import dev.agentarena.junit.engine.json.JsonValues;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
- * {@code json_match}: parses the output as JSON and scores the fraction of the reference's keys whose values match.
- *
- * <p>The output is read from, in order: a {@code ```json} fenced block (else an untagged or any fenced block), the
- * whole output, and, unless {@code lenient: false}, the span from the first <code>{</code> to the last
- * <code>}</code> (then {@code [} to {@code ]}), for "Here is the JSON: {...}". Output that parses nowhere scores 0.
- *
- * <p>The reference (a map, a list, or JSON text) is flattened to leaf paths: nested objects give {@code a.b}
- * (a key containing {@code .} or {@code [} is written {@code ["a.b"]}); arrays are compared whole (default,
- * {@code arrays: whole}, order-sensitive) or element by element ({@code arrays: elementwise}, paths {@code a[0]}).
- * Keys and elements the output has beyond the reference are not scored. Numbers compare by value ({@code 1 == 1.0});
- * strings exactly unless {@code case_sensitive: false}. Passed when the score reaches {@code threshold} (default 1).
- * A {@code null} reference is not applicable. Detail: {@code matched}, {@code total}, {@code mismatched},
- * {@code missing}.
+ * {@code json_match}: parses the output as JSON (a fenced block, the whole output, or leniently the embedded span) and
+ * scores the fraction of the reference's leaf paths whose values match; output that parses nowhere scores 0. Paths,
+ * options and detail: the {@code json_match} section of {@code docs/architecture/scoring.md}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class JsonMatchScorer implements OutputScorer {

@@ -13,21 +13,9 @@ import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
- * {@code numeric}: extracts a number from the output and compares it with the reference within a tolerance.
- *
- * <p>Options:
- * <ul>
- *   <li>{@code pick}: which number when the output has several: {@code last} (default: answers usually end with the
- *       result after the working) or {@code first}.</li>
- *   <li>{@code tolerance}: the absolute difference allowed (default 0).</li>
- *   <li>{@code relative_tolerance}: the difference allowed as a fraction of the reference (default 0).</li>
- * </ul>
- * When both are given the larger allowance wins, as in {@code math.isclose}. Arithmetic is decimal, so
- * {@code 1.01} is within {@code 0.01} of {@code 1}. The reference is a number or a text holding exactly one number
- * ({@code "$1,200.00"}); anything else is an error. Numbers are recognised with signs (also U+2212), decimals,
- * {@code ,} thousands separators and exponents; full-width digits are normalised; a number of more than 1,000
- * characters is not read. A {@code null} reference is not
- * applicable. Detail: {@code extracted}, {@code expected}, {@code difference}.
+ * {@code numeric}: extracts a number from the output (option {@code pick}) and compares it with the reference within
+ * {@code tolerance} or {@code relative_tolerance}, in decimal arithmetic. A reference that is not one number is an
+ * error of the case. What counts as a number: the {@code numeric} section of {@code docs/architecture/scoring.md}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class NumericScorer implements OutputScorer {

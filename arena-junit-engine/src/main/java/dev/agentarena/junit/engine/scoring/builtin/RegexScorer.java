@@ -15,26 +15,11 @@ import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
- * {@code regex}: searches the output for a pattern, optionally comparing a capture group with the reference.
- *
- * <ul>
- *   <li>{@code pattern}: the regex ({@link java.util.regex.Pattern} syntax). Without it the reference is the pattern,
- *       so each case can carry its own; with neither the scorer is not applicable.</li>
- *   <li>{@code group}: a group index or name. When set and the case has a reference, the first match's group is
- *       compared with the reference (both stripped and NFKC-normalised; case-insensitive under flag {@code i}).
- *       Otherwise any match passes.</li>
- *   <li>{@code flags}: letters {@code i} (case-insensitive, Unicode-aware), {@code m} (multiline), {@code s}
- *       (dot matches newlines), {@code x} (comments); default none.</li>
- *   <li>{@code timeout_seconds}: how long one search may take (default 5), kept within the scorer's own time
- *       limit ({@code arena.timeout.scorer}) less a margin.</li>
- * </ul>
- *
- * <p>An invalid pattern, an unknown flag or group is an error of the case: it is the configuration that is wrong. A
- * search that runs out of time is a score of 0 whose reason names the pattern, the output's length and the limit:
- * the same pattern ends in time on other outputs, so it is this output (typically a model looping on one
- * character) that the search cannot get through, and the case counts against the model like any other it fails. A
- * pattern that times out on ordinary outputs shows as the same reason on many cases. Detail: {@code pattern},
- * {@code match}, {@code group}, {@code timed_out}.
+ * {@code regex}: searches the output for a pattern (option {@code pattern}, else the reference), optionally comparing
+ * a capture group with the reference. An invalid pattern, flag or group is an error of the case; a search that runs
+ * out of its {@code timeout_seconds} is a score of 0 naming the pattern, the output's length and the limit, since it
+ * is the output the pattern cannot get through. Options and detail: the {@code regex} section of
+ * {@code docs/architecture/scoring.md}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class RegexScorer implements OutputScorer {

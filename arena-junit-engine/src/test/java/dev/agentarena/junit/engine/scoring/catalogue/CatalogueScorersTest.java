@@ -19,7 +19,7 @@ import dev.agentarena.junit.engine.scoring.TestScoringContext;
 class CatalogueScorersTest {
 
     @Test
-    void everyScorerIsAPublicStaticAnnotatedMethodWithADescription() {
+    void everyScorerIsAPublicStaticAnnotatedMethod() {
         List<Method> methods = Arrays.stream(CatalogueScorers.class.getDeclaredMethods())
                 .filter(m -> m.isAnnotationPresent(Scorer.class)).collect(Collectors.toList());
 
@@ -28,9 +28,6 @@ class CatalogueScorersTest {
                 "tool_calls", "trajectory", "tool_precision_recall", "trajectory_efficiency", "tool_success",
                 "trajectory_judge");
         assertThat(methods).allMatch(m -> Modifier.isStatic(m.getModifiers()) && Modifier.isPublic(m.getModifiers()));
-        assertThat(CatalogueScorers.descriptions().keySet())
-                .containsExactlyInAnyOrderElementsOf(methods.stream().map(m -> m.getAnnotation(Scorer.class).value())
-                        .collect(Collectors.toList()));
         // Parameters are matched by name: the build must keep them (-parameters).
         assertThat(methods.stream().flatMap(m -> Arrays.stream(m.getParameters())))
                 .allMatch(java.lang.reflect.Parameter::isNamePresent);

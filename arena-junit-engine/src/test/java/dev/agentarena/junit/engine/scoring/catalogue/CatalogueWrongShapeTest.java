@@ -16,6 +16,7 @@ import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.scoring.NamedScore;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerRegistry;
+import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
 import dev.agentarena.junit.engine.scoring.TestScoringContext;
 
 /**
@@ -57,7 +58,8 @@ class CatalogueWrongShapeTest {
 
     @Test
     void everyCatalogueScorerThatReadsAReferenceIsInTheTable() {
-        List<String> readingAReference = new ArrayList<>(CatalogueScorers.descriptions().keySet());
+        List<String> readingAReference = new ArrayList<>(CatalogueScorers.declarations().stream()
+                .map(ScorerDeclaration::name).toList());
         // it grades the output alone: any reference is fine (see below)
         readingAReference.remove("no_leaks_or_refusals");
         // they grade the trajectory itself, an expected one only when there is one
