@@ -26,30 +26,19 @@ import dev.agentarena.junit.engine.results.ScoreSummary;
 import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
- * {@code results.jsonl}: one JSON object per result, each line written whole, so a killed run leaves a readable file
- * that holds every finished result.
+ * {@code results.jsonl}: one line per result, as {@link ResultLineCodec} writes it, each line written whole, so that a
+ * killed run leaves a readable file that holds every finished result.
  *
- * <p>A line is encoded first (as UTF-8, on the call pool's thread that computed the result, when it was computed
- * there) and then handed to the file whole. The lines of results that have a test of their own are on disk when
- * their test has finished: {@link #resultReported} writes its line, and every line before it, at once. The lines of
- * results without a test ({@code arena.nodes=summary} or {@code failures}) are gathered in a buffer of about
- * {@value #BATCH_BYTES} bytes and written together, in one write of whole lines, when the buffer is full, when a test
- * of the run reports a result or a score summary, and at the end of the run ({@link #flush}, {@link #close}): a
- * million lines cost a few thousand writes instead of a million. Whatever is written is whole lines, in report
- * order. A run killed (or a JVM that crashes) between two writes loses the lines of the buffer not written yet, at
- * most a buffer's worth of results without a test, which no finished test stands for yet: their summary tests run
- * after the dataset's last case, and the buffer is written before the first of them reports. (One thing no writer of
- * a file can rule out: a process killed inside a write, which Linux may end at a page boundary. That was so of a line
- * longer than a page before; a batch's write lasts some microseconds longer. A last line without its line break is
- * such a cut, and the next run truncates the file.)
+ * <p>A line is encoded on the thread that computed its result, then handed to the file whole. A result with a test is
+ * on disk, with every line before it, when its test has finished. Lines of results without a test
+ * ({@code arena.nodes=summary} or {@code failures}) are gathered up to about {@value #BATCH_BYTES} bytes and written
+ * together, whole and in report order, when the buffer is full, before a test or a summary test reports, and at the
+ * end ({@link #flush}, {@link #close}): a killed run loses at most that buffer, which no finished test stands for yet.
  *
- * <p>When a write fails part way (a disk that fills up), the file is cut back to where the write began, so the file
- * never holds half a line, and the error names the file and the results whose lines were lost (in summary mode, every
- * line of the buffer: the summary test of the result that made it write fails, see {@code ScoreSummaries}). The next
- * result opens the file again and goes on after the last whole line.
- *
- * <p>Opened on the first result, so a run without evals leaves an earlier file alone; truncated by the first
- * execution of the launcher session that writes it and appended to by the later ones (see {@link ReportingSession}).
+ * <p>A write that fails part way (a full disk) is cut back to where it began, so the file never holds half a line; the
+ * error names the file and the results lost, and the next result opens the file again after its last whole line.
+ * Opened on the first result, so a run without evals leaves an earlier file alone; truncated by the first execution
+ * of the launcher session that writes it and appended to by the later ones (see {@link ReportingSession}).
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ResultsFile implements RunListener, AutoCloseable {

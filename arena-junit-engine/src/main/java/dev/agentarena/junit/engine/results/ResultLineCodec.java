@@ -123,6 +123,8 @@ public final class ResultLineCodec {
          */
         private final String[] lastText = new String[FIELDS.size()];
         private final SerializableString[] lastQuoted = new SerializableString[FIELDS.size()];
+        /** The longest text {@link #lastText} keeps. */
+        private static final int LONGEST_KEPT = 256;
         /** Per field, the last number written there (its bits) and its text. */
         private final long[] lastBits = new long[FIELDS.size()];
         private final SerializableString[] lastNumber = new SerializableString[FIELDS.size()];
@@ -271,7 +273,8 @@ public final class ResultLineCodec {
                 json.writeString(quoted);
                 return;
             }
-            lastText[field] = text;
+            // a long text (an output, an input) is rarely the same object twice, and is not held on to
+            lastText[field] = text == null || text.length() > LONGEST_KEPT ? null : text;
             lastQuoted[field] = null;
             string(text);
         }
