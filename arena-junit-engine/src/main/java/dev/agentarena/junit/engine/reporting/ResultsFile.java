@@ -2,65 +2,43 @@ package dev.agentarena.junit.engine.reporting;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.apiguardian.api.API;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-
-import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.report.CaseReport;
 import dev.agentarena.junit.engine.results.CaseTranscript;
-import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.PreparedByResult;
+import dev.agentarena.junit.engine.results.ResultLineCodec;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreSummary;
-import dev.agentarena.junit.engine.results.TrajectoryRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
 
 /**
- * {@code results.jsonl}: one JSON object per result, each line written whole, so a killed run leaves a readable file
- * that holds every finished result.
+ * {@code results.jsonl}: one line per result, as {@link ResultLineCodec} writes it, each line written whole, so that a
+ * killed run leaves a readable file that holds every finished result.
  *
- * <p>A line is encoded first (as UTF-8, on the call pool's thread that computed the result, when it was computed
- * there) and then handed to the file whole. The lines of results that have a test of their own are on disk when
- * their test has finished: {@link #resultReported} writes its line, and every line before it, at once. The lines of
- * results without a test ({@code arena.nodes=summary} or {@code failures}) are gathered in a buffer of about
- * {@value #BATCH_BYTES} bytes and written together, in one write of whole lines, when the buffer is full, when a test
- * of the run reports a result or a score summary, and at the end of the run ({@link #flush}, {@link #close}): a
- * million lines cost a few thousand writes instead of a million. Whatever is written is whole lines, in report
- * order. A run killed (or a JVM that crashes) between two writes loses the lines of the buffer not written yet, at
- * most a buffer's worth of results without a test, which no finished test stands for yet: their summary tests run
- * after the dataset's last case, and the buffer is written before the first of them reports. (One thing no writer of
- * a file can rule out: a process killed inside a write, which Linux may end at a page boundary. That was so of a line
- * longer than a page before; a batch's write lasts some microseconds longer. A last line without its line break is
- * such a cut, and the next run truncates the file.)
+ * <p>A line is encoded on the thread that computed its result, then handed to the file whole. A result with a test is
+ * on disk, with every line before it, when its test has finished. Lines of results without a test
+ * ({@code arena.nodes=summary} or {@code failures}) are gathered up to about {@value #BATCH_BYTES} bytes and written
+ * together, whole and in report order, when the buffer is full, before a test or a summary test reports, and at the
+ * end ({@link #flush}, {@link #close}): a killed run loses at most that buffer, which no finished test stands for yet.
  *
- * <p>When a write fails part way (a disk that fills up), the file is cut back to where the write began, so the file
- * never holds half a line, and the error names the file and the results whose lines were lost (in summary mode, every
- * line of the buffer: the summary test of the result that made it write fails, see {@code ScoreSummaries}). The next
- * result opens the file again and goes on after the last whole line.
- *
- * <p>Opened on the first result, so a run without evals leaves an earlier file alone; truncated by the first
- * execution of the launcher session that writes it and appended to by the later ones (see {@link ReportingSession}).
+ * <p>A write that fails part way (a full disk) is cut back to where it began, so the file never holds half a line; the
+ * error names the file and the results lost, and the next result opens the file again after its last whole line.
+ * Opened on the first result, so a run without evals leaves an earlier file alone; truncated by the first execution
+ * of the launcher session that writes it and appended to by the later ones (see {@link ReportingSession}).
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ResultsFile implements RunListener, AutoCloseable {
@@ -68,19 +46,14 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     /** The file's name in the output directory. */
     public static final String FILE_NAME = "results.jsonl";
 
-    /** Field names as in the results file: snake case. */
-    static final ObjectMapper MAPPER = JsonMapper.builder()
-            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .build();
-
-    /** Detail values as the rest of the engine's JSON writes them (the attachments, the judge's prompt). */
-    private static final ObjectMapper DETAIL = Json.MAPPER;
-
     /**
      * How many bytes of lines of results without a test are gathered before they are written: some hundred lines of
      * a summary-mode run, and the most such a killed run can lose.
      */
     static final int BATCH_BYTES = 64 * 1024;
+
+    /** Where a results file made without a limit cuts {@code input} and {@code reference}. */
+    private static final int DEFAULT_TEXT_LIMIT = 4000;
 
     private final Path directory;
     private final Path file;
@@ -92,8 +65,9 @@ public final class ResultsFile implements RunListener, AutoCloseable {
      */
     static final int PREPARED_LINES = PreparedByResult.SLOTS;
 
-    private final Lines lines = new Lines();
-    private final ThreadLocal<Lines> workerLines = ThreadLocal.withInitial(Lines::new);
+    /** The reporting thread's writer, guarded by this; a result computed on the pool is written by the pool's. */
+    private final ResultLineCodec.Writer lines;
+    private final ThreadLocal<ResultLineCodec.Writer> workerLines;
     // lines prepared on the call pool, by the identity of their record, taken when it is reported
     private final PreparedByResult<byte[]> prepared = new PreparedByResult<>();
     private final Opener opener;
@@ -112,7 +86,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
 
     /** The results file of an output directory; nothing is opened yet. */
     public ResultsFile(Path directory, ReportingSession session) {
-        this(directory, session, FileChannel::open);
+        this(directory, session, DEFAULT_TEXT_LIMIT, FileChannel::open);
     }
 
     /**
@@ -121,12 +95,17 @@ public final class ResultsFile implements RunListener, AutoCloseable {
      * @param textLimit {@code arena.output.text-limit}: 0 for none
      */
     public ResultsFile(Path directory, ReportingSession session, int textLimit) {
-        this(directory, session, FileChannel::open);
-        this.lines.textLimit = textLimit;
+        this(directory, session, textLimit, FileChannel::open);
     }
 
     /** With another way to open the file: a test's channel that fails as a full disk does. */
     ResultsFile(Path directory, ReportingSession session, Opener opener) {
+        this(directory, session, DEFAULT_TEXT_LIMIT, opener);
+    }
+
+    private ResultsFile(Path directory, ReportingSession session, int textLimit, Opener opener) {
+        this.lines = new ResultLineCodec.Writer(textLimit);
+        this.workerLines = ThreadLocal.withInitial(() -> new ResultLineCodec.Writer(textLimit));
         this.directory = directory;
         this.file = directory.resolve(FILE_NAME).toAbsolutePath().normalize();
         this.session = session;
@@ -152,10 +131,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     /** Serialises the result on the thread that computed it, so that reporting it only writes the line. */
     @Override
     public void resultComputed(ResultRecord record, CaseTranscript transcript) {
-        Lines worker = workerLines.get();
-        worker.textLimit = lines.textLimit;
-        byte[] line = worker.bytes(record, detail(transcript), trajectory(transcript), transcript);
-        prepared.put(record, line);
+        prepared.put(record, workerLines.get().line(record, transcript));
     }
 
     /** A result with a test: its line, and every line gathered before it, are on disk when this returns. */
@@ -194,7 +170,7 @@ public final class ResultsFile implements RunListener, AutoCloseable {
     private void add(ResultRecord record, CaseTranscript transcript) {
         byte[] line = prepared.take(record);
         if (line == null) {
-            line = lines.bytes(record, detail(transcript), trajectory(transcript), transcript);
+            line = lines.line(record, transcript);
         }
         if (batched + line.length > batch.length) {
             batch = Arrays.copyOf(batch, Math.max(batch.length * 2, batched + line.length));
@@ -267,295 +243,6 @@ public final class ResultsFile implements RunListener, AutoCloseable {
         catch (IOException e) {
             return "; and it could not be cut back to its last whole line (" + e + "): remove the last line by hand";
         }
-    }
-
-    /** The scorer's detail of a result; none for a result without a transcript (an eval that cannot run). */
-    private static Map<String, Object> detail(CaseTranscript transcript) {
-        return transcript == null ? Map.of() : transcript.detail();
-    }
-
-    /**
-     * A result as one line of JSON, without its line break: what {@link #MAPPER} writes of the record (the same
-     * fields, in the same order, with the same numbers).
-     */
-    static String line(ResultRecord record) {
-        return new Lines().line(record, Map.of(), null);
-    }
-
-    /**
-     * Writes results lines field by field with one streaming generator into one buffer, both kept from line to line:
-     * a run writes a line per test. Not thread-safe; the results file's lock guards it.
-     */
-    static final class Lines {
-
-        private final StringBuilder text = new StringBuilder(512);
-        private final Writer into = new Writer() {
-            @Override
-            public void write(char[] chars, int offset, int length) {
-                text.append(chars, offset, length);
-            }
-
-            @Override
-            public void write(String string, int offset, int length) {
-                text.append(string, offset, offset + length);
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        private JsonGenerator json;
-        /** Where {@code input} and {@code reference} are cut; 0 for nowhere. */
-        int textLimit = 4000;
-
-        /** What the line's text is encoded into, kept from line to line. */
-        private byte[] utf8 = new byte[1024];
-        /** The lines without a detail or a trajectory, written without the generator. */
-        private final ResultLineBytes plain = new ResultLineBytes();
-
-        String line(ResultRecord record) {
-            return line(record, Map.of(), null);
-        }
-
-        /**
-         * The record's line as {@link #line} writes it, and its line break, as UTF-8, every unpaired surrogate as
-         * U+FFFD (see {@link dev.agentarena.junit.engine.results.SinkText#wellFormed}): the bytes
-         * {@code results.jsonl} holds.
-         */
-        byte[] bytes(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
-                CaseTranscript transcript) {
-            if (detail.isEmpty() && trajectory == null) {
-                if (transcript == null) {
-                    return plain.line(record, null, null);
-                }
-                return plain.line(record, LongTexts.caseText(transcript.prompt(), textLimit),
-                        LongTexts.caseText(transcript.reference(), textLimit));
-            }
-            render(record, detail, trajectory, transcript);
-            int length = text.length();
-            if (utf8.length < 3 * length + 1) {
-                utf8 = new byte[Math.max(2 * utf8.length, 3 * length + 1)];
-            }
-            int size = encode(text, utf8);
-            utf8[size++] = '\n';
-            byte[] line = Arrays.copyOf(utf8, size);
-            if (utf8.length > 1 << 20) {
-                // a very long line grew it: not kept for the rest of the run
-                utf8 = new byte[1024];
-            }
-            return line;
-        }
-
-        String line(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory) {
-            return line(record, detail, trajectory, null);
-        }
-
-        /**
-         * The record's line, followed by the scorer's {@code detail} when it gave any, and the case's trajectory when
-         * it has one (a {@code trajectory} field, and a {@code trajectory_file} when a text of it was cut).
-         */
-        String line(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
-                CaseTranscript transcript) {
-            render(record, detail, trajectory, transcript);
-            return text.toString();
-        }
-
-        private void render(ResultRecord record, Map<String, Object> detail, TrajectoryRecord trajectory,
-                CaseTranscript transcript) {
-            text.setLength(0);
-            try {
-                if (json == null) {
-                    json = MAPPER.getFactory().createGenerator(into);
-                    // lines are taken one by one: no separator between them
-                    json.setRootValueSeparator(null);
-                }
-                write(json, record, detail, trajectory);
-                if (transcript != null) {
-                    caseText(json, "input", transcript.prompt(), textLimit);
-                    caseText(json, "reference", transcript.reference(), textLimit);
-                }
-                json.writeEndObject();
-                json.flush();
-            }
-            catch (IOException | RuntimeException e) {
-                // a generator left inside an object would write the next line into it
-                json = null;
-                throw new IllegalStateException("Cannot serialise result " + record.caseId() + "/" + record.scorer(),
-                        e);
-            }
-        }
-    }
-
-    /**
-     * Encodes the text as UTF-8 into {@code into} (at least three bytes per char long), an unpaired surrogate as
-     * U+FFFD: what {@code SinkText.wellFormed(text).getBytes(UTF_8)} gives, without the copies.
-     *
-     * @return how many bytes it wrote
-     */
-    static int encode(CharSequence text, byte[] into) {
-        return encode(text, 0, text.length(), into, 0);
-    }
-
-    /**
-     * Encodes {@code text[from, to)} as UTF-8 into {@code into} from {@code at}, an unpaired surrogate as U+FFFD; a
-     * pair split by {@code to} counts as unpaired, so a caller passes whole runs of non-ASCII chars.
-     *
-     * @return where the next byte goes
-     */
-    static int encode(CharSequence text, int from, int to, byte[] into, int at) {
-        for (int i = from; i < to; i++) {
-            char c = text.charAt(i);
-            if (c < 0x80) {
-                into[at++] = (byte) c;
-            }
-            else if (c < 0x800) {
-                into[at++] = (byte) (0xC0 | c >> 6);
-                into[at++] = (byte) (0x80 | c & 0x3F);
-            }
-            else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(text.charAt(i + 1))) {
-                int point = Character.toCodePoint(c, text.charAt(++i));
-                into[at++] = (byte) (0xF0 | point >> 18);
-                into[at++] = (byte) (0x80 | point >> 12 & 0x3F);
-                into[at++] = (byte) (0x80 | point >> 6 & 0x3F);
-                into[at++] = (byte) (0x80 | point & 0x3F);
-            }
-            else {
-                char encoded = Character.isSurrogate(c) ? '\uFFFD' : c;
-                into[at++] = (byte) (0xE0 | encoded >> 12);
-                into[at++] = (byte) (0x80 | encoded >> 6 & 0x3F);
-                into[at++] = (byte) (0x80 | encoded & 0x3F);
-            }
-        }
-        return at;
-    }
-
-    /**
-     * Whether a line carries {@code queue_ms}: only when its calls waited for their turn, so that a run without
-     * rate limits writes the lines it always wrote.
-     */
-    static boolean writesQueue(ResultRecord record) {
-        return record.queueMs() != null;
-    }
-
-    private static void write(JsonGenerator json, ResultRecord record, Map<String, Object> detail,
-            TrajectoryRecord trajectory) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("eval", record.eval());
-        json.writeStringField("model", record.model());
-        json.writeStringField("dataset", record.dataset());
-        json.writeStringField("case_id", record.caseId());
-        json.writeStringField("scorer", record.scorer());
-        json.writeStringField("scorer_version", record.scorerVersion());
-        json.writeStringField("registry_name", record.registryName());
-        json.writeNumberField("repeat", record.repeat());
-        json.writeFieldName("score");
-        if (record.score() == null) {
-            json.writeNull();
-        }
-        else {
-            writeNumber(json, record.score());
-        }
-        json.writeFieldName("passed");
-        if (record.passed() == null) {
-            json.writeNull();
-        }
-        else {
-            json.writeBoolean(record.passed());
-        }
-        json.writeStringField("status", record.status() == null ? null : record.status().jsonName());
-        json.writeStringField("reason", record.reason());
-        json.writeObjectFieldStart("metrics");
-        for (Map.Entry<String, Double> metric : record.metrics().entrySet()) {
-            json.writeFieldName(metric.getKey());
-            if (metric.getValue() == null) {
-                json.writeNull();
-            }
-            else {
-                writeNumber(json, metric.getValue());
-            }
-        }
-        json.writeEndObject();
-        json.writeFieldName("latency_ms");
-        if (record.latencyMs() == null) {
-            json.writeNull();
-        }
-        else {
-            json.writeNumber(record.latencyMs());
-        }
-        if (writesQueue(record)) {
-            json.writeNumberField("queue_ms", record.queueMs());
-        }
-        json.writeNumberField("tokens_in", record.tokensIn());
-        json.writeNumberField("tokens_out", record.tokensOut());
-        json.writeNumberField("tokens_cached", record.tokensCached());
-        json.writeFieldName("cost_usd");
-        writeNumber(json, record.costUsd());
-        json.writeBooleanField("cached", record.cached());
-        json.writeFieldName("weight");
-        writeNumber(json, record.weight());
-        json.writeArrayFieldStart("tags");
-        for (String tag : record.tags()) {
-            json.writeString(tag);
-        }
-        json.writeEndArray();
-        json.writeStringField("error", record.error());
-        json.writeStringField("output", record.output());
-        if (!detail.isEmpty()) {
-            json.writeFieldName("detail");
-            json.writeRawValue(detailJson(detail));
-        }
-        if (trajectory != null) {
-            json.writeFieldName("trajectory");
-            MAPPER.writeValue(json, trajectory.steps());
-            if (trajectory.file() != null) {
-                json.writeStringField("trajectory_file", trajectory.file());
-            }
-        }
-    }
-
-    /**
-     * The case's input (the prompt as sent) or reference, for {@code report.html}, when it has one: cut at the text
-     * limit, saying so (the whole prompt is in Allure's attachment).
-     */
-    private static void caseText(JsonGenerator json, String field, String text, int limit) throws IOException {
-        String shown = LongTexts.caseText(text, limit);
-        if (shown != null) {
-            json.writeStringField(field, shown);
-        }
-    }
-
-    /**
-     * The scorer's detail as one line of JSON, as the Allure attachment writes it. It is the scorer's own data and
-     * may not serialise (contain itself, nest deeper than any writer allows, a getter that throws): the result's line
-     * then says so in its place, and is never lost.
-     */
-    private static TrajectoryRecord trajectory(CaseTranscript transcript) {
-        return transcript == null ? null : transcript.trajectory();
-    }
-
-    private static String detailJson(Map<String, Object> detail) throws IOException {
-        try {
-            return DETAIL.writeValueAsString(detail);
-        }
-        catch (JsonProcessingException e) {
-            return DETAIL.writeValueAsString("not serialisable as JSON: " + e.getOriginalMessage());
-        }
-    }
-
-    /**
-     * Writes a double as the generator would ({@link Double#toString} for a finite value), remembering the text: a
-     * run's scores, costs and weights take few distinct values, and each results line has several.
-     */
-    private static void writeNumber(JsonGenerator json, double value) throws IOException {
-        if (!Double.isFinite(value)) {
-            json.writeNumber(value);
-            return;
-        }
-        json.writeNumber(Decimals.shortest(value));
     }
 
     private FileChannel open() throws IOException {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.agentarena.junit.engine.results.ResultLineCodec;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.SinkText;
@@ -69,8 +70,8 @@ class ResultsFileTest {
         }
 
         List<String> lines = Files.readAllLines(dir.resolve(ResultsFile.FILE_NAME), StandardCharsets.UTF_8);
-        assertThat(lines).containsExactly(SinkText.wellFormed(ResultsFile.line(first)), ResultsFile.line(second),
-                ResultsFile.line(twin), ResultsFile.line(unprepared));
+        assertThat(lines).containsExactly(SinkText.wellFormed(line(first)), line(second),
+                line(twin), line(unprepared));
         assertThat(lines.get(0)).contains("half \uFFFD");
     }
 
@@ -99,7 +100,7 @@ class ResultsFileTest {
         }
 
         assertThat(Files.readAllLines(results, StandardCharsets.UTF_8))
-                .containsExactly(ResultsFile.line(first), ResultsFile.line(after));
+                .containsExactly(line(first), line(after));
     }
 
     @Test
@@ -129,18 +130,18 @@ class ResultsFileTest {
             // a test's result: on disk when its test has finished, after every line gathered before it
             file.resultReported(c, null);
             assertThat(Files.readAllLines(results, StandardCharsets.UTF_8))
-                    .containsExactly(ResultsFile.line(a), ResultsFile.line(b), ResultsFile.line(c));
+                    .containsExactly(line(a), line(b), line(c));
 
             // a summary test reports: the results it stands for are on disk
             file.resultWithoutTest(d, null);
             file.scoreSummaryReported(null);
-            assertThat(Files.readAllLines(results, StandardCharsets.UTF_8)).hasSize(4).endsWith(ResultsFile.line(d));
+            assertThat(Files.readAllLines(results, StandardCharsets.UTF_8)).hasSize(4).endsWith(line(d));
 
             file.resultWithoutTest(e, null);
         }
         // and the last ones at the end
-        assertThat(Files.readAllLines(results, StandardCharsets.UTF_8)).containsExactly(ResultsFile.line(a),
-                ResultsFile.line(b), ResultsFile.line(c), ResultsFile.line(d), ResultsFile.line(e));
+        assertThat(Files.readAllLines(results, StandardCharsets.UTF_8)).containsExactly(line(a),
+                line(b), line(c), line(d), line(e));
     }
 
     @Test
@@ -156,7 +157,7 @@ class ResultsFileTest {
             assertThat(written.length).isGreaterThanOrEqualTo(ResultsFile.BATCH_BYTES);
             assertThat(written[written.length - 1]).as("whole lines only").isEqualTo((byte) '\n');
             assertThat(Files.readAllLines(results, StandardCharsets.UTF_8)).hasSize(added)
-                    .endsWith(ResultsFile.line(record("case-" + (added - 1), "fine", "output " + (added - 1))));
+                    .endsWith(line(record("case-" + (added - 1), "fine", "output " + (added - 1))));
         }
     }
 
@@ -185,21 +186,15 @@ class ResultsFileTest {
             file.resultWithoutTest(record("d", "fine", "four"), null);
             file.flush();
             assertThat(Files.readAllLines(results, StandardCharsets.UTF_8))
-                    .containsExactly(ResultsFile.line(record("first", "fine", "one")),
-                            ResultsFile.line(record("d", "fine", "four")));
+                    .containsExactly(line(record("first", "fine", "one")),
+                            line(record("d", "fine", "four")));
         }
     }
 
-    @Test
-    void linesAreEncodedAsTheWellFormedTextsUtf8() {
-        String[] texts = {"", "plain ascii", "é ü ß", "€ 中文", "👍 pair", "\uD83D", "\uDC4D", "a\uD83Db", "a\uDC4D\uD83D",
-                "\uD83D\uD83D\uDC4D", "end \uD83D", "\u07FF\u0800\uFFFF\u0080\u007F"};
-        for (String text : texts) {
-            byte[] into = new byte[3 * text.length()];
-            int size = ResultsFile.encode(text, into);
-            assertThat(java.util.Arrays.copyOf(into, size)).as(text)
-                    .isEqualTo(SinkText.wellFormed(text).getBytes(StandardCharsets.UTF_8));
-        }
+    /** The record's line as the codec writes it, without its line break. */
+    private static String line(ResultRecord record) {
+        byte[] line = new ResultLineCodec.Writer(0).line(record, null);
+        return new String(line, 0, line.length - 1, StandardCharsets.UTF_8);
     }
 
     private static ResultRecord record(String caseId, String reason, String output) {

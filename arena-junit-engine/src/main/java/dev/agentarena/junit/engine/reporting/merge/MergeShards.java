@@ -25,10 +25,7 @@ import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
@@ -60,6 +57,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.results.LongTexts;
+import dev.agentarena.junit.engine.results.ResultLineCodec;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ShardManifest;
 import dev.agentarena.junit.engine.results.SinkText;
@@ -98,10 +96,6 @@ public final class MergeShards {
     public static final int REFUSED = 2;
 
     private static final String PREFIX = "[arena] ";
-    private static final ObjectMapper RESULTS = JsonMapper.builder()
-            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
 
     private final PrintStream out;
     private final PrintStream err;
@@ -314,12 +308,10 @@ public final class MergeShards {
     }
 
     /** The judge a result's detail names, as the run's judge-bias tally reads it from the transcript. */
-    private static String judgeModel(String line) throws JsonProcessingException {
-        if (!line.contains("\"judge_model\"")) {
-            return null;
-        }
-        com.fasterxml.jackson.databind.JsonNode judge = RESULTS.readTree(line).path("detail").path("judge_model");
-        return judge.isMissingNode() || judge.isNull() ? null : judge.asText();
+    private static String judgeModel(ResultLineCodec.Read line) {
+        JsonNode detail = line.detail();
+        JsonNode judge = detail == null ? null : detail.get("judge_model");
+        return judge == null || judge.isNull() ? null : judge.asText();
     }
 
     /**
@@ -374,22 +366,18 @@ public final class MergeShards {
         try (BufferedReader reader = StrictUtf8Reader.lines(part.results())) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 lines++;
-                ResultRecord record;
+                ResultLineCodec.Read read;
                 try {
-                    record = RESULTS.readValue(line, ResultRecord.class);
+                    read = ResultLineCodec.read(line);
                 }
-                catch (JsonProcessingException e) {
-                    throw new ShardMergeException(part.results() + ", line " + lines + ": not a result: "
-                            + e.getOriginalMessage());
+                catch (ResultLineCodec.NotAResult e) {
+                    throw new ShardMergeException(part.results() + ", line " + lines + ": not a result ("
+                            + e.getMessage() + ")");
                 }
-                if (record.score() != null && !(record.score() >= 0 && record.score() <= 1)) {
-                    // 1e999 reads as a number, infinite: the merged leaderboard's means would be too
-                    throw new ShardMergeException(part.results() + ", line " + lines + ": not a result: its score "
-                            + record.score() + " is not a number from 0 to 1");
-                }
+                ResultRecord record = read.record();
                 accumulator.accept(record);
                 JudgeBiasTally bias = biases.apply(record);
-                bias.accept(record, judgeModel(line));
+                bias.accept(record, judgeModel(read));
                 // as the run pairs them (Leaderboards.resultReported): the label, and the judge's length within it
                 Optional<HumanLabel> label = agreements.accept(record);
                 if (label.isPresent()) {
