@@ -77,16 +77,4 @@ public final class CaseIdOrder {
         }
         return digits < end && digits > 0 && id.charAt(digits - 1) == '#';
     }
-
-    /**
-     * {@link #madeUp(String)} of an id kept as bytes {@code from} to {@code to}, in an encoding where each ASCII char
-     * is its byte and no byte of another char is ASCII (UTF-8, or the leaderboard's).
-     */
-    public static boolean madeUp(byte[] id, int from, int to) {
-        int digits = to;
-        while (digits > from && id[digits - 1] >= '0' && id[digits - 1] <= '9') {
-            digits--;
-        }
-        return digits < to && digits > from && id[digits - 1] == '#';
-    }
 }
