@@ -106,14 +106,8 @@ final class CaseIndex {
     private int compareInOrder(int i, int length) {
         int iStart = start(i);
         int iEnd = ends[i];
-        if (order.shorterFirst()) {
-            int lengths = Integer.compare(iEnd - iStart, length);
-            if (lengths != 0) {
-                return lengths;
-            }
-        }
-        // both ways: the run's ids agree both ways, so comparing as strings finds any of them
-        return Arrays.compare(chars, iStart, iEnd, key, 0, length);
+        return order.compare(Arrays.compare(chars, iStart, iEnd, key, 0, length),
+                Integer.compare(iEnd - iStart, length));
     }
 
     /** Numbers the key as the next case. */
@@ -298,10 +292,11 @@ final class CaseIndex {
         for (int k = 0; k < size; k++) {
             numbers[k] = k;
         }
-        if (run == size && !order.shorterFirst()) {
-            return numbers;
+        int sortedUpTo = 1;
+        while (sortedUpTo < size && compare(sortedUpTo - 1, sortedUpTo) < 0) {
+            sortedUpTo++;
         }
-        return mergeSort(numbers);
+        return sortedUpTo >= size ? numbers : mergeSort(numbers);
     }
 
     /** A natural merge sort: finds the ascending stretches, then merges neighbours until one is left. */
