@@ -1,5 +1,7 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
@@ -7,8 +9,10 @@ import dev.agentarena.junit.engine.results.CaseIdOrder;
 
 /**
  * The case ids of one model in one eval, numbered in order of arrival: a case's number is its row in the columns of
- * {@link CaseCalls} and {@link CaseRuns}. The ids' chars are kept one after another in one array, not as a string
- * each, and are compared as {@link String#compareTo} compares; only {@link #id} makes a string.
+ * {@link CaseCalls} and {@link CaseRuns}. The ids' chars are kept one after another in one byte array, not as a
+ * string each: a byte a char while every id is Latin-1 (as the JDK's compact strings keep them), two bytes a char,
+ * high first, from the first id that is not. Either way their unsigned byte order is {@link String#compareTo}'s, so
+ * they are compared as bytes; only {@link #id} makes a string.
  *
  * <p>Ids that increase in {@link CaseIdOrder} (a dataset's order, almost always) form a sorted run found by binary
  * search, with no table; the others, and ids made up for duplicates, go into an open-addressing table, which takes
@@ -16,13 +20,14 @@ import dev.agentarena.junit.engine.results.CaseIdOrder;
  */
 final class CaseIndex {
 
-    /** The ids' chars, one after another in the order of their numbers. */
-    private char[] chars = new char[256];
-    /** Where the chars of case {@code i} end; they start where case {@code i - 1}'s end (at 0 for case 0). */
+    /** The ids' chars, one after another in the order of their numbers: one byte each, or two once {@link #wide}. */
+    private byte[] bytes = new byte[256];
+    private boolean wide;
+    /** Where the bytes of case {@code i} end; they start where case {@code i - 1}'s end (at 0 for case 0). */
     private int[] ends = new int[16];
     private int size;
-    /** The chars of the id being added. */
-    private char[] key = new char[32];
+    /** The bytes of the id being added, as {@link #bytes} keeps them. */
+    private byte[] key = new byte[64];
     /** How many cases are in the run, in increasing {@link #order}; the others are in {@link #slots}. */
     private int run;
     /** The case numbers of the run, in its order; {@code null} while they are 0, 1, 2... (no case in the table). */
@@ -42,11 +47,7 @@ final class CaseIndex {
 
     /** The case's number, a new one (the next free) when the id is new. */
     int add(String id) {
-        int length = id.length();
-        if (key.length < length) {
-            key = new char[Math.max(length, key.length * 2)];
-        }
-        id.getChars(0, length, key, 0);
+        int length = encode(id);
         if (cursor < size && same(cursor, key, length)) {
             return cursor++;
         }
@@ -76,9 +77,54 @@ final class CaseIndex {
             }
         }
         int number = append(length);
-        put(number, id.hashCode());
+        put(number, hash(key, 0, length));
         cursor = size;
         return number;
+    }
+
+    /** Puts the id's bytes into {@link #key}, widening the index at its first char past Latin-1; returns how many. */
+    private int encode(String id) {
+        int length = id.length();
+        if (key.length < 2 * length) {
+            key = new byte[Math.max(2 * length, key.length * 2)];
+        }
+        if (!wide) {
+            for (int i = 0; i < length; i++) {
+                char c = id.charAt(i);
+                if (c > 0xFF) {
+                    widen();
+                    return encode(id);
+                }
+                key[i] = (byte) c;
+            }
+            return length;
+        }
+        ByteBuffer.wrap(key).asCharBuffer().put(id);
+        return 2 * length;
+    }
+
+    /** Two bytes a char from now on: the ids so far are each char's high byte (0) and its byte. */
+    private void widen() {
+        byte[] wider = new byte[Math.max(512, 2 * bytes.length)];
+        int end = size == 0 ? 0 : ends[size - 1];
+        for (int p = 0; p < end; p++) {
+            wider[2 * p + 1] = bytes[p];
+        }
+        for (int i = 0; i < size; i++) {
+            ends[i] *= 2;
+        }
+        bytes = wider;
+        wide = true;
+        if (slots != null) {
+            // the table's slots hash the ids' bytes
+            int[] old = slots;
+            slots = new int[old.length];
+            for (int entry : old) {
+                if (entry != 0) {
+                    place(slots, entry - 1);
+                }
+            }
+        }
     }
 
     private int runNumber(int k) {
@@ -89,16 +135,16 @@ final class CaseIndex {
         return i == 0 ? 0 : ends[i - 1];
     }
 
-    /** Whether case {@code i}'s id is the first {@code length} chars of {@link #key}. */
-    private boolean same(int i, char[] id, int length) {
-        return Arrays.equals(chars, start(i), ends[i], id, 0, length);
+    /** Whether case {@code i}'s id is the first {@code length} bytes of {@link #key}. */
+    private boolean same(int i, byte[] id, int length) {
+        return Arrays.equals(bytes, start(i), ends[i], id, 0, length);
     }
 
     /** Whether the key comes after case {@code last} in the run's order, settling the order on the first that tells. */
     private boolean increases(int last, int length) {
         int lastStart = start(last);
         int lastEnd = ends[last];
-        return order.increases(Arrays.compare(chars, lastStart, lastEnd, key, 0, length),
+        return order.increases(Arrays.compareUnsigned(bytes, lastStart, lastEnd, key, 0, length),
                 Integer.compare(lastEnd - lastStart, length));
     }
 
@@ -106,7 +152,7 @@ final class CaseIndex {
     private int compareInOrder(int i, int length) {
         int iStart = start(i);
         int iEnd = ends[i];
-        return order.compare(Arrays.compare(chars, iStart, iEnd, key, 0, length),
+        return order.compare(Arrays.compareUnsigned(bytes, iStart, iEnd, key, 0, length),
                 Integer.compare(iEnd - iStart, length));
     }
 
@@ -117,10 +163,10 @@ final class CaseIndex {
         }
         int start = start(size);
         int end = start + length;
-        if (end > chars.length) {
-            chars = Arrays.copyOf(chars, Math.max(end, chars.length + (chars.length >> 1)));
+        if (end > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(end, bytes.length + (bytes.length >> 1)));
         }
-        System.arraycopy(key, 0, chars, start, length);
+        System.arraycopy(key, 0, bytes, start, length);
         ends[size] = end;
         return size++;
     }
@@ -138,7 +184,7 @@ final class CaseIndex {
                 }
             }
         }
-        return slots == null ? -1 : lookUp(id.hashCode(), length);
+        return slots == null ? -1 : lookUp(hash(key, 0, length), length);
     }
 
     /** Binary search of the run for the key. */
@@ -193,7 +239,7 @@ final class CaseIndex {
         }
     }
 
-    /** Adds case {@code number}, whose id's {@link String#hashCode} is {@code hash}, to the table, which lacks it. */
+    /** Adds case {@code number}, whose bytes' {@link #hash} is {@code hash}, to the table, which lacks it. */
     private void put(int number, int hash) {
         if (slots == null) {
             slots = new int[32];
@@ -211,7 +257,7 @@ final class CaseIndex {
     }
 
     private void place(int[] table, int number) {
-        place(table, number, hash(number));
+        place(table, number, hash(bytes, start(number), ends[number]));
     }
 
     private static void place(int[] table, int number, int hash) {
@@ -223,11 +269,11 @@ final class CaseIndex {
         table[slot] = number + 1;
     }
 
-    /** Case {@code i}'s id's {@link String#hashCode}, from its chars. */
-    private int hash(int i) {
+    /** A hash of an id's bytes {@code from} to {@code to}. */
+    private static int hash(byte[] id, int from, int to) {
         int h = 0;
-        for (int p = start(i); p < ends[i]; p++) {
-            h = 31 * h + chars[p];
+        for (int p = from; p < to; p++) {
+            h = 31 * h + id[p];
         }
         return h;
     }
@@ -244,17 +290,22 @@ final class CaseIndex {
 
     /** The id of case number {@code i} (a new string each time). */
     String id(int i) {
-        return new String(chars, start(i), ends[i] - start(i));
+        int start = start(i);
+        return wide ? ByteBuffer.wrap(bytes, start, ends[i] - start).asCharBuffer().toString()
+                : new String(bytes, start, ends[i] - start, StandardCharsets.ISO_8859_1);
     }
 
     /** Compares case {@code i} of this index with case {@code j} of {@code other} as their ids compare as strings. */
     int compare(int i, CaseIndex other, int j) {
-        return Arrays.compare(chars, start(i), ends[i], other.chars, other.start(j), other.ends[j]);
+        if (wide != other.wide) {
+            return id(i).compareTo(other.id(j));
+        }
+        return Arrays.compareUnsigned(bytes, start(i), ends[i], other.bytes, other.start(j), other.ends[j]);
     }
 
     /**
      * The ids of the cases {@code numbers} names, by position, for {@link CaseScores}: a string is made only of an id
-     * asked for, and two leaderboards' ids compare as chars.
+     * asked for, and two leaderboards' ids compare as bytes.
      */
     CaseScores.Ids ids(int[] numbers) {
         return new Numbered(this, numbers);
