@@ -480,11 +480,8 @@ final class UniqueIds implements DatasetStream {
                 int middle = (low + high) >>> 1;
                 int start = middle == 0 ? 0 : ends[middle - 1];
                 int end = ends[middle];
-                int comparison = order.shorterFirst() ? Integer.compare(end - start, keyLength) : 0;
-                if (comparison == 0) {
-                    // BOTH: the run is sorted both ways, so comparing bytes finds any of its names
-                    comparison = Arrays.compareUnsigned(bytes, start, end, key, 0, keyLength);
-                }
+                int comparison = order.compare(Arrays.compareUnsigned(bytes, start, end, key, 0, keyLength),
+                        Integer.compare(end - start, keyLength));
                 if (comparison < 0) {
                     low = middle + 1;
                 }

@@ -26,31 +26,21 @@ public final class CaseIdOrder {
     /**
      * Whether an id comes after the run's last one, settling the order on the first id that tells.
      *
-     * @param characters the sign of comparing the last id with the next character by character (or by bytes that keep
-     *        that order)
+     * @param characters the sign of comparing the last id with the next char by char (or in units that keep that
+     *        order)
      * @param lengths the sign of comparing their lengths (in the same units)
      */
     public boolean increases(int characters, int lengths) {
-        if (lengths == 0) {
-            return characters < 0;
+        if (way == Way.BOTH && lengths != 0 && characters < 0 != lengths < 0) {
+            // the ids so far are sorted both ways: the way this one keeps going is the run's
+            way = characters < 0 ? Way.CHARACTERS : Way.SHORTER_FIRST;
         }
-        boolean asCharacters = characters < 0;
-        return switch (way) {
-            case CHARACTERS -> asCharacters;
-            case SHORTER_FIRST -> lengths < 0;
-            case BOTH -> {
-                if (asCharacters != lengths < 0) {
-                    // the ids so far are sorted both ways: the way this one keeps going is the run's
-                    way = asCharacters ? Way.CHARACTERS : Way.SHORTER_FIRST;
-                }
-                yield asCharacters || lengths < 0;
-            }
-        };
+        return compare(characters, lengths) < 0;
     }
 
-    /** Whether the run is sorted shorter first: a search of it compares lengths before characters. */
-    public boolean shorterFirst() {
-        return way == Way.SHORTER_FIRST;
+    /** Compares two ids in the run's order, from their {@link #increases} signs: what a search of the run uses. */
+    public int compare(int characters, int lengths) {
+        return way == Way.SHORTER_FIRST && lengths != 0 ? lengths : characters;
     }
 
     /** The id the engine gives the row that repeats {@code id}, the {@code n}th ({@code n >= 2}) it tries. */
@@ -76,17 +66,5 @@ public final class CaseIdOrder {
             digits--;
         }
         return digits < end && digits > 0 && id.charAt(digits - 1) == '#';
-    }
-
-    /**
-     * {@link #madeUp(String)} of an id kept as bytes {@code from} to {@code to}, in an encoding where each ASCII char
-     * is its byte and no byte of another char is ASCII (UTF-8, or the leaderboard's).
-     */
-    public static boolean madeUp(byte[] id, int from, int to) {
-        int digits = to;
-        while (digits > from && id[digits - 1] >= '0' && id[digits - 1] <= '9') {
-            digits--;
-        }
-        return digits < to && digits > from && id[digits - 1] == '#';
     }
 }

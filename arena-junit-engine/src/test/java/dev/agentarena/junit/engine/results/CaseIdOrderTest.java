@@ -20,13 +20,13 @@ class CaseIdOrderTest {
     void theFirstIdThatIncreasesOneWayOnlySettlesTheOrderForTheRest() {
         CaseIdOrder numbered = new CaseIdOrder();
         assertThat(increases(numbered, "q9", "q10")).isTrue();
-        assertThat(numbered.shorterFirst()).isTrue();
+        assertThat(compare(numbered, "q10", "q9")).isPositive();
         // settled shorter first: a shorter id no longer increases, even though it sorts after as characters
         assertThat(increases(numbered, "q10", "r")).isFalse();
 
         CaseIdOrder alphabetical = new CaseIdOrder();
         assertThat(increases(alphabetical, "apple", "b")).isTrue();
-        assertThat(alphabetical.shorterFirst()).isFalse();
+        assertThat(compare(alphabetical, "q10", "q9")).isNegative();
         // settled as characters: a longer id that sorts before no longer increases
         assertThat(increases(alphabetical, "b", "azzz")).isFalse();
     }
@@ -56,6 +56,19 @@ class CaseIdOrderTest {
             }
         }
         return true;
+    }
+
+    @Test
+    void beforeAnIdSettlesTheOrderASearchComparesAsCharacters() {
+        CaseIdOrder order = new CaseIdOrder();
+        assertThat(increases(order, "case-0001", "case-0002")).isTrue();
+        assertThat(compare(order, "case-0001", "case-0002")).isNegative();
+        assertThat(compare(order, "b", "azzz")).isPositive();
+        assertThat(compare(order, "case-0002", "case-0002")).isZero();
+    }
+
+    private static int compare(CaseIdOrder order, String a, String b) {
+        return order.compare(a.compareTo(b), Integer.compare(a.length(), b.length()));
     }
 
     private static boolean increases(CaseIdOrder order, String last, String next) {

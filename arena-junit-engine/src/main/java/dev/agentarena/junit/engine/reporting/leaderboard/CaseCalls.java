@@ -37,7 +37,7 @@ final class CaseCalls {
     /** Per case; 1.0 until a case has another weight. */
     private double[] weights;
 
-    void add(int i, LoggedResult record) {
+    void add(int i, ResultLog.Entry record) {
         int r = record.repeat;
         ensure(i, r);
         if (Double.isFinite(record.weight) && (weights != null || record.weight != 1.0)) {

@@ -1,5 +1,7 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import dev.agentarena.junit.engine.reporting.statistics.CaseScores;
@@ -7,34 +9,25 @@ import dev.agentarena.junit.engine.results.CaseIdOrder;
 
 /**
  * The case ids of one model in one eval, numbered in order of arrival: a case's number is its row in the columns of
- * {@link CaseCalls} and {@link CaseRuns}. The ids are kept as their bytes ({@link CaseIdBytes}) in one array, as the
- * {@link ResultLog} hands them back, and are compared, hashed and sorted as bytes: a leaderboard's build makes no
- * string per case, only {@link #id} does, for the few ids a leaderboard names or a comparison between models reads.
+ * {@link CaseCalls} and {@link CaseRuns}. The ids' chars are kept one after another in one byte array, not as a
+ * string each: a byte a char while every id is Latin-1 (as the JDK's compact strings keep them), two bytes a char,
+ * high first, from the first id that is not. Either way their unsigned byte order is {@link String#compareTo}'s, so
+ * they are compared as bytes; only {@link #id} makes a string.
  *
- * <p>Datasets list their ids in increasing order almost always ({@code case-0000001, ...}, or {@code q1, q2, ...
- * q10}), and a model's results arrive in the dataset's order. An id greater than every id before it cannot be one of
- * them, so such an id is numbered after one comparison with the greatest, and joins a sorted run of ids rather than a
- * table: while every id increases, no table is built and the order the aggregates want is the arrival order. Only
- * what does not increase pays for a lookup: an id seen before (another repeat, a result arriving twice) is first
- * compared with the id after the previous one found (a repeat that follows the first's order costs one comparison),
- * then searched for in the run (binary search) and in an open-addressing table of the ids that arrived out of order,
- * where a new one goes (see {@link CaseIdOrder#madeUp} for why a greater id is new without a look at the table).
- * Once the searches would cost more than a table, the run's ids join the table too, which is then the whole index, as
- * it was for every run before. A million increasing ids take their bytes and 4 bytes each (the end of each), where
- * their strings took some 56 and a table 12 more.
- *
- * <p>What increasing means, and which ids never join the run, is {@link CaseIdOrder}'s, shared with the duplicate
- * check that saw the same ids when their rows were read.
+ * <p>Ids that increase in {@link CaseIdOrder} (a dataset's order, almost always) form a sorted run found by binary
+ * search, with no table; the others, and ids made up for duplicates, go into an open-addressing table, which takes
+ * the run's ids too once searches would cost more than it.
  */
 final class CaseIndex {
 
-    /** The ids' bytes ({@link CaseIdBytes}), one after another in the order of their numbers. */
+    /** The ids' chars, one after another in the order of their numbers: one byte each, or two once {@link #wide}. */
     private byte[] bytes = new byte[256];
+    private boolean wide;
     /** Where the bytes of case {@code i} end; they start where case {@code i - 1}'s end (at 0 for case 0). */
     private int[] ends = new int[16];
     private int size;
-    /** The bytes {@link #add(String)} encodes an id into, reused. */
-    private byte[] scratch = new byte[32];
+    /** The bytes of the id being added, as {@link #bytes} keeps them. */
+    private byte[] key = new byte[64];
     /** How many cases are in the run, in increasing {@link #order}; the others are in {@link #slots}. */
     private int run;
     /** The case numbers of the run, in its order; {@code null} while they are 0, 1, 2... (no case in the table). */
@@ -54,25 +47,13 @@ final class CaseIndex {
 
     /** The case's number, a new one (the next free) when the id is new. */
     int add(String id) {
-        int length = CaseIdBytes.length(id);
-        if (scratch.length < length) {
-            scratch = new byte[Math.max(length, scratch.length * 2)];
-        }
-        CaseIdBytes.encode(id, scratch, 0);
-        return add(scratch, 0, length);
-    }
-
-    /**
-     * The number of the case whose id is {@code id}'s bytes {@code from} to {@code to} ({@link CaseIdBytes}), a new
-     * one (the next free) when the id is new; the bytes are copied.
-     */
-    int add(byte[] id, int from, int to) {
-        if (cursor < size && same(cursor, id, from, to)) {
+        int length = encode(id);
+        if (cursor < size && same(cursor, key, length)) {
             return cursor++;
         }
-        boolean madeUp = CaseIdOrder.madeUp(id, from, to);
-        if (!tableOnly && !madeUp && (run == 0 || increases(runNumber(run - 1), id, from, to))) {
-            int number = append(id, from, to);
+        boolean madeUp = CaseIdOrder.madeUp(id);
+        if (!tableOnly && !madeUp && (run == 0 || increases(runNumber(run - 1), length))) {
+            int number = append(length);
             if (runNumbers != null) {
                 if (run == runNumbers.length) {
                     runNumbers = Arrays.copyOf(runNumbers, run * 2);
@@ -83,7 +64,7 @@ final class CaseIndex {
             cursor = size;
             return number;
         }
-        int found = find(id, from, to, madeUp);
+        int found = find(id, length, madeUp);
         if (found >= 0) {
             cursor = found + 1;
             return found;
@@ -95,10 +76,55 @@ final class CaseIndex {
                 runNumbers[k] = k;
             }
         }
-        int number = append(id, from, to);
-        put(number);
+        int number = append(length);
+        put(number, hash(key, 0, length));
         cursor = size;
         return number;
+    }
+
+    /** Puts the id's bytes into {@link #key}, widening the index at its first char past Latin-1; returns how many. */
+    private int encode(String id) {
+        int length = id.length();
+        if (key.length < 2 * length) {
+            key = new byte[Math.max(2 * length, key.length * 2)];
+        }
+        if (!wide) {
+            for (int i = 0; i < length; i++) {
+                char c = id.charAt(i);
+                if (c > 0xFF) {
+                    widen();
+                    return encode(id);
+                }
+                key[i] = (byte) c;
+            }
+            return length;
+        }
+        ByteBuffer.wrap(key).asCharBuffer().put(id);
+        return 2 * length;
+    }
+
+    /** Two bytes a char from now on: the ids so far are each char's high byte (0) and its byte. */
+    private void widen() {
+        byte[] wider = new byte[Math.max(512, 2 * bytes.length)];
+        int end = size == 0 ? 0 : ends[size - 1];
+        for (int p = 0; p < end; p++) {
+            wider[2 * p + 1] = bytes[p];
+        }
+        for (int i = 0; i < size; i++) {
+            ends[i] *= 2;
+        }
+        bytes = wider;
+        wide = true;
+        if (slots != null) {
+            // the table's slots hash the ids' bytes
+            int[] old = slots;
+            slots = new int[old.length];
+            for (int entry : old) {
+                if (entry != 0) {
+                    place(slots, entry - 1);
+                }
+            }
+        }
     }
 
     private int runNumber(int k) {
@@ -109,74 +135,66 @@ final class CaseIndex {
         return i == 0 ? 0 : ends[i - 1];
     }
 
-    private boolean same(int i, byte[] id, int from, int to) {
-        return Arrays.equals(bytes, start(i), ends[i], id, from, to);
+    /** Whether case {@code i}'s id is the first {@code length} bytes of {@link #key}. */
+    private boolean same(int i, byte[] id, int length) {
+        return Arrays.equals(bytes, start(i), ends[i], id, 0, length);
     }
 
-    /**
-     * Whether {@code next} comes after case {@code last} in the run's order, settling the order on the first that
-     * tells. Lengths are compared in bytes: shorter first by bytes is an order too, and the run only needs one that
-     * its searches share ({@link #sorted} sorts as strings compare, whatever the run's order).
-     */
-    private boolean increases(int last, byte[] next, int from, int to) {
+    /** Whether the key comes after case {@code last} in the run's order, settling the order on the first that tells. */
+    private boolean increases(int last, int length) {
         int lastStart = start(last);
         int lastEnd = ends[last];
-        return order.increases(CaseIdBytes.compare(bytes, lastStart, lastEnd, next, from, to),
-                Integer.compare(lastEnd - lastStart, to - from));
+        return order.increases(Arrays.compareUnsigned(bytes, lastStart, lastEnd, key, 0, length),
+                Integer.compare(lastEnd - lastStart, length));
     }
 
-    /** Compares case {@code i} with an id in the run's order. */
-    private int compareInOrder(int i, byte[] id, int from, int to) {
+    /** Compares case {@code i} with the key in the run's order. */
+    private int compareInOrder(int i, int length) {
         int iStart = start(i);
         int iEnd = ends[i];
-        if (order.shorterFirst()) {
-            int lengths = Integer.compare(iEnd - iStart, to - from);
-            if (lengths != 0) {
-                return lengths;
-            }
-        }
-        // BOTH: the run's ids agree both ways, so comparing as strings finds any of them
-        return CaseIdBytes.compare(bytes, iStart, iEnd, id, from, to);
+        return order.compare(Arrays.compareUnsigned(bytes, iStart, iEnd, key, 0, length),
+                Integer.compare(iEnd - iStart, length));
     }
 
-    private int append(byte[] id, int from, int to) {
+    /** Numbers the key as the next case. */
+    private int append(int length) {
         if (size == ends.length) {
             ends = Arrays.copyOf(ends, size * 2);
         }
         int start = start(size);
-        int end = start + to - from;
+        int end = start + length;
         if (end > bytes.length) {
             bytes = Arrays.copyOf(bytes, Math.max(end, bytes.length + (bytes.length >> 1)));
         }
-        System.arraycopy(id, from, bytes, start, to - from);
+        System.arraycopy(key, 0, bytes, start, length);
         ends[size] = end;
         return size++;
     }
 
     /** The number of an id that does not increase the run, or −1 when no result of it arrived. */
-    private int find(byte[] id, int from, int to, boolean madeUp) {
+    private int find(String id, int length, boolean madeUp) {
         if (!tableOnly && !madeUp && run > 0) {
             if (++searches > 64 + (run >> 4)) {
                 indexRun();
             }
             else {
-                int found = search(id, from, to);
+                int found = search(length);
                 if (found >= 0) {
                     return found;
                 }
             }
         }
-        return slots == null ? -1 : lookUp(id, from, to);
+        return slots == null ? -1 : lookUp(hash(key, 0, length), length);
     }
 
-    /** Binary search of the run. */
-    private int search(byte[] id, int from, int to) {
+    /** Binary search of the run for the key. */
+    private int search(int length) {
         int low = 0;
         int high = run - 1;
         while (low <= high) {
             int middle = (low + high) >>> 1;
             int number = runNumber(middle);
-            int comparison = compareInOrder(number, id, from, to);
+            int comparison = compareInOrder(number, length);
             if (comparison < 0) {
                 low = middle + 1;
             }
@@ -208,21 +226,21 @@ final class CaseIndex {
         tabled = run + tabled;
     }
 
-    private int lookUp(byte[] id, int from, int to) {
+    private int lookUp(int hash, int length) {
         int mask = slots.length - 1;
-        for (int slot = spread(CaseIdBytes.hash(id, from, to)) & mask;; slot = (slot + 1) & mask) {
+        for (int slot = spread(hash) & mask;; slot = (slot + 1) & mask) {
             int entry = slots[slot];
             if (entry == 0) {
                 return -1;
             }
-            if (same(entry - 1, id, from, to)) {
+            if (same(entry - 1, key, length)) {
                 return entry - 1;
             }
         }
     }
 
-    /** Adds case {@code number} to the table, whose id is not in it. */
-    private void put(int number) {
+    /** Adds case {@code number}, whose bytes' {@link #hash} is {@code hash}, to the table, which lacks it. */
+    private void put(int number, int hash) {
         if (slots == null) {
             slots = new int[32];
         }
@@ -235,16 +253,29 @@ final class CaseIndex {
             }
             slots = larger;
         }
-        place(slots, number);
+        place(slots, number, hash);
     }
 
     private void place(int[] table, int number) {
+        place(table, number, hash(bytes, start(number), ends[number]));
+    }
+
+    private static void place(int[] table, int number, int hash) {
         int mask = table.length - 1;
-        int slot = spread(CaseIdBytes.hash(bytes, start(number), ends[number])) & mask;
+        int slot = spread(hash) & mask;
         while (table[slot] != 0) {
             slot = (slot + 1) & mask;
         }
         table[slot] = number + 1;
+    }
+
+    /** A hash of an id's bytes {@code from} to {@code to}. */
+    private static int hash(byte[] id, int from, int to) {
+        int h = 0;
+        for (int p = from; p < to; p++) {
+            h = 31 * h + id[p];
+        }
+        return h;
     }
 
     /** How many cases the table holds: none while every id arrived in order (for tests). */
@@ -257,14 +288,19 @@ final class CaseIndex {
         return size;
     }
 
-    /** The id of case number {@code i}, decoded from its bytes (a new string each time). */
+    /** The id of case number {@code i} (a new string each time). */
     String id(int i) {
-        return CaseIdBytes.decode(bytes, start(i), ends[i]);
+        int start = start(i);
+        return wide ? ByteBuffer.wrap(bytes, start, ends[i] - start).asCharBuffer().toString()
+                : new String(bytes, start, ends[i] - start, StandardCharsets.ISO_8859_1);
     }
 
     /** Compares case {@code i} of this index with case {@code j} of {@code other} as their ids compare as strings. */
     int compare(int i, CaseIndex other, int j) {
-        return CaseIdBytes.compare(bytes, start(i), ends[i], other.bytes, other.start(j), other.ends[j]);
+        if (wide != other.wide) {
+            return id(i).compareTo(other.id(j));
+        }
+        return Arrays.compareUnsigned(bytes, start(i), ends[i], other.bytes, other.start(j), other.ends[j]);
     }
 
     /**
@@ -307,10 +343,11 @@ final class CaseIndex {
         for (int k = 0; k < size; k++) {
             numbers[k] = k;
         }
-        if (run == size && !order.shorterFirst()) {
-            return numbers;
+        int sortedUpTo = 1;
+        while (sortedUpTo < size && compare(sortedUpTo - 1, sortedUpTo) < 0) {
+            sortedUpTo++;
         }
-        return mergeSort(numbers);
+        return sortedUpTo >= size ? numbers : mergeSort(numbers);
     }
 
     /** A natural merge sort: finds the ascending stretches, then merges neighbours until one is left. */

@@ -29,7 +29,7 @@ final class CaseRuns {
     /** Metric name to its value per repeat and case, {@code NaN} where a repeat did not report it. */
     private Map<String, double[][]> metrics;
 
-    void add(int i, LoggedResult record) {
+    void add(int i, ResultLog.Entry record) {
         int repeat = record.repeat;
         ensure(i, repeat);
         if (states[repeat] == null) {
@@ -46,7 +46,7 @@ final class CaseRuns {
             if (metrics == null) {
                 metrics = new HashMap<>();
             }
-            String metric = record.name(record.metricNames[m]);
+            String metric = record.metricNames[m];
             double[][] values = metrics.computeIfAbsent(metric, name -> new double[states.length][]);
             if (values.length < states.length) {
                 values = Arrays.copyOf(values, states.length);
@@ -60,7 +60,7 @@ final class CaseRuns {
     }
 
     /** The status that counts: a passed or failed result without a score (none today) counts as not applicable. */
-    private static byte state(LoggedResult record) {
+    private static byte state(ResultLog.Entry record) {
         ResultStatus status = record.status.counts() && !record.counts() ? ResultStatus.NOT_APPLICABLE
                 : record.status;
         return (byte) ((status.ordinal() + 1) | (record.callFailed() ? CALL_FAILED : 0));

@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -15,11 +14,10 @@ import dev.agentarena.junit.engine.results.ResultRecord;
 /**
  * Collects results as they arrive and builds the leaderboard at any time.
  *
- * <p>Results are kept in a {@link ResultLog}, a few dozen bytes each, in memory while they are few and in a temporary
- * file past a few megabytes, so a run of a million cases does not keep its per-case data on the heap; outputs,
- * reasons and tags are not kept. A build reads them back into primitive columns (some 30 bytes per case and scorer,
- * the case id's bytes included: no string per case), aggregates and lets them go. Thread-safe: workers may {@link #accept} concurrently. The
- * result does not depend on arrival order. Close it to delete its file.
+ * <p>Results are kept in a {@link ResultLog}, in memory while they are few and in a temporary file past a few
+ * megabytes, so a run of a million cases does not keep its results on the heap. A build reads them back into
+ * primitive columns per model (no object per case), aggregates and lets them go. Thread-safe: workers may
+ * {@link #accept} concurrently. The result does not depend on arrival order. Close it to delete its file.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class LeaderboardAccumulator implements AutoCloseable {
@@ -98,37 +96,53 @@ public final class LeaderboardAccumulator implements AutoCloseable {
 
     /**
      * The cells of a build, filled from the log: by eval and model name in the order the leaderboard lists them, and
-     * by their name numbers, so that a result finds its cell with one lookup of two ints (none when it has the
-     * previous result's eval and model) and another scorer's result of the previous case reuses its case number.
+     * by the records' key numbers, so a result finds its model's and scorer's cells in an array, and another scorer's
+     * result of the previous case reuses its case number.
      */
-    private static final class Cells implements Consumer<LoggedResult> {
+    private static final class Cells implements Consumer<ResultLog.Entry> {
 
         final Map<String, Map<String, ModelCell>> evals = new TreeMap<>();
-        private final Map<Long, ModelCell> byNumbers = new HashMap<>();
-        private ModelCell last;
-        private int lastEval;
-        private int lastModel;
-        private int lastCase = -1;
+        /** Per key number, its model's cell and its scorer's (none for a result without a scorer). */
+        private final List<Target> byKey = new ArrayList<>();
+        private ModelCell lastCell;
+        private String lastCase;
+        private int lastNumber;
 
         @Override
-        public void accept(LoggedResult record) {
-            ModelCell cell;
-            if (last != null && record.eval == lastEval && record.model == lastModel) {
-                cell = last;
+        public void accept(ResultLog.Entry record) {
+            Target target = record.key < byKey.size() ? byKey.get(record.key) : null;
+            if (target == null) {
+                target = target(record);
             }
-            else {
-                cell = byNumbers.computeIfAbsent(((long) record.eval << 32) | record.model,
-                        numbers -> evals.computeIfAbsent(record.name(record.eval), e -> new TreeMap<>())
-                                .computeIfAbsent(record.name(record.model), m -> new ModelCell()));
-                lastCase = -1;
+            ModelCell cell = target.cell;
+            int i = cell == lastCell && record.caseId == lastCase ? lastNumber : cell.cases.add(record.caseId);
+            cell.calls.add(i, record);
+            if (target.scorer != null) {
+                target.scorer.runs.add(i, record);
             }
-            int i = record.sameCase && cell == last && lastCase >= 0 ? lastCase : cell.caseNumber(record);
-            cell.add(i, record);
-            last = cell;
-            lastEval = record.eval;
-            lastModel = record.model;
-            lastCase = i;
+            lastCell = cell;
+            lastCase = record.caseId;
+            lastNumber = i;
         }
+
+        private Target target(ResultLog.Entry record) {
+            ModelCell cell = evals.computeIfAbsent(record.eval, e -> new TreeMap<>())
+                    .computeIfAbsent(record.model, m -> new ModelCell());
+            ScorerCell scorer = null;
+            if (record.scorer != null) {
+                scorer = cell.scorer(record.scorer);
+                scorer.named(record.version, record.registry);
+            }
+            Target target = new Target(cell, scorer);
+            while (byKey.size() <= record.key) {
+                byKey.add(null);
+            }
+            byKey.set(record.key, target);
+            return target;
+        }
+    }
+
+    private record Target(ModelCell cell, ScorerCell scorer) {
     }
 
     /** Deletes the temporary file, if any, and forgets every result. */

@@ -6,23 +6,18 @@ import java.util.TreeSet;
 final class ScorerCell {
 
     final TreeSet<String> versions = new TreeSet<>();
+    /** The first registry name seen. */
     String registryName;
-    /** The number of the last version added, which most results share: a set is only asked about another one. */
-    private int lastVersion = -1;
     /** The scorer's results, by the case's number in the model's {@link CaseIndex}. */
     final CaseRuns runs = new CaseRuns();
 
-    void add(int caseNumber, LoggedResult record) {
-        if (record.version != lastVersion) {
-            String version = record.name(record.version);
-            if (version != null && !version.isBlank()) {
-                versions.add(version);
-            }
-            lastVersion = record.version;
+    /** Takes the version and registry name of a result's key (see {@link ResultLog.Entry#key}). */
+    void named(String version, String registry) {
+        if (version != null && !version.isBlank()) {
+            versions.add(version);
         }
         if (registryName == null) {
-            registryName = record.name(record.registry);
+            registryName = registry;
         }
-        runs.add(caseNumber, record);
     }
 }

@@ -120,6 +120,34 @@ class CaseIndexTest {
         assertSameAsMap(List.of("a", "\uFF21", "\uD83D\uDE00", "b", "\uFF21", "\u00E9", "a"));
     }
 
+    @Test
+    void anIdPastLatin1WidensTheIndexAndEveryEarlierIdIsStillFound() {
+        List<String> latin1 = new ArrayList<>(ids("case-%04d", 0, 300));
+        Collections.shuffle(latin1, new Random(5));
+        latin1.addAll(List.of("\u00E9t\u00E9", "\u00FF", "a\u0000b"));
+        List<String> arrivals = new ArrayList<>(latin1);
+        arrivals.add("\u4E2D-1");
+        arrivals.add("s\uD800");
+        arrivals.addAll(latin1);
+        arrivals.add("\u4E2D-1");
+        assertSameAsMap(arrivals);
+    }
+
+    @Test
+    void idsOfAWideIndexAndOfALatin1IndexCompareAsStrings() {
+        List<String> narrowIds = List.of("b", "\u00E9", "\u00FF");
+        List<String> wideIds = List.of("a", "\u4E2D", "\u00E9", "\uD83D\uDE00", "\uFFFF");
+        CaseIndex narrow = assertSameAsMap(narrowIds);
+        CaseIndex wide = assertSameAsMap(wideIds);
+        for (int i = 0; i < narrowIds.size(); i++) {
+            for (int j = 0; j < wideIds.size(); j++) {
+                int expected = Integer.signum(narrowIds.get(i).compareTo(wideIds.get(j)));
+                assertThat(Integer.signum(narrow.compare(i, wide, j))).isEqualTo(expected);
+                assertThat(Integer.signum(wide.compare(j, narrow, i))).isEqualTo(-expected);
+            }
+        }
+    }
+
     private static List<String> ids(String format, int from, int to) {
         List<String> ids = new ArrayList<>();
         for (int i = from; i < to; i++) {
@@ -140,9 +168,10 @@ class CaseIndexTest {
         List<Integer> sorted = new ArrayList<>(new TreeMap<>(numbers).values());
         int[] order = index.sorted();
         List<Integer> actual = new ArrayList<>();
+        List<String> byNumber = new ArrayList<>(numbers.keySet());
         for (int i : order) {
             actual.add(i);
-            assertThat(index.id(i)).isNotNull();
+            assertThat(index.id(i)).isEqualTo(byNumber.get(i));
         }
         assertThat(actual).isEqualTo(sorted);
         return index;

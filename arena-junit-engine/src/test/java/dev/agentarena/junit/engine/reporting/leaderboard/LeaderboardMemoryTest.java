@@ -72,6 +72,27 @@ class LeaderboardMemoryTest {
     }
 
     @Test
+    void idsOfAnyShapeComeBackFromTheFileAsTheyWereInStringOrder() {
+        List<String> ids = new ArrayList<>(List.of("s\uD800", "s\uDC00", "\uD83D\uDE00", "\uFFFF", "", "a\u0000b",
+                "a\u001Bb", "\u00E9t\u00E9", "x".repeat(200_000), "x".repeat(200_001)));
+        try (LeaderboardAccumulator file = new LeaderboardAccumulator(SETTINGS, 64)) {
+            for (String id : ids) {
+                file.accept(Results.of("e", "m", id).build());
+                file.accept(Results.of("e", "m", id).scorer("judge").build());
+            }
+            assertThat(file.spilled()).isTrue();
+            var cases = file.build().evals().get(0).models().get(0).caseScores();
+
+            List<String> back = new ArrayList<>();
+            for (int i = 0; i < cases.size(); i++) {
+                back.add(cases.id(i));
+            }
+            java.util.Collections.sort(ids);
+            assertThat(back).isEqualTo(ids);
+        }
+    }
+
+    @Test
     void resamplingIdenticalValuesGivesTheirMeanBitForBitWithoutDrawing() {
         for (double value : new double[] {0.0, 0.1, 1.0 / 3, 2.5e-7}) {
             double[] values = new double[257];
