@@ -66,14 +66,14 @@ final class JsonLinesReader extends RowReader {
     private boolean blankLinesOnly;
 
     JsonLinesReader(DatasetSource source, InputStream in) {
-        this(source, in, true);
+        this(source, in, new KnownFields());
     }
 
-    /** A reader whose first reading ({@link KnownFields}) is on or off: tests compare the rows of both. */
-    JsonLinesReader(DatasetSource source, InputStream in, boolean knownFields) {
+    /** A reader with this first reading, or none ({@code null}): tests compare the rows of each. */
+    JsonLinesReader(DatasetSource source, InputStream in, KnownFields known) {
         super(source, in);
         this.in = in;
-        this.known = knownFields ? new KnownFields() : null;
+        this.known = known;
     }
 
     @Override

@@ -1,11 +1,17 @@
 package dev.agentarena.junit.engine.datasets;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.Version;
+import com.fasterxml.jackson.core.json.PackageVersion;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -31,7 +37,14 @@ final class KnownFields {
     private static final ObjectReader VALUES = Json.MAPPER.readerFor(JsonNode.class)
             .with(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
     private static final JsonNodeFactory NODES = Json.MAPPER.getNodeFactory();
+    /**
+     * Whether the jackson-core of the run refuses all the bytes the JDK's strict decoder refuses, as 2.21 on do; older
+     * ones take overlong forms and encoded surrogates, so the lines they read are checked with the JDK's decoder.
+     */
+    private static final boolean STRICT_UTF8 = refusesBadUtf8(PackageVersion.VERSION);
 
+    /** The JDK's strict decoder when lines are checked, else {@code null}. */
+    private final CharsetDecoder utf8;
     private final JsonNode[] fields = new JsonNode[CaseFields.KNOWN.size()];
     /**
      * The parser reading the reader's buffer line after line ({@link #readInBuffer}), {@code null} when there is none:
@@ -44,13 +57,22 @@ final class KnownFields {
     private int runNext;
     private int lineBreak;
 
+    KnownFields() {
+        this(!STRICT_UTF8);
+    }
+
+    /** A reading that checks with the JDK's decoder that lines not all ASCII are UTF-8, or leaves that to Jackson. */
+    KnownFields(boolean checkUtf8) {
+        this.utf8 = checkUtf8 ? StandardCharsets.UTF_8.newDecoder() : null;
+    }
+
     /**
      * The fields of the object in {@code line[from, to)} by their place in {@link CaseFields#KNOWN}, {@code null} for
      * those it leaves out; {@code null} when the line is not taken. The array is overwritten by the next call.
      */
     JsonNode[] read(byte[] line, int from, int to) {
         forget();
-        if (!startsAnObject(line, from, to)) {
+        if (!startsAnObject(line, from, to) || !isUtf8(line, from, to)) {
             return null;
         }
         try (JsonParser parser = VALUES.createParser(line, from, to - from)) {
@@ -93,7 +115,7 @@ final class KnownFields {
             while (i < limit && (buffer[i] == ' ' || buffer[i] == '\t' || buffer[i] == '\r')) {
                 i++;
             }
-            if (i == limit || buffer[i] != '\n') {
+            if (i == limit || buffer[i] != '\n' || !isUtf8(buffer, from, i)) {
                 forget();
                 return null;
             }
@@ -136,6 +158,30 @@ final class KnownFields {
             start++;
         }
         return start < to && bytes[start] == '{' && to - from >= 2 && bytes[from + 1] != 0;
+    }
+
+    /** Whether a jackson-core of this version refuses the bytes the JDK's strict UTF-8 decoder refuses. */
+    static boolean refusesBadUtf8(Version core) {
+        return core.getMajorVersion() > 2 || core.getMajorVersion() == 2 && core.getMinorVersion() >= 21;
+    }
+
+    /** Whether the bytes are UTF-8 as the JDK's strict decoder says, when lines are checked; else {@code true}. */
+    private boolean isUtf8(byte[] bytes, int from, int to) {
+        if (utf8 == null) {
+            return true;
+        }
+        for (int i = from; i < to; i++) {
+            if (bytes[i] < 0) {
+                try {
+                    utf8.reset().decode(ByteBuffer.wrap(bytes, from, to - from));
+                    return true;
+                }
+                catch (CharacterCodingException e) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Reads the object the parser is in into {@link #fields}; {@code false} for an unknown or a repeated key. */

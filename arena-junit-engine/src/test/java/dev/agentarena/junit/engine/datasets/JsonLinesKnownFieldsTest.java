@@ -20,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import com.fasterxml.jackson.core.Version;
+
 import dev.agentarena.junit.EvalCase;
 
 /**
@@ -86,6 +88,7 @@ class JsonLinesKnownFieldsTest {
     void takesAnObjectOfKnownFieldsAndReadsItAsTheOtherReadingsDo(String line) {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
         assertThat(new KnownFields().read(bytes, 0, bytes.length)).as("taken by the first reading").isNotNull();
+        assertThat(new KnownFields(true).read(bytes, 0, bytes.length)).as("taken when checked").isNotNull();
 
         assertSameRows(bytes);
     }
@@ -164,9 +167,21 @@ class JsonLinesKnownFieldsTest {
             byte[] bytes = line.toByteArray();
 
             assertThat(new KnownFields().read(bytes, 0, bytes.length)).as(sequence).isNull();
+            assertThat(new KnownFields(true).read(bytes, 0, bytes.length)).as(sequence).isNull();
             List<DatasetRow> rows = assertSameRows(bytes);
             assertThat(rows.get(0).error()).as(sequence).isPresent();
         }
+    }
+
+    /** jackson-core before 2.21 takes overlong forms and encoded surrogates, so its lines are checked. */
+    @Test
+    void checksLinesWithTheJdksDecoderUnderAJacksonBefore221() {
+        assertThat(KnownFields.refusesBadUtf8(new Version(2, 19, 4, null, "com.fasterxml.jackson.core", "jackson-core")))
+                .isFalse();
+        assertThat(KnownFields.refusesBadUtf8(new Version(2, 20, 1, null, null, null))).isFalse();
+        assertThat(KnownFields.refusesBadUtf8(new Version(2, 21, 0, null, "com.fasterxml.jackson.core", "jackson-core")))
+                .isTrue();
+        assertThat(KnownFields.refusesBadUtf8(new Version(3, 0, 0, null, null, null))).isTrue();
     }
 
     @Test
@@ -307,7 +322,7 @@ class JsonLinesKnownFieldsTest {
                     .append(random.nextInt(5) == 0 ? "\r\n" : "\n");
         }
         byte[] bytes = file.toString().getBytes(StandardCharsets.UTF_8);
-        List<DatasetRow> expected = rows(new ByteArrayInputStream(bytes), false);
+        List<DatasetRow> expected = rows(new ByteArrayInputStream(bytes), null);
 
         for (int piece : new int[] {1, 7, 200, 4096, 70_000}) {
             List<DatasetRow> read = rows(new ByteArrayInputStream(bytes) {
@@ -315,7 +330,7 @@ class JsonLinesKnownFieldsTest {
                 public synchronized int read(byte[] b, int off, int len) {
                     return super.read(b, off, Math.min(len, 1 + random.nextInt(piece)));
                 }
-            }, true);
+            }, new KnownFields());
             assertThat(read).as("pieces of up to " + piece + " bytes").hasSameSizeAs(expected);
             for (int i = 0; i < read.size(); i++) {
                 DatasetRow a = read.get(i);
@@ -374,37 +389,42 @@ class JsonLinesKnownFieldsTest {
         return mangled;
     }
 
-    /** Reads the bytes with the first reading on and off, asserts the rows are the same and returns them. */
+    /**
+     * Reads the bytes with the first reading off, then on as this Jackson runs it and with its lines checked by the
+     * JDK's UTF-8 decoder (as with a Jackson before 2.21); asserts the rows are the same and returns them.
+     */
     private static List<DatasetRow> assertSameRows(byte[] file) {
-        List<DatasetRow> known = rows(file, true);
-        List<DatasetRow> other = rows(file, false);
-        assertThat(known).hasSameSizeAs(other);
-        for (int i = 0; i < known.size(); i++) {
-            DatasetRow a = known.get(i);
-            DatasetRow b = other.get(i);
-            String row = "row " + i + " " + b;
-            assertThat(a.caseId()).as(row).isEqualTo(b.caseId());
-            assertThat(a.error()).as(row).isEqualTo(b.error());
-            assertThat(a.location()).as(row).isEqualTo(b.location());
-            assertThat(a.evalCase()).as(row).isEqualTo(b.evalCase());
-            if (a.evalCase().isPresent()) {
-                EvalCase x = a.evalCase().get();
-                EvalCase y = b.evalCase().get();
-                assertThat(List.copyOf(x.tags())).as(row).isEqualTo(List.copyOf(y.tags()));
-                assertThat(String.valueOf(x.input())).as(row).isEqualTo(String.valueOf(y.input()));
-                assertThat(x.recordedOutput()).as(row).isEqualTo(y.recordedOutput());
+        List<DatasetRow> other = rows(file, null);
+        List<DatasetRow> known = rows(file, new KnownFields());
+        for (List<DatasetRow> first : List.of(known, rows(file, new KnownFields(true)))) {
+            assertThat(first).hasSameSizeAs(other);
+            for (int i = 0; i < first.size(); i++) {
+                DatasetRow a = first.get(i);
+                DatasetRow b = other.get(i);
+                String row = "row " + i + " " + b;
+                assertThat(a.caseId()).as(row).isEqualTo(b.caseId());
+                assertThat(a.error()).as(row).isEqualTo(b.error());
+                assertThat(a.location()).as(row).isEqualTo(b.location());
+                assertThat(a.evalCase()).as(row).isEqualTo(b.evalCase());
+                if (a.evalCase().isPresent()) {
+                    EvalCase x = a.evalCase().get();
+                    EvalCase y = b.evalCase().get();
+                    assertThat(List.copyOf(x.tags())).as(row).isEqualTo(List.copyOf(y.tags()));
+                    assertThat(String.valueOf(x.input())).as(row).isEqualTo(String.valueOf(y.input()));
+                    assertThat(x.recordedOutput()).as(row).isEqualTo(y.recordedOutput());
+                }
             }
         }
         return known;
     }
 
-    private static List<DatasetRow> rows(byte[] file, boolean knownFields) {
-        return rows(new ByteArrayInputStream(file), knownFields);
+    private static List<DatasetRow> rows(byte[] file, KnownFields known) {
+        return rows(new ByteArrayInputStream(file), known);
     }
 
-    private static List<DatasetRow> rows(InputStream file, boolean knownFields) {
+    private static List<DatasetRow> rows(InputStream file, KnownFields known) {
         List<DatasetRow> rows = new ArrayList<>();
-        try (JsonLinesReader reader = new JsonLinesReader(SOURCE, file, knownFields)) {
+        try (JsonLinesReader reader = new JsonLinesReader(SOURCE, file, known)) {
             reader.forEachRemaining(rows::add);
         }
         return rows;
