@@ -199,8 +199,8 @@ final class KnownFields {
     }
 
     /**
-     * The value at a token: text and lists (tags, turns) made here, as databind's tree would hold them, as a call into
-     * databind costs more than reading them; anything else built by databind.
+     * The value at a token: text, and lists of text (tags, turns), made here as databind's tree would hold them, as a
+     * call into databind costs more than reading them; anything else built by databind, which nests without recursion.
      */
     private static JsonNode value(JsonParser parser, JsonToken token) throws IOException {
         if (token == JsonToken.VALUE_STRING) {
@@ -211,7 +211,7 @@ final class KnownFields {
         }
         ArrayNode list = NODES.arrayNode();
         for (JsonToken element = parser.nextToken(); element != JsonToken.END_ARRAY; element = parser.nextToken()) {
-            list.add(value(parser, element));
+            list.add(element == JsonToken.VALUE_STRING ? NODES.textNode(parser.getText()) : VALUES.readTree(parser));
         }
         return list;
     }

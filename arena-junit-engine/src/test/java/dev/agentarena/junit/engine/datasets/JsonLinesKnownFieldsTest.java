@@ -197,12 +197,16 @@ class JsonLinesKnownFieldsTest {
                 + "{\"id\": \"e\", \"input\": \"" + "long ".repeat(300_000) + "\"}\n"
                 + "{\"id\": \"f\", \"input\": \"" + "ü".repeat(600_000) + "\"}\n"
                 + "{\"id\": \"g\", \"input\": \"" + "\\n".repeat(1000) + "\"}\n"
+                + "{\"id\": \"deep\", \"input\": " + "[".repeat(100_000) + "]".repeat(100_000) + "}\n"
+                + "{\"id\": \"deeper\", \"input\": " + "{\"k\": ".repeat(100_000) + "1" + "}".repeat(100_001) + "\n"
                 + "{\"id\": \"h\", \"input\": \"last, without a line break\"}";
 
         List<DatasetRow> rows = assertSameRows(file.getBytes(StandardCharsets.UTF_8));
 
         assertThat(rows).extracting(DatasetRow::caseId).containsExactly("bom", "b", "c", "d",
-                "rows.jsonl:7", "rows.jsonl:8", "e", "f", "g", "h");
+                "rows.jsonl:7", "rows.jsonl:8", "e", "f", "g", "rows.jsonl:12", "rows.jsonl:13", "h");
+        assertThat(rows.get(9).error().orElseThrow()).contains("rows.jsonl:12", "nesting depth");
+        assertThat(rows.get(10).error().orElseThrow()).contains("rows.jsonl:13", "nesting depth");
         assertThat(rows.get(1).evalCase().orElseThrow().tags()).containsExactly("t1", "t2");
         assertThat(rows.get(3).error().orElseThrow()).contains("rows.jsonl:6", "key 'input' appears twice");
         assertThat(rows.get(4).error().orElseThrow()).contains("rows.jsonl:7", "malformed JSON");
