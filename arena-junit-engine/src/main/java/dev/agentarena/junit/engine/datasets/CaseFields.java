@@ -44,7 +44,7 @@ final class CaseFields {
     static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT,
             SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS, SIMULATED_USER);
 
-    /** The places of the fields in {@link #KNOWN}: a row's fields are kept by them ({@link FlatRow}, {@link #row}). */
+    /** The places of the fields in {@link #KNOWN}: a row's fields are kept by them ({@link KnownFields}, {@link #row}). */
     private static final int AT_ID = 0;
     private static final int AT_INPUT = 1;
     private static final int AT_REFERENCE = 2;
@@ -139,7 +139,7 @@ final class CaseFields {
 
     /**
      * A row of this file from its fields, by their place in {@link #KNOWN} ({@code null} for a field it leaves out),
-     * read without a problem ({@link FlatRow}): a case, or a failed row listing every problem.
+     * read without a problem ({@link KnownFields}): a case, or a failed row listing every problem.
      */
     DatasetRow row(JsonNode[] fields, int line) {
         return row(fields, source.at(line), line, new ArrayList<>());
@@ -219,7 +219,7 @@ final class CaseFields {
     }
 
     /** The place of a field in {@link #KNOWN} (checked as the class loads), or -1 for a field cases do not have. */
-    private static int known(String name) {
+    static int known(String name) {
         return switch (name) {
             case ID -> AT_ID;
             case INPUT -> AT_INPUT;

@@ -19,11 +19,7 @@ import dev.agentarena.junit.EvalCase;
 public final class DatasetRow {
 
     private final String caseId;
-    /**
-     * The case and the location as their getters return them, made once: the run asks a row for its case several
-     * times (about eight per case at a million cases), and an {@code Optional} each time was a good part of what the
-     * run allocated per case.
-     */
+    /** The case and the location as their getters return them, made once: the run asks a row for them many times. */
     private final Optional<EvalCase> evalCase;
     private final String error;
     private final Optional<DatasetLocation> location;

@@ -7,8 +7,7 @@ import java.io.PushbackInputStream;
 /**
  * How many rows {@link JsonLinesReader} makes of a file, counted from its bytes without reading a row: one per line
  * that is not blank, or one failed row for a file without any. It is the console's progress total, counted on a
- * thread of its own while the cases run: reading every row a second time for it took as much CPU as the rows thread
- * itself (a sixth of a million-case run's samples in Surefire's fork), where this costs a scan for line breaks.
+ * thread of its own while the cases run, so it costs a scan for line breaks rather than a second reading of the rows.
  *
  * <p>A line is blank as {@link String#isBlank()} says of its decoded text. Most lines are settled by their first byte;
  * a line that starts with bytes that are not ASCII is blank only when they are whitespace characters ({@code U+1680},
@@ -48,11 +47,8 @@ final class JsonLinesRowCount {
     }
 
     /**
-     * Counts the lines of the buffer's first {@code limit} bytes, a line per call of {@link #line}. This loop runs once
-     * per buffer, so the JVM compiles it late (in Surefire's fork of a million-row run, only as the count ended): all
-     * it does per line is a call, and the work of a line is in a method called per line, which is compiled after its
-     * first few hundred calls. With the line's work in this loop, a 199 MB file's count cost 250-310 ms of CPU with the
-     * loop interpreted, against 154-177 ms this way.
+     * Counts the lines of the buffer's first {@code limit} bytes, a call of {@link #line} per line: the work of a line
+     * is in a method called per line, which the JIT compiles early, not in this loop, which runs once per buffer.
      */
     private void scan(int limit) {
         for (int i = 0; i < limit; i = line(i, limit)) {

@@ -67,9 +67,9 @@ abstract class RowReader implements DatasetStream {
 
     /**
      * A case from the fields of a row read without a problem, by their place in {@link CaseFields#KNOWN}
-     * ({@link FlatRow}); not for a plain reader.
+     * ({@link KnownFields}); not for a plain reader.
      */
-    final DatasetRow flatRow(JsonNode[] known, int line) {
+    final DatasetRow knownRow(JsonNode[] known, int line) {
         return fields.row(known, line);
     }
 

@@ -21,10 +21,8 @@ import org.apiguardian.api.API;
 public final class RowsReadAhead implements DatasetStream {
 
     /**
-     * Rows per hand-off: one wake-up of either thread per batch, not per row. A hand-off that wakes the other thread
-     * costs it a few microseconds, and when reading is the faster side (as it is with {@link FlatRow}) the reading
-     * thread waits for room at every batch: at a million rows, 32 rows a batch meant 31,000 of those on the thread
-     * the run waits for, 256 mean 4,000, and 256 rows ahead are a few hundred kilobytes.
+     * Rows per hand-off: one wake-up of either thread per batch, not per row, as a wake-up costs more than reading a
+     * row; 256 rows ahead are a few hundred kilobytes.
      */
     static final int BATCH = 256;
 

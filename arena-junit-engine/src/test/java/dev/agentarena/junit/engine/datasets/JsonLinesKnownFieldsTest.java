@@ -1,5 +1,8 @@
 package dev.agentarena.junit.engine.datasets;
 
+import static dev.agentarena.junit.engine.datasets.DatasetTesting.error;
+import static dev.agentarena.junit.engine.datasets.DatasetTesting.evalCase;
+import static dev.agentarena.junit.engine.datasets.DatasetTesting.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
@@ -7,26 +10,33 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import com.fasterxml.jackson.core.Version;
 
 import dev.agentarena.junit.EvalCase;
 
 /**
- * The first reading of a JSON Lines row ({@link FlatRow}, straight from bytes) gives every row exactly as the readings
- * after it give it: the same case, tags in the same order, the same error with the same line, rows in the same order.
- * Each test reads the same bytes with the first reading on and off and compares; the lines it must take are checked
- * to be taken, so the comparison is not between two runs of the slow readings.
+ * The first reading of a JSON Lines row ({@link KnownFields}, streamed into a case's fields) gives every row exactly as
+ * the readings after it give it: the same case, tags in the same order, the same error with the same line, rows in the
+ * same order. Each test reads the same bytes with the first reading on and off and compares; the lines it must take
+ * are checked to be taken, so the comparison is not between two runs of the other readings.
  */
-class JsonLinesFlatRowTest {
+class JsonLinesKnownFieldsTest {
 
     private static final DatasetSource SOURCE = new DatasetSource("rows.jsonl", URI.create("file:/rows.jsonl"), null,
             "test file rows.jsonl");
+
+    @TempDir
+    Path dir;
 
     @ParameterizedTest
     @ValueSource(strings = {
@@ -62,10 +72,23 @@ class JsonLinesFlatRowTest {
         "{\"input\": \"été ☃ 😀 \u0080 \u07ff \u0800 \uffff \ud800\udc00 \udbff\udfff\"}",
         "{\"input\": \"\u2028 \u00a0 \u007f\", \"reference\": \"\ufeff\"}",
         "{\"input\": \"x\", \"output\": \"x\", \"id\": \"last\"}",
+        "{\"input\": \"x\", \"weight\": 2}",
+        "{\"input\": \"x\", \"weight\": -0.5e-3}",
+        "{\"input\": 1}",
+        "{\"input\": -0}",
+        "{\"input\": 1.0}",
+        "{\"input\": 1E400}",
+        "{\"input\": 12345678901234567890123}",
+        "{\"id\": 7, \"input\": \"x\"}",
+        "{\"input\": \"x\", \"metadata\": {\"channel\": \"mail\", \"n\": 2}}",
+        "{\"input\": \"x\", \"scorer_options\": {\"numeric\": {\"tolerance\": 0.5}}}",
+        "{\"input\": [[\"nested\"], {\"k\": [1, null]}]}",
+        "{\"in\\u0070ut\": \"x\"}",
     })
-    void takesAFlatObjectOfKnownFieldsAndReadsItAsTheOtherReadingsDo(String line) {
+    void takesAnObjectOfKnownFieldsAndReadsItAsTheOtherReadingsDo(String line) {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        assertThat(new FlatRow().read(bytes, 0, bytes.length)).as("taken by the first reading").isNotNull();
+        assertThat(new KnownFields().read(bytes, 0, bytes.length)).as("taken by the first reading").isNotNull();
+        assertThat(new KnownFields(true).read(bytes, 0, bytes.length)).as("taken when checked").isNotNull();
 
         assertSameRows(bytes);
     }
@@ -79,26 +102,18 @@ class JsonLinesFlatRowTest {
         "[]",
         "\"text\"",
         "null",
-        "{\"input\": \"x\", \"weight\": 2}",
-        "{\"input\": \"x\", \"weight\": -0.5e-3}",
-        "{\"input\": 1}",
-        "{\"input\": -0}",
-        "{\"input\": 1.0}",
-        "{\"input\": 1E400}",
-        "{\"input\": 12345678901234567890123}",
         "{\"input\": 01}",
         "{\"input\": .5}",
         "{\"input\": +1}",
         "{\"input\": NaN}",
-        "{\"id\": 7, \"input\": \"x\"}",
-        "{\"input\": \"x\", \"metadata\": {\"channel\": \"mail\", \"n\": 2}}",
-        "{\"input\": \"x\", \"scorer_options\": {\"numeric\": {\"tolerance\": 0.5}}}",
-        "{\"input\": [[\"nested\"]]}",
         "{\"input\": \"x\", \"refrence\": \"y\"}",
         "{\"input\": \"x\", \"<<\": \"y\"}",
+        "{\"input\": \"x\", \"metadata\": {\"a\": \"x\", \"a\": \"y\"}}",
+        "{\"input\": [{\"a\": 1, \"a\": 2}]}",
+        "\u0000{\"input\": \"x\"}",
+        "{\u0000\"\u0000i\u0000n\u0000p\u0000u\u0000t\u0000\"\u0000:\u0000\"\u0000x\u0000\"\u0000}\u0000",
         "{\"input\": \"x\", \"input\": \"y\"}",
         "{\"input\": \"x\", \"tags\": [\"a\"], \"tags\": [\"a\"]}",
-        "{\"in\\u0070ut\": \"x\"}",
         "{\"input\": \"x\"} {\"input\": \"y\"}",
         "{\"input\": \"x\"}}",
         "{\"input\": \"x\"},",
@@ -131,7 +146,7 @@ class JsonLinesFlatRowTest {
     })
     void leavesEverythingElseToTheOtherReadings(String line) {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        assertThat(new FlatRow().read(bytes, 0, bytes.length)).as("left to the other readings").isNull();
+        assertThat(new KnownFields().read(bytes, 0, bytes.length)).as("left to the other readings").isNull();
 
         assertSameRows(bytes);
     }
@@ -151,10 +166,22 @@ class JsonLinesFlatRowTest {
             line.writeBytes(" after\"}".getBytes(StandardCharsets.US_ASCII));
             byte[] bytes = line.toByteArray();
 
-            assertThat(new FlatRow().read(bytes, 0, bytes.length)).as(sequence).isNull();
+            assertThat(new KnownFields().read(bytes, 0, bytes.length)).as(sequence).isNull();
+            assertThat(new KnownFields(true).read(bytes, 0, bytes.length)).as(sequence).isNull();
             List<DatasetRow> rows = assertSameRows(bytes);
             assertThat(rows.get(0).error()).as(sequence).isPresent();
         }
+    }
+
+    /** jackson-core before 2.21 takes overlong forms and encoded surrogates, so its lines are checked. */
+    @Test
+    void checksLinesWithTheJdksDecoderUnderAJacksonBefore221() {
+        assertThat(KnownFields.refusesBadUtf8(new Version(2, 19, 4, null, "com.fasterxml.jackson.core", "jackson-core")))
+                .isFalse();
+        assertThat(KnownFields.refusesBadUtf8(new Version(2, 20, 1, null, null, null))).isFalse();
+        assertThat(KnownFields.refusesBadUtf8(new Version(2, 21, 0, null, "com.fasterxml.jackson.core", "jackson-core")))
+                .isTrue();
+        assertThat(KnownFields.refusesBadUtf8(new Version(3, 0, 0, null, null, null))).isTrue();
     }
 
     @Test
@@ -168,18 +195,52 @@ class JsonLinesFlatRowTest {
                 + "not json\n"
                 + "\ufeff{\"id\": \"bom-past-line-1\", \"input\": \"x\"}\n"
                 + "{\"id\": \"e\", \"input\": \"" + "long ".repeat(300_000) + "\"}\n"
-                + "{\"id\": \"f\", \"input\": \"" + "ü".repeat(FlatRow.MAX_TEXT / 2 + 10) + "\"}\n"
+                + "{\"id\": \"f\", \"input\": \"" + "ü".repeat(600_000) + "\"}\n"
                 + "{\"id\": \"g\", \"input\": \"" + "\\n".repeat(1000) + "\"}\n"
+                + "{\"id\": \"deep\", \"input\": " + "[".repeat(100_000) + "]".repeat(100_000) + "}\n"
+                + "{\"id\": \"deeper\", \"input\": " + "{\"k\": ".repeat(100_000) + "1" + "}".repeat(100_001) + "\n"
                 + "{\"id\": \"h\", \"input\": \"last, without a line break\"}";
 
         List<DatasetRow> rows = assertSameRows(file.getBytes(StandardCharsets.UTF_8));
 
         assertThat(rows).extracting(DatasetRow::caseId).containsExactly("bom", "b", "c", "d",
-                "rows.jsonl:7", "rows.jsonl:8", "e", "f", "g", "h");
+                "rows.jsonl:7", "rows.jsonl:8", "e", "f", "g", "rows.jsonl:12", "rows.jsonl:13", "h");
+        assertThat(rows.get(9).error().orElseThrow()).contains("rows.jsonl:12", "nesting depth");
+        assertThat(rows.get(10).error().orElseThrow()).contains("rows.jsonl:13", "nesting depth");
         assertThat(rows.get(1).evalCase().orElseThrow().tags()).containsExactly("t1", "t2");
         assertThat(rows.get(3).error().orElseThrow()).contains("rows.jsonl:6", "key 'input' appears twice");
         assertThat(rows.get(4).error().orElseThrow()).contains("rows.jsonl:7", "malformed JSON");
         assertThat(rows.get(5).error().orElseThrow()).contains("rows.jsonl:8", "malformed JSON");
+    }
+
+    /**
+     * The lines of a buffer are read by one parser: an object that spans two lines, a row glued to the next on its
+     * line, blank lines and white space between rows are each read as a line alone reads them, at their own line.
+     */
+    @Test
+    void readsLinesOfOneBufferAsLinesAloneAreRead() {
+        String file = "{\"id\": \"first\", \"input\": \"x\"}\n"
+                + "{\"id\": \"a\", \"input\": \"x\"}\n"
+                + "{\"id\": \"spans\", \"input\":\n"
+                + "\"two lines\"}\n"
+                + "{\"id\": \"b\", \"input\": \"x\"}\n"
+                + "\n"
+                + " \t\r\n"
+                + "{\"id\": \"after blank lines\", \"input\": \"x\"} \t\r\n"
+                + "{\"id\": \"glued\", \"input\": \"x\"}{\"id\": \"next\", \"input\": \"y\"}\n"
+                + "  {\"id\": \"indented\", \"input\": \"x\"}\n"
+                + "{\"id\": \"c\", \"input\": \"x\"} ,\n"
+                + "{\"id\": \"d\", \"input\": \"x\", \"refrence\": \"y\"}\n"
+                + "{\"id\": \"e\", \"input\": \"x\"}\n";
+
+        List<DatasetRow> rows = assertSameRows(file.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(rows).extracting(DatasetRow::caseId).containsExactly("first", "a", "rows.jsonl:3", "rows.jsonl:4",
+                "b", "after blank lines", "rows.jsonl:9", "indented", "rows.jsonl:11", "d", "e");
+        assertThat(rows).extracting(row -> row.location().orElseThrow().line())
+                .containsExactly(1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13);
+        assertThat(rows.get(6).error().orElseThrow()).contains("rows.jsonl:9", "malformed JSON");
+        assertThat(rows.get(9).error().orElseThrow()).contains("unknown field 'refrence'");
     }
 
     /** Random rows of known and other fields, with every kind of value, some of them mangled byte by byte. */
@@ -208,7 +269,7 @@ class JsonLinesFlatRowTest {
             if (random.nextInt(4) == 0) {
                 bytes = mangle(bytes, random);
             }
-            if (new FlatRow().read(bytes, 0, bytes.length) != null) {
+            if (new KnownFields().read(bytes, 0, bytes.length) != null) {
                 taken++;
             }
             file.writeBytes(bytes);
@@ -219,7 +280,7 @@ class JsonLinesFlatRowTest {
         assertThat(taken).as("lines the first reading took").isGreaterThan(300);
     }
 
-    /** Text is scanned eight bytes at a time: every special character at every place of the scan. */
+    /** Every special character of text at every place in it, up to twenty characters in. */
     @Test
     void readsTextWithASpecialCharacterAtEveryPlace() {
         String[] specials = {"\\\"", "\\\\", "\\n", "\\u00e9", "\t", "\u001f", "\u007f", "é", "😀", "\u0800",
@@ -238,25 +299,6 @@ class JsonLinesFlatRowTest {
         assertThat(rows).hasSize(specials.length * 20);
         assertThat(rows.get(0).evalCase().orElseThrow().input()).isEqualTo("\"0123456789");
         assertThat(rows.get(20 * 3 + 19).evalCase().orElseThrow().input()).isEqualTo("abcdefghijklmnopqrsé0123456789");
-    }
-
-    @Test
-    void findsTheFirstLineBreakAsAByteByByteSearchDoes() {
-        Random random = new Random(7);
-        byte[] near = {'\n', 0x0B, 0x09, (byte) 0x8A, (byte) 0x0A ^ 0x7F, 0x00, (byte) 0xFF, 'a'};
-        for (int trial = 0; trial < 20_000; trial++) {
-            byte[] bytes = new byte[random.nextInt(40)];
-            for (int i = 0; i < bytes.length; i++) {
-                bytes[i] = random.nextInt(8) == 0 ? near[0] : near[1 + random.nextInt(near.length - 1)];
-            }
-            int from = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
-            int to = from + random.nextInt(bytes.length - from + 1);
-            int expected = from;
-            while (expected < to && bytes[expected] != '\n') {
-                expected++;
-            }
-            assertThat(JsonLinesReader.indexOfNewline(bytes, from, to)).isEqualTo(expected);
-        }
     }
 
     /**
@@ -284,7 +326,7 @@ class JsonLinesFlatRowTest {
                     .append(random.nextInt(5) == 0 ? "\r\n" : "\n");
         }
         byte[] bytes = file.toString().getBytes(StandardCharsets.UTF_8);
-        List<DatasetRow> expected = rows(new ByteArrayInputStream(bytes), false);
+        List<DatasetRow> expected = rows(new ByteArrayInputStream(bytes), null);
 
         for (int piece : new int[] {1, 7, 200, 4096, 70_000}) {
             List<DatasetRow> read = rows(new ByteArrayInputStream(bytes) {
@@ -292,7 +334,7 @@ class JsonLinesFlatRowTest {
                 public synchronized int read(byte[] b, int off, int len) {
                     return super.read(b, off, Math.min(len, 1 + random.nextInt(piece)));
                 }
-            }, true);
+            }, new KnownFields());
             assertThat(read).as("pieces of up to " + piece + " bytes").hasSameSizeAs(expected);
             for (int i = 0; i < read.size(); i++) {
                 DatasetRow a = read.get(i);
@@ -304,6 +346,37 @@ class JsonLinesFlatRowTest {
             }
         }
         assertThat(expected).filteredOn(row -> row.error().isEmpty()).hasSizeGreaterThan(300);
+    }
+
+    @Test
+    void rowsReadEitherWayAreTheSame() throws Exception {
+        List<DatasetRow> rows = read(dir, "mixed.jsonl", """
+                {"id": "plain", "input": "x", "reference": "y", "tags": ["a", "b", "a"]}
+                {"id": "numbers", "input": "x", "weight": 2, "metadata": {"n": 3, "f": 0.5, "big": 12345678901}}
+                {"id": "twice", "input": "x", "tags": ["a"], "tags": ["b"]}
+                {"id": "bad tag", "input": "x", "tags": ["a", "not valid", "b"]}
+                {"id": "again", "input": "x", "tags": ["b", "not valid"]}
+                {"id": "glued", "input": "x"} {"id": "y", "input": "y"}
+                {"input": "derived", "tags": "a;b|c"}
+                """);
+
+        assertThat(rows).extracting(DatasetRow::caseId).containsExactly("plain", "numbers", "twice", "bad tag",
+                "again", "mixed.jsonl:6", "mixed.jsonl:7");
+        assertThat(evalCase(rows.get(0)).tags()).containsExactly("a", "b");
+        assertThat(evalCase(rows.get(1)).weight()).isEqualTo(2.0);
+        assertThat(evalCase(rows.get(1)).metadata()).containsExactly(java.util.Map.entry("n", 3),
+                java.util.Map.entry("f", 0.5), java.util.Map.entry("big", 12345678901L));
+        assertThat(error(rows.get(2))).isEqualTo("mixed.jsonl:3: key 'tags' appears twice");
+        assertThat(error(rows.get(3))).isEqualTo("mixed.jsonl:4: tag 'not valid' is not a valid JUnit tag "
+                + "(no whitespace, ',', '(', ')', '&', '|', '!')");
+        assertThat(error(rows.get(4))).isEqualTo("mixed.jsonl:5: tag 'not valid' is not a valid JUnit tag "
+                + "(no whitespace, ',', '(', ')', '&', '|', '!')");
+        assertThat(error(rows.get(5))).startsWith("mixed.jsonl:6: malformed JSON: ");
+        assertThat(evalCase(rows.get(6)).tags()).containsExactly("a", "b", "c");
+        assertThat(evalCase(rows.get(6)).reference()).isNull();
+        assertThat(evalCase(rows.get(6)).recordedOutput()).isEmpty();
+        assertThat(evalCase(rows.get(6)).metadata()).isEmpty();
+        assertThat(evalCase(rows.get(6)).evalType()).isEmpty();
     }
 
     private static byte[] mangle(byte[] bytes, Random random) {
@@ -320,37 +393,42 @@ class JsonLinesFlatRowTest {
         return mangled;
     }
 
-    /** Reads the bytes with the first reading on and off, asserts the rows are the same and returns them. */
+    /**
+     * Reads the bytes with the first reading off, then on as this Jackson runs it and with its lines checked by the
+     * JDK's UTF-8 decoder (as with a Jackson before 2.21); asserts the rows are the same and returns them.
+     */
     private static List<DatasetRow> assertSameRows(byte[] file) {
-        List<DatasetRow> flat = rows(file, true);
-        List<DatasetRow> other = rows(file, false);
-        assertThat(flat).hasSameSizeAs(other);
-        for (int i = 0; i < flat.size(); i++) {
-            DatasetRow a = flat.get(i);
-            DatasetRow b = other.get(i);
-            String row = "row " + i + " " + b;
-            assertThat(a.caseId()).as(row).isEqualTo(b.caseId());
-            assertThat(a.error()).as(row).isEqualTo(b.error());
-            assertThat(a.location()).as(row).isEqualTo(b.location());
-            assertThat(a.evalCase()).as(row).isEqualTo(b.evalCase());
-            if (a.evalCase().isPresent()) {
-                EvalCase x = a.evalCase().get();
-                EvalCase y = b.evalCase().get();
-                assertThat(List.copyOf(x.tags())).as(row).isEqualTo(List.copyOf(y.tags()));
-                assertThat(String.valueOf(x.input())).as(row).isEqualTo(String.valueOf(y.input()));
-                assertThat(x.recordedOutput()).as(row).isEqualTo(y.recordedOutput());
+        List<DatasetRow> other = rows(file, null);
+        List<DatasetRow> known = rows(file, new KnownFields());
+        for (List<DatasetRow> first : List.of(known, rows(file, new KnownFields(true)))) {
+            assertThat(first).hasSameSizeAs(other);
+            for (int i = 0; i < first.size(); i++) {
+                DatasetRow a = first.get(i);
+                DatasetRow b = other.get(i);
+                String row = "row " + i + " " + b;
+                assertThat(a.caseId()).as(row).isEqualTo(b.caseId());
+                assertThat(a.error()).as(row).isEqualTo(b.error());
+                assertThat(a.location()).as(row).isEqualTo(b.location());
+                assertThat(a.evalCase()).as(row).isEqualTo(b.evalCase());
+                if (a.evalCase().isPresent()) {
+                    EvalCase x = a.evalCase().get();
+                    EvalCase y = b.evalCase().get();
+                    assertThat(List.copyOf(x.tags())).as(row).isEqualTo(List.copyOf(y.tags()));
+                    assertThat(String.valueOf(x.input())).as(row).isEqualTo(String.valueOf(y.input()));
+                    assertThat(x.recordedOutput()).as(row).isEqualTo(y.recordedOutput());
+                }
             }
         }
-        return flat;
+        return known;
     }
 
-    private static List<DatasetRow> rows(byte[] file, boolean flatRows) {
-        return rows(new ByteArrayInputStream(file), flatRows);
+    private static List<DatasetRow> rows(byte[] file, KnownFields known) {
+        return rows(new ByteArrayInputStream(file), known);
     }
 
-    private static List<DatasetRow> rows(InputStream file, boolean flatRows) {
+    private static List<DatasetRow> rows(InputStream file, KnownFields known) {
         List<DatasetRow> rows = new ArrayList<>();
-        try (JsonLinesReader reader = new JsonLinesReader(SOURCE, file, flatRows)) {
+        try (JsonLinesReader reader = new JsonLinesReader(SOURCE, file, known)) {
             reader.forEachRemaining(rows::add);
         }
         return rows;
