@@ -53,10 +53,17 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
      */
     ScorerDescriptor(UniqueId uniqueId, ScorerResult result, String legacyName, String segment, DisplayNames names,
             TestSource source, Set<TestTag> tags, boolean lowScoresFail) {
-        super(uniqueId, displayName(result.record(), legacyName, segment, names, lowScoresFail), source);
+        this(uniqueId, result, SinkText.name(legacyName, 1000), legacyName, segment, names, source, tags,
+                lowScoresFail);
+    }
+
+    /** @param safeLegacyName the legacy name made safe once ({@link SinkText#name}): Surefire names the test after it */
+    private ScorerDescriptor(UniqueId uniqueId, ScorerResult result, String safeLegacyName, String legacyName,
+            String segment, DisplayNames names, TestSource source, Set<TestTag> tags, boolean lowScoresFail) {
+        super(uniqueId, displayName(result.record(), safeLegacyName, legacyName, segment, names, lowScoresFail),
+                source);
         this.result = result;
-        // Surefire names the test in its XML after it: the case id comes from a dataset
-        this.legacyName = SinkText.name(legacyName, 1000);
+        this.legacyName = safeLegacyName;
         this.tags = tags;
     }
 
@@ -64,10 +71,10 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
      * The legacy name alone ({@link DisplayNames#STABLE}: the same whatever the result, so that Surefire knows a
      * rerun for the test it reruns), or the legacy name or segment followed by score, mark and reason.
      */
-    private static String displayName(ResultRecord record, String legacyName, String segment, DisplayNames names,
-            boolean lowScoresFail) {
+    private static String displayName(ResultRecord record, String safeLegacyName, String legacyName, String segment,
+            DisplayNames names, boolean lowScoresFail) {
         if (!names.scored()) {
-            return SinkText.name(legacyName, 1000);
+            return safeLegacyName;
         }
         return ScoreLine.displayName(names.full() ? legacyName : segment, record.score(), record.status(),
                 record.reason(), lowScoresFail);
@@ -131,7 +138,8 @@ final class ScorerDescriptor extends AbstractTestDescriptor implements Node<Aren
     private static final int TRAJECTORY_LINE = 300;
 
     private static Map<String, String> reportEntries(ResultRecord record, CaseTranscript transcript) {
-        Map<String, String> entries = new LinkedHashMap<>();
+        // sized for the usual entries and a few metrics without a rehash, once per test
+        Map<String, String> entries = new LinkedHashMap<>(32);
         entries.put("eval", nonBlank(record.eval()));
         entries.put("model", nonBlank(record.model()));
         entries.put("case", nonBlank(record.caseId()));

@@ -69,12 +69,14 @@ public final class RunServices implements AutoCloseable {
     private final RunListeners listeners;
     private final EvaluationServices evaluation;
     private final boolean progress;
-    private final AtomicBoolean lowScoreDefaultNoted = new AtomicBoolean();
+    /** Set when a low score failing its test is noted, or when {@value Constants#LOW_SCORES} is set: no note. */
+    private final AtomicBoolean lowScoreDefaultNoted;
 
     private RunServices(ArenaConfiguration configuration, ReportingSession session, Optional<String> partial,
             Predicate<String> evalBoardsAsked) {
         this.configuration = configuration;
         this.session = session;
+        this.lowScoreDefaultNoted = new AtomicBoolean(configuration.get(Constants.LOW_SCORES).isPresent());
         LeaderboardSettings leaderboardSettings = LeaderboardSettings.from(configuration);
         this.shard = Shard.from(configuration);
         Path configured = configuration.typed().outputDirectory();
@@ -194,7 +196,6 @@ public final class RunServices implements AutoCloseable {
         return outputNote;
     }
 
-    /** The run's configuration. */
     /**
      * Says once per execution, when the first low score fails its test only because {@value Constants#LOW_SCORES} is
      * set nowhere, how to make every runner agree: an IDE reads neither Surefire's {@code systemPropertyVariables} nor
@@ -204,7 +205,7 @@ public final class RunServices implements AutoCloseable {
      * @return the warning, told to the console and the other outputs, for the test to publish; empty after the first
      */
     public Optional<String> noteLowScoreFailedByDefault() {
-        if (configuration.get(Constants.LOW_SCORES).isPresent() || !lowScoreDefaultNoted.compareAndSet(false, true)) {
+        if (lowScoreDefaultNoted.get() || !lowScoreDefaultNoted.compareAndSet(false, true)) {
             return Optional.empty();
         }
         String warning = ("a low score fails its test: " + Constants.LOW_SCORES + " is set nowhere this run reads, so "
@@ -217,6 +218,7 @@ public final class RunServices implements AutoCloseable {
         return Optional.of(warning);
     }
 
+    /** The run's configuration. */
     public ArenaConfiguration configuration() {
         return configuration;
     }
