@@ -34,7 +34,7 @@ public @interface Timeouts {
     /** The limit of one {@link Task} call (or of the default model call), model calls included. */
     String task() default "";
 
-    /** The limit of one {@link PreRequest} or {@link PostProcess} hook call. */
+    /** The limit of one {@link PreProcess} or {@link PostProcess} hook call. */
     String hook() default "";
 
     /** The limit of one scorer call on one output, judge calls included. */

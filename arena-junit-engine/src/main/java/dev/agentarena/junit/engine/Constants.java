@@ -165,7 +165,7 @@ public final class Constants {
      */
     public static final String TIMEOUT_TASK = "arena.timeout.task";
 
-    /** The limit of one {@code @PreRequest} or {@code @PostProcess} hook call; default {@code 30 s}. */
+    /** The limit of one {@code @PreProcess} or {@code @PostProcess} hook call; default {@code 30 s}. */
     public static final String TIMEOUT_HOOK = "arena.timeout.hook";
 
     /** The limit of one scorer call on one output, judge calls included: at most 60 s; default {@code 60 s}. */

@@ -25,7 +25,7 @@ final class TimeLimits {
         ENGINE(null, null),
         /** The {@code @Task} or the default model call. */
         TASK(Constants.TIMEOUT_TASK, Duration.ofMinutes(5)),
-        /** A {@code @PreRequest} or {@code @PostProcess} hook. */
+        /** A {@code @PreProcess} or {@code @PostProcess} hook. */
         HOOK(Constants.TIMEOUT_HOOK, Duration.ofSeconds(30)),
         /** A scorer. */
         SCORER(Constants.TIMEOUT_SCORER, Duration.ofSeconds(60));

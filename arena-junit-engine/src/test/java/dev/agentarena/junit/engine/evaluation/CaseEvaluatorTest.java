@@ -32,7 +32,7 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.Models;
 import dev.agentarena.junit.PostProcess;
-import dev.agentarena.junit.PreRequest;
+import dev.agentarena.junit.PreProcess;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
@@ -305,7 +305,7 @@ class CaseEvaluatorTest {
             return List.of();
         }
 
-        @PreRequest
+        @PreProcess
         String prompt(String prompt, EvalCase evalCase) {
             if (evalCase.id().equals("pre_request_fails")) {
                 throw new IllegalArgumentException("no prompt for " + evalCase.id());
