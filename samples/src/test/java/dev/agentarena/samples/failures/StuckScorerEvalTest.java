@@ -18,7 +18,7 @@ import dev.agentarena.junit.Timeouts;
  */
 @Eval(value = "stuck-scorer", scorers = "contains")
 @Models("sim_small")
-@Timeouts(scorer = "2 s")
+@Timeouts(scorer = 2)
 class StuckScorerEvalTest {
 
     @EvalDataset
