@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.agentarena.junit.internal.ScorerOptionSources;
+
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
 
@@ -23,6 +25,10 @@ import org.jspecify.annotations.Nullable;
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class ScorerOptionValues {
 
+    static {
+        ScorerOptionSources.register(ScorerOptionValues::new);
+    }
+
     private final String scorer;
     private final Map<String, Object> values;
     private final Map<String, String> sources;
@@ -36,18 +42,6 @@ public final class ScorerOptionValues {
     /** Options of the named scorer. */
     public static ScorerOptionValues of(String scorer, Map<String, ?> values) {
         return new ScorerOptionValues(scorer, values, Map.of());
-    }
-
-    /**
-     * Options of the named scorer, each with where it was set, for error messages: {@code "in /p/arena.yaml, line
-     * 7"}, {@code "from @ScorerOption on com.acme.TriageEvalTest"}, {@code "from scorer_options of case 'x'
-     * (tickets.jsonl:4)"}.
-     *
-     * @param sources where each option was set, by option name; options without an entry have no known source
-     */
-    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-    public static ScorerOptionValues of(String scorer, Map<String, ?> values, Map<String, String> sources) {
-        return new ScorerOptionValues(scorer, values, sources);
     }
 
     /** No options. */

@@ -12,6 +12,7 @@ import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
+import dev.agentarena.junit.internal.ScorerOptionSources;
 
 /**
  * The one precedence of scorer options, option by option, highest first:
@@ -61,7 +62,7 @@ final class ScorerOptionLevels {
             if (shared == null) {
                 Level level = evalLevel.computeIfAbsent(scorer, this::evalAndRun);
                 shared = evalValues.computeIfAbsent(scorer,
-                        name -> ScorerOptionValues.of(name, level.values, level.sources));
+                        name -> ScorerOptionSources.of(name, level.values, level.sources));
             }
             return shared;
         }
@@ -70,7 +71,7 @@ final class ScorerOptionLevels {
         String where = "scorer_options of case '" + evalCase.id() + "'"
                 + (row == null ? "" : row.location().map(location -> " at " + location).orElse(""));
         own.forEach((name, value) -> merged.put(name, value, where));
-        return ScorerOptionValues.of(scorer, merged.values, merged.sources);
+        return ScorerOptionSources.of(scorer, merged.values, merged.sources);
     }
 
     /** Why the case's own options may not be used, when one of them is only the run's or the eval's to set. */

@@ -43,6 +43,7 @@ import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.results.Money;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.internal.EvalCaseBuilder;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelCallException;
 
@@ -115,7 +116,8 @@ class CaseEvaluatorTest {
 
     @Test
     void anUnknownEvalTypeIsAnErrorNamingTheCaseAndTheScorer() {
-        CaseOutcome outcome = evaluate(EvalCase.of("typo", "billing", "billing").withEvalType("exact_mtach"));
+        CaseOutcome outcome = evaluate(
+                EvalCaseBuilder.of("typo", "billing", "billing").evalType("exact_mtach").build());
 
         assertThat(statuses(outcome).values()).containsOnly(ResultStatus.ERROR);
         assertThat(record(outcome, "exact_match").error()).contains("case 'typo'", "exact_mtach");

@@ -35,6 +35,7 @@ import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.internal.EvalCaseBuilder;
 import dev.agentarena.junit.model.Model;
 
 /**
@@ -259,8 +260,8 @@ class DatasetEvaluationTest {
 
     @Test
     void aRowWeighsItsTextsTwoBytesACharacterAndWhatItDoesNotSizeAsAFixedAmount() {
-        DatasetRow texts = DatasetRow.of(EvalCase.of("c1", "x".repeat(1000), "y".repeat(10)).withTags("abc")
-                .withRecordedOutput("z".repeat(100)), null);
+        DatasetRow texts = DatasetRow.of(EvalCase.recorded("c1", "x".repeat(1000), "y".repeat(10), "z".repeat(100))
+                .withTags("abc"), null);
         DatasetRow json = DatasetRow.of(EvalCase.of("c2", Map.of("question", "x".repeat(1000)), null), null);
         DatasetRow bad = DatasetRow.failed("c3", "unreadable", null);
 
@@ -310,14 +311,14 @@ class DatasetEvaluationTest {
 
         @EvalDataset
         static Stream<EvalCase> answers() {
-            return java.util.stream.IntStream.range(0, CASES).mapToObj(i -> EvalCase.of("r" + i, "q" + i, "a" + i)
-                    .withRecordedOutput(i % 10 == 0 ? "wrong" : "a" + i));
+            return java.util.stream.IntStream.range(0, CASES).mapToObj(i -> EvalCase.recorded("r" + i, "q" + i, "a" + i,
+                    i % 10 == 0 ? "wrong" : "a" + i));
         }
 
         /** The same, but every tenth case graded by {@code llm_judge} instead. */
         @EvalDataset
         static Stream<EvalCase> judged() {
-            return answers().map(c -> c.id().endsWith("0") ? c.withEvalType("llm_judge") : c);
+            return answers().map(c -> c.id().endsWith("0") ? EvalCaseBuilder.from(c).evalType("llm_judge").build() : c);
         }
     }
 
