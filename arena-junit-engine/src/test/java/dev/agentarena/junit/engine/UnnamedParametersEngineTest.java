@@ -43,7 +43,7 @@ class UnnamedParametersEngineTest {
             + "import java.util.Map;\n"
             + "import dev.agentarena.junit.*;\n"
             + "@Eval(\"guessed\")\n"
-            + "@Models({\"sim_small\", \"sim_large\"})\n"
+            + "@UseModels({\"sim_small\", \"sim_large\"})\n"
             + "public class GuessedEvalTest {\n"
             + "    @EvalDataset\n"
             + "    static List<EvalCase> cases() {\n"

@@ -4,8 +4,8 @@ import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.ProcessWith;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.PreProcess;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Document extraction: the total amount due of invoices and receipts, graded by the custom {@code currency} scorer
@@ -15,7 +15,7 @@ import dev.agentarena.junit.PreProcess;
  * <p>Runs offline on the {@code recorded} model: each case of {@code invoices.jsonl} carries the output a model gave.
  */
 @Eval(value = "doc-extraction", scorers = "currency")
-@Models("recorded")
+@UseModels("recorded")
 @EvalDataset("invoices.jsonl")
 @ProcessWith(ExtractionHooks.class)
 class DocExtractionEvalTest {

@@ -22,12 +22,12 @@ import org.junit.platform.commons.support.ReflectionSupport;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.ProcessWith;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.PostProcess;
 import dev.agentarena.junit.PreProcess;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.ScorerOption;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
@@ -165,7 +165,7 @@ public final class EvalDefinition {
         }
 
         /**
-         * The model keys, each once and trimmed: {@code arena.models} replaces everything; else {@code @Models} (or
+         * The model keys, each once and trimmed: {@code arena.models} replaces everything; else {@code @UseModels} (or
          * the default model when the class declares none itself), then the models the class declares
          * ({@code @EvalModel}).
          */
@@ -175,7 +175,7 @@ public final class EvalDefinition {
                 configured = configuration == null ? List.of() : configuration.getExplicitList(Constants.MODELS);
             }
             catch (ConfigurationException e) {
-                // an explicitly empty arena.models must not fall back to @Models silently
+                // an explicitly empty arena.models must not fall back to @UseModels silently
                 problems.add(e.getMessage());
                 return List.of();
             }
@@ -183,21 +183,21 @@ public final class EvalDefinition {
             Set<String> unique = new LinkedHashSet<>();
             for (String model : models) {
                 if (model.isBlank()) {
-                    problems.add("@Models of " + testClass.getName() + " names a blank model key");
+                    problems.add("@UseModels of " + testClass.getName() + " names a blank model key");
                 }
                 else if (!unique.add(model.trim())) {
                     problems.add("model '" + model + "' is listed twice for " + testClass.getName());
                 }
             }
             if (unique.isEmpty()) {
-                problems.add("no model is configured for " + testClass.getName() + ": use @Models or arena.models");
+                problems.add("no model is configured for " + testClass.getName() + ": use @UseModels or arena.models");
             }
             return new ArrayList<>(unique);
         }
 
-        /** {@code @Models} (or the default model when the class declares none), then the class's own models. */
+        /** {@code @UseModels} (or the default model when the class declares none), then the class's own models. */
         private List<String> annotatedModels(List<DeclaredModel> declared) {
-            Optional<Models> annotated = AnnotationSupport.findAnnotation(testClass, Models.class);
+            Optional<UseModels> annotated = AnnotationSupport.findAnnotation(testClass, UseModels.class);
             List<String> models = new ArrayList<>(annotated.map(m -> List.of(m.value()))
                     .orElse(declared.isEmpty() ? List.of(DEFAULT_MODEL) : List.of()));
             for (DeclaredModel model : declared) {

@@ -20,7 +20,7 @@ import dev.agentarena.junit.internal.ScorerOptionSources;
  *   <li>the case: its {@code scorer_options} ({@link EvalCase#scorerOptions()});</li>
  *   <li>the eval: its block in the configuration ({@code arena.evals.<eval>.scorers.options.<scorer>.<option>}),
  *       then its {@code @ScorerOption}s (the configuration wins over annotations, as {@code arena.models} wins over
- *       {@code @Models});</li>
+ *       {@code @UseModels});</li>
  *   <li>the run: {@code arena.scorers.options.<scorer>.<option>};</li>
  *   <li>the scorer's own default.</li>
  * </ol>

@@ -43,7 +43,8 @@ public final class ScorerVersions {
     private static final Map<String, String> RENAMED_API_TYPES = Map.of("dev/agentarena/junit/ScorerOptionValues",
             "dev/agentarena/junit/ScorerOptions",
             "dev/agentarena/junit/PreProcess", "dev/agentarena/junit/PreRequest",
-            "dev/agentarena/junit/ProcessWith", "dev/agentarena/junit/Hooks");
+            "dev/agentarena/junit/ProcessWith", "dev/agentarena/junit/Hooks",
+            "dev/agentarena/junit/UseModels", "dev/agentarena/junit/Models");
     private static final ClassValue<BytecodeModel> MODELS = new ClassValue<>() {
         @Override
         protected BytecodeModel computeValue(Class<?> type) {

@@ -30,12 +30,12 @@ import org.opentest4j.TestAbortedException;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.PostProcess;
 import dev.agentarena.junit.PreProcess;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetRowException;
@@ -295,7 +295,7 @@ class CaseEvaluatorTest {
 
     /** Behaves by case id; remembers which cases reached the task and the {@code verdict} scorer. */
     @Eval(value = "behaviours", scorers = "exact_match")
-    @Models("sim_small")
+    @UseModels("sim_small")
     static class Behaviours {
 
         final List<String> tasks = Collections.synchronizedList(new ArrayList<>());
@@ -363,7 +363,7 @@ class CaseEvaluatorTest {
     }
 
     /** No default scorer and no {@code @Scorer} method. */
-    @Models("sim_small")
+    @UseModels("sim_small")
     static class Unscored {
 
         @EvalDataset

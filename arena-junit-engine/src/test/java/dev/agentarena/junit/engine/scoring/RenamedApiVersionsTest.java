@@ -17,21 +17,25 @@ class RenamedApiVersionsTest {
     Path temp;
 
     @Test
-    void aScorerMentioningPreProcessOrProcessWithKeepsTheVersionItHadWithPreRequestOrHooks() throws Exception {
+    void aScorerMentioningARenamedAnnotationKeepsTheVersionItHadWithTheFormerName() throws Exception {
         Class<?> probes = SourceCompiler.load(SourceCompiler.compile(temp, "Probes", "package dev.agentarena.junit;\n"
                 + "public class Probes {\n"
                 + "  public static int pre(PreProcess renamed) { return 1; }\n"
                 + "  public static int preFormer(PreRequest former) { return 1; }\n"
                 + "  public static int with(ProcessWith renamed) { return 1; }\n"
                 + "  public static int withFormer(Hooks former) { return 1; }\n"
+                + "  public static int use(UseModels renamed) { return 1; }\n"
+                + "  public static int useFormer(Models former) { return 1; }\n"
                 + "  public static int other(PostProcess unrenamed) { return 1; }\n"
                 + "}\n"
                 + "@interface PreRequest {}\n"
-                + "@interface Hooks {}\n"), "dev.agentarena.junit.Probes");
+                + "@interface Hooks {}\n"
+                + "@interface Models {}\n"), "dev.agentarena.junit.Probes");
 
         String pre = version(probes, "pre");
         assertThat(pre).isEqualTo(version(probes, "preFormer"));
         assertThat(version(probes, "with")).isEqualTo(version(probes, "withFormer"));
+        assertThat(version(probes, "use")).isEqualTo(version(probes, "useFormer"));
         assertThat(version(probes, "other")).as("another type is another version").isNotEqualTo(pre);
     }
 

@@ -6,9 +6,9 @@ import java.util.regex.Pattern;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.PreProcess;
 import dev.agentarena.junit.Scorer;
+import dev.agentarena.junit.UseModels;
 
 /**
  * The ticket-routing eval on the engine: each case's prompt rendered by a {@code @PreProcess} hook, one call to the
@@ -16,7 +16,7 @@ import dev.agentarena.junit.Scorer;
  * {@code run.sh} links to the generated file of each size.
  */
 @Eval("routing")
-@Models(MockRouterProvider.KEY)
+@UseModels(MockRouterProvider.KEY)
 @EvalDataset("target/data/cases.jsonl")
 public class RoutingEvalTest {
 

@@ -5,7 +5,7 @@ import java.util.stream.Stream;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Answers logged elsewhere (the {@code recorded} model), graded for meaning by {@code semantic}: with
@@ -14,7 +14,7 @@ import dev.agentarena.junit.Models;
  * falls back to without that artifact would fail the paraphrases, which share few words with the references.
  */
 @Eval(value = "answer-meaning", scorers = "semantic")
-@Models("recorded")
+@UseModels("recorded")
 class AnswerMeaningEvalTest {
 
     @EvalDataset
