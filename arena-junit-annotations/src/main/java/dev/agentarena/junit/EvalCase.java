@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.agentarena.junit.internal.EvalCaseBuilder;
 import dev.agentarena.junit.model.ToolCall;
 
 import org.apiguardian.api.API;
@@ -30,10 +29,6 @@ import org.jspecify.annotations.Nullable;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class EvalCase {
-
-    static {
-        EvalCaseBuilder.register(EvalCase::create);
-    }
 
     private final String id;
     private final @Nullable Object input;
@@ -62,7 +57,10 @@ public final class EvalCase {
         this.agent = agent;
     }
 
-    /** {@link EvalCaseBuilder}'s factory: the engine's way to a case with parts eval classes do not set. */
+    /**
+     * The factory {@code dev.agentarena.junit.internal.EvalCaseBuilder} calls (through a private lookup): the engine's
+     * way to a case with parts eval classes do not set.
+     */
     private static EvalCase create(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags,
             double weight, Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
             Map<String, Map<String, Object>> scorerOptions, Map<String, @Nullable Object> toolResults,

@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.agentarena.junit.internal.ScorerOptionSources;
-
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
 
@@ -25,14 +23,11 @@ import org.jspecify.annotations.Nullable;
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class ScorerOptionValues {
 
-    static {
-        ScorerOptionSources.register(ScorerOptionValues::new);
-    }
-
     private final String scorer;
     private final Map<String, Object> values;
     private final Map<String, String> sources;
 
+    /** Also called by {@code dev.agentarena.junit.internal.ScorerOptionSources}, through a private lookup. */
     private ScorerOptionValues(String scorer, Map<String, ?> values, Map<String, String> sources) {
         this.scorer = scorer;
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));

@@ -1,5 +1,8 @@
 package dev.agentarena.junit.internal;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -19,24 +22,16 @@ import org.jspecify.annotations.Nullable;
  * Builds an {@link EvalCase} in one step, with every part, including those eval classes do not set: the eval type (a
  * dataset row's {@code eval_type}) and the parts of a case derived from another (a turn's input). Engine use only.
  *
- * <p>The builder freezes each collection once, when it is set; {@link EvalCase} takes them as they are. Its factory
- * is registered by {@code EvalCase} itself when that class is initialised, so its constructor stays private.
+ * <p>The builder freezes each collection once, when it is set; {@link EvalCase} takes them as they are, through a
+ * private factory of its own, so that no constructor of it is public and it depends on nothing in this package.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class EvalCaseBuilder {
 
-    /** Makes a case of frozen parts; {@code EvalCase} registers the one implementation. */
-    @FunctionalInterface
-    public interface Factory {
-
-        /** A case of these parts, which the builder froze; checks the id and the weight. */
-        EvalCase create(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags,
-                double weight, Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
-                Map<String, Map<String, Object>> scorerOptions, Map<String, @Nullable Object> toolResults,
-                @Nullable List<ToolCall> expectedTrajectory, List<String> turns, @Nullable SimulatedUser simulatedUser);
-    }
-
-    private static volatile @Nullable Factory factory;
+    /** {@code EvalCase}'s private factory of frozen parts, which checks the id, the weight and scorer names. */
+    private static final MethodHandle CREATE = privateFactory(EvalCase.class, "create", MethodType.methodType(
+            EvalCase.class, String.class, Object.class, Object.class, Set.class, double.class, Map.class, String.class,
+            Object.class, Map.class, Map.class, List.class, List.class, SimulatedUser.class));
 
     private final String id;
     private @Nullable Object input;
@@ -56,14 +51,6 @@ public final class EvalCaseBuilder {
         this.id = id;
         this.input = input;
         this.reference = reference;
-    }
-
-    /** Registers {@code EvalCase}'s factory; called once, by {@code EvalCase}. */
-    public static void register(Factory caseFactory) {
-        if (factory != null) {
-            throw new IllegalStateException("EvalCase's factory is already registered");
-        }
-        factory = caseFactory;
     }
 
     /** A case of these parts and nothing else: weight 1, no tags, no metadata. */
@@ -162,22 +149,30 @@ public final class EvalCaseBuilder {
      *         weight, a blank scorer name, turns and a simulated user both
      */
     public EvalCase build() {
-        Factory cases = factory;
-        if (cases == null) {
-            initialise(EvalCase.class);
-            cases = factory;
+        try {
+            return (EvalCase) CREATE.invokeExact(id, input, reference, tags, weight, metadata, evalType, recordedOutput,
+                    scorerOptions, toolResults, expectedTrajectory, turns, simulatedUser);
         }
-        return cases.create(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
-                toolResults, expectedTrajectory, turns, simulatedUser);
+        catch (RuntimeException | Error e) {
+            throw e;
+        }
+        catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
     }
 
-    /** Runs a type's static initialiser, which registers its factory. */
-    static void initialise(Class<?> type) {
+    /**
+     * A private static method or constructor ({@code "<init>"}) of an API type of this module, which this package may
+     * reach as the API's own code would: the API types keep their factories private and depend on nothing here.
+     */
+    static MethodHandle privateFactory(Class<?> type, String name, MethodType signature) {
         try {
-            Class.forName(type.getName(), true, type.getClassLoader());
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+            return name.equals("<init>") ? lookup.findConstructor(type, signature.changeReturnType(void.class))
+                    : lookup.findStatic(type, name, signature);
         }
-        catch (ClassNotFoundException e) {
-            throw new IllegalStateException(type.getName() + " is part of this jar", e);
+        catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(type.getName() + " has no factory " + name + signature, e);
         }
     }
 }

@@ -1,39 +1,25 @@
 package dev.agentarena.junit.internal;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
 import java.util.Map;
 
 import dev.agentarena.junit.ScorerOptionValues;
 
 import org.apiguardian.api.API;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Makes {@link ScorerOptionValues} that know where each option was set ({@code "in /p/arena.yaml, line 7"},
  * {@code "from @ScorerOption on com.acme.TriageEvalTest"}), which their errors and {@code sourceOf} then name. Engine
- * use only; {@code ScorerOptionValues} registers the factory when it is initialised.
+ * use only; it calls the private constructor of {@code ScorerOptionValues}, which depends on nothing here.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ScorerOptionSources {
 
-    /** Makes option values with their sources; {@code ScorerOptionValues} registers the one implementation. */
-    @FunctionalInterface
-    public interface Factory {
-
-        /** The options of the named scorer, with where each was set, by option name. */
-        ScorerOptionValues create(String scorer, Map<String, ?> values, Map<String, String> sources);
-    }
-
-    private static volatile @Nullable Factory factory;
+    private static final MethodHandle CREATE = EvalCaseBuilder.privateFactory(ScorerOptionValues.class, "<init>",
+            MethodType.methodType(ScorerOptionValues.class, String.class, Map.class, Map.class));
 
     private ScorerOptionSources() {
-    }
-
-    /** Registers {@code ScorerOptionValues}'s factory; called once, by {@code ScorerOptionValues}. */
-    public static void register(Factory valuesFactory) {
-        if (factory != null) {
-            throw new IllegalStateException("ScorerOptionValues' factory is already registered");
-        }
-        factory = valuesFactory;
     }
 
     /**
@@ -42,11 +28,14 @@ public final class ScorerOptionSources {
      * @param sources where each option was set, by option name; options without an entry have no known source
      */
     public static ScorerOptionValues of(String scorer, Map<String, ?> values, Map<String, String> sources) {
-        Factory made = factory;
-        if (made == null) {
-            EvalCaseBuilder.initialise(ScorerOptionValues.class);
-            made = factory;
+        try {
+            return (ScorerOptionValues) CREATE.invokeExact(scorer, values, sources);
         }
-        return made.create(scorer, values, sources);
+        catch (RuntimeException | Error e) {
+            throw e;
+        }
+        catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

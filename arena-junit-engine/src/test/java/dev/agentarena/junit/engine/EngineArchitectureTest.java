@@ -107,10 +107,7 @@ class EngineArchitectureTest {
             because("the models of the cases whose tasks are running, for the application's chat model beans routed "
                     + "by @RouteChatModelsToArena: they live in Spring's context cache, outside any run, and can reach "
                     + "a case only through the JVM; each entry lives exactly as long as its task call",
-                    "models.CaseModelScope.CURRENT", "models.CaseModelScope.OPEN"),
-            Stream.of("EvalCaseBuilder.factory", "ScorerOptionSources.factory").map(field -> Map.entry(
-                    "dev.agentarena.junit.internal." + field, "the API type's private factory, registered once by its "
-                            + "static initialiser so that the engine builds it without a public constructor")).toList())
+                    "models.CaseModelScope.CURRENT", "models.CaseModelScope.OPEN"))
             .flatMap(Collection::stream)
             .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
 
