@@ -41,16 +41,7 @@ public final class EvalCase {
     private final Map<String, Map<String, Object>> scorerOptions;
     private final AgentScript agent;
 
-    /** The tags and metadata of a case that has none: one shared frozen value, as a copy of an empty one would be. */
-    private static final Set<String> NO_TAGS = Collections.unmodifiableSet(new LinkedHashSet<>());
-    private static final Map<String, Object> NO_METADATA = Collections.unmodifiableMap(new LinkedHashMap<>());
-
-    /**
-     * Takes {@code tags}, {@code metadata} and {@code scorerOptions} as they are: callers pass this case's own
-     * (already frozen) values, or values frozen by {@link #frozenTags}, {@link #frozenMetadata} and {@link #frozen}, so
-     * that a {@code with...} copy that does not change them does not copy them either. Checks nothing: the id and the
-     * weight are checked where they come in ({@link #of}, {@link #withWeight}), not again by every copy.
-     */
+    /** Takes {@code tags}, {@code metadata} and {@code scorerOptions} frozen; checks nothing. */
     private EvalCase(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags, double weight,
             Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
             Map<String, Map<String, Object>> scorerOptions, AgentScript agent) {
@@ -66,6 +57,25 @@ public final class EvalCase {
         this.agent = agent;
     }
 
+    /**
+     * The factory {@code dev.agentarena.junit.internal.EvalCaseBuilder} calls (through a private lookup): the engine's
+     * way to a case with parts eval classes do not set.
+     */
+    private static EvalCase create(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags,
+            double weight, Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
+            Map<String, Map<String, Object>> scorerOptions, Map<String, @Nullable Object> toolResults,
+            @Nullable List<ToolCall> expectedTrajectory, List<String> turns, @Nullable SimulatedUser simulatedUser) {
+        checkedId(id);
+        if (!scorerOptions.isEmpty()) {
+            scorerOptions.keySet().forEach(scorer -> checkedScorer(id, scorer));
+        }
+        AgentScript agent = toolResults.isEmpty() && expectedTrajectory == null && turns.isEmpty()
+                && simulatedUser == null ? AgentScript.NONE
+                        : new AgentScript(toolResults, expectedTrajectory, turns, simulatedUser);
+        return new EvalCase(id, input, reference, tags, checkedWeight(id, weight), metadata, evalType, recordedOutput,
+                scorerOptions, agent);
+    }
+
     private static String checkedId(String id) {
         if (id == null || id.isBlank()) {
             throw new IllegalArgumentException("an eval case needs a non-blank id");
@@ -73,45 +83,45 @@ public final class EvalCase {
         return id;
     }
 
-    private double checkedWeight(double weight) {
+    private static double checkedWeight(String id, double weight) {
         if (!Double.isFinite(weight) || weight < 0) {
             throw new IllegalArgumentException("case '" + id + "': weight must be a finite number >= 0, was " + weight);
         }
         return weight;
     }
 
-    private static Set<String> frozenTags(Set<String> tags) {
-        return tags.isEmpty() ? NO_TAGS : Collections.unmodifiableSet(tags);
+    private static String checkedScorer(String id, String scorer) {
+        if (scorer == null || scorer.isBlank()) {
+            throw new IllegalArgumentException("case '" + id + "': scorer options need a scorer name");
+        }
+        return scorer;
     }
 
-    /**
-     * Tags given one by one, frozen: one tag (what a dataset row nearly always has) as a set of one, without the hash
-     * table a set of several keeps its order in.
-     */
-    private static Set<String> frozenTags(String[] tags) {
-        return switch (tags.length) {
-            case 0 -> NO_TAGS;
-            case 1 -> Collections.singleton(tags[0]);
-            default -> frozenTags(new LinkedHashSet<>(Arrays.asList(tags)));
-        };
+    private static Set<String> frozenTags(Set<String> tags) {
+        return tags.isEmpty() ? Set.of() : Collections.unmodifiableSet(tags);
     }
 
     private static Map<String, Object> frozenMetadata(Map<String, ?> metadata) {
-        return metadata.isEmpty() ? NO_METADATA : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
-    }
-
-    private static Map<String, Map<String, Object>> frozen(Map<String, Map<String, Object>> options) {
-        if (options.isEmpty()) {
-            return Map.of();
-        }
-        Map<String, Map<String, Object>> copy = new LinkedHashMap<>();
-        options.forEach((scorer, values) -> copy.put(scorer, Collections.unmodifiableMap(new LinkedHashMap<>(values))));
-        return Collections.unmodifiableMap(copy);
+        return metadata.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
     }
 
     /** A case with weight 1, no tags and no metadata. */
     public static EvalCase of(String id, @Nullable Object input, @Nullable Object reference) {
-        return new EvalCase(checkedId(id), input, reference, NO_TAGS, 1.0, NO_METADATA, null, null, Map.of(),
+        return new EvalCase(checkedId(id), input, reference, Set.of(), 1.0, Map.of(), null, null, Map.of(),
+                AgentScript.NONE);
+    }
+
+    /**
+     * A case whose output was recorded elsewhere (a production log, another tool's run): the {@code recorded} model
+     * scores this output instead of calling a model, as it does a dataset row's {@code output}.
+     *
+     * <pre>{@code
+     * EvalCase.recorded("refunds", "How long do refunds take?", "Within 30 days.", "A month after you buy.")
+     * }</pre>
+     */
+    public static EvalCase recorded(String id, @Nullable Object input, @Nullable Object reference,
+            @Nullable Object output) {
+        return new EvalCase(checkedId(id), input, reference, Set.of(), 1.0, Map.of(), null, output, Map.of(),
                 AgentScript.NONE);
     }
 
@@ -170,8 +180,8 @@ public final class EvalCase {
 
     /** A copy whose tags are these, in place of the tags it had. */
     public EvalCase withTags(String... newTags) {
-        return new EvalCase(id, input, reference, frozenTags(newTags), weight, metadata, evalType, recordedOutput,
-                scorerOptions, agent);
+        return new EvalCase(id, input, reference, frozenTags(new LinkedHashSet<>(Arrays.asList(newTags))), weight,
+                metadata, evalType, recordedOutput, scorerOptions, agent);
     }
 
     /** A copy with these tags added to the tags it has. */
@@ -184,7 +194,7 @@ public final class EvalCase {
 
     /** A copy with this weight. */
     public EvalCase withWeight(double newWeight) {
-        return new EvalCase(id, input, reference, tags, checkedWeight(newWeight), metadata,
+        return new EvalCase(id, input, reference, tags, checkedWeight(id, newWeight), metadata,
                 evalType, recordedOutput, scorerOptions, agent);
     }
 
@@ -210,17 +220,6 @@ public final class EvalCase {
                 scorerOptions, agent);
     }
 
-    /** A copy graded by this scorer instead of the eval's defaults; {@code null} or blank for the defaults. */
-    public EvalCase withEvalType(@Nullable String scorerName) {
-        return new EvalCase(id, input, reference, tags, weight, metadata,
-                scorerName, recordedOutput, scorerOptions, agent);
-    }
-
-    /** A copy carrying an output recorded elsewhere; {@code null} for none. */
-    public EvalCase withRecordedOutput(@Nullable Object output) {
-        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, output, scorerOptions, agent);
-    }
-
     /**
      * A copy whose options of one scorer are these, in place of this case's earlier options of that scorer:
      * {@code withScorerOptions("numeric", Map.of("tolerance", 0.5))}. The options of other scorers are kept.
@@ -240,15 +239,12 @@ public final class EvalCase {
     }
 
     private EvalCase scorerOptions(String scorer, Map<String, Object> earlier, Map<String, ?> options) {
-        if (scorer == null || scorer.isBlank()) {
-            throw new IllegalArgumentException("case '" + id + "': scorer options need a scorer name");
-        }
-        Map<String, Map<String, Object>> all = new LinkedHashMap<>(scorerOptions);
         Map<String, Object> values = new LinkedHashMap<>(earlier);
         options.forEach((name, value) -> values.put(Objects.requireNonNull(name, "option name"), value));
-        all.put(scorer, values);
-        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, frozen(all),
-                agent);
+        Map<String, Map<String, Object>> all = new LinkedHashMap<>(scorerOptions);
+        all.put(checkedScorer(id, scorer), Collections.unmodifiableMap(values));
+        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput,
+                Collections.unmodifiableMap(all), agent);
     }
 
     /**
@@ -323,16 +319,6 @@ public final class EvalCase {
     @API(status = API.Status.EXPERIMENTAL, since = "0.1")
     public EvalCase withSimulatedUser(@Nullable SimulatedUser user) {
         return with(new AgentScript(agent.toolResults(), agent.expectedTrajectory(), agent.turns(), user));
-    }
-
-    /**
-     * A copy with this input, in place of the input it had: how a scorer that grades each turn of a conversation sees
-     * the turn's user message as the input.
-     */
-    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-    public EvalCase withInput(@Nullable Object newInput) {
-        return new EvalCase(id, newInput, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
-                agent);
     }
 
     private EvalCase with(AgentScript newAgent) {

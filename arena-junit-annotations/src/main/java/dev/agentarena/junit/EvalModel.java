@@ -34,9 +34,9 @@ import org.apiguardian.api.API;
  * <p>The key names the model everywhere else: in the test tree, results, the leaderboard, recordings
  * ({@code <arena.cache.dir>/<key>/}) and prices ({@code arena.models.<key>.price.*}). It is read from the annotation
  * at discovery; the member itself is read only when a case first calls the model, so replaying recordings never
- * builds the model. Declared models join the eval's models after those of {@link Models @Models} (which may also
- * list them, to set the order), or are its only models when there is no {@code @Models}; {@code arena.models}
- * replaces them all, as it replaces {@code @Models}, and may name a declared key. Each call is timed; its tokens
+ * builds the model. Declared models join the eval's models after those of {@link UseModels @UseModels} (which may also
+ * list them, to set the order), or are its only models when there is no {@code @UseModels}; {@code arena.models}
+ * replaces them all, as it replaces {@code @UseModels}, and may name a declared key. Each call is timed; its tokens
  * come from the model's response and its cost from {@code arena.models.<key>.price.*}, else from the built-in price
  * of the model name the response reports.
  */

@@ -26,7 +26,7 @@ import org.apiguardian.api.API;
  * @SpringBootTest
  * @RouteChatModelsToArena
  * @Eval(value = "ticket-routing", scorers = "classification")
- * @Models({"sim_small", "sim_large"})
+ * @UseModels({"sim_small", "sim_large"})
  * class TicketRoutingEvalTest {
  *
  *     @Autowired TicketRouter router;

@@ -27,6 +27,7 @@ public final class ScorerOptionValues {
     private final Map<String, Object> values;
     private final Map<String, String> sources;
 
+    /** Also called by {@code dev.agentarena.junit.internal.ScorerOptionSources}, through a private lookup. */
     private ScorerOptionValues(String scorer, Map<String, ?> values, Map<String, String> sources) {
         this.scorer = scorer;
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
@@ -36,18 +37,6 @@ public final class ScorerOptionValues {
     /** Options of the named scorer. */
     public static ScorerOptionValues of(String scorer, Map<String, ?> values) {
         return new ScorerOptionValues(scorer, values, Map.of());
-    }
-
-    /**
-     * Options of the named scorer, each with where it was set, for error messages: {@code "in /p/arena.yaml, line
-     * 7"}, {@code "from @ScorerOption on com.acme.TriageEvalTest"}, {@code "from scorer_options of case 'x'
-     * (tickets.jsonl:4)"}.
-     *
-     * @param sources where each option was set, by option name; options without an entry have no known source
-     */
-    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-    public static ScorerOptionValues of(String scorer, Map<String, ?> values, Map<String, String> sources) {
-        return new ScorerOptionValues(scorer, values, sources);
     }
 
     /** No options. */

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.agentarena.junit.internal.ScorerOptionSources;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ToolCall;
 
@@ -152,12 +153,25 @@ class ValueTypesTest {
         assertThatThrownBy(() -> EvalCase.of(" ", "in", "ref")).hasMessageContaining("non-blank id");
         assertThatThrownBy(() -> EvalCase.of("c", "in", "ref").withWeight(-1)).hasMessageContaining("case 'c'")
                 .hasMessageContaining("weight");
-        EvalCase evalCase = EvalCase.of("c", "in", Map.of("k", 1)).withTags("a").plusTags("b").withMetadata("m", 2)
-                .withEvalType("json_match");
+        EvalCase evalCase = EvalCase.of("c", "in", Map.of("k", 1)).withTags("a").plusTags("b").withMetadata("m", 2);
         assertThat(evalCase.tags()).containsExactly("a", "b");
         assertThat(evalCase.metadata()).containsEntry("m", 2);
-        assertThat(evalCase.evalType()).contains("json_match");
-        assertThat(evalCase.withEvalType(" ").evalType()).isEmpty();
+        assertThat(evalCase.recordedOutput()).isEmpty();
+    }
+
+    @Test
+    void aRecordedCaseKeepsItsOutputThroughEveryCopy() {
+        EvalCase evalCase = EvalCase.recorded("c", "in", "ref", "out").withTags("a").withWeight(2)
+                .withScorerOptions("numeric", Map.of("tolerance", 0.5));
+
+        assertThat(evalCase.recordedOutput()).contains("out");
+        assertThat(evalCase.input()).isEqualTo("in");
+        assertThat(evalCase.reference()).isEqualTo("ref");
+        assertThat(evalCase).isEqualTo(EvalCase.recorded("c", "in", "ref", "out").withTags("a").withWeight(2)
+                .withScorerOptions("numeric", Map.of("tolerance", 0.5)));
+        assertThat(evalCase).isNotEqualTo(EvalCase.of("c", "in", "ref").withTags("a").withWeight(2)
+                .withScorerOptions("numeric", Map.of("tolerance", 0.5)));
+        assertThatThrownBy(() -> EvalCase.recorded("", "in", "ref", "out")).hasMessageContaining("non-blank id");
     }
 
     @Test
@@ -197,7 +211,7 @@ class ValueTypesTest {
 
     @Test
     void anOptionKnowsWhereItWasSetAndSaysSoWhenItIsWrong() {
-        ScorerOptionValues options = ScorerOptionValues.of("numeric", Map.of("tolerance", "lots", "pick", "middle"),
+        ScorerOptionValues options = ScorerOptionSources.of("numeric", Map.of("tolerance", "lots", "pick", "middle"),
                 Map.of("tolerance", "in /p/arena.yaml, line 6", "pick", "from @ScorerOption on com.acme.X"));
 
         assertThat(options.sourceOf("tolerance")).contains("in /p/arena.yaml, line 6");

@@ -149,7 +149,7 @@ public final class Constants {
      * (the default) says so once per eval, naming the models and how many cases; {@code error} makes each such case an
      * error; {@code off} says nothing. It catches an application whose own chat model answered every case under the
      * evaluated models' names. Not checked for evals without a {@code @Task}, for evals whose models nobody chose (no
-     * {@code @Models}, {@code @EvalModel} or {@code arena.models}: the default model alone), for the {@code recorded}
+     * {@code @UseModels}, {@code @EvalModel} or {@code arena.models}: the default model alone), for the {@code recorded}
      * model, for cases with a recorded output, nor for tasks that report usage of their own
      * ({@code TaskOutput.withUsage}).
      */
@@ -165,7 +165,7 @@ public final class Constants {
      */
     public static final String TIMEOUT_TASK = "arena.timeout.task";
 
-    /** The limit of one {@code @PreRequest} or {@code @PostProcess} hook call; default {@code 30 s}. */
+    /** The limit of one {@code @PreProcess} or {@code @PostProcess} hook call; default {@code 30 s}. */
     public static final String TIMEOUT_HOOK = "arena.timeout.hook";
 
     /** The limit of one scorer call on one output, judge calls included: at most 60 s; default {@code 60 s}. */
@@ -234,7 +234,7 @@ public final class Constants {
 
     // --- models ---------------------------------------------------------------------------------------------------
 
-    /** Comma-separated model keys, overriding {@code @Models} for every eval; must not be empty when set. */
+    /** Comma-separated model keys, overriding {@code @UseModels} for every eval; must not be empty when set. */
     public static final String MODELS = "arena.models";
 
     /**
@@ -281,7 +281,7 @@ public final class Constants {
 
     /**
      * How many times each case runs: at least 1; default 1, or the eval's {@code @Eval(repeats = n)}. When set, it
-     * wins over the annotation for every eval (as {@link #MODELS} wins over {@code @Models}).
+     * wins over the annotation for every eval (as {@link #MODELS} wins over {@code @UseModels}).
      */
     public static final String REPEATS = "arena.repeats";
 

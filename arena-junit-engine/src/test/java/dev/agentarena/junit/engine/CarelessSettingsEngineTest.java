@@ -18,11 +18,11 @@ import org.junit.platform.testkit.engine.Event;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.engine.fixtures.TriageFixture;
 
 /**
@@ -109,7 +109,7 @@ class CarelessSettingsEngineTest {
 
     /** A task that reports negative usage for one case. */
     @Eval("negative-usage")
-    @Models("sim_small")
+    @UseModels("sim_small")
     static class NegativeUsageEval {
 
         @EvalDataset

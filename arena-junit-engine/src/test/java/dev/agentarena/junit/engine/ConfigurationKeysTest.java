@@ -159,7 +159,7 @@ class ConfigurationKeysTest {
 
         assertThat(warnings(run)).singleElement().asString().startsWith("arena.yaml's models: mapping ("
                 + output.resolve("arena.yaml") + ", line 1) selects the models of every eval (sim_large), replacing "
-                + "those named with @Models or @EvalModel by TriageFixture (sim_small, sim_large)");
+                + "those named with @UseModels or @EvalModel by TriageFixture (sim_small, sim_large)");
     }
 
     @Test

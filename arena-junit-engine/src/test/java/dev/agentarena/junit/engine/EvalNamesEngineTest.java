@@ -19,9 +19,9 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Two eval classes with one {@code @Eval} name would merge in the leaderboard, the gates and the baseline, one class's
@@ -89,27 +89,27 @@ class EvalNamesEngineTest {
     }
 
     @Eval("triage")
-    @Models("sim_small")
+    @UseModels("sim_small")
     static class FirstTriage extends OneCase {
     }
 
     @Eval("triage")
-    @Models("sim_small")
+    @UseModels("sim_small")
     static class SecondTriage extends OneCase {
     }
 
     @Eval("other")
-    @Models("sim_small")
+    @UseModels("sim_small")
     static class OtherEval extends OneCase {
     }
 
     @Eval("the eval")
-    @Models("sim_small")
+    @UseModels("sim_small")
     static class SpacedName extends OneCase {
     }
 
     @Eval("The_eval")
-    @Models("sim_small")
+    @UseModels("sim_small")
     static class UnderscoredName extends OneCase {
     }
 }

@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentarena.junit.engine.fixtures.scoring.EchoModelProvider;
 import dev.agentarena.junit.engine.fixtures.scoring.HooksFixture;
 
-/** {@code @PreRequest} and {@code @PostProcess} hooks of the eval class and of a {@code @Hooks} class. */
+/** {@code @PreProcess} and {@code @PostProcess} hooks of the eval class and of a {@code @ProcessWith} class. */
 class HooksEngineTest {
 
     @TempDir

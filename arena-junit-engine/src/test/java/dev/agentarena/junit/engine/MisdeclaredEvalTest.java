@@ -90,7 +90,7 @@ class MisdeclaredEvalTest {
                         + "fails as its test 'cannot run'.",
                 "@Task method WrongReturnTypes.answer() returns nothing: return the output (a String, a TaskOutput, a "
                         + "Completion, or any object, rendered as JSON). The class fails as its test 'cannot run'.",
-                "@PreRequest hook WrongReturnTypes.prompt() returns int: return the prompt to send, as a String. The "
+                "@PreProcess hook WrongReturnTypes.prompt() returns int: return the prompt to send, as a String. The "
                         + "class fails as its test 'cannot run'.",
                 "@PostProcess hook WrongReturnTypes.output() returns EvalCase: return the output to score as a "
                         + "String, or a ScoreResult to decide the case. The class fails as its test 'cannot run'.",
@@ -117,7 +117,7 @@ class MisdeclaredEvalTest {
     @Test
     void aHooksClassWithoutNoArgumentConstructorIsNamed() {
         assertThat(messages(issues(MisdeclaredFixtures.UncreatableHooks.class))).singleElement().asString()
-                .contains("@Hooks class " + MisdeclaredFixtures.NoConstructorHooks.class.getName(),
+                .contains("@ProcessWith class " + MisdeclaredFixtures.NoConstructorHooks.class.getName(),
                         "needs a constructor without parameters");
     }
 

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 
 /**
  * The cases of a dataset run concurrently on one instance of the eval class. Its {@code @Scorer} methods are called
@@ -56,7 +56,7 @@ class ScorerConcurrencyEngineTest {
      * sleeps in between; every third task interrupts its own thread before it returns.
      */
     @Eval("field-scorer")
-    @Models("sim_small")
+    @UseModels("sim_small")
     public static class FieldScorerEval {
 
         static final AtomicInteger inFlight = new AtomicInteger();
@@ -102,7 +102,7 @@ class ScorerConcurrencyEngineTest {
 
     /** Scorers that wait on something slow and keep no state: they may run side by side. */
     @Eval(value = "concurrent-scorers", concurrentScorers = true)
-    @Models("sim_small")
+    @UseModels("sim_small")
     public static class ConcurrentScorersEval {
 
         static final AtomicInteger inFlight = new AtomicInteger();

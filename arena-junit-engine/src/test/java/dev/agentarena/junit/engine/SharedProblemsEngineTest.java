@@ -66,7 +66,7 @@ class SharedProblemsEngineTest {
         assertThat(errors.get(0).get("case_id").asText()).isEqualTo("c01");
         assertThat(errors.get(0).get("reason").asText())
                 .contains("No model client supports the model key 'nowhere-model'")
-                .contains("model key set by @Models or an @EvalModel member of " + SharedProblemsFixture.class.getName());
+                .contains("model key set by @UseModels or an @EvalModel member of " + SharedProblemsFixture.class.getName());
         assertThat(lines).filteredOn(line -> !line.get("status").asText().equals("error")).allSatisfy(line -> {
             assertThat(line.get("status").asText()).isEqualTo("not_run");
             assertThat(line.get("reason").asText()).contains("No model client supports", REPORTED);

@@ -45,7 +45,7 @@ import dev.agentarena.junit.engine.fixtures.spring.TestBeanFixture;
 import dev.agentarena.junit.engine.fixtures.spring.TestConstructorFixture;
 
 /**
- * Eval classes annotated for Spring's TestContext framework: injection into fields, constructors and {@code @Hooks}
+ * Eval classes annotated for Spring's TestContext framework: injection into fields, constructors and {@code @ProcessWith}
  * classes, the context cache across eval classes, and the listeners' callbacks around the class and each case.
  */
 class SpringEvalEngineTest {

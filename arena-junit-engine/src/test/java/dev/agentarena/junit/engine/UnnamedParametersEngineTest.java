@@ -43,7 +43,7 @@ class UnnamedParametersEngineTest {
             + "import java.util.Map;\n"
             + "import dev.agentarena.junit.*;\n"
             + "@Eval(\"guessed\")\n"
-            + "@Models({\"sim_small\", \"sim_large\"})\n"
+            + "@UseModels({\"sim_small\", \"sim_large\"})\n"
             + "public class GuessedEvalTest {\n"
             + "    @EvalDataset\n"
             + "    static List<EvalCase> cases() {\n"
@@ -96,7 +96,7 @@ class UnnamedParametersEngineTest {
             + "    static List<EvalCase> cases() {\n"
             + "        return List.of(EvalCase.of(\"a\", \"x\", \"x\"));\n"
             + "    }\n"
-            + "    @PreRequest\n"
+            + "    @PreProcess\n"
             + "    static String shout(String prompt) {\n"
             + "        return prompt.toUpperCase();\n"
             + "    }\n"
@@ -184,7 +184,7 @@ class UnnamedParametersEngineTest {
         List<String> messages = issues(ambiguous).stream().map(DiscoveryIssue::message).collect(Collectors.toList());
 
         assertThat(messages).singleElement().asString().startsWith("parameter 1 (String arg0) of "
-                + "AmbiguousEvalTest.answer() has no name, and with @PreRequest hooks the engine cannot tell whether "
+                + "AmbiguousEvalTest.answer() has no name, and with @PreProcess hooks the engine cannot tell whether "
                 + "it wants the input or the prompt (the input after the hooks). Compile with -parameters")
                 .contains("and name it input or prompt");
     }

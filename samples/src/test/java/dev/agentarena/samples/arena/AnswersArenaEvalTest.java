@@ -6,7 +6,7 @@ import dev.agentarena.junit.Arena;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 
 /**
  * A pairwise arena, offline: both simulated models answer the same questions, each answer is graded on its own
@@ -17,7 +17,7 @@ import dev.agentarena.junit.Models;
  * See docs/guides/arena.md.
  */
 @Eval(value = "answers-arena", scorers = "llm_judge")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 @Arena
 class AnswersArenaEvalTest {
 

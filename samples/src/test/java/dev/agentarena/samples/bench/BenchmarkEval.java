@@ -6,11 +6,11 @@ import java.util.stream.Stream;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 
 /** The benchmark's eval: 1,000 cases on one simulated model. Not named *Test, so Surefire leaves it alone. */
 @Eval(value = "pipeline-benchmark", scorers = "contains")
-@Models("sim_small")
+@UseModels("sim_small")
 public class BenchmarkEval {
 
     static final int CASES = 1_000;

@@ -3,9 +3,9 @@ package dev.agentarena.samples.docextraction;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Hooks;
-import dev.agentarena.junit.Models;
-import dev.agentarena.junit.PreRequest;
+import dev.agentarena.junit.ProcessWith;
+import dev.agentarena.junit.PreProcess;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Document extraction: the total amount due of invoices and receipts, graded by the custom {@code currency} scorer
@@ -15,13 +15,13 @@ import dev.agentarena.junit.PreRequest;
  * <p>Runs offline on the {@code recorded} model: each case of {@code invoices.jsonl} carries the output a model gave.
  */
 @Eval(value = "doc-extraction", scorers = "currency")
-@Models("recorded")
+@UseModels("recorded")
 @EvalDataset("invoices.jsonl")
-@Hooks(ExtractionHooks.class)
+@ProcessWith(ExtractionHooks.class)
 class DocExtractionEvalTest {
 
     /** Says what to extract; a real model sees this prompt, the recorded one replays its answer. */
-    @PreRequest
+    @PreProcess
     static String instructions(String prompt, EvalCase evalCase) {
         String task = evalCase.evalType().orElse("currency").equals("json_match")
                 ? "Extract vendor, invoice_number and due_date (null when absent) as a JSON object."

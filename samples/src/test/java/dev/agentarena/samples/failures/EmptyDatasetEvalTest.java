@@ -2,7 +2,7 @@ package dev.agentarena.samples.failures;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 
 /**
  * A dataset file that is still empty, say because the export that fills it has not run yet. Zero cases would mean
@@ -15,7 +15,7 @@ import dev.agentarena.junit.Models;
  * {@code EmptyDatasetIT} reads what Surefire wrote. See {@code docs/guides/failures.md} for every kind of bad input.
  */
 @Eval(value = "new-tickets", scorers = "classification")
-@Models("sim_small")
+@UseModels("sim_small")
 @EvalDataset("new-tickets.jsonl")
 class EmptyDatasetEvalTest {
 }

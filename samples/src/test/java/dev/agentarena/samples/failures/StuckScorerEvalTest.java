@@ -6,10 +6,10 @@ import java.util.concurrent.locks.LockSupport;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Timeouts;
+import dev.agentarena.junit.UseModels;
 
 /**
  * What a hung scorer does to a build: nothing but its own case. One scorer sleeps forever on one case (interrupted at
@@ -17,8 +17,8 @@ import dev.agentarena.junit.Timeouts;
  * other case and scorer is reported. See docs/guides/failures.md.
  */
 @Eval(value = "stuck-scorer", scorers = "contains")
-@Models("sim_small")
-@Timeouts(scorer = "2 s")
+@UseModels("sim_small")
+@Timeouts(scorer = 2)
 class StuckScorerEvalTest {
 
     @EvalDataset

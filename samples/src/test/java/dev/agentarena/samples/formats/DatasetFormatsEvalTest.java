@@ -2,7 +2,7 @@ package dev.agentarena.samples.formats;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 
 /**
  * One eval, four dataset files, one per format: JSON Lines, JSON, YAML (a project file's {@code tests:} block) and
@@ -16,7 +16,7 @@ import dev.agentarena.junit.Models;
  * (and calls the model for those only), {@code -DexcludedGroups=slow} skips the slow ones.
  */
 @Eval(value = "dataset-formats", scorers = "classification")
-@Models("sim_small")
+@UseModels("sim_small")
 @EvalDataset("support-tickets.jsonl")
 @EvalDataset("invoices.json")
 @EvalDataset("accounts.yaml")

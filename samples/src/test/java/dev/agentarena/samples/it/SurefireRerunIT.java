@@ -58,11 +58,11 @@ class SurefireRerunIT {
                 import dev.agentarena.junit.Eval;
                 import dev.agentarena.junit.EvalCase;
                 import dev.agentarena.junit.EvalDataset;
-                import dev.agentarena.junit.Models;
+                import dev.agentarena.junit.UseModels;
                 import dev.agentarena.junit.Task;
 
                 @Eval(value = "flaky", scorers = "exact_match")
-                @Models("sim_small")
+                @UseModels("sim_small")
                 class FlakyEvalTest {
 
                     @EvalDataset

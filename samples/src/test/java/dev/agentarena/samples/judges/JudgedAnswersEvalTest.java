@@ -3,7 +3,7 @@ package dev.agentarena.samples.judges;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.HumanLabels;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Answers graded by {@code llm_judge} (the offline {@code sim_judge}, which errs now and then as a real judge does) and
@@ -12,7 +12,7 @@ import dev.agentarena.junit.Models;
  * makes it the test {@code agreement llm_judge}. See docs/guides/judges.md.
  */
 @Eval("judged-answers")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 @EvalDataset("judged-answers.jsonl")
 @HumanLabels("judged-answers-labels.csv")
 class JudgedAnswersEvalTest {

@@ -5,7 +5,7 @@ import java.util.stream.Stream;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 
 /**
  * The same triage question to a simulated model and to an OpenAI-compatible server (OpenAI, Azure, Ollama, vLLM,
@@ -14,7 +14,7 @@ import dev.agentarena.junit.Models;
  * loopback before running it.
  */
 @Eval(value = "openai-triage", scorers = "classification")
-@Models({"sim_small", "openai:triage-model"})
+@UseModels({"sim_small", "openai:triage-model"})
 public class OpenAiCompatibleEval {
 
     @EvalDataset

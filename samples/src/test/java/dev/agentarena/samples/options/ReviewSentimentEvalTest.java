@@ -2,8 +2,8 @@ package dev.agentarena.samples.options;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.ScorerOption;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Review sentiment: the classification scorer of support triage, with labels of its own. The samples' arena.yaml
@@ -12,7 +12,7 @@ import dev.agentarena.junit.ScorerOption;
  */
 @Eval(value = "review-sentiment", scorers = "classification")
 @ScorerOption(scorer = "classification", name = "labels", value = {"positive", "negative", "neutral"})
-@Models("recorded")
+@UseModels("recorded")
 @EvalDataset("reviews.jsonl")
 class ReviewSentimentEvalTest {
 }

@@ -2,7 +2,7 @@ package dev.agentarena.samples.options;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Ticket urgency: classification once more, with the labels low, medium and high from this eval's block of the
@@ -10,7 +10,7 @@ import dev.agentarena.junit.Models;
  * eval gets. The answers were recorded in production ({@code output} in {@code urgency.yaml}).
  */
 @Eval(value = "ticket-urgency", scorers = "classification")
-@Models("recorded")
+@UseModels("recorded")
 @EvalDataset("urgency.yaml")
 class TicketUrgencyEvalTest {
 }

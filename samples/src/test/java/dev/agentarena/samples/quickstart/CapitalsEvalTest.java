@@ -5,12 +5,12 @@ import java.util.stream.Stream;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
+import dev.agentarena.junit.UseModels;
 
 @Eval(value = "capitals", scorers = "contains")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 class CapitalsEvalTest {
 
     @EvalDataset

@@ -5,9 +5,9 @@ import java.util.stream.Stream;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Task;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelRequest;
@@ -18,7 +18,7 @@ import dev.agentarena.junit.model.ModelRequest;
  * sample connector {@link RulesModelProvider} (listed in {@code META-INF/services}).
  */
 @Eval(value = "refund-policy", scorers = "contains")
-@Models({"sim_small", "rules:refund-policy"})
+@UseModels({"sim_small", "rules:refund-policy"})
 class RefundPolicyEvalTest {
 
     @EvalDataset

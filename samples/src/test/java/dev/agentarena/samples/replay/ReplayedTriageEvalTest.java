@@ -5,7 +5,7 @@ import java.util.stream.Stream;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Replays committed recordings instead of calling a model: the samples' Surefire execution {@code replay} runs this
@@ -14,7 +14,7 @@ import dev.agentarena.junit.Models;
  * {@code mvn -f samples/pom.xml test -Dtest=ReplayedTriageEvalTest -Darena.cache.mode=record}.
  */
 @Eval(value = "replayed-triage", scorers = "classification")
-@Models("sim_small")
+@UseModels("sim_small")
 class ReplayedTriageEvalTest {
 
     @EvalDataset

@@ -5,9 +5,9 @@ import java.util.stream.Stream;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.PostProcess;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelCallException;
 
@@ -19,7 +19,7 @@ import dev.agentarena.junit.model.ModelCallException;
  * carries a {@code Status:} prefix that a post-process hook strips, so reports show both outputs.
  */
 @Eval(value = "order-status", scorers = "exact_match")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 class OrderStatusEvalTest {
 
     @EvalDataset

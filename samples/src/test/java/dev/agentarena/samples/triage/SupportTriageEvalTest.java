@@ -8,9 +8,9 @@ import java.util.stream.Stream;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Support-ticket triage: does the model route each ticket to billing, technical, account or other?
@@ -19,7 +19,7 @@ import dev.agentarena.junit.Scorer;
  * and scorer.
  */
 @Eval(value = "support-triage", scorers = "classification")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 class SupportTriageEvalTest {
 
     static final List<String> LABELS = List.of("billing", "technical", "account", "other");

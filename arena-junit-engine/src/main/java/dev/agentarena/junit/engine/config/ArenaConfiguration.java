@@ -187,7 +187,7 @@ public final class ArenaConfiguration {
                     + (keys.size() == 1 ? " setting, " : " settings, ") + sourceOf(keys.get(0)) + ")"));
             warnings.add("settings of model " + (unselected.size() == 1 ? "key " : "keys ") + "this run does not "
                     + "select are ignored: " + String.join("; ", described) + ". This run's models: " + models
-                    + " (select with @Models or " + Constants.MODELS + ").");
+                    + " (select with @UseModels or " + Constants.MODELS + ").");
         }
         return warnings;
     }
@@ -195,7 +195,7 @@ public final class ArenaConfiguration {
     /**
      * Where {@code arena.yaml} selects the run's models with a {@code models:} mapping ({@code "in /p/arena.yaml,
      * line 3"}), or empty when {@code models:} is a list, absent, or overridden by a parameter: a mapping written to
-     * configure models also selects them, replacing every eval's {@code @Models}, which the run then says.
+     * configure models also selects them, replacing every eval's {@code @UseModels}, which the run then says.
      */
     public Optional<String> modelsMapping() {
         if (file == null || !(file.value(Constants.MODELS) instanceof Map)

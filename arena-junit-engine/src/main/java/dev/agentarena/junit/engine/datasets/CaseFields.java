@@ -16,6 +16,7 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.SimulatedUser;
 import dev.agentarena.junit.engine.config.NearestName;
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.internal.EvalCaseBuilder;
 import dev.agentarena.junit.model.ToolCall;
 
 /**
@@ -175,41 +176,10 @@ final class CaseFields {
             return DatasetRow.failed(id, location + ": " + String.join("; ", problems), location)
                     .withWrittenId(written);
         }
-        // Only what the row has: each with... is a copy of the case, and most rows leave most fields out.
-        EvalCase evalCase = EvalCase.of(id, input, value(fields[AT_REFERENCE]));
-        if (tags.length > 0) {
-            evalCase = evalCase.withTags(tags);
-        }
-        if (Double.compare(weight, 1.0) != 0) {
-            evalCase = evalCase.withWeight(weight);
-        }
-        if (!metadata.isEmpty()) {
-            evalCase = evalCase.withMetadata(metadata);
-        }
-        if (evalType != null) {
-            evalCase = evalCase.withEvalType(evalType);
-        }
-        Object output = value(fields[AT_OUTPUT]);
-        if (output != null) {
-            evalCase = evalCase.withRecordedOutput(output);
-        }
-        if (!toolResults.isEmpty()) {
-            evalCase = evalCase.withToolResults(toolResults);
-        }
-        if (expectedTrajectory != null) {
-            evalCase = evalCase.withExpectedTrajectory(expectedTrajectory);
-        }
-        if (!turns.isEmpty()) {
-            evalCase = evalCase.withTurns(turns);
-        }
-        if (simulatedUser != null) {
-            evalCase = evalCase.withSimulatedUser(simulatedUser);
-        }
-        if (!scorerOptions.isEmpty()) {
-            for (Map.Entry<String, Map<String, Object>> scorer : scorerOptions.entrySet()) {
-                evalCase = evalCase.withScorerOptions(scorer.getKey(), scorer.getValue());
-            }
-        }
+        EvalCase evalCase = EvalCaseBuilder.of(id, input, value(fields[AT_REFERENCE])).tags(tags).weight(weight)
+                .metadata(metadata).evalType(evalType).recordedOutput(value(fields[AT_OUTPUT]))
+                .toolResults(toolResults).expectedTrajectory(expectedTrajectory).turns(turns)
+                .simulatedUser(simulatedUser).scorerOptions(scorerOptions).build();
         return DatasetRow.of(evalCase, location).withWrittenId(written);
     }
 
@@ -270,8 +240,8 @@ final class CaseFields {
     }
 
     /**
-     * The valid tags, in order, repeats included ({@link EvalCase#withTags} keeps the first of each): an array, which
-     * is what {@link EvalCase#withTags} takes.
+     * The valid tags, in order, repeats included ({@link EvalCaseBuilder#tags} keeps the first of each): an array, which
+     * is what {@link EvalCaseBuilder#tags} takes.
      */
     private String[] tags(JsonNode node, List<String> problems) {
         if (node == null || node.isNull()) {

@@ -121,7 +121,7 @@ final class DeclarationChecks {
         }
         for (Method hook : preRequest) {
             if (!hook.getReturnType().isAssignableFrom(String.class)) {
-                problems.add(new DeclarationProblem("@PreRequest hook " + ArgumentResolver.describe(hook) + " returns "
+                problems.add(new DeclarationProblem("@PreProcess hook " + ArgumentResolver.describe(hook) + " returns "
                         + hook.getReturnType().getSimpleName() + ": return the prompt to send, as a String", hook));
             }
         }
@@ -165,7 +165,7 @@ final class DeclarationChecks {
     }
 
     /**
-     * The eval class has the no-argument constructor its instance methods need, and so does every {@code @Hooks}
+     * The eval class has the no-argument constructor its instance methods need, and so does every {@code @ProcessWith}
      * class with instance hooks; unless a framework creates them (Spring's TestContext framework for a class annotated
      * for it), which may inject constructor parameters.
      */
@@ -188,7 +188,7 @@ final class DeclarationChecks {
                     && !Modifier.isStatic(hook.getModifiers()));
             if (instanceHooks && (isInner(hookClass) || !hasNoArgumentConstructor(hookClass)
                     || Modifier.isAbstract(hookClass.getModifiers()))) {
-                problems.add(DeclarationProblem.ofClass("@Hooks class " + hookClass.getName() + " of "
+                problems.add(DeclarationProblem.ofClass("@ProcessWith class " + hookClass.getName() + " of "
                         + testClass.getName() + " needs a constructor without parameters (and must be concrete and "
                         + "not an inner class): the engine creates it to call its non-static hooks (or make them "
                         + "static)"));

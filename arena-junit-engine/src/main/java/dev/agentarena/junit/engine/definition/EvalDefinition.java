@@ -21,13 +21,13 @@ import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Hooks;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.ProcessWith;
 import dev.agentarena.junit.PostProcess;
-import dev.agentarena.junit.PreRequest;
+import dev.agentarena.junit.PreProcess;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.ScorerOption;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
@@ -56,7 +56,7 @@ public final class EvalDefinition {
     private final List<Method> scorerMethods;
     private final Method task;
     private final List<String> defaultScorers;
-    private final List<Method> preRequestHooks;
+    private final List<Method> preProcessHooks;
     private final List<Method> postProcessHooks;
     private final Map<String, Map<String, Object>> scorerOptions;
     private final boolean needsInstance;
@@ -64,7 +64,7 @@ public final class EvalDefinition {
 
     private EvalDefinition(Class<?> testClass, String name, List<String> models, List<DeclaredModel> declaredModels,
             List<DatasetSpec> datasets, List<Method> scorerMethods, Method task, List<String> defaultScorers,
-            List<Method> preRequestHooks, List<Method> postProcessHooks,
+            List<Method> preProcessHooks, List<Method> postProcessHooks,
             Map<String, Map<String, Object>> scorerOptions, List<DeclarationProblem> problems) {
         this.testClass = testClass;
         this.name = name;
@@ -74,10 +74,10 @@ public final class EvalDefinition {
         this.scorerMethods = List.copyOf(scorerMethods);
         this.task = task;
         this.defaultScorers = List.copyOf(defaultScorers);
-        this.preRequestHooks = List.copyOf(preRequestHooks);
+        this.preProcessHooks = List.copyOf(preProcessHooks);
         this.postProcessHooks = List.copyOf(postProcessHooks);
         this.scorerOptions = scorerOptions;
-        this.needsInstance = needsInstance(testClass, scorerMethods, datasets, task, preRequestHooks,
+        this.needsInstance = needsInstance(testClass, scorerMethods, datasets, task, preProcessHooks,
                 postProcessHooks, declaredModels);
         this.problems = Collections.unmodifiableList(problems);
     }
@@ -146,7 +146,7 @@ public final class EvalDefinition {
             Method task = task();
             List<String> defaultScorers = defaultScorers();
             List<Class<?>> hookClasses = hookClasses();
-            List<Method> preRequest = hooks(hookClasses, PreRequest.class);
+            List<Method> preRequest = hooks(hookClasses, PreProcess.class);
             List<Method> postProcess = hooks(hookClasses, PostProcess.class);
             checkMethods(scorers, task, preRequest, postProcess, datasets, declared, hookClasses);
             checkLibraryVersions(scorers, task, preRequest, postProcess, declared, defaultScorers);
@@ -165,7 +165,7 @@ public final class EvalDefinition {
         }
 
         /**
-         * The model keys, each once and trimmed: {@code arena.models} replaces everything; else {@code @Models} (or
+         * The model keys, each once and trimmed: {@code arena.models} replaces everything; else {@code @UseModels} (or
          * the default model when the class declares none itself), then the models the class declares
          * ({@code @EvalModel}).
          */
@@ -175,7 +175,7 @@ public final class EvalDefinition {
                 configured = configuration == null ? List.of() : configuration.getExplicitList(Constants.MODELS);
             }
             catch (ConfigurationException e) {
-                // an explicitly empty arena.models must not fall back to @Models silently
+                // an explicitly empty arena.models must not fall back to @UseModels silently
                 problems.add(e.getMessage());
                 return List.of();
             }
@@ -183,21 +183,21 @@ public final class EvalDefinition {
             Set<String> unique = new LinkedHashSet<>();
             for (String model : models) {
                 if (model.isBlank()) {
-                    problems.add("@Models of " + testClass.getName() + " names a blank model key");
+                    problems.add("@UseModels of " + testClass.getName() + " names a blank model key");
                 }
                 else if (!unique.add(model.trim())) {
                     problems.add("model '" + model + "' is listed twice for " + testClass.getName());
                 }
             }
             if (unique.isEmpty()) {
-                problems.add("no model is configured for " + testClass.getName() + ": use @Models or arena.models");
+                problems.add("no model is configured for " + testClass.getName() + ": use @UseModels or arena.models");
             }
             return new ArrayList<>(unique);
         }
 
-        /** {@code @Models} (or the default model when the class declares none), then the class's own models. */
+        /** {@code @UseModels} (or the default model when the class declares none), then the class's own models. */
         private List<String> annotatedModels(List<DeclaredModel> declared) {
-            Optional<Models> annotated = AnnotationSupport.findAnnotation(testClass, Models.class);
+            Optional<UseModels> annotated = AnnotationSupport.findAnnotation(testClass, UseModels.class);
             List<String> models = new ArrayList<>(annotated.map(m -> List.of(m.value()))
                     .orElse(declared.isEmpty() ? List.of(DEFAULT_MODEL) : List.of()));
             for (DeclaredModel model : declared) {
@@ -263,11 +263,11 @@ public final class EvalDefinition {
                     : declared;
         }
 
-        /** The class itself, then the classes its {@code @Hooks} name. */
+        /** The class itself, then the classes its {@code @ProcessWith} name. */
         private List<Class<?>> hookClasses() {
             List<Class<?>> hookClasses = new ArrayList<>();
             hookClasses.add(testClass);
-            AnnotationSupport.findAnnotation(testClass, Hooks.class)
+            AnnotationSupport.findAnnotation(testClass, ProcessWith.class)
                     .ifPresent(h -> hookClasses.addAll(List.of(h.value())));
             return hookClasses;
         }
@@ -468,9 +468,9 @@ public final class EvalDefinition {
         return defaultScorers;
     }
 
-    /** {@code @PreRequest} hooks, in the order they run. */
-    public List<Method> preRequestHooks() {
-        return preRequestHooks;
+    /** {@code @PreProcess} hooks, in the order they run. */
+    public List<Method> preProcessHooks() {
+        return preProcessHooks;
     }
 
     /** {@code @PostProcess} hooks, in the order they run. */

@@ -76,7 +76,7 @@ final class ArenaDescriptor extends SummaryDescriptor {
         List<String> models = runtime.definition().models();
         if (models.size() < 2) {
             throw new TestAbortedException("arena not applicable: a pairwise arena needs two models, and " + eval
-                    + " runs " + (models.isEmpty() ? "none" : "only " + models.get(0)) + " (@Models, arena.models)");
+                    + " runs " + (models.isEmpty() ? "none" : "only " + models.get(0)) + " (@UseModels, arena.models)");
         }
         AtomicReference<ArenaComparison> firstError = new AtomicReference<>();
         long made = comparisons.compare(models, comparison -> {

@@ -21,7 +21,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 
 import dev.agentarena.junit.HumanLabels;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ArenaSettings;
@@ -193,7 +193,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
 
     /**
      * What {@code arena.yaml}'s {@code models:} mapping replaces, if it selects the models of evals that name others
-     * ({@code @Models}, {@code @EvalModel}): a mapping written to configure models selects them too.
+     * ({@code @UseModels}, {@code @EvalModel}): a mapping written to configure models selects them too.
      */
     private Optional<String> modelsMappingNote() {
         Optional<String> mapping = configuration.modelsMapping();
@@ -205,7 +205,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
             if (child instanceof EvalClassDescriptor evalClass) {
                 EvalDefinition definition = evalClass.definition();
                 List<String> own = new ArrayList<>(AnnotationSupport.findAnnotation(definition.testClass(),
-                        Models.class).map(models -> List.of(models.value())).orElse(List.of()));
+                        UseModels.class).map(models -> List.of(models.value())).orElse(List.of()));
                 definition.declaredModels().forEach(model -> own.add(model.key()));
                 if (!own.isEmpty() && !Set.copyOf(own).equals(Set.copyOf(definition.models()))) {
                     replaced.add(definition.testClass().getSimpleName() + " (" + String.join(", ", own) + ")");
@@ -217,7 +217,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         }
         return Optional.of("arena.yaml's models: mapping (" + mapping.get().substring("in ".length())
                 + ") selects the models of every eval (" + String.join(", ", configuration.getList(Constants.MODELS))
-                + "), replacing those named with @Models or @EvalModel by " + String.join(", ", replaced)
+                + "), replacing those named with @UseModels or @EvalModel by " + String.join(", ", replaced)
                 + ": a mapping selects its keys as well as configuring them. To configure a model without selecting "
                 + "it, write a top-level \"models.<key>\": key of arena.yaml, or set arena.models.<key>.<name> in "
                 + "junit-platform.properties; to choose the models, set " + Constants.MODELS + ".");

@@ -18,7 +18,7 @@ import org.junit.platform.engine.support.discovery.SelectorResolver;
 
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.PostProcess;
-import dev.agentarena.junit.PreRequest;
+import dev.agentarena.junit.PreProcess;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
@@ -87,7 +87,7 @@ final class EvalClassSelectorResolver implements SelectorResolver {
         boolean scorer = AnnotationSupport.isAnnotated(method, Scorer.class);
         List<EvalDataset> datasets = AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class);
         boolean task = AnnotationSupport.isAnnotated(method, Task.class)
-                || AnnotationSupport.isAnnotated(method, PreRequest.class)
+                || AnnotationSupport.isAnnotated(method, PreProcess.class)
                 || AnnotationSupport.isAnnotated(method, PostProcess.class);
         if (!scorer && datasets.isEmpty() && !task) {
             return unresolved();
@@ -136,7 +136,7 @@ final class EvalClassSelectorResolver implements SelectorResolver {
         return AnnotationSupport.isAnnotated(method, Scorer.class)
                 || !AnnotationSupport.findRepeatableAnnotations(method, EvalDataset.class).isEmpty()
                 || AnnotationSupport.isAnnotated(method, Task.class)
-                || AnnotationSupport.isAnnotated(method, PreRequest.class)
+                || AnnotationSupport.isAnnotated(method, PreProcess.class)
                 || AnnotationSupport.isAnnotated(method, PostProcess.class);
     }
 }

@@ -11,6 +11,7 @@ import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScorerOptionValues;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.internal.EvalCaseBuilder;
 import dev.agentarena.junit.model.Trajectory;
 import dev.agentarena.junit.model.Turn;
 import dev.agentarena.junit.engine.secrets.SecretMasking;
@@ -75,7 +76,8 @@ final class CaseScoringContext implements ScoringContext, SecretMasking {
      */
     CaseScoringContext forTurn(Turn graded) {
         TaskOutput turnOutput = TaskOutput.of(graded.answer()).withToolCalls(graded.trajectory().toolCalls());
-        return new CaseScoringContext(testCase.withInput(graded.user()), evalName, modelKey, options, turnOutput,
+        EvalCase turnCase = EvalCaseBuilder.from(testCase).input(graded.user()).build();
+        return new CaseScoringContext(turnCase, evalName, modelKey, options, turnOutput,
                 projectRoot, judge, timeLimit, secrets, graded.trajectory(), turns, graded);
     }
 

@@ -18,8 +18,8 @@ import dev.agentarena.junit.engine.lifecycle.EvalInstances;
 import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 
 /**
- * Runs an eval's {@code @PreRequest} and {@code @PostProcess} hooks, in order, each on the output of the one before:
- * first those of the eval class, then those of each {@code @Hooks} class. A post-process hook that returns a
+ * Runs an eval's {@code @PreProcess} and {@code @PostProcess} hooks, in order, each on the output of the one before:
+ * first those of the eval class, then those of each {@code @ProcessWith} class. A post-process hook that returns a
  * {@link ScoreResult} decides the case; the hooks after it do not run.
  *
  * <p>The text is bound by name ({@code prompt}, {@code output}) or, whatever its name, to the first {@code String}
@@ -39,7 +39,7 @@ final class EvalHooks {
     private final Map<Class<?>, Object> hookInstances = new ConcurrentHashMap<>();
 
     EvalHooks(EvalDefinition definition, Object evalInstance, EvalInstances instances) {
-        this.preRequest = definition.preRequestHooks();
+        this.preRequest = definition.preProcessHooks();
         this.postProcess = definition.postProcessHooks();
         this.evalInstance = evalInstance;
         this.instances = instances;
@@ -55,10 +55,10 @@ final class EvalHooks {
         String current = prompt;
         for (Method hook : preRequest) {
             String text = current;
-            Object returned = steps.step(TimeLimits.Kind.HOOK, "@PreRequest hook " + hook.getName() + "()",
+            Object returned = steps.step(TimeLimits.Kind.HOOK, "@PreProcess hook " + hook.getName() + "()",
                     () -> invoke(hook, text, evalCase, null, "prompt"));
             if (!(returned instanceof String)) {
-                throw new IllegalStateException("@PreRequest hook " + hook.getName() + "() must return the prompt as a "
+                throw new IllegalStateException("@PreProcess hook " + hook.getName() + "() must return the prompt as a "
                         + "String, but returned " + (returned == null ? "null" : returned.getClass().getSimpleName()));
             }
             current = (String) returned;

@@ -18,7 +18,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 import dev.agentarena.junit.Arena;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
-import dev.agentarena.junit.Models;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
@@ -104,7 +104,7 @@ public final class EvalRuntime implements AutoCloseable {
         this.repeatedToolCallIds = new TrajectoryRecorder.RepeatedIds(definition.name());
         this.modelCalls = new ModelCallCheckTally(run.configuration().typed().modelCallCheck(), definition.name(),
                 definition.task() == null ? null : task.describe(),
-                AnnotationSupport.isAnnotated(definition.testClass(), Models.class)
+                AnnotationSupport.isAnnotated(definition.testClass(), UseModels.class)
                         || !definition.declaredModels().isEmpty()
                         || run.configuration().get(Constants.MODELS).isPresent());
     }
@@ -278,11 +278,11 @@ public final class EvalRuntime implements AutoCloseable {
 
     /**
      * Where the eval's model keys are set, for an error about one: {@code arena.models} and where that was set, else
-     * the class's {@code @Models} (or {@code @EvalModel} members).
+     * the class's {@code @UseModels} (or {@code @EvalModel} members).
      */
     String modelKeysSource() {
         return run.configuration().getList(Constants.MODELS).isEmpty()
-                ? "@Models or an @EvalModel member of " + definition.testClass().getName()
+                ? "@UseModels or an @EvalModel member of " + definition.testClass().getName()
                 : Constants.MODELS + " " + run.configuration().sourceOf(Constants.MODELS);
     }
 

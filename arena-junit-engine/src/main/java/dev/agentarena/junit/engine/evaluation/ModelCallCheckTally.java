@@ -33,7 +33,7 @@ final class ModelCallCheckTally {
 
     /**
      * @param task how messages name the task ({@code @Task route()}), or {@code null} for an eval without one
-     * @param modelsChosen whether anyone chose the eval's models ({@code @Models}, {@code @EvalModel},
+     * @param modelsChosen whether anyone chose the eval's models ({@code @UseModels}, {@code @EvalModel},
      *        {@code arena.models}); an eval on the default model only, such as one of a deterministic function, runs on
      *        it because a model is needed, not to evaluate it
      */

@@ -12,6 +12,7 @@ import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.scoring.ScorerDeclarations;
+import dev.agentarena.junit.internal.ScorerOptionSources;
 
 /**
  * The one precedence of scorer options, option by option, highest first:
@@ -19,7 +20,7 @@ import dev.agentarena.junit.engine.scoring.ScorerDeclarations;
  *   <li>the case: its {@code scorer_options} ({@link EvalCase#scorerOptions()});</li>
  *   <li>the eval: its block in the configuration ({@code arena.evals.<eval>.scorers.options.<scorer>.<option>}),
  *       then its {@code @ScorerOption}s (the configuration wins over annotations, as {@code arena.models} wins over
- *       {@code @Models});</li>
+ *       {@code @UseModels});</li>
  *   <li>the run: {@code arena.scorers.options.<scorer>.<option>};</li>
  *   <li>the scorer's own default.</li>
  * </ol>
@@ -56,7 +57,7 @@ final class ScorerOptionLevels {
             if (shared == null) {
                 Level level = evalLevel.computeIfAbsent(scorer, this::evalAndRun);
                 shared = evalValues.computeIfAbsent(scorer,
-                        name -> ScorerOptionValues.of(name, level.values, level.sources));
+                        name -> ScorerOptionSources.of(name, level.values, level.sources));
             }
             return shared;
         }
@@ -65,7 +66,7 @@ final class ScorerOptionLevels {
         String where = "scorer_options of case '" + evalCase.id() + "'"
                 + (row == null ? "" : row.location().map(location -> " at " + location).orElse(""));
         own.forEach((name, value) -> merged.put(name, value, where));
-        return ScorerOptionValues.of(scorer, merged.values, merged.sources);
+        return ScorerOptionSources.of(scorer, merged.values, merged.sources);
     }
 
     /** Why the case's own options may not be used, when one of them is only the run's or the eval's to set. */

@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.evaluation;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,7 +26,7 @@ final class TimeLimits {
         ENGINE(null, null),
         /** The {@code @Task} or the default model call. */
         TASK(Constants.TIMEOUT_TASK, Duration.ofMinutes(5)),
-        /** A {@code @PreRequest} or {@code @PostProcess} hook. */
+        /** A {@code @PreProcess} or {@code @PostProcess} hook. */
         HOOK(Constants.TIMEOUT_HOOK, Duration.ofSeconds(30)),
         /** A scorer. */
         SCORER(Constants.TIMEOUT_SCORER, Duration.ofSeconds(60));
@@ -63,23 +64,24 @@ final class TimeLimits {
     static TimeLimits of(ArenaConfiguration configuration, Class<?> evalClass) {
         Optional<Timeouts> annotation = AnnotationSupport.findAnnotation(evalClass, Timeouts.class);
         String where = "@Timeouts on " + evalClass.getName();
-        Duration task = limit(configuration, Kind.TASK, annotation.map(Timeouts::task), where);
-        Duration hook = limit(configuration, Kind.HOOK, annotation.map(Timeouts::hook), where);
-        Duration scorer = limit(configuration, Kind.SCORER, annotation.map(Timeouts::scorer), where);
+        Duration task = limit(configuration, Kind.TASK, annotation.map(Timeouts::task), annotation, where);
+        Duration hook = limit(configuration, Kind.HOOK, annotation.map(Timeouts::hook), annotation, where);
+        Duration scorer = limit(configuration, Kind.SCORER, annotation.map(Timeouts::scorer), annotation, where);
         if (scorer.compareTo(MAX_SCORER) > 0) {
             throw new ConfigurationException("the scorer time limit must be at most 60 s, but was " + format(scorer)
-                    + " (" + (annotation.map(Timeouts::scorer).filter(v -> !v.isBlank()).isPresent() ? where
+                    + " (" + (annotation.map(Timeouts::scorer).filter(v -> v != 0).isPresent() ? where
                             : configuration.sourceOf(Constants.TIMEOUT_SCORER)) + ")");
         }
         return new TimeLimits(task, hook, scorer, where);
     }
 
-    private static Duration limit(ArenaConfiguration configuration, Kind kind, Optional<String> declared,
-            String where) {
-        if (declared.isPresent() && !declared.get().isBlank()) {
-            return parse(declared.get()).orElseThrow(() -> new ConfigurationException(where + ": "
-                    + kind.name().toLowerCase(Locale.ROOT) + " = \"" + declared.get() + "\" must be a positive "
-                    + "duration such as \"90 s\", \"500 ms\" or \"2 m\""));
+    private static Duration limit(ArenaConfiguration configuration, Kind kind, Optional<Long> declared,
+            Optional<Timeouts> annotation, String where) {
+        if (declared.isPresent() && declared.get() != 0) {
+            TimeUnit unit = annotation.get().unit();
+            return declared(declared.get(), unit).orElseThrow(() -> new ConfigurationException(where + ": "
+                    + kind.name().toLowerCase(Locale.ROOT) + " = " + declared.get() + " " + unit + " must be a "
+                    + "positive duration, from 1 ms to 292 years (0 keeps the configured limit)"));
         }
         Optional<String> configured = configuration.get(kind.key);
         if (configured.isEmpty()) {
@@ -87,6 +89,14 @@ final class TimeLimits {
         }
         return parse(configured.get()).orElseThrow(() -> configuration.invalid(kind.key, configured.get(),
                 "a positive duration such as \"90 s\", \"500 ms\" or \"2 m\""));
+    }
+
+    /** A declared amount of a unit, when from 1 ms to what nanoseconds hold (TimeUnit saturates past that). */
+    private static Optional<Duration> declared(long amount, TimeUnit unit) {
+        if (amount <= 0 || unit.toMillis(amount) == 0 || unit.toNanos(amount) == Long.MAX_VALUE) {
+            return Optional.empty();
+        }
+        return Optional.of(Duration.ofNanos(unit.toNanos(amount)));
     }
 
     /** {@code 90 s}, {@code 500ms}, {@code 2 m}, {@code 1 h}, or a bare number of seconds. */

@@ -20,7 +20,7 @@ public final class EvalInstanceStrategies {
     }
 
     /**
-     * Whether the class and its {@code @Hooks} classes are created with their no-argument constructors (else a
+     * Whether the class and its {@code @ProcessWith} classes are created with their no-argument constructors (else a
      * framework creates them, which may inject constructor parameters). Cheap: for checks at discovery.
      */
     public static boolean byConstructor(Class<?> evalClass) {

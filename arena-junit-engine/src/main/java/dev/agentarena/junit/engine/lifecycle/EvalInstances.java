@@ -24,7 +24,7 @@ public interface EvalInstances extends AutoCloseable {
     Object createEvalInstance();
 
     /**
-     * A new instance of a class the eval names, such as a {@code @Hooks} class.
+     * A new instance of a class the eval names, such as a {@code @ProcessWith} class.
      *
      * @throws EvalInstanceException when it cannot be created
      */

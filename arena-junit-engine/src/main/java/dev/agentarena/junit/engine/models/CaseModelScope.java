@@ -102,7 +102,7 @@ public final class CaseModelScope implements AutoCloseable {
             throw new ModelCallException(caller + " is routed to the model under evaluation (@RouteChatModelsToArena), "
                     + "but it was called outside an eval's @Task: there is no case whose model could answer. Call it "
                     + "from the task (or from what the task calls), not while the application starts or from a "
-                    + "@PreRequest or @PostProcess hook or a scorer");
+                    + "@PreProcess or @PostProcess hook or a scorer");
         }
         throw new ModelCallException(caller + " was called on thread '" + Thread.currentThread().getName()
                 + "', which runs no case's @Task, while " + running + " cases are running: the engine cannot tell "

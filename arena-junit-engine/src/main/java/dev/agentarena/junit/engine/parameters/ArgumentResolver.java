@@ -30,7 +30,7 @@ import dev.agentarena.junit.model.Model;
  *
  * <p>One exception, where the value is unambiguous: a task's input and a hook's text (what the hook rewrites) also go
  * to the first {@code String} parameter that no name claims, named or not. A task without {@code -parameters} whose
- * eval has {@code @PreRequest} hooks is the ambiguous case (the input, or the prompt after the hooks?) and is a
+ * eval has {@code @PreProcess} hooks is the ambiguous case (the input, or the prompt after the hooks?) and is a
  * problem too.
  *
  * <p>Values are converted to the declared type with Jackson, so a scorer may declare {@code double reference} or
@@ -49,8 +49,8 @@ public final class ArgumentResolver {
             List.of(EvalCase.class, Model.class), List.of("input", "prompt", "metadata", "conversationId"), "input",
             "an EvalCase");
 
-    /** The parameters of a {@code @PreRequest} hook: the text is the prompt. */
-    public static final ArgumentResolver PRE_REQUEST = new ArgumentResolver("@PreRequest hook",
+    /** The parameters of a {@code @PreProcess} hook: the text is the prompt. */
+    public static final ArgumentResolver PRE_REQUEST = new ArgumentResolver("@PreProcess hook",
             List.of(EvalCase.class), List.of("prompt", "input", "reference", "metadata"), "prompt", "an EvalCase");
 
     /** The parameters of a {@code @PostProcess} hook: the text is the output. */
@@ -80,7 +80,7 @@ public final class ArgumentResolver {
      * What keeps the method's parameters from being bound, one message per parameter naming the method, the
      * parameter and the fix; empty when every parameter can be bound. Cheap: for discovery.
      *
-     * @param promptDiffers whether the eval has {@code @PreRequest} hooks, so that a task's prompt is not its input
+     * @param promptDiffers whether the eval has {@code @PreProcess} hooks, so that a task's prompt is not its input
      */
     public List<String> problems(Method method, boolean promptDiffers) {
         List<String> problems = new ArrayList<>();
@@ -95,7 +95,7 @@ public final class ArgumentResolver {
             for (int i = 0; i < plan.length; i++) {
                 if (firstString.equals(plan[i].name) && !parameters[i].isNamePresent()) {
                     problems.add(describe(parameters[i], i) + " of " + describe(method) + " has no name, and with "
-                            + "@PreRequest hooks the engine cannot tell whether it wants the input or the prompt (the "
+                            + "@PreProcess hooks the engine cannot tell whether it wants the input or the prompt (the "
                             + "input after the hooks). " + fix("input", "prompt"));
                 }
             }

@@ -41,7 +41,10 @@ public final class ScorerVersions {
      * was {@code ScorerOptions} until that name went to the container of {@code @ScorerOption} (issue 22).
      */
     private static final Map<String, String> RENAMED_API_TYPES = Map.of("dev/agentarena/junit/ScorerOptionValues",
-            "dev/agentarena/junit/ScorerOptions");
+            "dev/agentarena/junit/ScorerOptions",
+            "dev/agentarena/junit/PreProcess", "dev/agentarena/junit/PreRequest",
+            "dev/agentarena/junit/ProcessWith", "dev/agentarena/junit/Hooks",
+            "dev/agentarena/junit/UseModels", "dev/agentarena/junit/Models");
     private static final ClassValue<BytecodeModel> MODELS = new ClassValue<>() {
         @Override
         protected BytecodeModel computeValue(Class<?> type) {

@@ -30,12 +30,12 @@ import org.opentest4j.TestAbortedException;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.PostProcess;
-import dev.agentarena.junit.PreRequest;
+import dev.agentarena.junit.PreProcess;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.datasets.DatasetRowException;
@@ -43,6 +43,7 @@ import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.results.Money;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.internal.EvalCaseBuilder;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelCallException;
 
@@ -115,7 +116,8 @@ class CaseEvaluatorTest {
 
     @Test
     void anUnknownEvalTypeIsAnErrorNamingTheCaseAndTheScorer() {
-        CaseOutcome outcome = evaluate(EvalCase.of("typo", "billing", "billing").withEvalType("exact_mtach"));
+        CaseOutcome outcome = evaluate(
+                EvalCaseBuilder.of("typo", "billing", "billing").evalType("exact_mtach").build());
 
         assertThat(statuses(outcome).values()).containsOnly(ResultStatus.ERROR);
         assertThat(record(outcome, "exact_match").error()).contains("case 'typo'", "exact_mtach");
@@ -293,7 +295,7 @@ class CaseEvaluatorTest {
 
     /** Behaves by case id; remembers which cases reached the task and the {@code verdict} scorer. */
     @Eval(value = "behaviours", scorers = "exact_match")
-    @Models("sim_small")
+    @UseModels("sim_small")
     static class Behaviours {
 
         final List<String> tasks = Collections.synchronizedList(new ArrayList<>());
@@ -305,7 +307,7 @@ class CaseEvaluatorTest {
             return List.of();
         }
 
-        @PreRequest
+        @PreProcess
         String prompt(String prompt, EvalCase evalCase) {
             if (evalCase.id().equals("pre_request_fails")) {
                 throw new IllegalArgumentException("no prompt for " + evalCase.id());
@@ -361,7 +363,7 @@ class CaseEvaluatorTest {
     }
 
     /** No default scorer and no {@code @Scorer} method. */
-    @Models("sim_small")
+    @UseModels("sim_small")
     static class Unscored {
 
         @EvalDataset

@@ -34,6 +34,7 @@ import dev.agentarena.junit.engine.definition.EvalDefinition;
 import dev.agentarena.junit.engine.evaluation.scheduling.CaseScheduler;
 import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.internal.EvalCaseBuilder;
 import dev.agentarena.junit.model.Model;
 
 /**
@@ -283,14 +284,14 @@ class DatasetEvaluationTest {
 
         @EvalDataset
         static Stream<EvalCase> answers() {
-            return java.util.stream.IntStream.range(0, CASES).mapToObj(i -> EvalCase.of("r" + i, "q" + i, "a" + i)
-                    .withRecordedOutput(i % 10 == 0 ? "wrong" : "a" + i));
+            return java.util.stream.IntStream.range(0, CASES).mapToObj(i -> EvalCase.recorded("r" + i, "q" + i, "a" + i,
+                    i % 10 == 0 ? "wrong" : "a" + i));
         }
 
         /** The same, but every tenth case graded by {@code llm_judge} instead. */
         @EvalDataset
         static Stream<EvalCase> judged() {
-            return answers().map(c -> c.id().endsWith("0") ? c.withEvalType("llm_judge") : c);
+            return answers().map(c -> c.id().endsWith("0") ? EvalCaseBuilder.from(c).evalType("llm_judge").build() : c);
         }
     }
 

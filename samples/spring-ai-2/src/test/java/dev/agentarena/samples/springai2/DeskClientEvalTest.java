@@ -5,8 +5,8 @@ import org.springframework.ai.chat.client.ChatClient;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
 import dev.agentarena.junit.EvalModel;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 
 /**
  * The desk's own Spring AI {@code ChatClient} as a model of the eval ({@code @EvalModel}), ranked with a simulated
@@ -16,7 +16,7 @@ import dev.agentarena.junit.Task;
  */
 @Eval(value = "spring-ai-2-desk-client", scorers = {"contains", "trajectory"})
 @EvalDataset("desk-orders.jsonl")
-@Models({"sim_large", "desk-client"})
+@UseModels({"sim_large", "desk-client"})
 class DeskClientEvalTest {
 
     @EvalModel("desk-client")

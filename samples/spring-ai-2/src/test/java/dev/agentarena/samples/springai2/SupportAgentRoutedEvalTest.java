@@ -5,10 +5,10 @@ import org.springframework.boot.test.context.SpringBootTest;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.RouteChatModelsToArena;
 import dev.agentarena.junit.ScorerOption;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Evaluates the desk's agent as it ships, on Spring Boot 4 and Spring AI 2.0: Spring Boot starts the application,
@@ -21,7 +21,7 @@ import dev.agentarena.junit.Task;
 @Eval(value = "spring-ai-2-routed-agent", scorers = {"contains", "trajectory", "tool_precision_recall"})
 @ScorerOption(scorer = "trajectory", name = "mode", value = "in_order")
 @EvalDataset("support-agent.jsonl")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 class SupportAgentRoutedEvalTest {
 
     private final SupportAgent agent;

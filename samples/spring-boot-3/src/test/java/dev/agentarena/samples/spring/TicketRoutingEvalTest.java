@@ -8,9 +8,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.RouteChatModelsToArena;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 
 /**
  * Evaluates the support desk as it ships: Spring Boot starts the application, injects its {@link TicketRouter}, and
@@ -21,7 +21,7 @@ import dev.agentarena.junit.Task;
 @SpringBootTest
 @RouteChatModelsToArena
 @Eval(value = "ticket-routing", scorers = "classification")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 class TicketRoutingEvalTest {
 
     private final TicketRouter router;

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.ModelCall;
+import dev.agentarena.junit.internal.EvalCaseBuilder;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
@@ -178,8 +179,8 @@ final class SimulatedAgent {
             return call;
         }
         Object answer = reference.containsKey("answer") ? reference.get("answer") : reference.get("output");
-        EvalCase graded = EvalCase.of(evalCase.id(), evalCase.input(), answer)
-                .withEvalType(evalCase.evalType().orElse(null));
+        EvalCase graded = EvalCaseBuilder.of(evalCase.id(), evalCase.input(), answer)
+                .evalType(evalCase.evalType().orElse(null)).build();
         return new ModelCall(graded, call.repeat(), call.scorerOptions());
     }
 

@@ -116,8 +116,8 @@ class CaseSchedulerTest {
 
     @Test
     void aRowWeighsItsTextsTwoBytesACharacterAndWhatItDoesNotSizeAsAFixedAmount() {
-        DatasetRow texts = DatasetRow.of(EvalCase.of("c1", "x".repeat(1000), "y".repeat(10)).withTags("abc")
-                .withRecordedOutput("z".repeat(100)), null);
+        DatasetRow texts = DatasetRow.of(EvalCase.recorded("c1", "x".repeat(1000), "y".repeat(10), "z".repeat(100))
+                .withTags("abc"), null);
         DatasetRow json = DatasetRow.of(EvalCase.of("c2", Map.of("question", "x".repeat(1000)), null), null);
         DatasetRow bad = DatasetRow.failed("c3", "unreadable", null);
 

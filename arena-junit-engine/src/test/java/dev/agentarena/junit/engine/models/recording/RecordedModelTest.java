@@ -48,7 +48,7 @@ class RecordedModelTest {
 
     @Test
     void answersWithTheRecordedOutputAtNoCost() {
-        EvalCase evalCase = EvalCase.of("refund", "I was charged twice", "billing").withRecordedOutput("billing");
+        EvalCase evalCase = EvalCase.recorded("refund", "I was charged twice", "billing", "billing");
 
         Completion completion = model.answer(ModelRequest.ofPrompt("I was charged twice"), new ModelCall(evalCase, 0))
                 .completion();
@@ -62,7 +62,7 @@ class RecordedModelTest {
 
     @Test
     void rendersStructuredOutputsAsJson() {
-        EvalCase evalCase = EvalCase.of("extract", "x", null).withRecordedOutput(Map.of("amount", 1200));
+        EvalCase evalCase = EvalCase.recorded("extract", "x", null, Map.of("amount", 1200));
 
         assertThat(model.answer(ModelRequest.ofPrompt("x"), new ModelCall(evalCase, 0)).completion().text())
                 .isEqualTo("{\"amount\":1200}");

@@ -32,6 +32,7 @@ import dev.agentarena.junit.engine.models.judge.JudgePrompt;
 import dev.agentarena.junit.engine.models.judge.JudgePrompt.Scale;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 import dev.agentarena.junit.engine.models.TestConfigurations;
+import dev.agentarena.junit.internal.EvalCaseBuilder;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Message;
 import dev.agentarena.junit.model.ModelRequest;
@@ -142,8 +143,8 @@ class SimulatedModelTest {
     @Test
     void classificationPutsTheLabelInASentence() {
         for (int i = 0; i < 20; i++) {
-            EvalCase evalCase = EvalCase.of("ticket-" + i, "I was charged twice", "billing")
-                    .withEvalType("classification");
+            EvalCase evalCase = EvalCaseBuilder.of("ticket-" + i, "I was charged twice", "billing")
+                    .evalType("classification").build();
             assertThat(labelsIn(answer(true, evalCase))).containsExactly("billing");
             List<String> wrong = labelsIn(answer(false, evalCase));
             assertThat(wrong).hasSize(1).doesNotContain("billing");
@@ -209,7 +210,7 @@ class SimulatedModelTest {
         assertThat(List.of("refund", "5 days", "receipt").stream().filter(answer(false, contains)::contains).count())
                 .isEqualTo(2);
         for (String reference : List.of("Paris", "The refund takes five days", "ok")) {
-            EvalCase exact = EvalCase.of("e-" + reference, "x", reference).withEvalType("exact_match");
+            EvalCase exact = EvalCaseBuilder.of("e-" + reference, "x", reference).evalType("exact_match").build();
             assertThat(answer(true, exact)).isEqualTo(reference);
             String wrong = answer(false, exact);
             assertThat(SimulatedAnswers.normalize(wrong)).isNotEqualTo(SimulatedAnswers.normalize(reference));
@@ -219,7 +220,7 @@ class SimulatedModelTest {
     @Test
     void regexAnswersMatchOrDoNot() {
         String pattern = "\\b[A-Z]{3}-\\d{4}\\b";
-        EvalCase evalCase = EvalCase.of("order-id", "Which order?", pattern).withEvalType("regex");
+        EvalCase evalCase = EvalCaseBuilder.of("order-id", "Which order?", pattern).evalType("regex").build();
         assertThat(Pattern.compile(pattern).matcher(answer(true, evalCase)).find()).isTrue();
         assertThat(Pattern.compile(pattern).matcher(answer(false, evalCase)).find()).isFalse();
     }

@@ -6,23 +6,23 @@ import java.util.regex.Pattern;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
-import dev.agentarena.junit.PreRequest;
+import dev.agentarena.junit.PreProcess;
 import dev.agentarena.junit.Scorer;
+import dev.agentarena.junit.UseModels;
 
 /**
- * The ticket-routing eval on the engine: each case's prompt rendered by a {@code @PreRequest} hook, one call to the
+ * The ticket-routing eval on the engine: each case's prompt rendered by a {@code @PreProcess} hook, one call to the
  * mock router per case, three {@code @Scorer} methods. The dataset is {@code target/data/cases.jsonl}, which
  * {@code run.sh} links to the generated file of each size.
  */
 @Eval("routing")
-@Models(MockRouterProvider.KEY)
+@UseModels(MockRouterProvider.KEY)
 @EvalDataset("target/data/cases.jsonl")
 public class RoutingEvalTest {
 
     private static final Pattern FORMAT = Pattern.compile("^(billing|technical|account|other)$");
 
-    @PreRequest
+    @PreProcess
     static String render(String input, EvalCase evalCase) {
         return MockModel.render(evalCase.id(), input);
     }

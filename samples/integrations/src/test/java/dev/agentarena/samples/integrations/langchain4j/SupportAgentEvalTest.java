@@ -2,8 +2,8 @@ package dev.agentarena.samples.integrations.langchain4j;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.model.chat.ChatModel;
@@ -22,7 +22,7 @@ import dev.langchain4j.service.SystemMessage;
 @Eval(value = "support-agent",
         scorers = {"contains", "trajectory", "tool_precision_recall", "trajectory_efficiency"})
 @EvalDataset("support-agent.jsonl")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 public class SupportAgentEvalTest {
 
     /** The app's tools: in production they call the order system and the ticket desk. */

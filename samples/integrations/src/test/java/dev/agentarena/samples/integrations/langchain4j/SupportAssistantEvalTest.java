@@ -6,8 +6,8 @@ import java.util.stream.Stream;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.SystemMessage;
@@ -19,7 +19,7 @@ import dev.langchain4j.service.SystemMessage;
  * priced, recorded and budgeted by the engine.
  */
 @Eval(value = "support-assistant", scorers = "contains")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 class SupportAssistantEvalTest {
 
     /** The team's AI service. */

@@ -5,10 +5,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 import dev.langchain4j.memory.ChatMemory;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.model.chat.ChatModel;
@@ -24,7 +24,7 @@ import dev.langchain4j.service.AiServices;
  */
 @Eval(value = "support-conversations", scorers = {"contains", "trajectory"})
 @EvalDataset("support-conversations.jsonl")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 public class SupportConversationEvalTest {
 
     /** One chat memory per conversation: what the AI service remembers between turns. */

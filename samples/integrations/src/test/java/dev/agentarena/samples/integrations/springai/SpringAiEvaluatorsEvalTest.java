@@ -10,9 +10,9 @@ import org.springframework.ai.evaluation.EvaluationResponse;
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 
 /**
  * The team's Spring AI code on the {@code ChatClient} the engine provides, graded by Spring AI's evaluators: by
@@ -20,7 +20,7 @@ import dev.agentarena.junit.Task;
  * default, offline) and by returning an {@code EvaluationResponse} from a {@code @Scorer} method.
  */
 @Eval(value = "spring-ai-support", scorers = {"spring_ai_relevancy", "spring_ai_fact_checking"})
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 class SpringAiEvaluatorsEvalTest {
 
     @Task

@@ -6,9 +6,9 @@ import org.springframework.ai.tool.annotation.ToolParam;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.ScorerOption;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 
 /**
  * The team's Spring AI {@code ChatClient} with three tool callbacks, on the {@code ChatClient} the engine provides.
@@ -23,7 +23,7 @@ import dev.agentarena.junit.Task;
         scorers = {"contains", "trajectory", "tool_precision_recall", "trajectory_efficiency"})
 @ScorerOption(scorer = "trajectory", name = "mode", value = "in_order")
 @EvalDataset("support-agent.jsonl")
-@Models({"sim_small", "sim_large"})
+@UseModels({"sim_small", "sim_large"})
 class SupportAgentToolsEvalTest {
 
     /** The app's tools: in production they call the order system and the ticket desk. */

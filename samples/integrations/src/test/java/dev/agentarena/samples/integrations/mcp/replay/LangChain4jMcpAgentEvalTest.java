@@ -2,8 +2,8 @@ package dev.agentarena.samples.integrations.mcp.replay;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.engine.integration.mcp.RecordedToolProvider;
 import dev.agentarena.samples.integrations.langchain4j.SupportAgentEvalTest.SupportAgent;
 import dev.agentarena.samples.integrations.mcp.SupportDeskServer;
@@ -24,7 +24,7 @@ import dev.langchain4j.service.tool.ToolProvider;
  */
 @Eval(value = "mcp-support-agent", scorers = {"contains", "trajectory", "tool_success"})
 @EvalDataset("support-agent.jsonl")
-@Models("sim_large")
+@UseModels("sim_large")
 public class LangChain4jMcpAgentEvalTest {
 
     /** The server's tools, behind record/replay: the provider is built (and connects) only when a call is live. */

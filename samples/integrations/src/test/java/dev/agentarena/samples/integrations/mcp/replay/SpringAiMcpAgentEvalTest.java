@@ -5,8 +5,8 @@ import org.springframework.ai.mcp.SyncMcpToolCallbackProvider;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
-import dev.agentarena.junit.Models;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.engine.integration.mcp.RecordedToolCallbackProvider;
 import dev.agentarena.samples.integrations.mcp.SupportDeskServer;
 import io.modelcontextprotocol.client.McpClient;
@@ -20,7 +20,7 @@ import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTranspor
  */
 @Eval(value = "mcp-support-agent-spring-ai", scorers = {"contains", "trajectory", "tool_success"})
 @EvalDataset("support-agent.jsonl")
-@Models("sim_large")
+@UseModels("sim_large")
 public class SpringAiMcpAgentEvalTest {
 
     /** The server's tools, behind record/replay: the client is built (and connects) only when a call is live. */

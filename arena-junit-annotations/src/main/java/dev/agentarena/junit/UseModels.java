@@ -10,7 +10,7 @@ import java.lang.annotation.Target;
 import org.apiguardian.api.API;
 
 /**
- * The models an eval runs against, e.g. {@code @Models({"sim_small", "openai:gpt-4o-mini"})}.
+ * The models an eval runs against, e.g. {@code @UseModels({"sim_small", "openai:gpt-4o-mini"})}.
  *
  * <p>The configuration key {@code arena.models} overrides it for every eval, so CI can swap models without a code
  * change. Models the eval class supplies itself ({@link EvalModel @EvalModel}) join these. With none of them, the eval
@@ -21,7 +21,7 @@ import org.apiguardian.api.API;
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
-public @interface Models {
+public @interface UseModels {
 
     /** Model keys, each selecting a model client by prefix. */
     String[] value();
