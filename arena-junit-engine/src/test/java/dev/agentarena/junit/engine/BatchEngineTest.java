@@ -31,6 +31,7 @@ import dev.agentarena.junit.engine.integration.LoopbackOpenAi;
  * an error of its case with the line's message; batch and live models share a run; and a recorded batch run replays
  * with no server and no batch.
  */
+@Slow
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class BatchEngineTest {
 

@@ -55,6 +55,7 @@ import dev.agentarena.junit.engine.scoring.builtin.CodeExecScorer;
  * without it they are skipped, and fail where {@code ARENA_SANDBOX_REQUIRED=true} (as in CI). The figures of each
  * attack with and without the sandbox are in {@code docs/guides/hardening.md}.
  */
+@Slow
 class CodeExecAdversarialTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

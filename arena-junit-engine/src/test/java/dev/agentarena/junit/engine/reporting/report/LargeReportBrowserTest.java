@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.agentarena.junit.engine.Slow;
 import dev.agentarena.junit.engine.browser.BrowserExtension;
 import dev.agentarena.junit.engine.browser.HeadlessChromium;
 
@@ -26,6 +27,7 @@ import dev.agentarena.junit.engine.browser.HeadlessChromium;
  * The figures are printed for {@code docs/benchmarks.md}; the bound asserted is generous, for a loaded 2-core machine
  * (the target, 3 s, is a desktop's), so that it catches a page that hangs or grows quadratic, not a slow machine.
  */
+@Slow
 @Tag(HeadlessChromium.TAG)
 class LargeReportBrowserTest {
 
