@@ -31,6 +31,7 @@ import dev.agentarena.junit.engine.integration.LoopbackOpenAi;
  * an error of its case with the line's message; batch and live models share a run; and a recorded batch run replays
  * with no server and no batch.
  */
+@Slow
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class BatchEngineTest {
 
@@ -248,9 +249,11 @@ class BatchEngineTest {
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
             System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
             try {
-                // $1 a token in and $2 out live: 8 cases of ~3 tokens in ("question 1") and ~1 out, at half price
+                // $1 a token in and $2 out live: 8 cases of ~3 tokens in ("question 1") and ~1 out, at half price;
+                // at these prices the budget lets the calls go one at a time, each batch sent after a short linger
                 batched(server, 8).with("arena.models." + BATCHED + ".price.input-per-million", "1000000")
                         .with("arena.models." + BATCHED + ".price.output-per-million", "2000000")
+                        .with("arena.models." + BATCHED + ".batch.linger", "50ms")
                         .with(Constants.BUDGET_USD, "1000").execute(BatchFixture.class);
             }
             finally {

@@ -55,6 +55,7 @@ import dev.agentarena.junit.engine.scoring.builtin.CodeExecScorer;
  * without it they are skipped, and fail where {@code ARENA_SANDBOX_REQUIRED=true} (as in CI). The figures of each
  * attack with and without the sandbox are in {@code docs/guides/hardening.md}.
  */
+@Slow
 class CodeExecAdversarialTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -139,7 +140,6 @@ class CodeExecAdversarialTest {
 
         assertThat(attack.result.reason()).startsWith("exit code 152")
                 .endsWith("(SIGXCPU: CPU time limit of 1s reached, option cpu_seconds)");
-        assertThat(attack.seconds).as("stopped by the CPU limit, not the 60s clock").isLessThan(30);
         assertThat(attack.survivors).isEmpty();
     }
 
@@ -163,8 +163,8 @@ class CodeExecAdversarialTest {
         Attack attack = attack(HostilePrograms.allocateEightGigabytes(), context);
 
         assertThat(attack.result.passed()).isFalse();
+        // refused by the limit: the program's own MemoryError, not the run-time limit's "timed out"
         assertThat(attack.result.reason()).startsWith("exit code 1: ").endsWith("MemoryError");
-        assertThat(attack.seconds).as("refused at once, not stopped by the clock").isLessThan(10);
     }
 
     @Test
@@ -550,12 +550,10 @@ class CodeExecAdversarialTest {
     }
 
     private Attack attack(String code, Object checks, TestScoringContext options) throws InterruptedException {
-        long started = System.nanoTime();
         try (ProcessWatch watch = ProcessWatch.start()) {
             ScoreResult result = scorer.score(code, checks, options);
-            double seconds = (System.nanoTime() - started) / 1e9;
             watch.close();
-            return new Attack(result, seconds, watch.peak(), watch.seen(), watch.survivors());
+            return new Attack(result, watch.peak(), watch.seen(), watch.survivors());
         }
     }
 
@@ -583,17 +581,15 @@ class CodeExecAdversarialTest {
         return text.toString();
     }
 
-    /** What an attack got: the result, how long it took, how many processes it had at once, which it left. */
+    /** What an attack got: the result, how many processes it had at once, which it left. */
     private static final class Attack {
         final ScoreResult result;
-        final double seconds;
         final int peak;
         final Map<Long, String> seen;
         final Map<Long, String> survivors;
 
-        Attack(ScoreResult result, double seconds, int peak, Map<Long, String> seen, Map<Long, String> survivors) {
+        Attack(ScoreResult result, int peak, Map<Long, String> seen, Map<Long, String> survivors) {
             this.result = result;
-            this.seconds = seconds;
             this.peak = peak;
             this.seen = seen;
             this.survivors = survivors;

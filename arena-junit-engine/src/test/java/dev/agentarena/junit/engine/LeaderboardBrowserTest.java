@@ -24,6 +24,7 @@ import dev.agentarena.junit.engine.fixtures.browser.HostileLeaderboardFixture;
  * String checks of the HTML (OutputsTest) cannot see what a browser's parser makes of it; this does. One browser and
  * one engine run for the class.
  */
+@Slow
 @Tag(HeadlessChromium.TAG)
 class LeaderboardBrowserTest {
 

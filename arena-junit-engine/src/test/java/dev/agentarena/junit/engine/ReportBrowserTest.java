@@ -28,6 +28,7 @@ import dev.agentarena.junit.engine.fixtures.browser.ReportFixture;
  * through the hooks its template documents ({@code window.arenaReady}, the {@code arena-*} ids and data attributes).
  * One browser and two engine runs for the class.
  */
+@Slow
 @Tag(HeadlessChromium.TAG)
 class ReportBrowserTest {
 

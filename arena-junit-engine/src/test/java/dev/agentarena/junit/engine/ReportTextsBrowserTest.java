@@ -23,6 +23,7 @@ import dev.agentarena.junit.engine.fixtures.browser.ReportTextsFixture;
  * cut, in its row, in the opened case and in its word diff, which shows the word that changed and elides the
  * megabyte both runs share.
  */
+@Slow
 @Tag(HeadlessChromium.TAG)
 class ReportTextsBrowserTest {
 

@@ -38,6 +38,7 @@ import dev.agentarena.junit.engine.reporting.report.CaseReport;
  * its name and arguments with its result folded below), the step where the run went wrong marked (the first failing
  * tool call, the step limit), each step's raw JSON one click away, and markup the model wrote shown as text.
  */
+@Slow
 @Tag(HeadlessChromium.TAG)
 class ReportTranscriptBrowserTest {
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
@@ -47,7 +49,7 @@ class ScorerConcurrencyEngineTest {
         EngineRun run = new EngineRun(output).with(Constants.CONCURRENCY, "8").execute(ConcurrentScorersEval.class);
 
         assertThat(run.results().testEvents().succeeded().count()).isEqualTo(40);
-        // 40 scorer calls of 50 ms on 8 call slots: they overlap, however loaded the machine
+        // the first call waits for a second to come in beside it: called one at a time, it would wait in vain
         assertThat(ConcurrentScorersEval.mostAtOnce.get()).as("scorer calls at once").isGreaterThan(1);
     }
 
@@ -100,17 +102,22 @@ class ScorerConcurrencyEngineTest {
         }
     }
 
-    /** Scorers that wait on something slow and keep no state: they may run side by side. */
+    /**
+     * Scorers that wait on something slow and keep no state: they may run side by side. Each call waits (up to 30 s)
+     * until two calls have come in, so two overlap however the machine schedules them, unless they are serialised.
+     */
     @Eval(value = "concurrent-scorers", concurrentScorers = true)
     @UseModels("sim_small")
     public static class ConcurrentScorersEval {
 
         static final AtomicInteger inFlight = new AtomicInteger();
         static final AtomicInteger mostAtOnce = new AtomicInteger();
+        static volatile CountDownLatch twoIn = new CountDownLatch(2);
 
         static void reset() {
             inFlight.set(0);
             mostAtOnce.set(0);
+            twoIn = new CountDownLatch(2);
         }
 
         @EvalDataset
@@ -131,7 +138,8 @@ class ScorerConcurrencyEngineTest {
         boolean slow(String output) throws InterruptedException {
             mostAtOnce.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
             try {
-                Thread.sleep(50);
+                twoIn.countDown();
+                twoIn.await(30, TimeUnit.SECONDS);
                 return true;
             }
             finally {

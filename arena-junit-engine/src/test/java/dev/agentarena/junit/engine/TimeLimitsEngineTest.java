@@ -18,6 +18,7 @@ import dev.agentarena.junit.engine.fixtures.MisbehavingFixture;
  * Calls into user code are held to their time limits, and any {@code Throwable} of user code stays an error of its
  * own case: a hung or stuck call, a stack overflow or an out-of-memory error never hides or hangs the other cases.
  */
+@Slow
 class TimeLimitsEngineTest {
 
     @TempDir

@@ -14,7 +14,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.agentarena.junit.engine.Slow;
+
 /** Functional checks that rows are read one at a time: no timing, no heap measurements. */
+@Slow
 class DatasetStreamingTest {
 
     private static final int LINES = 200_000;

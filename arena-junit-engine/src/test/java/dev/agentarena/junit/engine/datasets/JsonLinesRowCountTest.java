@@ -17,11 +17,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.agentarena.junit.engine.Slow;
+
 /**
  * The console's progress total counted from a JSON Lines file's bytes ({@link JsonLinesRowCount}) is the number of
  * rows {@link JsonLinesReader} makes of the same bytes: every line is compared, for every character a line can hold,
  * and whole files are compared on their edges and on random ones.
  */
+@Slow
 class JsonLinesRowCountTest {
 
     private static final DatasetSource SOURCE = new DatasetSource("rows.jsonl", URI.create("file:/rows.jsonl"), null,

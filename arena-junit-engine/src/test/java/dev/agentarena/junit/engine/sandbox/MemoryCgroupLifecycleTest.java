@@ -2,6 +2,9 @@ package dev.agentarena.junit.engine.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,13 +28,14 @@ class MemoryCgroupLifecycleTest {
             String limitFile = cgroups.version() == MemoryCgroups.Version.V2 ? "memory.max" : "memory.limit_in_bytes";
             assertThat(Files.readString(cgroup.directory().resolve(limitFile)).strip())
                     .isEqualTo(String.valueOf(96L << 20));
+            // the launcher joins the cgroup, then runs the command in its place: the command's first line comes after
             sleeper = new ProcessBuilder(List.of("/bin/sh", "-c", Bubblewrap.LAUNCHER, "arena-sandbox",
-                    cgroup.procs().toString(), "", "sleep", "300")).start();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (!Files.readString(cgroup.procs()).contains(String.valueOf(sleeper.pid()))) {
-                assertThat(System.nanoTime() - deadline).as("the launcher joined the cgroup").isNegative();
-                Thread.sleep(20);
-            }
+                    cgroup.procs().toString(), "", "/bin/sh", "-c", "echo started; exec sleep 300")).start();
+            BufferedReader output = new BufferedReader(new InputStreamReader(sleeper.getInputStream(),
+                    StandardCharsets.UTF_8));
+            assertThat(output.readLine()).as("the command ran").isEqualTo("started");
+            assertThat(Files.readAllLines(cgroup.procs())).as("the launcher joined the cgroup")
+                    .contains(String.valueOf(sleeper.pid()));
         }
         finally {
             cgroup.close();

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.TestFactory;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.engine.Slow;
 
 /**
  * Every builtin and catalogue scorer, enumerated from the registry so that a new one is covered without being named
@@ -32,6 +33,7 @@ import dev.agentarena.junit.ScoringContext;
  * The test allows 24 times plus a quarter of a second, and at most 10 s in all for the 1 MB output, so a collection
  * pause passes, and a quadratic scan of 1 MB (minutes) does not.
  */
+@Slow
 class ScorerComplexityTest {
 
     private static final int SMALL = Integer.getInteger("arena.complexity.small", 128 * 1024);

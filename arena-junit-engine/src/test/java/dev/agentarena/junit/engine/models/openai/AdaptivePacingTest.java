@@ -8,11 +8,14 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.agentarena.junit.engine.Slow;
+
 /**
  * The {@code openai:} client, with nothing configured, against a loopback server that enforces a request budget:
  * it learns the budget from the headers, stops meeting 429s once it has, and answers every case exactly once. The
  * bounds are generous: a loaded machine only makes the client slower, which meets fewer 429s, not more.
  */
+@Slow
 class AdaptivePacingTest {
 
     @Test

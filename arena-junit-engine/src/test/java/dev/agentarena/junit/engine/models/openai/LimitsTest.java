@@ -6,8 +6,10 @@ import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -52,18 +54,22 @@ class LimitsTest {
 
     @Test
     void rateLimitHoldsAcrossThreads() throws Exception {
-        // real clock, generous bounds: 6 starts at 600 rpm need at least 5 intervals of 100 ms
-        RateLimit limit = RateLimit.system(600);
+        // 6 starts at 600 rpm from 3 threads let go at once, on a clock that stands still: each start is given a slot
+        // of its own, 100 ms after the one before, whichever thread asks
+        List<Long> waits = Collections.synchronizedList(new ArrayList<>());
+        RateLimit limit = new RateLimit(600, () -> 7 * SECOND, waits::add);
         ExecutorService pool = Executors.newFixedThreadPool(3);
-        long start = System.nanoTime();
+        CountDownLatch go = new CountDownLatch(1);
         try {
             List<Future<?>> done = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 done.add(pool.submit(() -> {
+                    go.await();
                     limit.acquire();
                     return null;
                 }));
             }
+            go.countDown();
             for (Future<?> future : done) {
                 future.get(10, TimeUnit.SECONDS);
             }
@@ -71,7 +77,8 @@ class LimitsTest {
         finally {
             pool.shutdownNow();
         }
-        assertThat((System.nanoTime() - start) / 1_000_000).isGreaterThanOrEqualTo(480);
+        long interval = SECOND / 10;
+        assertThat(waits).containsExactlyInAnyOrder(interval, 2 * interval, 3 * interval, 4 * interval, 5 * interval);
     }
 
     @Test

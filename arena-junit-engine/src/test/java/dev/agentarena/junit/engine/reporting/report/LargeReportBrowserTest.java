@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.agentarena.junit.engine.Slow;
 import dev.agentarena.junit.engine.browser.BrowserExtension;
 import dev.agentarena.junit.engine.browser.HeadlessChromium;
 
@@ -23,16 +24,18 @@ import dev.agentarena.junit.engine.browser.HeadlessChromium;
  * {@code window.arenaInteractive} (the first chunk parsed and its rows drawn, the controls live) and to
  * {@code window.arenaReady} (every chunk parsed in slices, the filters run over every row), and how long one filter
  * and one search take on all its rows; then a permalink to the last case, which loads last.
- * The figures are printed for {@code docs/benchmarks.md}; the bound asserted is generous, for a loaded 2-core machine
- * (the target, 3 s, is a desktop's), so that it catches a page that hangs or grows quadratic, not a slow machine.
+ * The figures are printed for {@code docs/benchmarks.md}; what is asserted is their order and the rows counted (the
+ * page interactive with part of its rows drawn, before the rest is loaded), never a time, which a loaded machine
+ * stretches.
  */
+@Slow
 @Tag(HeadlessChromium.TAG)
 class LargeReportBrowserTest {
 
     private static final int CASES = 100_000;
 
-    /** Far above the 3 s target: only a page that no longer loads in chunks, or hangs, takes this long. */
-    private static final Duration BOUND = Duration.ofSeconds(60);
+    /** How long to wait for the page before calling it hung: far above the 3 s target, a desktop's. */
+    private static final Duration HUNG = Duration.ofMinutes(2);
 
     @RegisterExtension
     static final BrowserExtension BROWSER = new BrowserExtension();
@@ -63,7 +66,7 @@ class LargeReportBrowserTest {
                                 loading: document.body.hasAttribute('data-arena-loading'),
                                 count: document.getElementById('arena-count').textContent}; }});""");
         browser.open(page);
-        browser.await("window.arenaReady === true", BOUND.multipliedBy(2));
+        browser.await("window.arenaReady === true", HUNG);
         Map<?, ?> stats = (Map<?, ?>) browser.script("""
                 return {results: window.arenaStats.results, rows: window.arenaStats.rows,
                         readyAt: window.arenaReadyAt, loadMs: window.arenaStats.loadMs,
@@ -73,7 +76,8 @@ class LargeReportBrowserTest {
         double readyMs = ((Number) stats.get("readyAt")).doubleValue();
         double interactiveMs = ((Number) stats.get("interactiveAt")).doubleValue();
         Map<?, ?> atInteractive = (Map<?, ?>) stats.get("atInteractive");
-        assertThat(((Number) atInteractive.get("rows")).intValue()).as("rows drawn when interactive").isPositive();
+        assertThat(((Number) atInteractive.get("rows")).intValue()).as("rows drawn when interactive").isPositive()
+                .isLessThan(CASES);
         assertThat(atInteractive.get("loading")).as("interactive before all is loaded").isEqualTo(true);
         assertThat((String) atInteractive.get("count")).endsWith("loaded so far");
         assertThat(interactiveMs).isLessThan(readyMs);
@@ -117,7 +121,7 @@ class LargeReportBrowserTest {
         // a permalink to the last case, which is in the last chunk: opened once it has loaded
         browser.driver().get("about:blank");
         browser.driver().get(page.toUri() + "#e=0&c=" + (CASES - 1));
-        browser.await("window.arenaReady === true", BOUND.multipliedBy(2));
+        browser.await("window.arenaReady === true", HUNG);
         assertThat(browser.script("return document.querySelector('#arena-detail h2').textContent;"))
                 .isEqualTo("large / case-" + String.format(Locale.ROOT, "%06d", CASES - 1));
 
@@ -127,10 +131,6 @@ class LargeReportBrowserTest {
                 + "filter 'failed' (%,d rows) %.0f ms; a text search %.0f ms after the box's 150 ms pause; "
                 + "load average %s%n", CASES, generatedMs, bytes, bytes / (double) CASES, parsedMs, interactiveMs,
                 readyMs, loadMs, failed, failedMs, searchMs, loadAverage());
-        assertThat(interactiveMs).as("navigation start to interactive, ms").isLessThan(BOUND.toMillis());
-        assertThat(readyMs).as("navigation start to every row loaded, ms").isLessThan(2 * BOUND.toMillis());
-        assertThat(failedMs).as("one filter over every row, ms").isLessThan(BOUND.toMillis());
-        assertThat(searchMs).as("one text search over every row, ms").isLessThan(BOUND.toMillis());
     }
 
     /** The load average of the machine (Linux), to read the figures by. */

@@ -161,11 +161,12 @@ abstract class CodeExecScorerContract {
     @Test
     void aTimeoutKillsTheProcessTreeAndScoresZero() throws Exception {
         String code = "import subprocess, sys, time\n"
-                + "child = subprocess.Popen(['sleep', '60'])\n"
+                + "child = subprocess.Popen(['sleep', '3600'])\n"
                 + "print(child.pid, flush=True)\n"
                 + "while True:\n    time.sleep(0.05)\n";
 
-        long started = System.nanoTime();
+        // the child would sleep an hour, on the program's stdout: that it is gone is the scorer's kill, and that the
+        // scorer returned at all is that it did not wait for the child's end
         ScoreResult result;
         try (ProcessWatch watch = ProcessWatch.start()) {
             result = scorer.score(code, null, context.with("timeout_seconds", 2));
@@ -174,7 +175,6 @@ abstract class CodeExecScorerContract {
             assertThat(watch.survivors()).as("no process left").isEmpty();
         }
 
-        assertThat((System.nanoTime() - started) / 1e9).isLessThan(30);
         assertThat(result.score()).isZero();
         assertThat(result.passed()).isFalse();
         assertThat(result.reason()).isEqualTo("timed out after 2s (run-time limit, option timeout_seconds)");
@@ -186,10 +186,9 @@ abstract class CodeExecScorerContract {
         // that loops would be an error of the case instead of its low score.
         TestScoringContext limited = context.with("timeout_seconds", 120).withTimeLimit(Duration.ofSeconds(10));
 
-        long started = System.nanoTime();
         ScoreResult result = scorer.score("while True:\n    pass\n", null, limited);
 
-        assertThat((System.nanoTime() - started) / 1e9).isLessThan(10);
+        // the lowered limit, not the 120 s asked for, ended the program
         assertThat(result.score()).isZero();
         assertThat(result.reason()).isEqualTo("timed out after 4.5s (run-time limit, option timeout_seconds 120 "
                 + "lowered to fit the scorer's time limit of 10s (arena.timeout.scorer))");
