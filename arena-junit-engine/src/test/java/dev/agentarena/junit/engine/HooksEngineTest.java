@@ -25,7 +25,7 @@ class HooksEngineTest {
     }
 
     @Test
-    void thePreRequestHookRewritesThePromptTheModelSees() {
+    void thePreProcessHookRewritesThePromptTheModelSees() {
         new EngineRun(output).execute(HooksFixture.class);
 
         assertThat(EchoModelProvider.PROMPTS).filteredOn(prompt -> prompt.contains("\"Paris\""))

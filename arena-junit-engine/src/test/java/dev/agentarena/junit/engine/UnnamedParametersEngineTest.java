@@ -178,7 +178,7 @@ class UnnamedParametersEngineTest {
     }
 
     @Test
-    void aTasksUnnamedStringWithPreRequestHooksIsAmbiguous() {
+    void aTasksUnnamedStringWithPreProcessHooksIsAmbiguous() {
         Class<?> ambiguous = compile("AmbiguousEvalTest", AMBIGUOUS);
 
         List<String> messages = issues(ambiguous).stream().map(DiscoveryIssue::message).collect(Collectors.toList());
