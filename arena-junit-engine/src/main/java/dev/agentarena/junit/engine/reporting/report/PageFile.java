@@ -52,10 +52,15 @@ final class PageFile implements AutoCloseable {
         Path file = target.toAbsolutePath();
         Files.createDirectories(file.getParent());
         Path temporary = OutputFiles.temporaryBeside(file);
+        OutputStream out = null;
         try {
-            return new PageFile(temporary, new BufferedOutputStream(Files.newOutputStream(temporary), 1 << 16));
+            out = new BufferedOutputStream(Files.newOutputStream(temporary), 1 << 16);
+            return new PageFile(temporary, out);
         }
         catch (IOException | RuntimeException e) {
+            if (out != null) {
+                out.close();
+            }
             Files.deleteIfExists(temporary);
             throw e;
         }
