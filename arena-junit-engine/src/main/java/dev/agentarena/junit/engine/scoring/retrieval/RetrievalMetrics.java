@@ -1,10 +1,11 @@
 package dev.agentarena.junit.engine.scoring.retrieval;
 
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 import org.apiguardian.api.API;
 
@@ -17,7 +18,7 @@ import org.apiguardian.api.API;
  * is a {@link Measure}: a score in [0, 1], or not applicable with its reason when the truth names no relevant
  * passage; never NaN. Each metric is one pass over at most the ranking's first k (or R) passages.
  */
-@API(status = API.Status.INTERNAL, since = "0.3")
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class RetrievalMetrics {
 
     /** The grade of the passage at each rank (index 0 is rank 1), 0 for a passage the truth does not call relevant. */
@@ -47,20 +48,19 @@ public final class RetrievalMetrics {
     public static RetrievalMetrics of(List<String> ranking, Map<String, Integer> truth) {
         int[] idealGrades = idealGrades(truth);
         int[] gradeAtRank = new int[ranking.size()];
-        Map<String, Integer> firstRanks = new HashMap<>(ranking.size() * 2);
-        for (int index = 0; index < gradeAtRank.length; index++) {
-            String id = ranking.get(index);
+        Set<String> seen = new HashSet<>(ranking.size() * 2);
+        int index = 0;
+        for (String id : ranking) {
             if (id == null) {
                 throw new IllegalArgumentException("the passage at rank " + (index + 1) + " has no id");
             }
-            Integer earlier = firstRanks.putIfAbsent(id, index + 1);
-            if (earlier != null) {
+            if (!seen.add(id)) {
                 throw new IllegalArgumentException("passage " + quoted(id) + " is retrieved twice, at ranks "
-                        + earlier + " and " + (index + 1) + ": a ranking lists each passage once, as trec_eval "
-                        + "requires; drop the repeat or give each copy an id of its own");
+                        + (ranking.indexOf(id) + 1) + " and " + (index + 1) + ": a ranking lists each passage once, "
+                        + "as trec_eval requires; drop the repeat or give each copy an id of its own");
             }
             Integer grade = truth.get(id);
-            gradeAtRank[index] = grade == null ? 0 : grade;
+            gradeAtRank[index++] = grade == null ? 0 : grade;
         }
         return new RetrievalMetrics(gradeAtRank, idealGrades);
     }
