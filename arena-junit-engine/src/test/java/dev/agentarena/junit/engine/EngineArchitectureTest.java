@@ -88,8 +88,7 @@ class EngineArchitectureTest {
                     "scoring.builtin.SemanticScorer.EMBEDDINGS"),
             because("constant: filled once by its static initializer, then only read",
                     "config.KnownKeys.KEYS",
-                    "config.KnownKeys.PREFIXES", "reporting.statistics.Binomial.LOG_FACTORIAL",
-                    "reporting.report.DataBytes.ASCII"),
+                    "config.KnownKeys.PREFIXES", "reporting.statistics.Binomial.LOG_FACTORIAL"),
             because("cache: facts of this machine (where an interpreter is installed, whether bubblewrap works), "
                     + "probed once per JVM", "sandbox.Installations.CACHE", "sandbox.Sandboxes.BUBBLEWRAPS"),
             because("counter: numbers each program's memory cgroup so that no two runs of the JVM share a name; "
@@ -102,8 +101,7 @@ class EngineArchitectureTest {
                     "models.simulated.SimulatedAnswers.NUMBER_SENTENCES",
                     "models.simulated.SimulatedAnswers.CONTAINS_SENTENCES",
                     "reporting.leaderboard.CaseRuns.STATUSES", "results.Decimals.POWERS",
-                    "results.Decimals.PATTERNS", "reporting.report.DataBytes.HEX_LOWER",
-                    "reporting.report.DataBytes.HEX_UPPER"),
+                    "results.Decimals.PATTERNS"),
             because("the models of the cases whose tasks are running, for the application's chat model beans routed "
                     + "by @RouteChatModelsToArena: they live in Spring's context cache, outside any run, and can reach "
                     + "a case only through the JVM; each entry lives exactly as long as its task call",

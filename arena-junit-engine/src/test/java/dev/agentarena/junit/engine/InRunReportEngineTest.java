@@ -146,7 +146,8 @@ class InRunReportEngineTest {
         assertThat(said).as("the page was assembled from the data gathered during the run")
                 .anyMatch(line -> line.contains(output.toString()) && line.contains("assembled"))
                 .noneMatch(line -> line.contains("will be written from the results file"));
-        assertThat(output.toFile().list()).as("the spill file is gone").noneMatch(name -> name.endsWith(".tmp"));
+        assertThat(output.toFile().list()).as("the page's temporary file is gone")
+                .noneMatch(name -> name.endsWith(".tmp"));
         String gathered = Files.readString(page);
         JsonNode meta = meta(gathered);
         assertThat(meta.path("count").asLong()).isGreaterThanOrEqualTo(atLeast)

@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.reporting.report;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,35 +20,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.CaseTranscript;
-import dev.agentarena.junit.engine.results.OutputFiles;
-import dev.agentarena.junit.engine.results.PreparedByResult;
 import dev.agentarena.junit.engine.results.LongTexts;
+import dev.agentarena.junit.engine.results.PreparedByResult;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.SinkText;
 
 /**
- * The data of {@code report.html} gathered while the run reports its results, so that the end of the run only
- * assembles the page: re-reading and re-parsing {@code results.jsonl} there was most of the report's cost (about 14 s
- * of wall time at a million results).
+ * {@code report.html} written while the run reports its results, so that the end of the run only ends the page: the
+ * page {@link CaseReport} would read back from {@code results.jsonl}, byte for byte. It hears every result right after
+ * the results file wrote its line, in the file's order, and writes its record into the page's temporary file from the
+ * values the line gives when read back ({@link #shown}: texts cut and made well-formed as the file does, metrics and
+ * trajectory as the trees its parse builds).
  *
- * <p>It hears every result the results file writes, in the file's order (the run's wiring hands it each result under
- * the results file's lock, once the file has written the result's line), and writes the page's record of it as
- * {@link CaseReport}'s pass over the file would, from the values the line gives when it is read back ({@link Shown}):
- * {@code input} and {@code reference} cut at the text limit as the results file cuts them, every unpaired surrogate
- * replaced by U+FFFD as the file's encoding replaces it, numbers as Jackson reads back the text it wrote, the metrics
- * and the trajectory as the trees the line's parse builds. The records go, in the page's data chunks, already made
- * safe for the page and as the page's bytes ({@link DataBytes}), to a spill file in the output directory (the run's
- * records are never held in memory; the string table is, as in a pass over the file); the end of the run copies it
- * into the page between the template and the string table, and deletes it, as does {@link #close}.
- *
- * <p>Where its page could differ from the one read back from the file, it gives up ({@link #usable} turns false) and
- * the run writes the page from the file, as before: a result whose line the results file failed to write, a value the
- * file's reader refuses (a missing status, a score that is not a finite number, ...) or reads back otherwise (a metric
- * named with an unpaired surrogate), a spill file that cannot be written. The run's wiring does not use it at all for
- * a run compared with a previous one ({@code arena.report.compare-to}, a baseline file): the comparison needs the whole
- * run's aggregate per case before the first record, so that page is still written from the file at the end; nor for
- * an execution that appends to a results file an earlier execution of the launcher session began (the page holds
- * those results too).
+ * <p>Where its page could differ from the one read back, it gives up ({@link #usable} turns false) and the run writes
+ * the page from the file: a result whose line the file failed to write, a value the file's reader refuses or reads
+ * back otherwise, a page that cannot be written. The run's wiring does not use it for a run compared with a previous
+ * one (a record's change needs the whole run's aggregate first), nor for an execution that appends to a results file
+ * an earlier execution of the launcher session began.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class InRunReport implements AutoCloseable {
@@ -64,36 +51,12 @@ public final class InRunReport implements AutoCloseable {
 
     private final Path directory;
     private final int textLimit;
-    private final CaseReport.Page page = new CaseReport.Page();
-    private Path spill;
-    private OutputStream chunks;
+    private PageFile page;
+    private PageData data;
     /** Written under the lock; volatile for {@link #prepare} on the call pool, which takes none. */
     private volatile boolean abandoned;
-    /** The reporting thread's {@link Repeats}; each thread of the call pool has its own. */
-    private final Repeats repeats = new Repeats();
-    private final ThreadLocal<Repeats> poolRepeats = ThreadLocal.withInitial(Repeats::new);
     /** What {@link #prepare} made of each result on the call pool, until {@link #add} takes it. */
     private final PreparedByResult<Shown> prepared = new PreparedByResult<>();
-
-    /**
-     * The last text of each field that repeats from result to result (eval, model, dataset, scorer and its version),
-     * and its well-formed form: the same instance comes back for every result, and is checked once. One per thread.
-     */
-    private static final class Repeats {
-        private final String[] raw = new String[5];
-        private final String[] fixed = new String[5];
-
-        String of(int field, String text) {
-            if (text == null) {
-                return null;
-            }
-            if (text != raw[field]) {
-                raw[field] = text;
-                fixed[field] = SinkText.wellFormed(text);
-            }
-            return fixed[field];
-        }
-    }
 
     /**
      * Gathers the report of a run; nothing is opened before the first result.
@@ -118,21 +81,19 @@ public final class InRunReport implements AutoCloseable {
         try {
             Shown shown = prepared.take(record);
             if (shown == null) {
-                shown = shown(record, transcript, repeats);
+                shown = shown(record, transcript);
             }
             if (shown == null) {
                 abandon("the result " + record.caseId() + "/" + record.scorer() + " may read back otherwise");
                 return;
             }
-            if (chunks == null) {
+            if (page == null) {
                 // the results file may not have made the directory yet: it writes lines without a test in batches
                 Files.createDirectories(directory);
-                spill = OutputFiles.temporaryBeside(directory.resolve(CaseReport.FILE_NAME + ".records"));
-                // the page's records buffer their bytes themselves
-                chunks = Files.newOutputStream(spill);
-                page.begin(chunks);
+                page = PageFile.open(directory.resolve(CaseReport.FILE_NAME));
+                data = new PageData(page.json());
             }
-            page.add(shown);
+            data.add(shown);
         }
         catch (IOException | RuntimeException e) {
             abandon("the result " + record.caseId() + "/" + record.scorer() + " could not be gathered: " + e);
@@ -150,7 +111,7 @@ public final class InRunReport implements AutoCloseable {
             return;
         }
         try {
-            Shown shown = shown(record, transcript, poolRepeats.get());
+            Shown shown = shown(record, transcript);
             if (shown != null) {
                 prepared.put(record, shown);
             }
@@ -175,19 +136,18 @@ public final class InRunReport implements AutoCloseable {
         close();
     }
 
-    /** Whether it holds every result of the run's results file, so that {@link #write} can write the page. */
+    /** Whether it holds every result of the run's results file, so that {@link #write} can end the page. */
     public synchronized boolean usable() {
-        return !abandoned && chunks != null;
+        return !abandoned && page != null;
     }
 
     /**
-     * Writes the page: the template, the records gathered, the string table and the meta; then deletes the spill
-     * file. Once only.
+     * Ends the page (the string table, the meta, the template's tail) and moves it to the target. Once only.
      *
      * @param results the run's {@code results.jsonl}, which the meta names
      * @param evals the eval classes by eval name, for unique ids; may be empty
      * @param target where the page goes
-     * @throws IOException when the spill file cannot be read or the page written, naming the file
+     * @throws IOException when the page cannot be written, naming the file
      * @throws IllegalStateException when it is not {@link #usable}
      */
     public synchronized CaseReport.Outcome write(Path results, Map<String, CaseReport.EvalClass> evals, Path target)
@@ -197,45 +157,30 @@ public final class InRunReport implements AutoCloseable {
                     + results);
         }
         try {
-            page.endChunks();
-            chunks.close();
-            String[] template = CaseReport.template();
-            Path file = CaseReport.writeAtomically(target, (out, writer) -> {
-                writer.write(template[0]);
-                writer.flush();
-                Files.copy(spill, out);
-                page.end(writer, template, evals, results);
-            });
+            data.end(page);
+            page.block("arena-meta", CaseReport.meta(data.count(), evals, results, null));
+            Path file = page.commit(target);
             LOG.log(System.Logger.Level.DEBUG, () -> "report.html in " + directory + " assembled from the "
-                    + page.count + " results gathered during the run");
-            return new CaseReport.Outcome(Optional.of(file), page.count, Optional.empty());
+                    + data.count() + " results gathered during the run");
+            return new CaseReport.Outcome(Optional.of(file), data.count(), Optional.empty());
         }
         finally {
             close();
         }
     }
 
-    /** Deletes the spill file, if any. */
+    /** Deletes the page's temporary file, if any is left. */
     @Override
     public synchronized void close() {
         try {
-            if (chunks != null) {
-                chunks.close();
-            }
-        }
-        catch (IOException e) {
-            // deleted all the same
-        }
-        try {
-            if (spill != null) {
-                Files.deleteIfExists(spill);
+            if (page != null) {
+                page.close();
             }
         }
         catch (IOException e) {
             // a temporary file left in the output directory, named as one
         }
-        chunks = null;
-        spill = null;
+        page = null;
         abandoned = true;
     }
 
@@ -243,7 +188,7 @@ public final class InRunReport implements AutoCloseable {
      * The result's values as its results line gives them when read back, or {@code null} when the reader would refuse
      * the line or could read back other values.
      */
-    private Shown shown(ResultRecord record, CaseTranscript transcript, Repeats repeats) throws IOException {
+    private Shown shown(ResultRecord record, CaseTranscript transcript) throws IOException {
         if (record.eval() == null || record.model() == null || record.caseId() == null || record.scorer() == null
                 || record.status() == null || record.repeat() < 0 || !Double.isFinite(record.costUsd())) {
             return null;
@@ -259,44 +204,27 @@ public final class InRunReport implements AutoCloseable {
                 return null;
             }
         }
-        List<String> tags = record.tags();
-        for (int i = 0; i < tags.size(); i++) {
-            String tag = tags.get(i);
-            if (tag == null || SinkText.wellFormed(tag) != tag) {
-                tags = readBack(tags);
-                break;
-            }
-        }
+        String input = null;
+        String reference = null;
         JsonNode trajectory = null;
-        // the texts the page shows, in the order of Shown's bits of plain texts
-        String[] texts = {record.caseId(), record.reason(), record.error(), record.output(), null, null};
         if (transcript != null) {
-            texts[4] = LongTexts.caseText(transcript.prompt(), textLimit);
-            texts[5] = LongTexts.caseText(transcript.reference(), textLimit);
+            input = LongTexts.caseText(transcript.prompt(), textLimit);
+            reference = LongTexts.caseText(transcript.reference(), textLimit);
             if (transcript.trajectory() != null) {
                 trajectory = trajectory(transcript);
             }
         }
-        int plain = 0;
-        for (int i = 0; i < texts.length; i++) {
-            String text = texts[i];
-            if (text != null) {
-                // each well-formed as its results line reads it back; a plain text is: one look at each character
-                // tells both
-                if (DataBytes.plain(text)) {
-                    plain |= 1 << i;
-                }
-                else {
-                    texts[i] = SinkText.wellFormed(text);
-                }
-            }
-        }
-        return new Shown(repeats.of(0, record.eval()), repeats.of(1, record.model()), repeats.of(2, record.dataset()),
-                texts[0], repeats.of(3, record.scorer()), repeats.of(4, record.scorerVersion()), record.repeat(), score,
-                record.status(), texts[1], metrics, record.latencyMs(), record.queueMs(), record.costUsd(),
-                record.tokensIn(),
-                record.tokensOut(), record.cached(), record.tokensCached(), texts[2], texts[3], tags, texts[4],
-                texts[5], trajectory, plain);
+        // every text as its results line reads back: an unpaired surrogate is U+FFFD there
+        return new Shown(wellFormed(record.eval()), wellFormed(record.model()), wellFormed(record.dataset()),
+                wellFormed(record.caseId()), wellFormed(record.scorer()), wellFormed(record.scorerVersion()),
+                record.repeat(), score, record.status(), wellFormed(record.reason()), metrics, record.latencyMs(),
+                record.queueMs(), record.costUsd(), record.tokensIn(), record.tokensOut(), record.cached(),
+                record.tokensCached(), wellFormed(record.error()), wellFormed(record.output()), tags(record.tags()),
+                wellFormed(input), wellFormed(reference), trajectory);
+    }
+
+    private static String wellFormed(String text) {
+        return text == null ? null : SinkText.wellFormed(text);
     }
 
     /**
@@ -325,13 +253,17 @@ public final class InRunReport implements AutoCloseable {
     }
 
     /** Tags as a results line gives them back: a null one as the text "null", each well-formed. */
-    private static List<String> readBack(List<String> tags) {
-        List<String> shown = new ArrayList<>(tags.size());
+    private static List<String> tags(List<String> tags) {
         for (String tag : tags) {
-            // a null tag is written as null, which reads back as the text "null"
-            shown.add(tag == null ? "null" : SinkText.wellFormed(tag));
+            if (tag == null || SinkText.wellFormed(tag) != tag) {
+                List<String> shown = new ArrayList<>(tags.size());
+                for (String each : tags) {
+                    // a null tag is written as null, which reads back as the text "null"
+                    shown.add(each == null ? "null" : SinkText.wellFormed(each));
+                }
+                return shown;
+            }
         }
-        return shown;
+        return tags;
     }
-
 }

@@ -17,7 +17,7 @@ class RecordKeysTest {
 
     private static Shown shown(String eval, String model, String dataset, String caseId) {
         return new Shown(eval, model, dataset, caseId, "exact_match", null, 0, 1.0, ResultStatus.PASSED, null, null,
-                null, null, 0, 0, 0, false, 0, null, "out", List.of(), "in", "ref", null, 0);
+                null, null, 0, 0, 0, false, 0, null, "out", List.of(), "in", "ref", null);
     }
 
     private static boolean cellKeysEqual(Shown a, int repeatA, Shown b, int repeatB) {
@@ -53,16 +53,16 @@ class RecordKeysTest {
         int alike = 0;
         for (Shown a : records) {
             for (Shown b : records) {
-                boolean separator = CaseReport.Page.separator(a) || CaseReport.Page.separator(b);
+                boolean separator = PageData.separator(a) || PageData.separator(b);
                 for (int repeatA = 0; repeatA < 2; repeatA++) {
                     for (int repeatB = 0; repeatB < 2; repeatB++) {
                         boolean expected = cellKeysEqual(a, repeatA, b, repeatB);
-                        assertThat(CaseReport.Page.sameCell(a, repeatA, b, repeatB, separator))
+                        assertThat(PageData.sameCell(a, repeatA, b, repeatB, separator))
                                 .as("%s/%d against %s/%d", a, repeatA, b, repeatB).isEqualTo(expected);
                         alike += a != b && expected ? 1 : 0;
                     }
                 }
-                assertThat(CaseReport.Page.sameCase(a, b, separator)).as("%s against %s", a, b)
+                assertThat(PageData.sameCase(a, b, separator)).as("%s against %s", a, b)
                         .isEqualTo(caseKeysEqual(a, b));
             }
         }
