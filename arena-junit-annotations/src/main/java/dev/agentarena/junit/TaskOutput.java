@@ -101,18 +101,26 @@ public final class TaskOutput {
      * are kept as given: the retrieval metrics decide what they count.
      *
      * @throws NullPointerException naming the position of a {@code null} passage
+     * @throws IllegalArgumentException naming the passage whose rank is below the rank of the one before it
      */
     public TaskOutput withRetrieved(List<RetrievedPassage> passages) {
         return new TaskOutput(text, toolCalls, ranked(List.of(), passages), metrics, tokensIn, tokensOut, costUsd);
     }
 
-    /** A copy with this passage after those it has, ranked by its position unless it has a rank of its own. */
+    /**
+     * A copy with this passage after those it has, ranked by its position unless it has a rank of its own.
+     *
+     * @throws IllegalArgumentException when its rank is below the rank of the last passage
+     */
     public TaskOutput plusRetrieved(RetrievedPassage passage) {
         return new TaskOutput(text, toolCalls, ranked(retrieved, Collections.singletonList(passage)), metrics,
                 tokensIn, tokensOut, costUsd);
     }
 
-    /** The passages after those it has, each without a rank of its own given its position, unmodifiable. */
+    /**
+     * The passages after those it has, each without a rank of its own given its position, in rank order (ties
+     * allowed), unmodifiable.
+     */
     private static List<RetrievedPassage> ranked(List<RetrievedPassage> before, List<RetrievedPassage> passages) {
         Objects.requireNonNull(passages, "passages");
         if (before.isEmpty() && passages.isEmpty()) {
@@ -123,7 +131,14 @@ public final class TaskOutput {
         for (RetrievedPassage passage : passages) {
             int position = all.size() + 1;
             Objects.requireNonNull(passage, () -> "retrieved passage " + position + " is null");
-            all.add(passage.rank() == 0 ? passage.withRank(position) : passage);
+            RetrievedPassage ranked = passage.rank() == 0 ? passage.withRank(position) : passage;
+            RetrievedPassage last = all.isEmpty() ? null : all.get(all.size() - 1);
+            if (last != null && ranked.rank() < last.rank()) {
+                throw new IllegalArgumentException("retrieved passage " + position + " ('" + ranked.id()
+                        + "') has rank " + ranked.rank() + ", below the rank " + last.rank() + " of the passage "
+                        + "before it: list passages in rank order, as the retrieval metrics read the list's order");
+            }
+            all.add(ranked);
         }
         return Collections.unmodifiableList(all);
     }

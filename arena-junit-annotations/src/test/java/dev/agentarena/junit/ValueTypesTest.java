@@ -51,10 +51,10 @@ class ValueTypesTest {
     void retrievedPassagesAreRankedByPositionUnlessRankedAndKeptAsGivenDuplicatesToo() {
         RetrievedPassage doc7 = RetrievedPassage.of("doc-7", "Paris");
         TaskOutput output = TaskOutput.of("answer").withRetrieved(List.of(doc7, RetrievedPassage.of("doc-9", null)
-                .withScore(0.5), doc7)).plusRetrieved(RetrievedPassage.of("doc-1", "tie").withRank(1));
+                .withScore(0.5), doc7)).plusRetrieved(RetrievedPassage.of("doc-1", "tie").withRank(3));
 
         assertThat(output.retrieved()).extracting(p -> p.rank() + ":" + p.id())
-                .containsExactly("1:doc-7", "2:doc-9", "3:doc-7", "1:doc-1");
+                .containsExactly("1:doc-7", "2:doc-9", "3:doc-7", "3:doc-1");
         assertThat(output.retrieved().get(1).text()).isEmpty();
         assertThat(output.retrieved().get(1).score()).isEqualTo(0.5);
         assertThat(output.withText("y").plusUsage(1, 1, 0.1).withMetric("m", 1).withToolCalls(List.of()).retrieved())
@@ -77,6 +77,9 @@ class ValueTypesTest {
         withNull.add(null);
         assertThatThrownBy(() -> TaskOutput.of("x").withRetrieved(withNull)).isInstanceOf(NullPointerException.class)
                 .hasMessage("retrieved passage 2 is null");
+        assertThatThrownBy(() -> TaskOutput.of("x").withRetrieved(List.of(RetrievedPassage.of("a", "x").withRank(2),
+                RetrievedPassage.of("b", "y").withRank(1)))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("retrieved passage 2 ('b') has rank 1, below the rank 2 of the passage");
         Map<String, Object> source = new java.util.HashMap<>(Map.of("file", "a.md"));
         RetrievedPassage passage = RetrievedPassage.of("doc-7", "x").withSource(source);
         source.clear();

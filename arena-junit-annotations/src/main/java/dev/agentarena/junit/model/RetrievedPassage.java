@@ -59,7 +59,10 @@ public record RetrievedPassage(String id, String text, int rank, @Nullable Doubl
         return new RetrievedPassage(id, text, rank, newScore, source);
     }
 
-    /** A copy with this rank (from 1) in place of its position in the output: passages may share one. */
+    /**
+     * A copy with this rank (from 1) in place of its position in the output: passages may share one (a tie), and an
+     * output's passages are in rank order.
+     */
     public RetrievedPassage withRank(int newRank) {
         if (newRank < 1) {
             throw new IllegalArgumentException("passage '" + id + "': rank must be 1 or more, was " + newRank);
