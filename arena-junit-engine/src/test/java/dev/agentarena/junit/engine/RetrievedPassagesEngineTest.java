@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -19,12 +21,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.agentarena.junit.engine.fixtures.RetrievedPassagesFixture;
+import dev.agentarena.junit.engine.fixtures.browser.HostileLeaderboardFixture;
+import dev.agentarena.junit.engine.reporting.report.CaseReport;
 import dev.agentarena.junit.engine.reporting.merge.MergeShards;
 
 /**
  * The passages a task hands back with its output ({@code TaskOutput.withRetrieved}) reach its scorers and are written
  * with its results: in rank order, cut at the text limit (and at 100 passages) with the whole passages beside them,
- * masked, kept by a merge of shards, attached in Allure; a case that retrieved nothing writes the line it always wrote.
+ * masked, kept by a merge of shards, attached in Allure, in the report escaped; a case that retrieved nothing writes
+ * the line it always wrote.
  */
 class RetrievedPassagesEngineTest {
 
@@ -107,6 +112,23 @@ class RetrievedPassagesEngineTest {
 
         assertThat(allure.attachments()).contains("1. doc-9 (score 0.91)\nLyon is in France.\nsource: {\n"
                 + "  \"file\" : \"cities.md\",\n  \"line\" : 12\n}\n\n2. doc-7\nParis is the capital of France.");
+    }
+
+    @Test
+    void theReportHoldsThePassagesEscapedAndReadsThemBackFromTheResultsAsGathered() throws IOException {
+        new EngineRun(output).execute(RetrievedPassagesFixture.class);
+
+        String page = Files.readString(output.resolve("report.html"));
+        assertThat(page).contains("Lyon is in France.", "\"doc-h\"").doesNotContain(HostileLeaderboardFixture.SCRIPT)
+                .doesNotContain(HostileLeaderboardFixture.IMG);
+        Path readBack = CaseReport.write(output.resolve("results.jsonl"), Optional.empty(), Map.of(
+                "retrieved-passages", new CaseReport.EvalClass(RetrievedPassagesFixture.class.getName(), false)), 0.02,
+                Optional.of(output.resolve("read-back.html"))).file().orElseThrow();
+        assertThat(timeless(Files.readString(readBack))).isEqualTo(timeless(page));
+    }
+
+    private static String timeless(String page) {
+        return page.replaceAll("\"generated\":\"[^\"]*\"", "\"generated\":\"T\"");
     }
 
     @Test
