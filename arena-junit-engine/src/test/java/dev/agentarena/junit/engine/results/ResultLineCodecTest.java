@@ -182,6 +182,21 @@ class ResultLineCodecTest {
     }
 
     @Test
+    void aPassageWhoseSourceJacksonCannotWriteSaysSoAndTheOthersStand() throws Exception {
+        Map<String, Object> cycle = new LinkedHashMap<>();
+        cycle.put("self", cycle);
+        List<RetrievedPassage> passages = List.of(RetrievedPassage.of("doc-1", "fine").withRank(1),
+                new RetrievedPassage("doc-2", "looped", 2, 0.5, cycle));
+
+        JsonNode line = BOUND.readTree(new ResultLineCodec.Writer(0).line(randomRecord(new SplittableRandom(4), true),
+                new CaseTranscript(null, "raw", "", Map.of(), Map.of(), null, passages)));
+
+        assertThat(line.at("/retrieved/0/text").asText()).isEqualTo("fine");
+        assertThat(line.at("/retrieved/1/text").asText()).isEqualTo("looped");
+        assertThat(line.at("/retrieved/1/source").asText()).startsWith("not serialisable as JSON: ");
+    }
+
+    @Test
     void writesEveryFieldOfTheRecordInItsOrder() throws Exception {
         ResultRecord record = withQueue(randomRecord(new SplittableRandom(1), true), 1234L);
         List<String> written = new ArrayList<>();
