@@ -48,7 +48,7 @@ public record CaseTranscript(String prompt, String rawOutput, String reference, 
                 : Collections.unmodifiableMap(new LinkedHashMap<>(detail));
         wholeTexts = wholeTexts == null || wholeTexts.isEmpty() ? Map.of()
                 : Collections.unmodifiableMap(new LinkedHashMap<>(wholeTexts));
-        retrieved = retrieved == null ? List.of() : List.copyOf(retrieved);
+        retrieved = retrieved == null || retrieved.isEmpty() ? List.of() : List.copyOf(retrieved);
     }
 
     /** A transcript without retrieved passages. */
