@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
+import dev.agentarena.junit.model.RetrievedPassage;
 import dev.agentarena.junit.model.Trajectory;
 import dev.agentarena.junit.model.Turn;
 
@@ -32,6 +33,14 @@ public interface ScoringContext {
 
     /** The task's full output, with tool calls and metrics. */
     TaskOutput output();
+
+    /**
+     * The passages the task retrieved for this case ({@link TaskOutput#withRetrieved}), in retrieval order, each
+     * ranked; empty when it reported none.
+     */
+    default List<RetrievedPassage> retrieved() {
+        return output().retrieved();
+    }
 
     /** The project root, for loading fixtures next to a scorer. */
     Path projectRoot();

@@ -7,13 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.agentarena.junit.model.RetrievedPassage;
 import dev.agentarena.junit.model.ToolCall;
 
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a task produced for one case: the text that scorers grade, the tool calls an agent made, and custom metrics.
+ * What a task produced for one case: the text that scorers grade, the tool calls an agent made, the passages a
+ * retriever handed the model, and custom metrics.
  *
  * <p>Token counts and cost of the calls made through the {@link dev.agentarena.junit.model.Model} handle are added
  * by the engine; a task that calls models by other means can report them here.
@@ -31,6 +33,7 @@ public final class TaskOutput {
 
     private final String text;
     private final List<ToolCall> toolCalls;
+    private final List<RetrievedPassage> retrieved;
     private final Map<String, Double> metrics;
     private final long tokensIn;
     private final long tokensOut;
@@ -40,10 +43,11 @@ public final class TaskOutput {
      * Takes the collections as they are: each is this class's own (from {@link #frozen}), never changed, so a copy
      * that keeps one shares it (the engine makes a few copies of every case's output).
      */
-    private TaskOutput(@Nullable String text, List<ToolCall> toolCalls, Map<String, Double> metrics, long tokensIn,
-            long tokensOut, double costUsd) {
+    private TaskOutput(@Nullable String text, List<ToolCall> toolCalls, List<RetrievedPassage> retrieved,
+            Map<String, Double> metrics, long tokensIn, long tokensOut, double costUsd) {
         this.text = text == null ? "" : text;
         this.toolCalls = toolCalls;
+        this.retrieved = retrieved;
         this.metrics = metrics;
         this.tokensIn = tokensIn;
         this.tokensOut = tokensOut;
@@ -65,29 +69,78 @@ public final class TaskOutput {
 
     /** An output with only text; {@code null} is the empty text. */
     public static TaskOutput of(@Nullable String text) {
-        return new TaskOutput(text, Collections.emptyList(), Collections.emptyMap(), 0, 0, 0.0);
+        return new TaskOutput(text, Collections.emptyList(), Collections.emptyList(), Collections.emptyMap(), 0, 0,
+                0.0);
     }
 
     /** A copy with this text; {@code null} is the empty text. */
     public TaskOutput withText(@Nullable String newText) {
-        return new TaskOutput(newText, toolCalls, metrics, tokensIn, tokensOut, costUsd);
+        return new TaskOutput(newText, toolCalls, retrieved, metrics, tokensIn, tokensOut, costUsd);
     }
 
     /** A copy whose tool calls are these, in place of the calls it had. */
     public TaskOutput withToolCalls(List<ToolCall> calls) {
-        return new TaskOutput(text, frozen(calls), metrics, tokensIn, tokensOut, costUsd);
+        return new TaskOutput(text, frozen(calls), retrieved, metrics, tokensIn, tokensOut, costUsd);
     }
 
     /** A copy with these tool calls appended to the calls it has. */
     public TaskOutput plusToolCalls(List<ToolCall> calls) {
         List<ToolCall> all = new ArrayList<>(toolCalls);
         all.addAll(calls);
-        return new TaskOutput(text, frozen(all), metrics, tokensIn, tokensOut, costUsd);
+        return new TaskOutput(text, frozen(all), retrieved, metrics, tokensIn, tokensOut, costUsd);
     }
 
     /** A copy with this tool call appended to the calls it has. */
     public TaskOutput plusToolCall(String name, Map<String, ?> arguments) {
         return plusToolCalls(List.of(ToolCall.of(name, arguments)));
+    }
+
+    /**
+     * A copy whose retrieved passages are these, in retrieval order (best first), in place of those it had. A passage
+     * without a rank of its own ({@link RetrievedPassage#of}) is ranked by its position, from 1. Duplicates and ties
+     * are kept as given: the retrieval metrics decide what they count.
+     *
+     * @throws NullPointerException naming the position of a {@code null} passage
+     * @throws IllegalArgumentException naming the passage whose rank is below the rank of the one before it
+     */
+    public TaskOutput withRetrieved(List<RetrievedPassage> passages) {
+        return new TaskOutput(text, toolCalls, ranked(List.of(), passages), metrics, tokensIn, tokensOut, costUsd);
+    }
+
+    /**
+     * A copy with this passage after those it has, ranked by its position unless it has a rank of its own.
+     *
+     * @throws IllegalArgumentException when its rank is below the rank of the last passage
+     */
+    public TaskOutput plusRetrieved(RetrievedPassage passage) {
+        return new TaskOutput(text, toolCalls, ranked(retrieved, Collections.singletonList(passage)), metrics,
+                tokensIn, tokensOut, costUsd);
+    }
+
+    /**
+     * The passages after those it has, each without a rank of its own given its position, in rank order (ties
+     * allowed), unmodifiable.
+     */
+    private static List<RetrievedPassage> ranked(List<RetrievedPassage> before, List<RetrievedPassage> passages) {
+        Objects.requireNonNull(passages, "passages");
+        if (before.isEmpty() && passages.isEmpty()) {
+            return Collections.emptyList();
+        }
+        List<RetrievedPassage> all = new ArrayList<>(before.size() + passages.size());
+        all.addAll(before);
+        for (RetrievedPassage passage : passages) {
+            int position = all.size() + 1;
+            Objects.requireNonNull(passage, () -> "retrieved passage " + position + " is null");
+            RetrievedPassage ranked = passage.rank() == 0 ? passage.withRank(position) : passage;
+            RetrievedPassage last = all.isEmpty() ? null : all.get(all.size() - 1);
+            if (last != null && ranked.rank() < last.rank()) {
+                throw new IllegalArgumentException("retrieved passage " + position + " ('" + ranked.id()
+                        + "') has rank " + ranked.rank() + ", below the rank " + last.rank() + " of the passage "
+                        + "before it: list passages in rank order, as the retrieval metrics read the list's order");
+            }
+            all.add(ranked);
+        }
+        return Collections.unmodifiableList(all);
     }
 
     /**
@@ -102,7 +155,7 @@ public final class TaskOutput {
         }
         Map<String, Double> all = new LinkedHashMap<>(metrics);
         all.put(Objects.requireNonNull(name, "name"), value);
-        return new TaskOutput(text, toolCalls, frozen(all), tokensIn, tokensOut, costUsd);
+        return new TaskOutput(text, toolCalls, retrieved, frozen(all), tokensIn, tokensOut, costUsd);
     }
 
     /**
@@ -112,7 +165,7 @@ public final class TaskOutput {
      *         not finite: it would lower the leaderboard's totals and the budget spent, or turn them into NaN
      */
     public TaskOutput withUsage(long newTokensIn, long newTokensOut, double newCostUsd) {
-        return new TaskOutput(text, toolCalls, metrics, requireCount("newTokensIn", newTokensIn),
+        return new TaskOutput(text, toolCalls, retrieved, metrics, requireCount("newTokensIn", newTokensIn),
                 requireCount("newTokensOut", newTokensOut), requireCost("newCostUsd", newCostUsd));
     }
 
@@ -126,7 +179,7 @@ public final class TaskOutput {
         requireCount("moreTokensIn", moreTokensIn);
         requireCount("moreTokensOut", moreTokensOut);
         requireCost("moreCostUsd", moreCostUsd);
-        return new TaskOutput(text, toolCalls, metrics, Math.addExact(tokensIn, moreTokensIn),
+        return new TaskOutput(text, toolCalls, retrieved, metrics, Math.addExact(tokensIn, moreTokensIn),
                 Math.addExact(tokensOut, moreTokensOut), costUsd + moreCostUsd);
     }
 
@@ -155,6 +208,11 @@ public final class TaskOutput {
         return toolCalls;
     }
 
+    /** The passages retrieved for the case, in retrieval order, each ranked; empty when the task reported none. */
+    public List<RetrievedPassage> retrieved() {
+        return retrieved;
+    }
+
     /** Custom metrics reported by the task. */
     public Map<String, Double> metrics() {
         return metrics;
@@ -177,6 +235,7 @@ public final class TaskOutput {
 
     @Override
     public String toString() {
-        return "TaskOutput[" + text + (toolCalls.isEmpty() ? "" : ", toolCalls=" + toolCalls) + "]";
+        return "TaskOutput[" + text + (toolCalls.isEmpty() ? "" : ", toolCalls=" + toolCalls)
+                + (retrieved.isEmpty() ? "" : ", retrieved=" + retrieved.size() + " passages") + "]";
     }
 }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.agentarena.junit.internal.ScorerOptionSources;
 import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.RetrievedPassage;
 import dev.agentarena.junit.model.ToolCall;
 
 class ValueTypesTest {
@@ -44,6 +45,45 @@ class ValueTypesTest {
         }
         assertThat(plain.toolCalls()).isEmpty();
         assertThat(plain.metrics()).isEmpty();
+    }
+
+    @Test
+    void retrievedPassagesAreRankedByPositionUnlessRankedAndKeptAsGivenDuplicatesToo() {
+        RetrievedPassage doc7 = RetrievedPassage.of("doc-7", "Paris");
+        TaskOutput output = TaskOutput.of("answer").withRetrieved(List.of(doc7, RetrievedPassage.of("doc-9", null)
+                .withScore(0.5), doc7)).plusRetrieved(RetrievedPassage.of("doc-1", "tie").withRank(3));
+
+        assertThat(output.retrieved()).extracting(p -> p.rank() + ":" + p.id())
+                .containsExactly("1:doc-7", "2:doc-9", "3:doc-7", "3:doc-1");
+        assertThat(output.retrieved().get(1).text()).isEmpty();
+        assertThat(output.retrieved().get(1).score()).isEqualTo(0.5);
+        assertThat(output.withText("y").plusUsage(1, 1, 0.1).withMetric("m", 1).withToolCalls(List.of()).retrieved())
+                .isEqualTo(output.retrieved());
+        assertThat(output.withRetrieved(List.of()).retrieved()).isEmpty();
+        assertThatThrownBy(() -> output.retrieved().add(doc7)).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void aRetrievedPassageIsRefusedAtTheBoundaryNamingWhatIsWrong() {
+        assertThatThrownBy(() -> RetrievedPassage.of(null, "x")).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("needs an id");
+        assertThatThrownBy(() -> RetrievedPassage.of(" ", "x")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not blank");
+        assertThatThrownBy(() -> RetrievedPassage.of("doc-7", "x").withScore(Double.NaN))
+                .hasMessage("passage 'doc-7': score must be finite, was NaN");
+        assertThatThrownBy(() -> RetrievedPassage.of("doc-7", "x").withRank(0))
+                .hasMessage("passage 'doc-7': rank must be 1 or more, was 0");
+        List<RetrievedPassage> withNull = new java.util.ArrayList<>(List.of(RetrievedPassage.of("doc-7", "x")));
+        withNull.add(null);
+        assertThatThrownBy(() -> TaskOutput.of("x").withRetrieved(withNull)).isInstanceOf(NullPointerException.class)
+                .hasMessage("retrieved passage 2 is null");
+        assertThatThrownBy(() -> TaskOutput.of("x").withRetrieved(List.of(RetrievedPassage.of("a", "x").withRank(2),
+                RetrievedPassage.of("b", "y").withRank(1)))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("retrieved passage 2 ('b') has rank 1, below the rank 2 of the passage");
+        Map<String, Object> source = new java.util.HashMap<>(Map.of("file", "a.md"));
+        RetrievedPassage passage = RetrievedPassage.of("doc-7", "x").withSource(source);
+        source.clear();
+        assertThat(passage.source()).containsEntry("file", "a.md");
     }
 
     @Test

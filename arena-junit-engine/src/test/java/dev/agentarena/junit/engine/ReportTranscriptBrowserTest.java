@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.browser.BrowserExtension;
 import dev.agentarena.junit.engine.browser.HeadlessChromium;
+import dev.agentarena.junit.engine.fixtures.RetrievedPassagesFixture;
 import dev.agentarena.junit.engine.fixtures.browser.HostileLeaderboardFixture;
 import dev.agentarena.junit.engine.fixtures.browser.TranscriptFixture;
 import dev.agentarena.junit.engine.fixtures.hostile.LongLoopFixture;
@@ -36,7 +37,8 @@ import dev.agentarena.junit.engine.reporting.report.CaseReport;
  * An agent's runs in the report ({@code report.html}) as a headless Chromium shows them: a conversation's user turns
  * where a single-turn case shows its input, each trajectory as a transcript (messages as chat turns, each tool call
  * its name and arguments with its result folded below), the step where the run went wrong marked (the first failing
- * tool call, the step limit), each step's raw JSON one click away, and markup the model wrote shown as text.
+ * tool call, the step limit), each step's raw JSON one click away, the passages a task retrieved in rank order, and
+ * markup the model wrote shown as text.
  */
 @Slow
 @Tag(HeadlessChromium.TAG)
@@ -296,6 +298,35 @@ class ReportTranscriptBrowserTest {
         browser.driver().get("about:blank");
         browser.driver().get(page.toUri().toString());
         browser.await("window.arenaReady === true", READY);
+    }
+
+    @Test
+    void aCaseShowsThePassagesItsTaskRetrievedInRankOrderAsText() {
+        Path passages = output.resolve("passages");
+        new EngineRun(passages).execute(RetrievedPassagesFixture.class);
+
+        WebElement detail = openPassages(passages, "found");
+        List<WebElement> shown = detail.findElements(By.cssSelector(".arena-passage"));
+        assertThat(shown).extracting(passage -> passage.getAttribute("data-passage-id"))
+                .containsExactly("doc-9", "doc-7");
+        assertThat(texts(detail.findElements(By.cssSelector(".arena-passage-head"))))
+                .containsExactly("1. doc-9 · score 0.91", "2. doc-7");
+        assertThat(shown.get(0).getText()).contains("Lyon is in France.",
+                "source: {\"file\":\"cities.md\",\"line\":12}");
+
+        detail = openPassages(passages, "hostile");
+        assertThat(detail.findElement(By.cssSelector(".arena-passage")).getText())
+                .contains(HostileLeaderboardFixture.SCRIPT, HostileLeaderboardFixture.IMG);
+        assertThat(browser.script("return window.__pwned === undefined ? 'inert' : String(window.__pwned);"))
+                .isEqualTo("inert");
+        assertThat(browser.driver().findElements(By.cssSelector("img, svg, [onerror], [onload]"))).isEmpty();
+    }
+
+    private static WebElement openPassages(Path passages, String caseId) {
+        open(passages.resolve("report.html"));
+        row(caseId).findElement(By.cssSelector(":scope > div")).click();
+        browser.await("document.querySelector('#arena-detail .arena-passages') !== null", READY);
+        return browser.driver().findElement(By.id("arena-detail"));
     }
 
     private static WebElement openCase(String caseId) {

@@ -12,6 +12,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.model.RetrievedPassage;
 import dev.agentarena.junit.model.Trajectory;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.json.Json;
@@ -19,6 +20,7 @@ import dev.agentarena.junit.engine.results.TrajectoryRecord;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ReportedError;
+import dev.agentarena.junit.engine.results.ResultLineCodec;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
@@ -156,6 +158,8 @@ public final class CaseOutcome {
         private final String maskedOutput;
         private final Map<String, CaseTranscript.WholeText> wholeTrajectory;
         private final TrajectoryRecord steps;
+        /** The retrieved passages as they leave the case: masked, cut; empty for nearly every case. */
+        private final List<RetrievedPassage> retrieved;
         private final List<ScorerResult> results = new ArrayList<>(1);
         /** Each result's score name, scorer version and registry name, three entries a result, unmasked. */
         private final List<String> keys = new ArrayList<>(3);
@@ -189,8 +193,49 @@ public final class CaseOutcome {
                 recorded = TrajectoryTexts.of(trajectory, redactor, origin.textLimit(), LongTexts.caseFile(
                         origin.eval(), origin.model(), origin.dataset(), row.caseId(), repeat, "trajectory.json"), whole);
             }
+            List<RetrievedPassage> passages = taskOutput == null ? List.of() : taskOutput.retrieved();
+            if (!passages.isEmpty()) {
+                whole = whole.isEmpty() ? new LinkedHashMap<>() : whole;
+                passages = retrieved(passages, redactor, origin.textLimit(), LongTexts.caseFile(origin.eval(),
+                        origin.model(), origin.dataset(), row.caseId(), repeat, "retrieved.json"), whole);
+            }
             this.wholeTrajectory = whole;
             this.steps = recorded;
+            this.retrieved = passages;
+        }
+
+        /** How many retrieved passages a result shows at most; the whole list is kept beside it. */
+        static final int SHOWN_PASSAGES = 100;
+
+        /**
+         * The passages masked (id, text, source), the first {@value #SHOWN_PASSAGES} of them, their texts cut over the
+         * limit; all of them kept whole, under {@code retrieved}, when one was cut or left out.
+         */
+        private static List<RetrievedPassage> retrieved(List<RetrievedPassage> passages, SecretRedactor redactor,
+                int limit, String file, Map<String, CaseTranscript.WholeText> whole) {
+            List<RetrievedPassage> masked = new ArrayList<>(passages.size());
+            List<RetrievedPassage> shown = new ArrayList<>(Math.min(passages.size(), SHOWN_PASSAGES));
+            boolean cutAny = passages.size() > SHOWN_PASSAGES;
+            for (RetrievedPassage passage : passages) {
+                RetrievedPassage one = redactor.isEmpty() ? passage
+                        : new RetrievedPassage(redactor.redact(passage.id()), redactor.redact(passage.text()),
+                                passage.rank(), passage.score(), redactor.redactMap(passage.source()));
+                masked.add(one);
+                if (shown.size() == SHOWN_PASSAGES) {
+                    continue;
+                }
+                if (LongTexts.isLong(one.text(), limit)) {
+                    cutAny = true;
+                    one = new RetrievedPassage(one.id(), LongTexts.cut(one.text(), limit, file), one.rank(),
+                            one.score(), one.source());
+                }
+                shown.add(one);
+            }
+            if (cutAny) {
+                whole.put(CaseTranscript.RETRIEVED, new CaseTranscript.WholeText(file,
+                        ResultLineCodec.retrievedJson(masked)));
+            }
+            return shown;
         }
 
         /**
@@ -261,7 +306,8 @@ public final class CaseOutcome {
             if (error == null && !LongTexts.isLong(reason, origin.textLimit())) {
                 // nearly every result: no error, nothing cut, so no whole text of its own to keep
                 return new ScorerResult(record(name, version, registryName, result, null, keepsUnscoredScore, reason,
-                        null), new CaseTranscript(sentPrompt, raw, reference, detail, wholeTrajectory, steps), null);
+                        null), new CaseTranscript(sentPrompt, raw, reference, detail, wholeTrajectory, steps,
+                        retrieved), null);
             }
             return cutOrFailed(name, version, registryName, result, error, keepsUnscoredScore, reason, detail);
         }
@@ -286,7 +332,8 @@ public final class CaseOutcome {
                         ? LongTexts.cut(message, origin.textLimit(), file) : message);
             }
             return new ScorerResult(record(name, version, registryName, result, error, keepsUnscoredScore, reason,
-                    errorText), new CaseTranscript(sentPrompt, raw, reference, detail, whole, steps), thrown);
+                    errorText), new CaseTranscript(sentPrompt, raw, reference, detail, whole, steps, retrieved),
+                    thrown);
         }
 
         /** The text, or, over the run's limit, its start naming where the whole text goes (kept in {@code whole}). */

@@ -34,13 +34,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.model.RetrievedPassage;
 
 /**
  * A line of {@code results.jsonl}, written ({@link Writer}) and read ({@link #read}) through Jackson's streaming
  * generator and parser: the only place that knows a line's fields. A line holds {@link ResultRecord}'s fields in its
  * order ({@code queue_ms} only when the calls waited), then, when the case has them, the scorer's {@code detail}, the
- * {@code trajectory} and its {@code trajectory_file}, and the case's {@code input} and {@code reference} cut at the
- * text limit.
+ * {@code trajectory} and its {@code trajectory_file}, the {@code retrieved} passages and their {@code retrieved_file},
+ * and the case's {@code input} and {@code reference} cut at the text limit.
  *
  * <p>Invariant: every text is written well-formed (an unpaired surrogate as U+FFFD, see {@link SinkText#wellFormed}),
  * as UTF-8, so reading a line back gives the values written, their texts well-formed; a line that is no result is
@@ -53,7 +54,8 @@ public final class ResultLineCodec {
     static final List<String> FIELDS = List.of("eval", "model", "dataset", "case_id", "scorer", "scorer_version",
             "registry_name", "repeat", "score", "passed", "status", "reason", "metrics", "latency_ms", "queue_ms",
             "tokens_in", "tokens_out", "tokens_cached", "cost_usd", "cached", "weight", "tags", "error", "output",
-            "detail", "trajectory", "trajectory_file", "input", "reference");
+            "detail", "trajectory", "trajectory_file", "retrieved", "retrieved_file", "input",
+            "reference");
 
     private static final int EVAL = 0;
     private static final int MODEL = 1;
@@ -82,8 +84,10 @@ public final class ResultLineCodec {
     private static final int DETAIL = 24;
     private static final int TRAJECTORY = 25;
     private static final int TRAJECTORY_FILE = 26;
-    private static final int INPUT = 27;
-    private static final int REFERENCE = 28;
+    private static final int RETRIEVED = 27;
+    private static final int RETRIEVED_FILE = 28;
+    private static final int INPUT = 29;
+    private static final int REFERENCE = 30;
 
     private static final Map<String, Integer> INDEX = index();
 
@@ -247,6 +251,14 @@ public final class ResultLineCodec {
                         text(TRAJECTORY_FILE, trajectory.file());
                     }
                 }
+                if (!transcript.retrieved().isEmpty()) {
+                    json.writeFieldName(names[RETRIEVED]);
+                    json.writeRawValue(SinkText.wellFormed(retrievedJson(transcript.retrieved())));
+                    CaseTranscript.WholeText whole = transcript.wholeTexts().get(CaseTranscript.RETRIEVED);
+                    if (whole != null) {
+                        text(RETRIEVED_FILE, whole.file());
+                    }
+                }
                 caseText(INPUT, transcript.prompt());
                 caseText(REFERENCE, transcript.reference());
             }
@@ -348,6 +360,38 @@ public final class ResultLineCodec {
         }
         catch (JsonProcessingException e) {
             return DETAIL_MAPPER.writeValueAsString("not serialisable as JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /**
+     * Passages as a line's {@code retrieved} array holds them, and as their whole texts are kept: {@code {"id", "rank",
+     * "score", "text", "source"}} each, in retrieval order. The source is the task's own data and may not serialise:
+     * the passage then says so in its place, and stands.
+     */
+    public static String retrievedJson(List<RetrievedPassage> passages) {
+        List<Map<String, Object>> shown = new ArrayList<>(passages.size());
+        for (RetrievedPassage passage : passages) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("id", passage.id());
+            one.put("rank", passage.rank());
+            one.put("score", passage.score());
+            one.put("text", passage.text());
+            one.put("source", passage.source());
+            shown.add(one);
+        }
+        try {
+            return DETAIL_MAPPER.writeValueAsString(shown);
+        }
+        catch (JsonProcessingException e) {
+            for (Map<String, Object> one : shown) {
+                try {
+                    DETAIL_MAPPER.writeValueAsString(one.get("source"));
+                }
+                catch (JsonProcessingException notJson) {
+                    one.put("source", "not serialisable as JSON: " + notJson.getOriginalMessage());
+                }
+            }
+            return Json.write(shown);
         }
     }
 
@@ -496,6 +540,16 @@ public final class ResultLineCodec {
             return nonNull(values[TRAJECTORY]) ? values[TRAJECTORY] : null;
         }
 
+        /** The retrieved passages, or {@code null} when the line has none. */
+        public JsonNode retrieved() {
+            return nonNull(values[RETRIEVED]) ? values[RETRIEVED] : null;
+        }
+
+        /** Where the whole retrieved passages are, or {@code null}. */
+        public String retrievedFile() {
+            return text(values[RETRIEVED_FILE]);
+        }
+
         /** Where the whole trajectory is, or {@code null}. */
         public String trajectoryFile() {
             return text(values[TRAJECTORY_FILE]);
@@ -573,7 +627,7 @@ public final class ResultLineCodec {
                 }
             }
             for (int field : new int[] {DATASET, SCORER_VERSION, REGISTRY_NAME, REASON, ERROR, OUTPUT,
-                TRAJECTORY_FILE, INPUT, REFERENCE}) {
+                TRAJECTORY_FILE, RETRIEVED_FILE, INPUT, REFERENCE}) {
                 if (nonNull(values[field]) && !values[field].isTextual()) {
                     return "\"" + FIELDS.get(field) + "\" is " + shown(values[field]) + ", not a text";
                 }
@@ -636,6 +690,10 @@ public final class ResultLineCodec {
                                 + ", not a number";
                     }
                 }
+            }
+            JsonNode retrieved = values[RETRIEVED];
+            if (nonNull(retrieved) && !retrieved.isArray()) {
+                return "\"retrieved\" is " + shown(retrieved) + ", not a list";
             }
             JsonNode tags = values[TAGS];
             if (nonNull(tags)) {

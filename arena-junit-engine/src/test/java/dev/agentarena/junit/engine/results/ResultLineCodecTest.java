@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
+import dev.agentarena.junit.model.RetrievedPassage;
 
 /**
  * A results line is what Jackson's data binding writes of the record (and of the transcript's additions), as
@@ -87,6 +88,11 @@ class ResultLineCodecTest {
                         : Json.MAPPER.readTree(SinkText.wellFormed(Json.MAPPER.writeValueAsString(
                                 transcript.detail()))));
                 assertThat(read.trajectory() == null).isEqualTo(transcript.trajectory() == null);
+                assertThat(read.retrieved()).isEqualTo(transcript.retrieved().isEmpty() ? null
+                        : Json.MAPPER.readTree(SinkText.wellFormed(Json.MAPPER.writeValueAsString(
+                                passages(transcript.retrieved())))));
+                assertThat(read.retrievedFile()).isEqualTo(transcript.wholeTexts().containsKey("retrieved")
+                        ? "texts/r.json" : null);
             }
         }
     }
@@ -125,6 +131,7 @@ class ResultLineCodecTest {
             {"\"cached\":[^,]*,", "\"cached\":1,", "\"cached\" is 1, not true or false"},
             {"\"metrics\":\\{[^}]*\\},", "\"metrics\":{\"f1\":\"high\"},", "the metric \"f1\" is \"high\", not a "},
             {"\"tags\":\\[[^\\]]*\\],", "\"tags\":[{}],", "a tag is {}, not a text"},
+            {"\"output\":", "\"retrieved\":\"doc-7\",\"output\":", "\"retrieved\" is \"doc-7\", not a list"},
             {"^.*$", "[1]", "a results line is a JSON object"},
             {"^.*$", "{\"eval\":", "not JSON: "}};
         for (String[] fault : faults) {
@@ -175,6 +182,21 @@ class ResultLineCodecTest {
     }
 
     @Test
+    void aPassageWhoseSourceJacksonCannotWriteSaysSoAndTheOthersStand() throws Exception {
+        Map<String, Object> cycle = new LinkedHashMap<>();
+        cycle.put("self", cycle);
+        List<RetrievedPassage> passages = List.of(RetrievedPassage.of("doc-1", "fine").withRank(1),
+                new RetrievedPassage("doc-2", "looped", 2, 0.5, cycle));
+
+        JsonNode line = BOUND.readTree(new ResultLineCodec.Writer(0).line(randomRecord(new SplittableRandom(4), true),
+                new CaseTranscript(null, "raw", "", Map.of(), Map.of(), null, passages)));
+
+        assertThat(line.at("/retrieved/0/text").asText()).isEqualTo("fine");
+        assertThat(line.at("/retrieved/1/text").asText()).isEqualTo("looped");
+        assertThat(line.at("/retrieved/1/source").asText()).startsWith("not serialisable as JSON: ");
+    }
+
+    @Test
     void writesEveryFieldOfTheRecordInItsOrder() throws Exception {
         ResultRecord record = withQueue(randomRecord(new SplittableRandom(1), true), 1234L);
         List<String> written = new ArrayList<>();
@@ -212,6 +234,12 @@ class ResultLineCodecTest {
                     tree.put("trajectory_file", transcript.trajectory().file());
                 }
             }
+            if (!transcript.retrieved().isEmpty()) {
+                tree.set("retrieved", Json.MAPPER.valueToTree(passages(transcript.retrieved())));
+                if (transcript.wholeTexts().containsKey(CaseTranscript.RETRIEVED)) {
+                    tree.put("retrieved_file", transcript.wholeTexts().get(CaseTranscript.RETRIEVED).file());
+                }
+            }
             if (LongTexts.caseText(transcript.prompt(), limit) != null) {
                 tree.put("input", LongTexts.caseText(transcript.prompt(), limit));
             }
@@ -220,6 +248,21 @@ class ResultLineCodecTest {
             }
         }
         return (SinkText.wellFormed(BOUND.writeValueAsString(tree)) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Passages as data binding writes maps of their fields in a line's order. */
+    private static List<Map<String, Object>> passages(List<RetrievedPassage> retrieved) {
+        List<Map<String, Object>> passages = new ArrayList<>();
+        for (RetrievedPassage passage : retrieved) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("id", passage.id());
+            one.put("rank", passage.rank());
+            one.put("score", passage.score());
+            one.put("text", passage.text());
+            one.put("source", passage.source());
+            passages.add(one);
+        }
+        return passages;
     }
 
     private static String text(byte[] line) {
@@ -244,8 +287,17 @@ class ResultLineCodecTest {
             step.put("result", text(random, "shipped"));
             trajectory = new TrajectoryRecord(List.of(step), 1, 0, random.nextBoolean() ? null : "texts/t.json");
         }
+        List<RetrievedPassage> retrieved = new ArrayList<>();
+        for (int n = random.nextInt(3) == 0 ? random.nextInt(1, 4) : 0; n > 0; n--) {
+            Map<String, Object> source = new LinkedHashMap<>();
+            source.put(nonNull(text(random, "file")), text(random, "a.md"));
+            retrieved.add(new RetrievedPassage("doc-" + text(random, "7"), text(random, "passage"), n,
+                    random.nextBoolean() ? null : random.nextDouble(), random.nextBoolean() ? Map.of() : source));
+        }
         return new CaseTranscript(text(random, "the prompt"), "raw", random.nextBoolean() ? ""
-                : nonNull(text(random, "reference")) + "x".repeat(random.nextInt(60)), detail, Map.of(), trajectory);
+                : nonNull(text(random, "reference")) + "x".repeat(random.nextInt(60)), detail,
+                !retrieved.isEmpty() && random.nextBoolean() ? Map.of(CaseTranscript.RETRIEVED,
+                        new CaseTranscript.WholeText("texts/r.json", "[]")) : Map.of(), trajectory, retrieved);
     }
 
     private static ResultRecord withQueue(ResultRecord r, Long queueMs) {

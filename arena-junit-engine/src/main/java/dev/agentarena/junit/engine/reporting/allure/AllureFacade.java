@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.List;
@@ -29,6 +30,7 @@ import dev.agentarena.junit.engine.results.TrajectoryRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.ScoreLine;
 import dev.agentarena.junit.engine.results.SinkText;
+import dev.agentarena.junit.model.RetrievedPassage;
 
 /**
  * The only class that names Allure types, loaded only after {@link AllureReporter} found Allure on the class path.
@@ -123,6 +125,7 @@ public final class AllureFacade {
         attachText("raw output", transcript.rawOutput());
         attachText("output (post-processed)", record.output());
         attachText("reference", transcript.reference());
+        attachText("retrieved passages", retrieved(transcript.retrieved()));
         attachText("score (json)", scoreJson(record, transcript));
         transcript.wholeTexts().forEach((what, whole) -> attachText(what + " (whole)", whole.text()));
     }
@@ -249,6 +252,29 @@ public final class AllureFacade {
                 }
             });
         }
+    }
+
+    /**
+     * The retrieved passages in rank order, each its rank, id, score, text and source; {@code null} for none. A cut
+     * text names the file of the whole passages, which is attached as {@code retrieved (whole)}.
+     */
+    private static String retrieved(List<RetrievedPassage> passages) {
+        if (passages.isEmpty()) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder();
+        passages.stream().sorted(Comparator.comparingInt(RetrievedPassage::rank)).forEach(passage -> {
+            text.append(passage.rank()).append(". ").append(passage.id());
+            if (passage.score() != null) {
+                text.append(" (score ").append(passage.score()).append(')');
+            }
+            text.append('\n').append(passage.text()).append('\n');
+            if (!passage.source().isEmpty()) {
+                text.append("source: ").append(pretty(passage.source())).append('\n');
+            }
+            text.append('\n');
+        });
+        return text.toString().stripTrailing();
     }
 
     private static String modelStepName(int number, Map<String, Object> step) {

@@ -22,6 +22,7 @@ import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.PreparedByResult;
+import dev.agentarena.junit.engine.results.ResultLineCodec;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.SinkText;
 
@@ -207,11 +208,16 @@ public final class InRunReport implements AutoCloseable {
         String input = null;
         String reference = null;
         JsonNode trajectory = null;
+        JsonNode retrieved = null;
         if (transcript != null) {
             input = LongTexts.caseText(transcript.prompt(), textLimit);
             reference = LongTexts.caseText(transcript.reference(), textLimit);
             if (transcript.trajectory() != null) {
                 trajectory = trajectory(transcript);
+            }
+            if (!transcript.retrieved().isEmpty()) {
+                retrieved = ResultLines.tree(SinkText.wellFormed(ResultLineCodec.retrievedJson(
+                        transcript.retrieved())));
             }
         }
         // every text as its results line reads back: an unpaired surrogate is U+FFFD there
@@ -220,7 +226,7 @@ public final class InRunReport implements AutoCloseable {
                 record.repeat(), score, record.status(), wellFormed(record.reason()), metrics, record.latencyMs(),
                 record.queueMs(), record.costUsd(), record.tokensIn(), record.tokensOut(), record.cached(),
                 record.tokensCached(), wellFormed(record.error()), wellFormed(record.output()), tags(record.tags()),
-                wellFormed(input), wellFormed(reference), trajectory);
+                wellFormed(input), wellFormed(reference), trajectory, retrieved);
     }
 
     private static String wellFormed(String text) {

@@ -16,7 +16,7 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * The page's data, as its script reads it: each result one array ({@link #record}) in chunks of {@value #CHUNK}
  * per script block, in the order the results come, its names as indexes into a string table written after the last
  * chunk. A text equal to the previous record's of the same cell or case is written as {@code 1}, so the page holds a
- * case's input, a cell's output and trajectory once for all its scorers and repeats.
+ * case's input, a cell's output, trajectory and retrieved passages once for all its scorers and repeats.
  */
 final class PageData {
 
@@ -78,12 +78,12 @@ final class PageData {
     /**
      * One result as an array: eval, model, dataset, case id, scorer, scorer version, repeat, score, status, reason,
      * metrics (0 for none), latency, cost, tokens in, tokens out, cached, error, output, tags, input, reference,
-     * trajectory, comparison, then, only when needed, cached tokens and queue time. Names and tags are indexes into
-     * the string table. An output or trajectory equal to the previous record's of the same cell and repeat, an input
-     * or reference equal to the previous record's of the same case, is {@code 1}; an output that the record's own
-     * diff spells out is {@code 2}. The comparison is {@code null} or {@code [change, previous mean score, previous
-     * rank, diff]}, the diff {@code null} when the outputs are equal or unknown, {@code 1} when the previous record's,
-     * else {@code [op, text, ...]} (0 same, -1 removed, 1 added).
+     * trajectory, comparison, then, only when needed, cached tokens, queue time and retrieved passages. Names and tags
+     * are indexes into the string table. An output, trajectory or retrieved passages equal to the previous record's of
+     * the same cell and repeat, an input or reference equal to the previous record's of the same case, is {@code 1};
+     * an output that the record's own diff spells out is {@code 2}. The comparison is {@code null} or {@code [change,
+     * previous mean score, previous rank, diff]}, the diff {@code null} when the outputs are equal or unknown,
+     * {@code 1} when the previous record's, else {@code [op, text, ...]} (0 same, -1 removed, 1 added).
      *
      * @param keyed whether it has a cell and a case (a removed result has neither)
      * @param repeat its repeat as written
@@ -178,12 +178,25 @@ final class PageData {
         }
         long cachedTokens = node.tokensCached();
         Long queue = node.queueMs();
-        if (cachedTokens > 0 || queue != null) {
-            // only where the provider served some, or the calls waited: the page reads a missing one as none
+        JsonNode retrieved = node.retrieved();
+        if (cachedTokens > 0 || queue != null || retrieved != null) {
+            // only where the provider served some, the calls waited or the task retrieved: the page reads a missing
+            // one as none
             json.writeNumber(cachedTokens);
         }
         if (queue != null) {
             json.writeNumber(queue.longValue());
+        }
+        else if (retrieved != null) {
+            json.writeNull();
+        }
+        if (retrieved != null) {
+            if (sameCell && retrieved.equals(previous.retrieved())) {
+                json.writeNumber(1);
+            }
+            else {
+                json.writeTree(retrieved);
+            }
         }
         json.writeEndArray();
         last = node;

@@ -11,12 +11,13 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * One result as the page shows it: the values its record ({@link PageData#record}) is written from, read back from a
  * results line ({@link #of}) or made from the result as the run reports it ({@link InRunReport}), so that both ways
  * give the same page as long as they give the same values. A field the result lacks is {@code null} (the metrics
- * also when empty, the queue time also when 0); {@code input} and {@code reference} are as the results line cuts them.
+ * also when empty, the queue time also when 0, the retrieved passages also when none); {@code input} and
+ * {@code reference} are as the results line cuts them.
  */
 record Shown(String eval, String model, String dataset, String caseId, String scorer, String scorerVersion, int repeat,
         Double score, ResultStatus status, String reason, JsonNode metrics, Long latencyMs, Long queueMs,
         double costUsd, long tokensIn, long tokensOut, boolean cached, long tokensCached, String error, String output,
-        List<String> tags, String input, String reference, JsonNode trajectory) {
+        List<String> tags, String input, String reference, JsonNode trajectory, JsonNode retrieved) {
 
     /** The values of a result read from a results line (or a tree), as the page has always read them. */
     static Shown of(ResultLines.Fields node) {
@@ -29,6 +30,7 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
             tags.add(tag.asText());
         }
         JsonNode trajectory = node.get("trajectory");
+        JsonNode retrieved = node.get("retrieved");
         return new Shown(node.text("eval"), node.text("model"), node.text("dataset"), node.text("case_id"),
                 node.text("scorer"), node.text("scorer_version"), node.path("repeat").asInt(),
                 score != null && score.isNumber() ? score.asDouble() : null, status(node),
@@ -39,7 +41,8 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
                 node.path("tokens_in").asLong(), node.path("tokens_out").asLong(), node.path("cached").asBoolean(),
                 node.path("tokens_cached").asLong(), node.text("error"), node.text("output"), tags,
                 node.text("input"), node.text("reference"),
-                trajectory == null || trajectory.isNull() ? null : trajectory);
+                trajectory == null || trajectory.isNull() ? null : trajectory,
+                retrieved == null || !retrieved.isArray() || retrieved.isEmpty() ? null : retrieved);
     }
 
     private static ResultStatus status(ResultLines.Fields node) {
