@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.scoring;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,7 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     private final OneAtATime oneAtATime;
     // digested when first asked for: a run reads the versions of the scorers it uses, not of the whole catalogue
     private volatile String version;
+    private volatile Parameters parameters;
 
     /**
      * @param method the annotated method
@@ -87,27 +89,47 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         return digest;
     }
 
+    /** The method's parameters, planned on the first call: reflection once per eval, not per case. */
+    private Parameters parameters() {
+        Parameters planned = parameters;
+        if (planned == null) {
+            planned = new Parameters(ArgumentResolver.SCORER.bind(method),
+                    Arrays.stream(method.getParameterTypes()).anyMatch(Integrations::providesChatModel),
+                    SoftAssertionsCounter.forMethod(method) != null);
+            parameters = planned;
+        }
+        return planned;
+    }
+
+    /** What a call needs of the method's parameters: their bindings, and whether it takes a judge or soft assertions. */
+    private record Parameters(ArgumentResolver.Bound bound, boolean judge, boolean soft) {
+    }
+
     @Override
     public List<NamedScore> score(String output, ScoringContext context) throws Throwable {
         EvalCase evalCase = context.testCase();
+        Parameters planned = parameters();
         Map<Class<?>, Object> byType = new LinkedHashMap<>();
         byType.put(EvalCase.class, evalCase);
         byType.put(ScoringContext.class, context);
         byType.put(TaskOutput.class, context.output());
-        Map<String, Object> byName = new LinkedHashMap<>();
-        byName.put("output", output);
-        byName.put("reference", evalCase.reference());
-        byName.put("input", evalCase.input());
-        byName.put("metadata", evalCase.metadata());
-        byName.put("tags", evalCase.tags());
-        byName.put("id", evalCase.id());
-        // a LangChain4j ChatModel or Spring AI ChatClient.Builder over the judge, for evaluators built in the method
-        byType.putAll(Integrations.judgeParameters(method, context::judge));
-        SoftAssertionsCounter soft = SoftAssertionsCounter.forMethod(method);
+        if (planned.judge()) {
+            // a LangChain4j ChatModel or Spring AI ChatClient.Builder over the judge, for evaluators built in the method
+            byType.putAll(Integrations.judgeParameters(method, context::judge));
+        }
+        SoftAssertionsCounter soft = planned.soft() ? SoftAssertionsCounter.forMethod(method) : null;
         if (soft != null) {
             byType.put(soft.type(), soft.instance());
         }
-        Object[] arguments = ArgumentResolver.SCORER.resolve(method, byType, byName);
+        Object[] arguments = planned.bound().resolve(byType, parameter -> switch (parameter) {
+            case "output" -> output;
+            case "reference" -> evalCase.reference();
+            case "input" -> evalCase.input();
+            case "metadata" -> evalCase.metadata();
+            case "tags" -> evalCase.tags();
+            case "id" -> evalCase.id();
+            default -> null;
+        });
         Object returned;
         if (oneAtATime != null) {
             // interruptible: a wait behind a slow call ends with the scorer's time limit, which names it
