@@ -2,7 +2,6 @@ package dev.agentarena.junit.engine.evaluation;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -100,13 +99,9 @@ final class EvalHooks {
 
     private Object invoke(Method hook, ArgumentResolver.Bound bound, String text, EvalCase evalCase,
             ScoringContext context, String textName) {
-        Map<Class<?>, Object> byType = new LinkedHashMap<>();
-        byType.put(EvalCase.class, evalCase);
-        if (context != null) {
-            byType.put(ScoringContext.class, context);
-            byType.put(TaskOutput.class, context.output());
-        }
-        Object[] arguments = bound.resolve(byType, name -> {
+        Object[] typed = context == null ? new Object[] {evalCase}
+                : new Object[] {evalCase, context, context.output()};
+        Object[] arguments = bound.resolve(typed, Map.of(), name -> {
             if (name.equals(textName)) {
                 return text;
             }

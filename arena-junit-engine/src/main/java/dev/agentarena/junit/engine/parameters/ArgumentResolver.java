@@ -121,7 +121,18 @@ public final class ArgumentResolver {
      * parameters by reflection, which {@link Bound#resolve} then does not repeat.
      */
     public Bound bind(Method method) {
-        return new Bound(method, method.getParameters(), plan(method));
+        Parameter[] parameters = method.getParameters();
+        Binding[] plan = plan(method);
+        int[] slots = new int[parameters.length];
+        for (int i = 0; i < parameters.length; i++) {
+            slots[i] = -1;
+            for (int j = 0; plan[i].type && slots[i] < 0 && j < types.size(); j++) {
+                if (parameters[i].getType().isAssignableFrom(types.get(j))) {
+                    slots[i] = j;
+                }
+            }
+        }
+        return new Bound(method, parameters, plan, slots);
     }
 
     /**
@@ -134,11 +145,14 @@ public final class ArgumentResolver {
         private final Method method;
         private final Parameter[] parameters;
         private final Binding[] plan;
+        // for a parameter bound by type: the index of the first of the resolver's types it takes, or -1
+        private final int[] slots;
 
-        private Bound(Method method, Parameter[] parameters, Binding[] plan) {
+        private Bound(Method method, Parameter[] parameters, Binding[] plan, int[] slots) {
             this.method = method;
             this.parameters = parameters;
             this.plan = plan;
+            this.slots = slots;
         }
 
         /**
@@ -147,6 +161,19 @@ public final class ArgumentResolver {
          * @param byName the value of each name of this kind of method
          */
         public Object[] resolve(Map<Class<?>, Object> byType, Function<String, Object> byName) {
+            return resolve(null, byType, byName);
+        }
+
+        /**
+         * The arguments for one call, with no map of the values bound by type.
+         *
+         * @param typed a value for each type of this kind of method, in its order (a scorer's {@link EvalCase},
+         *        {@link ScoringContext}, {@link TaskOutput}; a pre-request hook's {@link EvalCase})
+         * @param others the values of other types a method may declare (a chat library's model, AssertJ's
+         *        {@code SoftAssertions}), keyed by type; empty for nearly every method
+         * @param byName the value of each name of this kind of method
+         */
+        public Object[] resolve(Object[] typed, Map<Class<?>, Object> others, Function<String, Object> byName) {
             Object[] arguments = new Object[parameters.length];
             for (int i = 0; i < parameters.length; i++) {
                 Binding binding = plan[i];
@@ -154,7 +181,8 @@ public final class ArgumentResolver {
                     throw new IllegalArgumentException(binding.problem);
                 }
                 if (binding.type) {
-                    arguments[i] = byType(parameters[i].getType(), byType);
+                    arguments[i] = typed != null && slots[i] >= 0 && slots[i] < typed.length ? typed[slots[i]]
+                            : byType(parameters[i].getType(), others);
                 }
                 else {
                     arguments[i] = convert(byName.apply(binding.name), parameters[i], binding.name, method);

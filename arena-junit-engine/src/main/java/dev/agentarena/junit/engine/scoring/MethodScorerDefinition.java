@@ -16,7 +16,6 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.ScoringContext;
-import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.integration.assertj.SoftAssertionsCounter;
 import dev.agentarena.junit.engine.parameters.ArgumentResolver;
@@ -109,19 +108,18 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     public List<NamedScore> score(String output, ScoringContext context) throws Throwable {
         EvalCase evalCase = context.testCase();
         Parameters planned = parameters();
-        Map<Class<?>, Object> byType = new LinkedHashMap<>();
-        byType.put(EvalCase.class, evalCase);
-        byType.put(ScoringContext.class, context);
-        byType.put(TaskOutput.class, context.output());
+        Map<Class<?>, Object> others = Map.of();
         if (planned.judge()) {
             // a LangChain4j ChatModel or Spring AI ChatClient.Builder over the judge, for evaluators built in the method
-            byType.putAll(Integrations.judgeParameters(method, context::judge));
+            others = new LinkedHashMap<>(Integrations.judgeParameters(method, context::judge));
         }
         SoftAssertionsCounter soft = planned.soft() ? SoftAssertionsCounter.forMethod(method) : null;
         if (soft != null) {
-            byType.put(soft.type(), soft.instance());
+            others = new LinkedHashMap<>(others);
+            others.put(soft.type(), soft.instance());
         }
-        Object[] arguments = planned.bound().resolve(byType, parameter -> switch (parameter) {
+        Object[] typed = {evalCase, context, context.output()};
+        Object[] arguments = planned.bound().resolve(typed, others, parameter -> switch (parameter) {
             case "output" -> output;
             case "reference" -> evalCase.reference();
             case "input" -> evalCase.input();
@@ -157,23 +155,24 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     }
 
     private List<NamedScore> convert(Object returned) {
-        List<NamedScore> scores = new ArrayList<>();
+        // one score, nearly always: an unmodifiable list of one, which callers copy before they change it
         if (method.getReturnType() == void.class) {
-            scores.add(new NamedScore(name, ScoreResult.pass()));
+            return List.of(new NamedScore(name, ScoreResult.pass()));
         }
-        else if (returned == null) {
-            scores.add(new NamedScore(name, null));
+        if (returned == null) {
+            return List.of(new NamedScore(name, null));
         }
-        else if (returned instanceof ScoreResult result) {
-            scores.add(new NamedScore(result.name().orElse(name), result));
+        if (returned instanceof ScoreResult result) {
+            return List.of(new NamedScore(result.name().orElse(name), result));
         }
-        else if (returned instanceof Boolean) {
-            scores.add(new NamedScore(name, (Boolean) returned ? ScoreResult.pass() : ScoreResult.fail()));
+        if (returned instanceof Boolean passed) {
+            return List.of(new NamedScore(name, passed ? ScoreResult.pass() : ScoreResult.fail()));
         }
-        else if (returned instanceof Number) {
-            scores.add(new NamedScore(name, number(name, (Number) returned)));
+        if (returned instanceof Number number) {
+            return List.of(new NamedScore(name, number(name, number)));
         }
-        else if (returned instanceof Map) {
+        List<NamedScore> scores = new ArrayList<>();
+        if (returned instanceof Map) {
             for (Map.Entry<?, ?> entry : ((Map<?, ?>) returned).entrySet()) {
                 String scoreName = String.valueOf(entry.getKey());
                 Object value = entry.getValue();
