@@ -162,11 +162,13 @@ final class CaseEvaluator {
                     + ", or add a @Scorer method"), null, CallUsage.NONE);
         }
         Optional<String> badOptions = ScorerOptionLevels.notPerCase(evalCase);
-        // asked of every case, and nearly every case has none: no iterator over an empty map
-        for (String scorer : evalCase.scorerOptions().isEmpty() ? List.<String>of()
-                : evalCase.scorerOptions().keySet()) {
-            // a misspelt scorer in scorer_options would otherwise leave its options unread without a word
-            badOptions = badOptions.or(() -> eval.unknownScorer(scorer).map(unknown -> "scorer_options: " + unknown));
+        // asked of every case, and nearly every case has none: no iterator at all
+        if (!evalCase.scorerOptions().isEmpty()) {
+            for (String scorer : evalCase.scorerOptions().keySet()) {
+                // a misspelt scorer in scorer_options would otherwise leave its options unread without a word
+                badOptions = badOptions.or(() -> eval.unknownScorer(scorer)
+                        .map(unknown -> "scorer_options: " + unknown));
+            }
         }
         if (badOptions.isPresent()) {
             return failed(row, repeat, scorers, new IllegalArgumentException(

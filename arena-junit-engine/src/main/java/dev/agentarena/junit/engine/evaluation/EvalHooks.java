@@ -2,7 +2,6 @@ package dev.agentarena.junit.engine.evaluation;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,6 +36,13 @@ final class EvalHooks {
     private final Object evalInstance;
     private final EvalInstances instances;
     private final Map<Class<?>, Object> hookInstances = new ConcurrentHashMap<>();
+    // each hook planned on its first call (its parameters, its step's name): once per eval, not per case
+    private final Map<Method, Planned> preRequestPlans = new ConcurrentHashMap<>();
+    private final Map<Method, Planned> postProcessPlans = new ConcurrentHashMap<>();
+
+    /** A hook's parameter bindings and the name of its step in a case. */
+    private record Planned(ArgumentResolver.Bound bound, String step) {
+    }
 
     EvalHooks(EvalDefinition definition, Object evalInstance, EvalInstances instances) {
         this.preRequest = definition.preProcessHooks();
@@ -55,8 +61,10 @@ final class EvalHooks {
         String current = prompt;
         for (Method hook : preRequest) {
             String text = current;
-            Object returned = steps.step(TimeLimits.Kind.HOOK, "@PreProcess hook " + hook.getName() + "()",
-                    () -> invoke(hook, text, evalCase, null, "prompt"));
+            Planned planned = preRequestPlans.computeIfAbsent(hook, method -> new Planned(
+                    ArgumentResolver.PRE_REQUEST.bind(method), "@PreProcess hook " + method.getName() + "()"));
+            Object returned = steps.step(TimeLimits.Kind.HOOK, planned.step(),
+                    () -> invoke(hook, planned.bound(), text, evalCase, null, "prompt"));
             if (!(returned instanceof String)) {
                 throw new IllegalStateException("@PreProcess hook " + hook.getName() + "() must return the prompt as a "
                         + "String, but returned " + (returned == null ? "null" : returned.getClass().getSimpleName()));
@@ -72,8 +80,10 @@ final class EvalHooks {
         String current = output;
         for (Method hook : postProcess) {
             String text = current;
-            Object returned = steps.step(TimeLimits.Kind.HOOK, "@PostProcess hook " + hook.getName() + "()",
-                    () -> invoke(hook, text, evalCase, context, "output"));
+            Planned planned = postProcessPlans.computeIfAbsent(hook, method -> new Planned(
+                    ArgumentResolver.POST_PROCESS.bind(method), "@PostProcess hook " + method.getName() + "()"));
+            Object returned = steps.step(TimeLimits.Kind.HOOK, planned.step(),
+                    () -> invoke(hook, planned.bound(), text, evalCase, context, "output"));
             if (returned instanceof ScoreResult) {
                 return new PostProcessed(current, (ScoreResult) returned, hook.getName());
             }
@@ -87,20 +97,21 @@ final class EvalHooks {
         return new PostProcessed(current, null, null);
     }
 
-    private Object invoke(Method hook, String text, EvalCase evalCase, ScoringContext context, String textName) {
-        Map<Class<?>, Object> byType = new LinkedHashMap<>();
-        byType.put(EvalCase.class, evalCase);
-        if (context != null) {
-            byType.put(ScoringContext.class, context);
-            byType.put(TaskOutput.class, context.output());
-        }
-        Map<String, Object> byName = new LinkedHashMap<>();
-        byName.put(textName, text);
-        byName.put("input", evalCase.input());
-        byName.put("reference", evalCase.reference());
-        byName.put("metadata", evalCase.metadata());
-        ArgumentResolver resolver = context == null ? ArgumentResolver.PRE_REQUEST : ArgumentResolver.POST_PROCESS;
-        Object[] arguments = resolver.resolve(hook, byType, byName);
+    private Object invoke(Method hook, ArgumentResolver.Bound bound, String text, EvalCase evalCase,
+            ScoringContext context, String textName) {
+        Object[] typed = context == null ? new Object[] {evalCase}
+                : new Object[] {evalCase, context, context.output()};
+        Object[] arguments = bound.resolve(typed, Map.of(), name -> {
+            if (name.equals(textName)) {
+                return text;
+            }
+            return switch (name) {
+                case "input" -> evalCase.input();
+                case "reference" -> evalCase.reference();
+                case "metadata" -> evalCase.metadata();
+                default -> null;
+            };
+        });
         return ReflectionSupport.invokeMethod(hook, target(hook), arguments);
     }
 

@@ -71,7 +71,12 @@ final class ScorerOptionLevels {
 
     /** Why the case's own options may not be used, when one of them is only the run's or the eval's to set. */
     static Optional<String> notPerCase(EvalCase evalCase) {
-        for (Map.Entry<String, Map<String, Object>> scorer : evalCase.scorerOptions().entrySet()) {
+        Map<String, Map<String, Object>> options = evalCase.scorerOptions();
+        if (options.isEmpty()) {
+            // nearly every case: no iterator over an empty map
+            return Optional.empty();
+        }
+        for (Map.Entry<String, Map<String, Object>> scorer : options.entrySet()) {
             for (String option : scorer.getValue().keySet()) {
                 if (ScorerDeclarations.notPerCase(scorer.getKey(), option)) {
                     return Optional.of("scorer_options." + scorer.getKey() + "." + option + " cannot be set per case: "

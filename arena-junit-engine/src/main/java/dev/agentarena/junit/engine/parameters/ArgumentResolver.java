@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.apiguardian.api.API;
 
@@ -112,25 +113,85 @@ public final class ArgumentResolver {
      * @throws IllegalArgumentException naming the method and parameter that cannot be bound or converted
      */
     public Object[] resolve(Method method, Map<Class<?>, Object> byType, Map<String, Object> byName) {
-        Binding[] plan = plan(method);
-        Parameter[] parameters = method.getParameters();
-        Object[] arguments = new Object[parameters.length];
-        for (int i = 0; i < parameters.length; i++) {
-            Binding binding = plan[i];
-            if (binding.problem != null) {
-                throw new IllegalArgumentException(binding.problem);
-            }
-            if (binding.type) {
-                arguments[i] = byType(parameters[i].getType(), byType);
-            }
-            else {
-                arguments[i] = convert(byName.get(binding.name), parameters[i], binding.name, method);
-            }
-        }
-        return arguments;
+        return bind(method).resolve(byType, byName::get);
     }
 
-    // Not cached: a static cache would keep user classes (and their class loaders) alive across launcher sessions.
+    /**
+     * The method's parameters planned once, for a caller that calls it for every case: the plan reads the method's
+     * parameters by reflection, which {@link Bound#resolve} then does not repeat.
+     */
+    public Bound bind(Method method) {
+        Parameter[] parameters = method.getParameters();
+        Binding[] plan = plan(method);
+        int[] slots = new int[parameters.length];
+        for (int i = 0; i < parameters.length; i++) {
+            slots[i] = -1;
+            for (int j = 0; plan[i].type && slots[i] < 0 && j < types.size(); j++) {
+                if (parameters[i].getType().isAssignableFrom(types.get(j))) {
+                    slots[i] = j;
+                }
+            }
+        }
+        return new Bound(method, parameters, plan, slots);
+    }
+
+    /**
+     * A method's parameter bindings, planned by {@link #bind}: held by whoever holds the method (an eval's scorer or
+     * hook), never in a static cache, which would keep user classes (and their class loaders) alive across launcher
+     * sessions.
+     */
+    public static final class Bound {
+
+        private final Method method;
+        private final Parameter[] parameters;
+        private final Binding[] plan;
+        // for a parameter bound by type: the index of the first of the resolver's types it takes, or -1
+        private final int[] slots;
+
+        private Bound(Method method, Parameter[] parameters, Binding[] plan, int[] slots) {
+            this.method = method;
+            this.parameters = parameters;
+            this.plan = plan;
+            this.slots = slots;
+        }
+
+        /**
+         * The arguments for one call, as {@link ArgumentResolver#resolve(Method, Map, Map)}.
+         *
+         * @param byName the value of each name of this kind of method
+         */
+        public Object[] resolve(Map<Class<?>, Object> byType, Function<String, Object> byName) {
+            return resolve(null, byType, byName);
+        }
+
+        /**
+         * The arguments for one call, with no map of the values bound by type.
+         *
+         * @param typed a value for each type of this kind of method, in its order (a scorer's {@link EvalCase},
+         *        {@link ScoringContext}, {@link TaskOutput}; a pre-request hook's {@link EvalCase})
+         * @param others the values of other types a method may declare (a chat library's model, AssertJ's
+         *        {@code SoftAssertions}), keyed by type; empty for nearly every method
+         * @param byName the value of each name of this kind of method
+         */
+        public Object[] resolve(Object[] typed, Map<Class<?>, Object> others, Function<String, Object> byName) {
+            Object[] arguments = new Object[parameters.length];
+            for (int i = 0; i < parameters.length; i++) {
+                Binding binding = plan[i];
+                if (binding.problem != null) {
+                    throw new IllegalArgumentException(binding.problem);
+                }
+                if (binding.type) {
+                    arguments[i] = typed != null && slots[i] >= 0 && slots[i] < typed.length ? typed[slots[i]]
+                            : byType(parameters[i].getType(), others);
+                }
+                else {
+                    arguments[i] = convert(byName.apply(binding.name), parameters[i], binding.name, method);
+                }
+            }
+            return arguments;
+        }
+    }
+
     private Binding[] plan(Method method) {
         Parameter[] parameters = method.getParameters();
         Binding[] plan = new Binding[parameters.length];

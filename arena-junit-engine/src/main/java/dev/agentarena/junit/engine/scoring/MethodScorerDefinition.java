@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.scoring;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,6 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.ScoringContext;
-import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.integration.assertj.SoftAssertionsCounter;
 import dev.agentarena.junit.engine.parameters.ArgumentResolver;
@@ -38,6 +38,7 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     private final OneAtATime oneAtATime;
     // digested when first asked for: a run reads the versions of the scorers it uses, not of the whole catalogue
     private volatile String version;
+    private volatile Parameters parameters;
 
     /**
      * @param method the annotated method
@@ -87,27 +88,46 @@ public final class MethodScorerDefinition implements ScorerDefinition {
         return digest;
     }
 
+    /** The method's parameters, planned on the first call: reflection once per eval, not per case. */
+    private Parameters parameters() {
+        Parameters planned = parameters;
+        if (planned == null) {
+            planned = new Parameters(ArgumentResolver.SCORER.bind(method),
+                    Arrays.stream(method.getParameterTypes()).anyMatch(Integrations::providesChatModel),
+                    SoftAssertionsCounter.forMethod(method) != null);
+            parameters = planned;
+        }
+        return planned;
+    }
+
+    /** What a call needs of the method's parameters: their bindings, and whether it takes a judge or soft assertions. */
+    private record Parameters(ArgumentResolver.Bound bound, boolean judge, boolean soft) {
+    }
+
     @Override
     public List<NamedScore> score(String output, ScoringContext context) throws Throwable {
         EvalCase evalCase = context.testCase();
-        Map<Class<?>, Object> byType = new LinkedHashMap<>();
-        byType.put(EvalCase.class, evalCase);
-        byType.put(ScoringContext.class, context);
-        byType.put(TaskOutput.class, context.output());
-        Map<String, Object> byName = new LinkedHashMap<>();
-        byName.put("output", output);
-        byName.put("reference", evalCase.reference());
-        byName.put("input", evalCase.input());
-        byName.put("metadata", evalCase.metadata());
-        byName.put("tags", evalCase.tags());
-        byName.put("id", evalCase.id());
-        // a LangChain4j ChatModel or Spring AI ChatClient.Builder over the judge, for evaluators built in the method
-        byType.putAll(Integrations.judgeParameters(method, context::judge));
-        SoftAssertionsCounter soft = SoftAssertionsCounter.forMethod(method);
-        if (soft != null) {
-            byType.put(soft.type(), soft.instance());
+        Parameters planned = parameters();
+        Map<Class<?>, Object> others = Map.of();
+        if (planned.judge()) {
+            // a LangChain4j ChatModel or Spring AI ChatClient.Builder over the judge, for evaluators built in the method
+            others = new LinkedHashMap<>(Integrations.judgeParameters(method, context::judge));
         }
-        Object[] arguments = ArgumentResolver.SCORER.resolve(method, byType, byName);
+        SoftAssertionsCounter soft = planned.soft() ? SoftAssertionsCounter.forMethod(method) : null;
+        if (soft != null) {
+            others = new LinkedHashMap<>(others);
+            others.put(soft.type(), soft.instance());
+        }
+        Object[] typed = {evalCase, context, context.output()};
+        Object[] arguments = planned.bound().resolve(typed, others, parameter -> switch (parameter) {
+            case "output" -> output;
+            case "reference" -> evalCase.reference();
+            case "input" -> evalCase.input();
+            case "metadata" -> evalCase.metadata();
+            case "tags" -> evalCase.tags();
+            case "id" -> evalCase.id();
+            default -> null;
+        });
         Object returned;
         if (oneAtATime != null) {
             // interruptible: a wait behind a slow call ends with the scorer's time limit, which names it
@@ -135,23 +155,24 @@ public final class MethodScorerDefinition implements ScorerDefinition {
     }
 
     private List<NamedScore> convert(Object returned) {
-        List<NamedScore> scores = new ArrayList<>();
+        // one score, nearly always: an unmodifiable list of one, which callers copy before they change it
         if (method.getReturnType() == void.class) {
-            scores.add(new NamedScore(name, ScoreResult.pass()));
+            return List.of(new NamedScore(name, ScoreResult.pass()));
         }
-        else if (returned == null) {
-            scores.add(new NamedScore(name, null));
+        if (returned == null) {
+            return List.of(new NamedScore(name, null));
         }
-        else if (returned instanceof ScoreResult result) {
-            scores.add(new NamedScore(result.name().orElse(name), result));
+        if (returned instanceof ScoreResult result) {
+            return List.of(new NamedScore(result.name().orElse(name), result));
         }
-        else if (returned instanceof Boolean) {
-            scores.add(new NamedScore(name, (Boolean) returned ? ScoreResult.pass() : ScoreResult.fail()));
+        if (returned instanceof Boolean passed) {
+            return List.of(new NamedScore(name, passed ? ScoreResult.pass() : ScoreResult.fail()));
         }
-        else if (returned instanceof Number) {
-            scores.add(new NamedScore(name, number(name, (Number) returned)));
+        if (returned instanceof Number number) {
+            return List.of(new NamedScore(name, number(name, number)));
         }
-        else if (returned instanceof Map) {
+        List<NamedScore> scores = new ArrayList<>();
+        if (returned instanceof Map) {
             for (Map.Entry<?, ?> entry : ((Map<?, ?>) returned).entrySet()) {
                 String scoreName = String.valueOf(entry.getKey());
                 Object value = entry.getValue();

@@ -163,28 +163,28 @@ public final class Bootstrap {
                 products[i] = w * values[i];
                 termWeights[i] = w;
             }
-            Map<List<Long>, Integer> distinct = new HashMap<>();
+            // codes in order of first appearance; a few distinct terms (scores, usually) are found in a short table,
+            // more in a map keyed by their bits
             int[] codeOf = new int[n];
-            for (int i = 0; i < n && distinct.size() <= Character.MAX_VALUE + 1; i++) {
-                List<Long> key = List.of(Double.doubleToRawLongBits(products[i]),
-                        Double.doubleToRawLongBits(termWeights[i]));
-                Integer code = distinct.putIfAbsent(key, distinct.size());
-                codeOf[i] = code == null ? distinct.size() - 1 : code;
+            long[] tableBits = distinctFew(products, termWeights, codeOf);
+            if (tableBits == null) {
+                tableBits = distinctMany(products, termWeights, codeOf);
             }
-            if (distinct.size() > Character.MAX_VALUE + 1) {
+            if (tableBits == null) {
                 return new Terms(products, termWeights, null, null, null);
             }
-            double[] tableProducts = new double[distinct.size()];
-            double[] tableWeights = new double[distinct.size()];
-            distinct.forEach((key, code) -> {
-                tableProducts[code] = Double.longBitsToDouble(key.get(0));
-                tableWeights[code] = Double.longBitsToDouble(key.get(1));
-            });
-            int[] counts = new int[distinct.size()];
+            int size = tableBits.length / 2;
+            double[] tableProducts = new double[size];
+            double[] tableWeights = new double[size];
+            for (int code = 0; code < size; code++) {
+                tableProducts[code] = Double.longBitsToDouble(tableBits[2 * code]);
+                tableWeights[code] = Double.longBitsToDouble(tableBits[2 * code + 1]);
+            }
+            int[] counts = new int[size];
             for (int i = 0; i < n; i++) {
                 counts[codeOf[i]]++;
             }
-            if (distinct.size() <= 256) {
+            if (size <= 256) {
                 byte[] small = new byte[n];
                 for (int i = 0; i < n; i++) {
                     small[i] = (byte) codeOf[i];
@@ -196,6 +196,60 @@ public final class Bootstrap {
                 wide[i] = (char) codeOf[i];
             }
             return new Terms(tableProducts, tableWeights, null, wide, counts);
+        }
+
+        /** At most this many distinct terms are looked up in a short table rather than a map. */
+        private static final int FEW = 16;
+
+        /**
+         * The bits of each distinct (product, weight) pair in order of first appearance, and each position's code in
+         * {@code codeOf}; {@code null} when there are more than {@link #FEW}.
+         */
+        static long[] distinctFew(double[] products, double[] weights, int[] codeOf) {
+            long[] table = new long[2 * FEW];
+            int size = 0;
+            for (int i = 0; i < products.length; i++) {
+                long product = Double.doubleToRawLongBits(products[i]);
+                long weight = Double.doubleToRawLongBits(weights[i]);
+                int code = 0;
+                while (code < size && (table[2 * code] != product || table[2 * code + 1] != weight)) {
+                    code++;
+                }
+                if (code == size) {
+                    if (size == FEW) {
+                        return null;
+                    }
+                    table[2 * size] = product;
+                    table[2 * size + 1] = weight;
+                    size++;
+                }
+                codeOf[i] = code;
+            }
+            return Arrays.copyOf(table, 2 * size);
+        }
+
+        /**
+         * As {@link #distinctFew} for any number of distinct terms up to a {@code char}'s range; {@code null} beyond
+         * it.
+         */
+        static long[] distinctMany(double[] products, double[] weights, int[] codeOf) {
+            Map<List<Long>, Integer> distinct = new HashMap<>();
+            int n = products.length;
+            for (int i = 0; i < n && distinct.size() <= Character.MAX_VALUE + 1; i++) {
+                List<Long> key = List.of(Double.doubleToRawLongBits(products[i]),
+                        Double.doubleToRawLongBits(weights[i]));
+                Integer code = distinct.putIfAbsent(key, distinct.size());
+                codeOf[i] = code == null ? distinct.size() - 1 : code;
+            }
+            if (distinct.size() > Character.MAX_VALUE + 1) {
+                return null;
+            }
+            long[] table = new long[2 * distinct.size()];
+            distinct.forEach((key, code) -> {
+                table[2 * code] = key.get(0);
+                table[2 * code + 1] = key.get(1);
+            });
+            return table;
         }
 
         /** The table index of the term at position {@code i}. */

@@ -140,4 +140,37 @@ class CountedBootstrapTest {
         int freedom = Math.max(1, cells - 1);
         return chi > freedom + 6 * Math.sqrt(2.0 * freedom);
     }
+
+    @Test
+    void fewDistinctTermsGetTheCodesAndTableOfTheMap() {
+        SplittableRandom random = new SplittableRandom(41);
+        double[] products = new double[1_000];
+        double[] weights = new double[1_000];
+        for (int i = 0; i < products.length; i++) {
+            products[i] = random.nextInt(6) / 4.0;
+            weights[i] = i % 3 == 0 ? 2.0 : 1.0;
+        }
+        products[7] = -0.0;
+        int[] fewCodes = new int[products.length];
+        int[] mapCodes = new int[products.length];
+
+        long[] few = Bootstrap.Terms.distinctFew(products, weights, fewCodes);
+        long[] map = Bootstrap.Terms.distinctMany(products, weights, mapCodes);
+
+        assertThat(few).isNotNull().containsExactly(map);
+        assertThat(fewCodes).containsExactly(mapCodes);
+    }
+
+    @Test
+    void moreThanSixteenDistinctTermsAreLeftToTheMap() {
+        double[] products = new double[17];
+        double[] weights = new double[17];
+        for (int i = 0; i < products.length; i++) {
+            products[i] = i;
+            weights[i] = 1;
+        }
+
+        assertThat(Bootstrap.Terms.distinctFew(products, weights, new int[17])).isNull();
+        assertThat(Bootstrap.Terms.distinctMany(products, weights, new int[17])).hasSize(34);
+    }
 }
