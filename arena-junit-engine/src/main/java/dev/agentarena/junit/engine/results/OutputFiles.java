@@ -54,15 +54,23 @@ public final class OutputFiles {
         Path temporary = temporaryBeside(file);
         try {
             Files.writeString(temporary, text, charset);
-            try {
-                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            }
-            catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            replaceWith(temporary, file);
         }
         finally {
             Files.deleteIfExists(temporary);
+        }
+    }
+
+    /**
+     * Moves the written temporary file over the file: atomically where the file system can, so a reader sees the old
+     * content or the new, never a part.
+     */
+    public static void replaceWith(Path temporary, Path file) throws IOException {
+        try {
+            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+        catch (AtomicMoveNotSupportedException e) {
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 }
