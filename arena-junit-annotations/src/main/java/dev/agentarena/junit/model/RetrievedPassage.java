@@ -3,7 +3,6 @@ package dev.agentarena.junit.model;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
@@ -32,12 +31,15 @@ public record RetrievedPassage(String id, String text, int rank, @Nullable Doubl
      * @throws IllegalArgumentException naming the passage, for a blank id, a negative rank or a score not finite
      */
     public RetrievedPassage {
-        Objects.requireNonNull(id, "a retrieved passage needs an id: the document's or chunk's id");
-        if (id.isBlank()) {
-            throw new IllegalArgumentException("a retrieved passage needs an id that is not blank: the document's or "
-                    + "chunk's id, as a dataset's relevant ids name it");
-        }
         text = text == null ? "" : text;
+        if (id == null) {
+            throw new NullPointerException("the retrieved passage " + textStart(text) + " needs an id: the "
+                    + "document's or chunk's id");
+        }
+        if (id.isBlank()) {
+            throw new IllegalArgumentException("the retrieved passage " + textStart(text) + " needs an id that is "
+                    + "not blank, was '" + id + "': the document's or chunk's id, as a dataset's relevant ids name it");
+        }
         if (rank < 0) {
             throw new IllegalArgumentException("passage '" + id + "': rank must be 1 or more (0 ranks it by its "
                     + "position), was " + rank);
@@ -73,5 +75,11 @@ public record RetrievedPassage(String id, String text, int rank, @Nullable Doubl
     /** A copy with this source metadata in place of what it had. */
     public RetrievedPassage withSource(Map<String, ?> newSource) {
         return new RetrievedPassage(id, text, rank, score, new LinkedHashMap<>(newSource));
+    }
+
+    /** Names a passage without an id by the start of its text, control characters shown as '?'. */
+    private static String textStart(String text) {
+        String start = text.length() > 60 ? text.substring(0, 60) + "…" : text;
+        return "with text \"" + start.replaceAll("\\p{Cntrl}", "?") + "\"";
     }
 }

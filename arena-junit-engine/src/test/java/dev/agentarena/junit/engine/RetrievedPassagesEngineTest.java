@@ -89,6 +89,16 @@ class RetrievedPassagesEngineTest {
     }
 
     @Test
+    void aCutPassageWithAnUnpairedSurrogateIsKeptWholeNotAnError() throws IOException {
+        EngineRun run = new EngineRun(output).execute(RetrievedPassagesFixture.class);
+
+        run.assertNode("unpaired", "hit", "passed", "retrieved [1:doc-u]");
+        JsonNode whole = JSON.readTree(output.resolve(run.line("unpaired", "hit").get("retrieved_file").asText())
+                .toFile());
+        assertThat(whole.get(0).get("text").asText()).isEqualTo(RetrievedPassagesFixture.LONG + "?");
+    }
+
+    @Test
     void aSecretInAPassageIsMaskedInTheResultsAndAllure() throws IOException {
         String secret = System.getenv("ARENA_CANARY_SECRET");
         Assumptions.assumeTrue(secret != null, "run through Maven: the engine's pom sets ARENA_CANARY_SECRET");
@@ -150,7 +160,7 @@ class RetrievedPassagesEngineTest {
                 withPassages.add(read.get("case_id").asText() + "=" + read.get("retrieved").size());
             }
         }
-        assertThat(withPassages).containsExactlyInAnyOrder("found=2", "long=1", "secret=1", "hostile=1",
+        assertThat(withPassages).containsExactlyInAnyOrder("found=2", "long=1", "unpaired=1", "secret=1", "hostile=1",
                 "many=100");
         assertThat(merged.resolve("texts/retrieved-passages/recorded/cases/long/retrieved.json")).isRegularFile();
     }

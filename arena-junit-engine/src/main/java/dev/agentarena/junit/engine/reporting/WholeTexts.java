@@ -46,7 +46,9 @@ public final class WholeTexts implements RunListener {
             Path file = outputDirectory.resolve(whole.file());
             try {
                 Files.createDirectories(file.getParent());
-                Files.writeString(file, whole.text(), StandardCharsets.UTF_8);
+                // getBytes, not writeString: an unpaired surrogate in a model's or task's text becomes '?'
+                // instead of an error of the case
+                Files.write(file, whole.text().getBytes(StandardCharsets.UTF_8));
             }
             catch (IOException e) {
                 throw new UncheckedIOException("Cannot keep the whole text of " + record.caseId() + "/"
