@@ -14,6 +14,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.LongTexts;
 import dev.agentarena.junit.engine.results.ResultRecord;
+import dev.agentarena.junit.engine.results.SinkText;
 
 /**
  * Keeps the whole text of every reason and error that was cut (see {@link LongTexts}), and of every trajectory cut
@@ -46,9 +47,9 @@ public final class WholeTexts implements RunListener {
             Path file = outputDirectory.resolve(whole.file());
             try {
                 Files.createDirectories(file.getParent());
-                // getBytes, not writeString: an unpaired surrogate in a model's or task's text becomes '?'
-                // instead of an error of the case
-                Files.write(file, whole.text().getBytes(StandardCharsets.UTF_8));
+                // an unpaired surrogate in a model's or task's text becomes U+FFFD, as in results.jsonl, not an
+                // error of the case (writeString refuses it)
+                Files.write(file, SinkText.wellFormed(whole.text()).getBytes(StandardCharsets.UTF_8));
             }
             catch (IOException e) {
                 throw new UncheckedIOException("Cannot keep the whole text of " + record.caseId() + "/"
