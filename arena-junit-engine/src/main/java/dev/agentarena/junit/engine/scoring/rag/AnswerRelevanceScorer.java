@@ -37,6 +37,7 @@ public final class AnswerRelevanceScorer implements OutputScorer {
         if (output == null || output.isBlank()) {
             return RagJudging.noAnswer(name());
         }
+        double threshold = RagJudging.threshold(context);
         Judge judge = context.judge();
         String raw = judge.ask(RagPrompt.instructions(Task.ANSWER_RELEVANCE),
                 RagPrompt.content(RagJudging.question(context), null, output, List.of(), List.of()));
@@ -69,6 +70,6 @@ public final class AnswerRelevanceScorer implements OutputScorer {
                 + (statements.listed() > all ? "; only the first " + all + " of " + statements.listed()
                         + " statements were judged (at most " + RagPrompt.MAX_ITEMS + " per case)" : "")
                 + RagJudging.cuts(List.of(), output, "answer");
-        return RagJudging.scored(context, (double) relevant / all, reason, judge).withDetail("statements", detail);
+        return RagJudging.scored((double) relevant / all, threshold, reason, judge).withDetail("statements", detail);
     }
 }

@@ -43,6 +43,7 @@ public final class ContextPrecisionScorer implements OutputScorer {
         if (truth == null) {
             return RagJudging.noReference(name());
         }
+        double threshold = RagJudging.threshold(context);
         Judge judge = context.judge();
         List<RetrievedPassage> shown = RagJudging.shown(retrieved);
         String raw = judge.ask(RagPrompt.instructions(Task.PASSAGE_RELEVANCE), RagPrompt.content(
@@ -77,6 +78,6 @@ public final class ContextPrecisionScorer implements OutputScorer {
                         + (ranks.size() > 10 ? ", ..." : "") + ")")
                 + ", average precision " + String.format(java.util.Locale.ROOT, "%.2f", score)
                 + RagJudging.cuts(retrieved, truth, "reference");
-        return RagJudging.scored(context, score, reason, judge).withDetail("passage_verdicts", detail);
+        return RagJudging.scored(score, threshold, reason, judge).withDetail("passage_verdicts", detail);
     }
 }

@@ -40,6 +40,7 @@ public final class ContextRecallScorer implements OutputScorer {
         if (truth == null) {
             return RagJudging.noReference(name());
         }
+        double threshold = RagJudging.threshold(context);
         Judge judge = context.judge();
         List<RetrievedPassage> shown = RagJudging.shown(retrieved);
         String raw = judge.ask(RagPrompt.instructions(Task.REFERENCE_SUPPORT), RagPrompt.content(
@@ -70,6 +71,6 @@ public final class ContextRecallScorer implements OutputScorer {
                 + (statements.listed() > all ? "; only the first " + all + " of " + statements.listed()
                         + " statements were judged (at most " + RagPrompt.MAX_ITEMS + " per case)" : "")
                 + RagJudging.cuts(retrieved, truth, "reference");
-        return RagJudging.scored(context, (double) supported / all, reason, judge).withDetail("statements", detail);
+        return RagJudging.scored((double) supported / all, threshold, reason, judge).withDetail("statements", detail);
     }
 }

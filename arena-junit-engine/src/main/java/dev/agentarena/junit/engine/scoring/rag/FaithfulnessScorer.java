@@ -39,6 +39,7 @@ public final class FaithfulnessScorer implements OutputScorer {
         if (output == null || output.isBlank()) {
             return RagJudging.noAnswer(name());
         }
+        double threshold = RagJudging.threshold(context);
         Judge judge = context.judge();
         String question = RagJudging.question(context);
         String raw = judge.ask(RagPrompt.instructions(Task.CLAIMS),
@@ -82,7 +83,7 @@ public final class FaithfulnessScorer implements OutputScorer {
                 + (claims.more() ? "; only the first " + verdicts.size() + " claims were judged (at most "
                         + RagPrompt.MAX_ITEMS + " per case), the answer makes more" : "")
                 + RagJudging.cuts(retrieved, output, "answer");
-        return RagJudging.scored(context, (double) supported / verdicts.size(), reason, judge)
+        return RagJudging.scored((double) supported / verdicts.size(), threshold, reason, judge)
                 .withDetail("claims", detail);
     }
 }

@@ -74,12 +74,17 @@ final class RagJudging {
                 .withDetail("judge_model", judge.modelKey());
     }
 
-    /** The score with its verdict against option {@code threshold} (default 0.5), the reason and the judge. */
-    static ScoreResult scored(ScoringContext context, double score, String reason, Judge judge) {
+    /** Option {@code threshold} (default 0.5), read before any judge call so that a bad one costs none. */
+    static double threshold(ScoringContext context) {
         double threshold = context.options().getDouble("threshold", ScoreResult.DEFAULT_THRESHOLD);
         if (!(threshold >= 0.0 && threshold <= 1.0)) {
             throw context.options().invalid("threshold", "a number from 0 to 1");
         }
+        return threshold;
+    }
+
+    /** The score with its verdict against the threshold, the reason and the judge. */
+    static ScoreResult scored(double score, double threshold, String reason, Judge judge) {
         return ScoreResult.of(score, score >= threshold).withReason("judge " + judge.modelKey() + ": " + reason)
                 .withDetail("judge_model", judge.modelKey());
     }

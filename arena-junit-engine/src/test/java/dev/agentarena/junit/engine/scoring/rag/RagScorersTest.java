@@ -204,15 +204,17 @@ class RagScorersTest {
     }
 
     @Test
-    void theThresholdDecidesThePassAndMustLieInZeroToOne() {
+    void theThresholdDecidesThePassAndABadOneFailsBeforeAnyJudgeCall() {
         Scripted judge = new Scripted(task -> "{\"refusal\": false, \"statements\": [{\"statement\": \"a\", "
                 + "\"verdict\": \"relevant\"}, {\"statement\": \"b\", \"verdict\": \"not_relevant\"}]}");
         AnswerRelevanceScorer scorer = new AnswerRelevanceScorer();
         TestScoringContext context = TestScoringContext.forScorer("answer_relevance").withJudge(judge);
 
         assertThat(scorer.score(ANSWER, null, context.with("threshold", 0.6)).passed()).isFalse();
-        assertThatThrownBy(() -> scorer.score(ANSWER, null, context.with("threshold", 1.5)))
+        Scripted unasked = new Scripted(task -> "{}");
+        assertThatThrownBy(() -> scorer.score(ANSWER, null, context.withJudge(unasked).with("threshold", 1.5)))
                 .hasMessageContaining("threshold");
+        assertThat(unasked.asked).as("a bad threshold costs no judge call").isEmpty();
     }
 
     private static void assertNotApplicable(ScoreResult result, String reason) {
