@@ -84,6 +84,9 @@ class RagPromptTest {
                 "refusal is true, yet 1 claims are listed");
         assertUnparseable(() -> RagPrompt.claims("{\"refusal\": false, \"refusal\": true, \"claims\": []}"),
                 "Duplicate field");
+        assertUnparseable(() -> RagPrompt.claims("[".repeat(100_000) + "]".repeat(100_000)), "not JSON");
+        assertUnparseable(() -> RagPrompt.verdicts("{\"verdicts\": [{\"claim\": 1, \"verdict\": \"supported\", "
+                + "\"passage\": 1e400}]}", "claim", 1, 1, RagPrompt.SUPPORT), "cites passage");
         assertUnparseable(() -> RagPrompt.claims(""), "not");
         assertUnparseable(() -> RagPrompt.claims(null), "not");
     }

@@ -150,6 +150,24 @@ class RagScorersTest {
     }
 
     @Test
+    void onlyTheFirstFiftyPassagesAreShownAndLongOnesCutSayingSo() {
+        List<RetrievedPassage> many = IntStream.range(0, 80).mapToObj(i -> RetrievedPassage.of("doc-" + i,
+                i == 3 ? "z".repeat(30_000) : "passage " + i)).toList();
+        String verdicts = String.join(",", IntStream.range(1, 51)
+                .mapToObj(i -> "{\"passage\": " + i + ", \"verdict\": \"" + (i == 1 ? "" : "not_") + "relevant\"}")
+                .toList());
+        Scripted judge = new Scripted(task -> "{\"verdicts\": [" + verdicts + "]}");
+
+        ScoreResult result = score(new ContextPrecisionScorer(), ANSWER, "Paris", many, judge);
+
+        assertThat(result.score()).isEqualTo(1.0);
+        assertThat(result.reason()).endsWith("average precision 1.00; only the first 50 of 80 passages were shown to "
+                + "the judge; 1 passage was cut to 20,000 characters");
+        assertThat(result.detail().get("passage_verdicts")).asList().hasSize(50);
+        assertThat(judge.asked.get(0)).contains("Passage 50:").doesNotContain("Passage 51:");
+    }
+
+    @Test
     void contextPrecisionWithNoRelevantPassageIsARealZero() {
         Scripted judge = new Scripted(task -> "{\"verdicts\": [{\"passage\": 1, \"verdict\": \"not_relevant\"}]}");
 
