@@ -114,7 +114,8 @@ class RagJudgesEngineTest {
 
     @Test
     void theJudgesCallsCountAgainstTheBudget() throws IOException {
-        double spent = judged(Files.createDirectories(output.resolve("free"))).execute(RagJudgesFixture.class).lines().stream()
+        double spent = judged(Files.createDirectories(output.resolve("free"))).execute(RagJudgesFixture.class)
+                .lines().stream()
                 .mapToDouble(line -> line.at("/metrics/judge_cost_usd").asDouble(0.0)).sum();
         assertThat(spent).isPositive();
 

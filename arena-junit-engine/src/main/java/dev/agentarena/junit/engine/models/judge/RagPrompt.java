@@ -252,7 +252,8 @@ public final class RagPrompt {
             JsonNode entry = entry(list.get(i), "verdict " + (i + 1));
             JsonNode index = entry.get(indexKey);
             if (index == null || !index.canConvertToExactIntegral() || index.asInt() != i + 1) {
-                throw new Unparseable("verdict " + (i + 1) + " has " + indexKey + " " + index + ", expected " + (i + 1));
+                throw new Unparseable("verdict " + (i + 1) + " has " + indexKey + " " + index + ", expected "
+                        + (i + 1));
             }
             int passage = indexKey.equals("passage") ? 0 : passage(entry, passages, "verdict " + (i + 1));
             judged.add(new Judged(null, verdict(entry, verdicts, "verdict " + (i + 1)), passage, reason(entry)));

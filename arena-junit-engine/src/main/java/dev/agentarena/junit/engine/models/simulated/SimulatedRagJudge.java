@@ -30,7 +30,8 @@ final class SimulatedRagJudge {
     static final double SUPPORT = 0.6;
 
     private static final Pattern REFUSAL = Pattern.compile(
-            "^(i am not sure|i don t know|i do not know|i can t help.*|i cannot help.*|i m unable to.*|i am unable to.*)$");
+            "^(i am not sure|i don t know|i do not know|i can t help.*|i cannot help.*|i m unable to.*"
+                    + "|i am unable to.*)$");
     private static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "is", "are", "was", "were", "be", "been",
             "of", "in", "on", "at", "to", "for", "and", "or", "but", "with", "by", "from", "as", "it", "its", "this",
             "that", "these", "those", "what", "which", "who", "how", "when", "where", "why", "do", "does", "did", "has",

@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.scoring.rag;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.apiguardian.api.API;
@@ -76,7 +77,7 @@ public final class ContextPrecisionScorer implements OutputScorer {
         String reason = ranks.size() + " of " + verdicts.size() + " passages relevant to the reference"
                 + (ranks.isEmpty() ? "" : " (rank " + String.join(", ", ranks.subList(0, Math.min(10, ranks.size())))
                         + (ranks.size() > 10 ? ", ..." : "") + ")")
-                + ", average precision " + String.format(java.util.Locale.ROOT, "%.2f", score)
+                + ", average precision " + String.format(Locale.ROOT, "%.2f", score)
                 + RagJudging.cuts(retrieved, truth, "reference");
         return RagJudging.scored(score, threshold, reason, judge).withDetail("passage_verdicts", detail);
     }

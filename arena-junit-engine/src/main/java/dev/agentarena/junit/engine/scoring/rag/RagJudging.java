@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.scoring.rag;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.agentarena.junit.Judge;
@@ -99,12 +100,13 @@ final class RagJudging {
         long longPassages = shown(retrieved).stream().filter(p -> p.text().length() > RagPrompt.TEXT_LIMIT).count();
         if (longPassages > 0) {
             notes.append("; ").append(longPassages).append(longPassages == 1 ? " passage was" : " passages were")
-                    .append(" cut to ").append(String.format("%,d", RagPrompt.TEXT_LIMIT)).append(" characters");
+                    .append(" cut to ").append(String.format(Locale.ROOT, "%,d", RagPrompt.TEXT_LIMIT))
+                    .append(" characters");
         }
         if (answer != null && answer.length() > RagPrompt.TEXT_LIMIT) {
             notes.append("; the ").append(answerName).append(" was cut to its first ")
-                    .append(String.format("%,d", RagPrompt.TEXT_LIMIT)).append(" characters of ")
-                    .append(String.format("%,d", answer.length()));
+                    .append(String.format(Locale.ROOT, "%,d", RagPrompt.TEXT_LIMIT)).append(" characters of ")
+                    .append(String.format(Locale.ROOT, "%,d", answer.length()));
         }
         return notes.toString();
     }

@@ -192,8 +192,8 @@ class RagScorersTest {
     @Test
     void contextRecallIsSupportedReferenceStatementsNamingTheOthers() {
         Scripted judge = new Scripted(task -> "{\"statements\": [{\"statement\": \"Paris is the capital.\", "
-                + "\"verdict\": \"supported\", \"passage\": 2}, {\"statement\": \"It lies on the Seine.\", \"verdict\": "
-                + "\"not_supported\"}, {\"statement\": \"It is in France.\", \"verdict\": \"supported\", "
+                + "\"verdict\": \"supported\", \"passage\": 2}, {\"statement\": \"It lies on the Seine.\", "
+                + "\"verdict\": \"not_supported\"}, {\"statement\": \"It is in France.\", \"verdict\": \"supported\", "
                 + "\"passage\": 1}]}");
 
         ScoreResult result = score(new ContextRecallScorer(), ANSWER, "Paris is the capital. It lies on the Seine.",
