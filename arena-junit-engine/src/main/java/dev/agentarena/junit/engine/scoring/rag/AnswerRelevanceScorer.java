@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.apiguardian.api.API;
-
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
@@ -24,8 +22,7 @@ import dev.agentarena.junit.scoring.OutputScorer;
  * ({@code statements}). Needs no passage and no reference; not applicable without an answer, on a refusal, or when
  * the judge finds no statement in it.
  */
-@API(status = API.Status.INTERNAL, since = "0.2")
-public final class AnswerRelevanceScorer implements OutputScorer {
+final class AnswerRelevanceScorer implements OutputScorer {
 
     @Override
     public String name() {

@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.apiguardian.api.API;
-
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
@@ -26,8 +24,7 @@ import dev.agentarena.junit.scoring.OutputScorer;
  * call, as DeepEval does (Ragas asks once per passage). The verdicts are in the detail under
  * {@code passage_verdicts}, in rank order. Not applicable without passages or without a reference.
  */
-@API(status = API.Status.INTERNAL, since = "0.2")
-public final class ContextPrecisionScorer implements OutputScorer {
+final class ContextPrecisionScorer implements OutputScorer {
 
     @Override
     public String name() {

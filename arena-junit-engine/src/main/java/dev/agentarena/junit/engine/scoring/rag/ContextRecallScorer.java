@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.apiguardian.api.API;
-
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
@@ -22,8 +20,7 @@ import dev.agentarena.junit.scoring.OutputScorer;
  * unsupported statements are named in the reason, and every statement is in the detail ({@code statements}). Not
  * applicable without passages, without a reference, or when the judge finds no statement in it.
  */
-@API(status = API.Status.INTERNAL, since = "0.2")
-public final class ContextRecallScorer implements OutputScorer {
+final class ContextRecallScorer implements OutputScorer {
 
     @Override
     public String name() {

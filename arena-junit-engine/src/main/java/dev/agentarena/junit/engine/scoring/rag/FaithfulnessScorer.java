@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.apiguardian.api.API;
-
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.ScoringContext;
@@ -22,8 +20,7 @@ import dev.agentarena.junit.scoring.OutputScorer;
  * named in the reason, and every claim is in the detail ({@code claims}: text, verdict, the supporting passage's id).
  * Not applicable without passages, without an answer, on a refusal or an answer that makes no claim.
  */
-@API(status = API.Status.INTERNAL, since = "0.2")
-public final class FaithfulnessScorer implements OutputScorer {
+final class FaithfulnessScorer implements OutputScorer {
 
     @Override
     public String name() {
