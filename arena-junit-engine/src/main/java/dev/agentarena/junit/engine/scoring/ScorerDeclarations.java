@@ -12,6 +12,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.engine.models.simulated.AnswerShape;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
+import dev.agentarena.junit.engine.scoring.rag.RagScorers;
 import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
 
 /**
@@ -57,6 +58,7 @@ public final class ScorerDeclarations implements AnswerShape.Declared {
         private static Map<String, ScorerDeclaration> read() {
             List<ScorerDeclaration> declarations = new ArrayList<>(BuiltinScorers.declarations());
             declarations.addAll(CatalogueScorers.declarations());
+            declarations.addAll(RagScorers.declarations());
             Map<String, ScorerDeclaration> byName = new LinkedHashMap<>();
             for (ScorerDeclaration declaration : declarations) {
                 if (byName.putIfAbsent(declaration.name(), declaration) != null) {

@@ -21,6 +21,7 @@ import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
+import dev.agentarena.junit.engine.scoring.rag.RagScorers;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
@@ -40,6 +41,10 @@ public final class ScorerRegistry {
     public static ScorerRegistry withBuiltins() {
         ScorerRegistry registry = new ScorerRegistry();
         for (OutputScorer scorer : BuiltinScorers.all()) {
+            registry.register(scorer, "builtin");
+        }
+        // the RAG judge metrics
+        for (OutputScorer scorer : RagScorers.all()) {
             registry.register(scorer, "builtin");
         }
         List<Method> catalogue = new ArrayList<>(ReflectionSupport.findMethods(CatalogueScorers.class,

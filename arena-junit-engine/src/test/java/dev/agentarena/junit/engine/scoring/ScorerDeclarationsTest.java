@@ -19,6 +19,7 @@ import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.engine.models.simulated.AnswerShape;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
+import dev.agentarena.junit.engine.scoring.rag.RagScorers;
 import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
 import dev.agentarena.junit.scoring.OutputScorer;
 
@@ -42,7 +43,7 @@ class ScorerDeclarationsTest {
 
         assertThat(CatalogueScorers.declarations()).extracting(ScorerDeclaration::name)
                 .containsExactlyInAnyOrderElementsOf(methods);
-        assertThat(ScorerDeclarations.all()).hasSize(10 + methods.size());
+        assertThat(ScorerDeclarations.all()).hasSize(10 + methods.size() + RagScorers.declarations().size());
     }
 
     @Test

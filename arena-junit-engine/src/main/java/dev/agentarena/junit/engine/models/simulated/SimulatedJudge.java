@@ -9,11 +9,13 @@ import java.util.regex.Pattern;
 
 import dev.agentarena.junit.engine.models.judge.JudgePrompt.Scale;
 import dev.agentarena.junit.engine.models.judge.JudgePrompt;
+import dev.agentarena.junit.engine.models.judge.RagPrompt;
 
 /**
  * How a simulated model answers a judge request: it reads the delimited reference and answer back, passes when the
  * normalised answer holds the normalised reference, errs at its seeded error rate and, at a small seeded rate,
- * answers with no verdict at all so that scorers' abstention is exercised.
+ * answers with no verdict at all so that scorers' abstention is exercised. The RAG judge questions
+ * ({@link RagPrompt}) it hands to {@link SimulatedRagJudge}, after the same abstention draw.
  */
 final class SimulatedJudge {
 
@@ -35,6 +37,10 @@ final class SimulatedJudge {
             double abstainDraw) {
         if (abstainDraw < abstainRate) {
             return UNPARSEABLE;
+        }
+        Optional<RagPrompt.Task> ragTask = RagPrompt.task(instructions);
+        if (ragTask.isPresent()) {
+            return SimulatedRagJudge.answer(ragTask.get(), content, errorRate, wrongDraw);
         }
         Optional<String> answer = JudgePrompt.extract(content, "answer").or(() -> after(content, "ANSWER:"));
         Optional<String> reference = JudgePrompt.extract(content, "reference");
