@@ -8,10 +8,13 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.TaskConfiguration;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.evaluation.agents.Conversations;
 import dev.agentarena.junit.engine.evaluation.agents.ModelHandle;
@@ -43,9 +46,15 @@ final class TaskRunner {
     /** How messages name the task: asked for every case, as the name of its step. */
     private final String description;
     private final String evalName;
+    private final Function<String, Optional<TaskConfiguration>> configurations;
 
-    TaskRunner(Method task, Object evalInstance, CaseCallbacks callbacks, String evalName) {
+    /**
+     * @param configurations the configuration of a model key (of the eval's compared configurations), or empty
+     */
+    TaskRunner(Method task, Object evalInstance, CaseCallbacks callbacks, String evalName,
+            Function<String, Optional<TaskConfiguration>> configurations) {
         this.task = task;
+        this.configurations = configurations;
         this.evalInstance = evalInstance;
         this.callbacks = callbacks;
         this.evalName = evalName;
@@ -107,6 +116,7 @@ final class TaskRunner {
         Map<Class<?>, Object> byType = new LinkedHashMap<>();
         byType.put(EvalCase.class, evalCase);
         byType.put(Model.class, model);
+        configurations.apply(model.key()).ifPresent(configuration -> byType.put(TaskConfiguration.class, configuration));
         // a LangChain4j or Spring AI chat model over the same handle, for AI services the task builds
         byType.putAll(Integrations.taskParameters(task, model));
         Map<String, Object> byName = new LinkedHashMap<>();
