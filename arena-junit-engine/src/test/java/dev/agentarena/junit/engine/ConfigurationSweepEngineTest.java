@@ -70,9 +70,19 @@ class ConfigurationSweepEngineTest {
         assertThat(lines).hasSize(90);
         JsonNode line = lines.stream().filter(l -> l.get("model").asText().equals("keyword-k3")
                 && l.get("case_id").asText().equals("q3")).findFirst().orElseThrow();
+        assertThat(line.get("output").asText()).isEmpty();
         assertThat(line.get("retrieved")).hasSize(3);
         assertThat(line.get("retrieved").get(0).get("id").asText()).isEqualTo("doc-4");
         assertThat(line.get("retrieved").get(1).get("id").asText()).isEqualTo("doc-3");
+    }
+
+    @Test
+    void aTaskReturningPassagesRetrievedThemOrNoneAndANullPassageIsAnError() {
+        EngineRun run = new EngineRun(output).execute(SweepFixtures.PassageListsFixture.class);
+
+        run.assertNode("a", "found", "failed", "not retrieved");
+        assertThat(run.line("a", "found").has("retrieved")).isFalse();
+        run.assertNode("b", "found", "error", "retrieved passage 2 is null");
     }
 
     @Test

@@ -2,9 +2,11 @@ package dev.agentarena.junit.engine.evaluation;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,6 +30,7 @@ import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.model.RetrievedPassage;
 
 /**
  * Produces one case's output: the user's {@code @Task} method, between the {@link CaseCallbacks} around a task and
@@ -47,6 +50,8 @@ final class TaskRunner {
     private final String description;
     private final String evalName;
     private final Function<String, Optional<TaskConfiguration>> configurations;
+    /** Whether the task returns a {@code List} (or another collection) of {@link RetrievedPassage}s. */
+    private final boolean returnsPassages;
 
     /**
      * @param configurations the configuration of a model key (of the eval's compared configurations), or empty
@@ -55,6 +60,7 @@ final class TaskRunner {
             Function<String, Optional<TaskConfiguration>> configurations) {
         this.task = task;
         this.configurations = configurations;
+        this.returnsPassages = task != null && returnsPassages(task);
         this.evalInstance = evalInstance;
         this.callbacks = callbacks;
         this.evalName = evalName;
@@ -80,6 +86,12 @@ final class TaskRunner {
         catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
+    }
+
+    private static boolean returnsPassages(Method task) {
+        return task.getGenericReturnType() instanceof ParameterizedType type
+                && type.getRawType() instanceof Class<?> raw && Collection.class.isAssignableFrom(raw)
+                && type.getActualTypeArguments()[0] == RetrievedPassage.class;
     }
 
     /** How messages name the task: {@code @Task method()}, or {@code the call to the model}. */
@@ -136,6 +148,10 @@ final class TaskRunner {
         }
         if (returned instanceof TaskOutput) {
             return (TaskOutput) returned;
+        }
+        if (returnsPassages && returned instanceof Collection<?> passages) {
+            // a retriever's task: the passages are its whole output, with no text
+            return TaskOutput.of(null).withRetrieved(passages.stream().map(RetrievedPassage.class::cast).toList());
         }
         if (returned instanceof Completion completion) {
             TaskOutput output = TaskOutput.of(completion.text());
