@@ -86,6 +86,26 @@ class ConfigurationSweepEngineTest {
     }
 
     @Test
+    void builtinTextScorersDoNotApplyToAConfigurationThatGivesNoAnswer() {
+        EngineRun run = new EngineRun(output).execute(SweepFixtures.TextScorersFixture.class);
+
+        for (String scorer : List.of("exact_match", "contains")) {
+            assertThat(run.lines()).filteredOn(line -> line.get("model").asText().equals("passages")
+                    && line.get("scorer").asText().equals(scorer)).hasSize(2).allSatisfy(line -> {
+                        assertThat(line.get("status").asText()).isEqualTo("not_applicable");
+                        assertThat(line.get("reason").asText()).isEqualTo("not applicable: scorer '" + scorer
+                                + "' grades the answer's text, but configuration 'passages' runs on no model, so its "
+                                + "task retrieves and gives no answer; grade a retriever with retrieval scorers");
+                    });
+        }
+        // a text the task gives of its own is graded; the passages are graded by a scorer of passages either way
+        assertThat(run.lines()).filteredOn(line -> line.get("model").asText().equals("extractive"))
+                .extracting(line -> line.get("status").asText()).containsOnly("passed");
+        assertThat(run.lines()).filteredOn(line -> line.get("scorer").asText().equals("found"))
+                .extracting(line -> line.get("status").asText()).containsOnly("passed").hasSize(4);
+    }
+
+    @Test
     void aRetrievalOnlyEvalCallsNoModelAndCostsNothing() {
         EngineRun run = sweep();
 
