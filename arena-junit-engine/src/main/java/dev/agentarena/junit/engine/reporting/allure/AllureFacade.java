@@ -43,6 +43,13 @@ import dev.agentarena.junit.model.RetrievedPassage;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class AllureFacade {
 
+    /**
+     * Marks a parameter as shown but not part of the test's identity: Allure (2.4x and 3) keys a test's history on
+     * its test case id and its parameters not excluded, so a parameter that changes between builds (a score, a
+     * figure) would start a new history every time it changed.
+     */
+    private static final Boolean EXCLUDED = Boolean.TRUE;
+
     private AllureFacade() {
     }
 
@@ -101,7 +108,8 @@ public final class AllureFacade {
         if (record.repeat() > 0) {
             Allure.parameter("repeat", record.repeat());
         }
-        Allure.parameter("score", ScoreLine.format(record.score()));
+        // shown, but outside the test's identity: Allure keys its history on the parameters not excluded
+        Allure.parameter("score", ScoreLine.format(record.score()), EXCLUDED);
 
         Allure.description(SinkText.message(description(record)));
         if (transcript.trajectory() != null) {
@@ -160,12 +168,15 @@ public final class AllureFacade {
         Allure.suite("summary");
     }
 
-    /** Adds a summary test's figures as parameters, and texts as attachments, to the current Allure result. */
+    /**
+     * Adds a summary test's figures as parameters, and texts as attachments, to the current Allure result. The figures
+     * change from build to build, so none of them is part of the test's identity ({@link #EXCLUDED}).
+     */
     public static void summary(java.util.Map<String, String> parameters, java.util.Map<String, String> texts) {
         if (!tracking()) {
             return;
         }
-        parameters.forEach((name, value) -> Allure.parameter(name(name), value));
+        parameters.forEach((name, value) -> Allure.parameter(name(name), value, EXCLUDED));
         new java.util.TreeMap<>(texts).forEach(AllureFacade::attachText);
     }
 

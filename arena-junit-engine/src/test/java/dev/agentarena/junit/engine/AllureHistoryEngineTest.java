@@ -1,0 +1,45 @@
+package dev.agentarena.junit.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.agentarena.junit.engine.fixtures.StatusFixture;
+import dev.agentarena.junit.engine.reporting.allure.AllureFacade;
+
+/**
+ * What Allure keys a test's history on across builds: its test case id (the JUnit unique id) and the parameters not
+ * excluded. Those must name the test, never its outcome, or a test that changes outcome starts a new history.
+ */
+class AllureHistoryEngineTest {
+
+    @TempDir
+    Path output;
+
+    @Test
+    void aScorerTestsHistoryKeyIsItsModelCaseAndScorerNotItsScore() {
+        InMemoryAllure allure = new InMemoryAllure();
+        allure.around(() -> new EngineRun(output).execute(StatusFixture.class));
+
+        assertThat(allure.parameters()).as("the score is still shown").contains("score=1.00", "score=0.00");
+        assertThat(allure.historyParameters()).isNotEmpty().contains("model=sim_small", "case=wrong",
+                "scorer=exact_match").allSatisfy(parameter -> assertThat(parameter)
+                        .matches("(model|case|scorer|scorer version|repeat)=.*"));
+    }
+
+    @Test
+    void aSummaryTestsFiguresAreShownButAreNoPartOfItsHistoryKey() {
+        InMemoryAllure allure = new InMemoryAllure();
+        allure.around(() -> {
+            AllureFacade.summary(Map.of("judge", "sim_judge", "comparisons", "40"), Map.of());
+            return null;
+        });
+
+        assertThat(allure.parameters()).containsExactlyInAnyOrder("judge=sim_judge", "comparisons=40");
+        assertThat(allure.historyParameters()).isEmpty();
+    }
+}
