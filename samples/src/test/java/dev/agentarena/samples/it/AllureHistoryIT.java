@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,13 +24,15 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * Allure's own history and trend charts over three builds, with the real Allure commandline, as
- * {@code docs/guides/allure.md#history-and-trends-across-builds} tells CI to do it: each build's results get the
- * previous report's {@code history/} before {@code allure generate}. The replayed triage sample runs from a copy of
- * its recordings in which one case's answer is wrong, right, then wrong again, so that case changes outcome (and
- * score) from build to build.
+ * Allure's own history and trend charts over three builds, with the real Allure commandline and the CI steps of
+ * {@code docs/guides/allure.md#history-and-trends-across-builds}, verbatim: the GitHub Actions step carries the last
+ * report's {@code history/} into the second build's results, the GitLab CI {@code after_script} into the third's, each
+ * through the {@code allure-history} folder their caches keep ({@code mvn allure:report} stands in for the
+ * commandline's {@code generate}). The replayed triage sample runs from a copy of its recordings in which one case's
+ * answer is wrong, right, then wrong again, so that case changes outcome (and score) from build to build.
  *
  * <p>The commandline is {@code ARENA_ALLURE} (its {@code bin/allure}), else npm's {@code allure-commandline} installed
  * under target; without npm the test is skipped, unless {@code ARENA_ALLURE_REQUIRED=true}.
@@ -41,6 +44,7 @@ class AllureHistoryIT {
     private static final String CHANGING_CASE = "say_thanks";
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Path WORK = Paths.get("target/allure-history").toAbsolutePath();
+    private static final Path GUIDE = Paths.get("../docs/guides/allure.md");
 
     @Test
     void threeBuildsMakeAThreePointTrendInWhichTheCaseThatChangedOutcomeShowsItsHistory() throws Exception {
@@ -48,28 +52,44 @@ class AllureHistoryIT {
         delete(WORK);
         Files.createDirectories(WORK);
         Path allure = commandline();
+        Path bin = mavenStandIn(allure);
+        JsonNode github = new YAMLMapper().readTree(Readme.block(GUIDE, "allure-history-github", "yaml"));
+        JsonNode gitlab = new YAMLMapper().readTree(Readme.block(GUIDE, "allure-history-gitlab", "yaml"));
+        JsonNode githubSteps = github.at("/jobs/evals/steps");
+        assertThat(step(githubSteps, "Restore").at("/with/path").asText()).isEqualTo("allure-history");
+        assertThat(step(githubSteps, "Keep").at("/with/path").asText()).isEqualTo("allure-history");
+        assertThat(step(githubSteps, "Keep").at("/with/key").asText()).startsWith(step(githubSteps, "Restore")
+                .at("/with/restore-keys").asText());
+        JsonNode gitlabJob = gitlab.get("evals");
+        assertThat(gitlabJob.at("/cache/0/paths/0").asText()).isEqualTo("allure-history/");
+        assertThat(gitlabJob.at("/cache/0/when").asText()).isEqualTo("always");
+
         Path recordings = WORK.resolve("recordings");
         copy(Paths.get("src/test/resources/arena-recordings"), recordings);
-        Path previousReport = null;
+        Path cache = WORK.resolve("ci-cache");
         List<Map<String, JsonNode>> builds = new ArrayList<>();
         for (int build = 1; build <= 3; build++) {
             // the recorded answer is "account"; build 2 answers "other", the reference: passed between two failures
             answer(recordings.resolve("sim_small/" + CHANGING_CASE + ".json"),
                     build == 2 ? "This ticket is about other." : "This ticket is about account.");
-            Path dir = WORK.resolve("build-" + build);
+            Path checkout = WORK.resolve("build-" + build);
+            // the evals, writing checkout/target/allure-results (ConsoleRun's results go beside its log)
             ConsoleRun.with("console-junit5.jar")
                     .select("--select-class", "dev.agentarena.samples.replay.ReplayedTriageEvalTest")
                     .config("arena.cache.mode", "replay").config("arena.cache.dir", recordings.toString())
-                    .config("arena.output.dir", dir.resolve("arena").toString())
-                    .run(dir.resolve("console.log"));
-            Path results = dir.resolve("allure-results");
-            builds.add(scorerResults(results));
-            if (previousReport != null) {
-                copy(previousReport.resolve("history"), results.resolve("history"));
+                    .config("arena.output.dir", checkout.resolve("target/arena").toString())
+                    .run(checkout.resolve("target/console.log"));
+            builds.add(scorerResults(checkout.resolve("target/allure-results")));
+            // the CI cache: restored before the report, saved after it
+            if (Files.isDirectory(cache)) {
+                copy(cache, checkout.resolve("allure-history"));
             }
-            Path report = dir.resolve("allure-report");
-            generate(allure, results, report);
-            previousReport = report;
+            String script = build < 3 ? github(step(githubSteps, "continuing the history").get("run").asText(), build)
+                    : StreamSupport.stream(gitlabJob.get("after_script").spliterator(), false).map(JsonNode::asText)
+                            .collect(Collectors.joining("\n"));
+            bash(script, checkout, bin, build);
+            delete(cache);
+            copy(checkout.resolve("allure-history"), cache);
         }
 
         // The engine's results: the same identities in every build, one per test, whatever the outcome.
@@ -90,7 +110,7 @@ class AllureHistoryIT {
         }));
 
         // The third report: a trend of three builds, the last first.
-        Path report = WORK.resolve("build-3/allure-report");
+        Path report = WORK.resolve("build-3/target/site/allure-maven-plugin");
         JsonNode trend = MAPPER.readTree(report.resolve("widgets/history-trend.json").toFile());
         assertThat(trend).hasSize(3);
         // four scorer tests (crash_on_start's recording is wrong in every build), the leaderboard and the baseline
@@ -142,8 +162,8 @@ class AllureHistoryIT {
                 Process npm = new ProcessBuilder("npm", "install", "--prefix", prefix.toString(), "--no-audit",
                         "--no-fund", "--no-save", "allure-commandline@" + ALLURE_VERSION)
                         .redirectErrorStream(true).redirectOutput(WORK.resolve("npm.log").toFile()).start();
-                missing = npm.waitFor(300, TimeUnit.SECONDS) && npm.exitValue() == 0 ? null
-                        : "npm install allure-commandline@" + ALLURE_VERSION + " failed; see " + WORK.resolve("npm.log");
+                missing = npm.waitFor(300, TimeUnit.SECONDS) && npm.exitValue() == 0 ? null : "npm install "
+                        + "allure-commandline@" + ALLURE_VERSION + " failed; see " + WORK.resolve("npm.log");
             }
             catch (IOException e) {
                 missing = "no npm on the PATH (" + e.getMessage() + ")";
@@ -159,17 +179,56 @@ class AllureHistoryIT {
         return allure;
     }
 
-    private static void generate(Path allure, Path results, Path report) throws IOException, InterruptedException {
-        Path log = report.resolveSibling("allure-generate.log");
-        ProcessBuilder builder = new ProcessBuilder(allure.toString(), "generate", results.toString(), "--clean",
-                "-o", report.toString()).redirectErrorStream(true).redirectOutput(log.toFile());
+    /**
+     * A {@code mvn} whose {@code allure:report} is what the allure-maven plugin runs, the commandline's
+     * {@code generate} from {@code target/allure-results} into {@code target/site/allure-maven-plugin}.
+     */
+    private static Path mavenStandIn(Path allure) throws IOException {
+        Path bin = WORK.resolve("bin");
+        Files.createDirectories(bin);
+        Path mvn = bin.resolve("mvn");
+        Files.writeString(mvn, "#!/bin/sh\ncase \" $* \" in\n  *\" allure:report \"*) exec '" + allure
+                + "' generate --clean target/allure-results -o target/site/allure-maven-plugin ;;\n"
+                + "  *) echo \"not in this test: mvn $*\" >&2; exit 99 ;;\nesac\n", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return bin;
+    }
+
+    /** Runs a CI script as the runners do, with bash ({@code -eo pipefail}), in the build's checkout. */
+    private static void bash(String script, Path checkout, Path bin, int build)
+            throws IOException, InterruptedException {
+        Path log = checkout.resolve("ci-report.log");
+        ProcessBuilder builder = new ProcessBuilder("bash", "-eo", "pipefail", "-c", script).directory(
+                checkout.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("PATH", bin + ":" + builder.environment().get("PATH"));
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("CI_PIPELINE_IID", String.valueOf(build));
+        builder.environment().put("CI_PIPELINE_URL", "https://gitlab.example/acme/evals/-/pipelines/" + build);
         Process process = builder.start();
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new IllegalStateException("allure generate did not finish in 120 s; see " + log);
+            throw new IllegalStateException("the CI script did not finish in 120 s; see " + log);
         }
-        assertThat(process.exitValue()).as(Files.readString(log)).isZero();
+        assertThat(process.exitValue()).as("%s\n%s", script, Files.readString(log)).isZero();
+    }
+
+    /** A GitHub Actions script with the expressions GitHub replaces before it runs. */
+    private static String github(String script, int build) {
+        String expanded = script.replace("${{ github.run_number }}", String.valueOf(build))
+                .replace("${{ github.run_id }}", String.valueOf(1000 + build))
+                .replace("${{ github.workflow }}", "evals").replace("${{ github.server_url }}", "https://github.com")
+                .replace("${{ github.repository }}", "acme/evals");
+        assertThat(expanded).as("an expression this test does not know").doesNotContain("${{");
+        return expanded;
+    }
+
+    private static JsonNode step(JsonNode steps, String name) {
+        for (JsonNode step : steps) {
+            if (step.path("name").asText().contains(name)) {
+                return step;
+            }
+        }
+        throw new AssertionError("no step named " + name + " in " + GUIDE);
     }
 
     /** Sets the recorded answer of a recording file. */
