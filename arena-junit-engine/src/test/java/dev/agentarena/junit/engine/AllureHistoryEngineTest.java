@@ -32,6 +32,16 @@ class AllureHistoryEngineTest {
     }
 
     @Test
+    void aScorerTestsFullNameNamesItsEvalModelDatasetCaseAndScorer() {
+        InMemoryAllure allure = new InMemoryAllure();
+        // one Allure test around the run: each scorer test in turn names it, the last one stays
+        allure.around(() -> new EngineRun(output).execute(StatusFixture.class));
+
+        assertThat(allure.fullNames()).singleElement().asString().matches(
+                "status-fixture/sim_small/cases\\[(right|wrong|na|model_down|scorer_bug)]/(exact_match|length)");
+    }
+
+    @Test
     void aSummaryTestsFiguresAreShownButAreNoPartOfItsHistoryKey() {
         InMemoryAllure allure = new InMemoryAllure();
         allure.around(() -> {

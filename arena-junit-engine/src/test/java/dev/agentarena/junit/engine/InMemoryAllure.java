@@ -72,6 +72,15 @@ final class InMemoryAllure implements AllureResultsWriter {
         return parameters;
     }
 
+    /** The full names of the tests written, in order. */
+    List<String> fullNames() {
+        List<String> names = new ArrayList<>();
+        for (TestResult test : List.copyOf(tests)) {
+            names.add(test.getFullName());
+        }
+        return names;
+    }
+
     /** The names of every step written, depth first, in order. */
     List<String> stepNames() {
         List<String> names = new ArrayList<>();

@@ -94,12 +94,14 @@ class AllureHistoryIT {
 
         // The engine's results: the same identities in every build, one per test, whatever the outcome.
         assertThat(builds).allSatisfy(results -> assertThat(results).hasSize(4));
-        for (String field : List.of("historyId", "testCaseId")) {
+        for (String field : List.of("historyId", "testCaseId", "fullName")) {
             Map<String, String> first = field(builds.get(0), field);
             assertThat(first.values()).as(field + " differs between tests").doesNotHaveDuplicates();
             assertThat(field(builds.get(1), field)).as(field).isEqualTo(first);
             assertThat(field(builds.get(2), field)).as(field).isEqualTo(first);
         }
+        assertThat(builds.get(0).get(CHANGING_CASE).get("fullName").asText())
+                .isEqualTo("replayed-triage/sim_small/tickets[say_thanks]/classification");
         assertThat(builds.stream().map(results -> results.get(CHANGING_CASE).get("status").asText()))
                 .containsExactly("failed", "passed", "failed");
         assertThat(builds.stream().map(results -> parameter(results.get(CHANGING_CASE), "score")))

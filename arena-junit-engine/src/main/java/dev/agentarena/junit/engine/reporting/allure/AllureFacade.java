@@ -86,6 +86,7 @@ public final class AllureFacade {
         if (!tracking()) {
             return;
         }
+        identify(record);
         // Behaviors tab: eval > model > scorer; Suites tab: eval > model > scorer, cases listed inside.
         Allure.epic(name(record.eval()));
         Allure.feature(name(record.model()));
@@ -136,6 +137,18 @@ public final class AllureFacade {
         attachText("retrieved passages", retrieved(transcript.retrieved()));
         attachText("score (json)", scoreJson(record, transcript));
         transcript.wholeTexts().forEach((what, whole) -> attachText(what + " (whole)", whole.text()));
+    }
+
+    /**
+     * Gives the current Allure result a full name, {@code <eval>/<model>/<dataset>[<case>]/<scorer>} (and
+     * {@code #r<repeat>} past the first repeat): {@code allure-junit-platform} derives one only from a class or
+     * method source, and a scorer test's source is its dataset file. Like the test case id (the JUnit unique id) it
+     * names the test, the same in every build, so Allure's views that group by full name follow it across builds.
+     */
+    private static void identify(ResultRecord record) {
+        String fullName = name(record.eval() + "/" + record.model() + "/" + record.dataset() + "[" + record.caseId()
+                + "]/" + record.scorer() + (record.repeat() > 0 ? "#r" + (record.repeat() + 1) : ""));
+        Allure.getLifecycle().updateTestCase(result -> result.setFullName(fullName));
     }
 
     /**
