@@ -10,6 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.engine.fixtures.StatusFixture;
 import dev.agentarena.junit.engine.reporting.allure.AllureFacade;
+import dev.agentarena.junit.engine.reporting.leaderboard.Results;
+import dev.agentarena.junit.engine.results.CaseTranscript;
 
 /**
  * What Allure keys a test's history on across builds: its test case id (the JUnit unique id) and the parameters not
@@ -39,6 +41,20 @@ class AllureHistoryEngineTest {
 
         assertThat(allure.fullNames()).singleElement().asString().matches(
                 "status-fixture/sim_small/cases\\[(right|wrong|na|model_down|scorer_bug)]/(exact_match|length)");
+    }
+
+    @Test
+    void aHostileCaseIdMakesAFullNameOfOneBoundedLine() {
+        InMemoryAllure allure = new InMemoryAllure();
+        String caseId = "a\u0000b\nc\u202e" + "x".repeat(200_000);
+        allure.around(() -> {
+            AllureFacade.report(Results.of("eval", "sim_small", caseId).repeat(2).build(),
+                    new CaseTranscript(null, null, "", null));
+            return null;
+        });
+
+        assertThat(allure.fullNames()).singleElement().asString().startsWith("eval/sim_small/")
+                .doesNotContain("\u0000", "\n", "\u202e").hasSizeLessThanOrEqualTo(1000);
     }
 
     @Test
