@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder;
 import dev.agentarena.junit.engine.fixtures.StatusFixture;
+import dev.agentarena.junit.engine.fixtures.TriageFixture;
 import dev.agentarena.junit.engine.reporting.allure.AllureFacade;
 import dev.agentarena.junit.engine.reporting.leaderboard.Results;
 import dev.agentarena.junit.engine.results.CaseTranscript;
@@ -41,6 +46,28 @@ class AllureHistoryEngineTest {
 
         assertThat(allure.fullNames()).singleElement().asString().matches(
                 "status-fixture/sim_small/cases\\[(right|wrong|na|model_down|scorer_bug)]/(exact_match|length)");
+    }
+
+    @Test
+    void theTestIdsAllureKeysOnStayTheSameWhateverTheOrderConcurrencyShardOrOutputDirectory() {
+        // allure-junit-platform: testCaseId is the unique id, historyId its MD5
+        Set<String> plain = scorerTestIds(new EngineRun(output.resolve("a")).execute(TriageFixture.class));
+        Set<String> other = scorerTestIds(new EngineRun(output.resolve("elsewhere/b"))
+                .with(Constants.CONCURRENCY, "1").with(Constants.SIM_LATENCY_MS, "3").execute(TriageFixture.class));
+        Set<String> sharded = new TreeSet<>(scorerTestIds(new EngineRun(output.resolve("c"))
+                .with(Constants.SHARD, "1/2").execute(TriageFixture.class)));
+        sharded.addAll(scorerTestIds(new EngineRun(output.resolve("c")).with(Constants.SHARD, "2/2")
+                .execute(TriageFixture.class)));
+
+        assertThat(plain).hasSizeGreaterThan(4);
+        assertThat(other).isEqualTo(plain);
+        assertThat(sharded).isEqualTo(plain);
+    }
+
+    private static Set<String> scorerTestIds(EngineRun run) {
+        return run.results().testEvents().finished().stream().map(event -> event.getTestDescriptor().getUniqueId())
+                .filter(ArenaUniqueIdBuilder::isScorer).map(Object::toString)
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     @Test
