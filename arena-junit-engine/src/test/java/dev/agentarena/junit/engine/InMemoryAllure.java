@@ -59,6 +59,28 @@ final class InMemoryAllure implements AllureResultsWriter {
         return parameters;
     }
 
+    /**
+     * The parameters Allure keys a test's history on, those not excluded, of the tests written, as
+     * {@code name=value}, in order.
+     */
+    List<String> historyParameters() {
+        List<String> parameters = new ArrayList<>();
+        for (TestResult test : List.copyOf(tests)) {
+            test.getParameters().stream().filter(parameter -> !Boolean.TRUE.equals(parameter.getExcluded()))
+                    .forEach(parameter -> parameters.add(parameter.getName() + "=" + parameter.getValue()));
+        }
+        return parameters;
+    }
+
+    /** The full names of the tests written, in order. */
+    List<String> fullNames() {
+        List<String> names = new ArrayList<>();
+        for (TestResult test : List.copyOf(tests)) {
+            names.add(test.getFullName());
+        }
+        return names;
+    }
+
     /** The names of every step written, depth first, in order. */
     List<String> stepNames() {
         List<String> names = new ArrayList<>();

@@ -107,6 +107,24 @@ class AllureResultsIT {
     }
 
     @Test
+    void theIdentityAllureKeepsAcrossBuildsNamesTheTestAndNeverItsScore() {
+        assertThat(allure.values()).allSatisfy(result -> {
+            JsonNode record = records.get(key(result));
+            int repeat = record.path("repeat").asInt();
+            assertThat(result.get("fullName").asText()).isEqualTo(String.join("/", record.get("eval").asText(),
+                    record.get("model").asText(), record.get("dataset").asText() + "["
+                    + record.get("case_id").asText() + "]", record.get("scorer").asText())
+                    + (repeat > 0 ? "#r" + (repeat + 1) : ""));
+            assertThat(result.get("testCaseId").asText()).isEqualTo(label(result, "junit.platform.uniqueid"));
+            for (JsonNode parameter : result.get("parameters")) {
+                assertThat(parameter.path("excluded").asBoolean()).as(parameter.get("name").asText())
+                        .isEqualTo(parameter.get("name").asText().equals("score"));
+            }
+        });
+        assertThat(allure.values().stream().map(result -> result.get("historyId").asText())).doesNotHaveDuplicates();
+    }
+
+    @Test
     void labelsGroupByEvalModelAndScorerAndCarryTheCaseTags() {
         assertThat(allure.values()).allSatisfy(result -> {
             JsonNode record = records.get(key(result));

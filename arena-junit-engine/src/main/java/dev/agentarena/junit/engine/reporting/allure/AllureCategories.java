@@ -18,15 +18,22 @@ final class AllureCategories {
 
     static final String FILE = "categories.json";
 
-    // A low score is an AssertionFailedError "<scorer> scored <score> for case ...": Allure's "failed".
+    // A low score is an AssertionFailedError "<scorer> scored <score> for case ..." (a summary test's "... scored
+    // low"): Allure's "failed"; so are a failed gate ("gate failed: ...") and a baseline regression ("regressed: ...",
+    // "refused: ..."), each with a message of its own.
     // Errors are thrown as they are, so a model failure's trace names ModelCallException: Allure's "broken".
-    // Not applicable is an aborted test with its reason ("not applicable: ...", "judge abstained: ..."): "skipped".
+    // Aborted, Allure's "skipped": not applicable with its reason ("not applicable: ...", "judge abstained: ..."), and
+    // a result never computed (the budget ran out, a problem every case shares) as "not run: ...".
+    // Allure files a result under every category that matches it: the patterns exclude one another.
     static final List<Map<String, Object>> CATEGORIES = List.of(
-            category("Low score", "failed", "messageRegex", "(?s).* scored .*"),
+            category("Low score", "failed", "messageRegex", "(?s)(?!gate failed: |regressed: |refused: ).* scored .*"),
+            category("Gate failed", "failed", "messageRegex", "(?s)gate failed: .*"),
+            category("Baseline regression", "failed", "messageRegex", "(?s)(regressed|refused): .*"),
             category("Model error", "broken", "traceRegex", "(?s).*ModelCallException.*"),
             category("Scorer or task error", "broken", "traceRegex", "(?s)(?!.*ModelCallException).*"),
-            category("Judge abstained", "skipped", "messageRegex", "(?s).*judge abstained.*"),
-            category("Not applicable", "skipped", "messageRegex", "(?s)(?!.*judge abstained).*"));
+            category("Judge abstained", "skipped", "messageRegex", "(?s)(?!not run: ).*judge abstained.*"),
+            category("Not run", "skipped", "messageRegex", "(?s)not run: .*"),
+            category("Not applicable", "skipped", "messageRegex", "(?s)(?!not run: )(?!.*judge abstained).*"));
 
     private AllureCategories() {
     }

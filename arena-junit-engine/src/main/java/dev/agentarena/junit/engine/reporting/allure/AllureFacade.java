@@ -43,6 +43,13 @@ import dev.agentarena.junit.model.RetrievedPassage;
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class AllureFacade {
 
+    /**
+     * Marks a parameter as shown but not part of the test's identity: Allure (2.4x and 3) keys a test's history on
+     * its test case id and its parameters not excluded, so a parameter that changes between builds (a score, a
+     * figure) would start a new history every time it changed.
+     */
+    private static final Boolean EXCLUDED = Boolean.TRUE;
+
     private AllureFacade() {
     }
 
@@ -79,6 +86,7 @@ public final class AllureFacade {
         if (!tracking()) {
             return;
         }
+        identify(record);
         // Behaviors tab: eval > model > scorer; Suites tab: eval > model > scorer, cases listed inside.
         Allure.epic(name(record.eval()));
         Allure.feature(name(record.model()));
@@ -101,7 +109,8 @@ public final class AllureFacade {
         if (record.repeat() > 0) {
             Allure.parameter("repeat", record.repeat());
         }
-        Allure.parameter("score", ScoreLine.format(record.score()));
+        // shown, but outside the test's identity: Allure keys its history on the parameters not excluded
+        Allure.parameter("score", ScoreLine.format(record.score()), EXCLUDED);
 
         Allure.description(SinkText.message(description(record)));
         if (transcript.trajectory() != null) {
@@ -128,6 +137,18 @@ public final class AllureFacade {
         attachText("retrieved passages", retrieved(transcript.retrieved()));
         attachText("score (json)", scoreJson(record, transcript));
         transcript.wholeTexts().forEach((what, whole) -> attachText(what + " (whole)", whole.text()));
+    }
+
+    /**
+     * Gives the current Allure result a full name, {@code <eval>/<model>/<dataset>[<case>]/<scorer>} (and
+     * {@code #r<repeat>} past the first repeat): {@code allure-junit-platform} derives one only from a class or
+     * method source, and a scorer test's source is its dataset file. Like the test case id (the JUnit unique id) it
+     * names the test, the same in every build, so Allure's views that group by full name follow it across builds.
+     */
+    private static void identify(ResultRecord record) {
+        String fullName = name(record.eval() + "/" + record.model() + "/" + record.dataset() + "[" + record.caseId()
+                + "]/" + record.scorer() + (record.repeat() > 0 ? "#r" + (record.repeat() + 1) : ""));
+        Allure.getLifecycle().updateTestCase(result -> result.setFullName(fullName));
     }
 
     /**
@@ -160,12 +181,15 @@ public final class AllureFacade {
         Allure.suite("summary");
     }
 
-    /** Adds a summary test's figures as parameters, and texts as attachments, to the current Allure result. */
+    /**
+     * Adds a summary test's figures as parameters, and texts as attachments, to the current Allure result. The figures
+     * change from build to build, so none of them is part of the test's identity ({@link #EXCLUDED}).
+     */
     public static void summary(java.util.Map<String, String> parameters, java.util.Map<String, String> texts) {
         if (!tracking()) {
             return;
         }
-        parameters.forEach((name, value) -> Allure.parameter(name(name), value));
+        parameters.forEach((name, value) -> Allure.parameter(name(name), value, EXCLUDED));
         new java.util.TreeMap<>(texts).forEach(AllureFacade::attachText);
     }
 

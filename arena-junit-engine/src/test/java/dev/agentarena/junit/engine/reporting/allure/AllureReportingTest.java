@@ -139,6 +139,19 @@ class AllureReportingTest {
                 .containsExactly("Not applicable");
     }
 
+    @Test
+    void categoriesTellCasesLeftUnrunGatesAndRegressionsFromLowScoresAndNotApplicable() {
+        assertThat(matching("skipped", "not run: the budget of 1.00 USD was spent before this case", ""))
+                .containsExactly("Not run");
+        assertThat(matching("failed", "gate failed: support-triage / sim_small / classification accuracy 0.41 "
+                + "< 0.50", "")).containsExactly("Gate failed");
+        assertThat(matching("failed", "regressed: support-triage/sim_small/classification accuracy 0.810 → 0.700 "
+                + "(-0.110, tolerance 0.020); paired on 32 shared cases\nrefused: capitals/sim_small/contains: scorer "
+                + "version changed", "")).containsExactly("Baseline regression");
+        assertThat(matching("failed", "3 of 32 results of sim_small / classification scored low; score 0.91. Lowest: "
+                + "a", "")).containsExactly("Low score");
+    }
+
     /** The categories Allure puts a result in: status listed, and every regex given matches the whole text. */
     private static List<Object> matching(String status, String message, String trace) {
         return AllureCategories.CATEGORIES.stream()
