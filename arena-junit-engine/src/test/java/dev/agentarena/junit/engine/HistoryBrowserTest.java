@@ -21,6 +21,7 @@ import dev.agentarena.junit.engine.browser.BrowserExtension;
 import dev.agentarena.junit.engine.browser.HeadlessChromium;
 import dev.agentarena.junit.engine.fixtures.history.DriftingFixture;
 import dev.agentarena.junit.engine.reporting.history.HistoryEntry;
+import dev.agentarena.junit.engine.reporting.history.HistoryFile;
 import dev.agentarena.junit.engine.reporting.history.RunHistory;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
@@ -31,7 +32,7 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * The trend view of {@code report.html} in a real headless Chromium: a history of a hostile build (an eval name of
  * 100,000 characters and markup, a branch with control characters and {@code </script>}) and three runs of a fixture,
  * the last breaking six cases. The view shows every build, marks the significant one, names the build where each case
- * last changed, and runs none of the data's markup.
+ * last changed, and runs none of the data's markup; after a history of 10,000 runs, it shows the newest 1,000.
  */
 @Slow
 @Tag(HeadlessChromium.TAG)
@@ -129,6 +130,31 @@ class HistoryBrowserTest {
         String title = (String) browser.script("return document.querySelector('#arena-trends .arena-trend-point "
                 + "title').textContent;");
         assertThat(title).contains("</script>").doesNotContain("\u001b");
+    }
+
+    @Test
+    void aHistoryOfTenThousandRunsShowsItsNewestThousandBuilds() throws IOException {
+        Path history = dir.resolve("long/history.jsonl");
+        HistoryEntry one = new RunHistory(dir.resolve("history.jsonl"), 100).read().get(1);
+        List<HistoryEntry> many = new ArrayList<>();
+        for (int i = 0; i < 9_999; i++) {
+            many.add(new HistoryEntry(one.version(), "old-" + i, one.time(), one.build(), one.evals(), one.gates()));
+        }
+        new HistoryFile(history).update(entries -> many);
+        new EngineRun(dir.resolve("long/out")).with(Constants.HISTORY_FILE, history.toString())
+                .with(Constants.HISTORY_MAX_ENTRIES, "10000").with(Constants.LOW_SCORES, "report")
+                .execute(DriftingFixture.class);
+
+        browser.driver().get("about:blank");
+        browser.driver().get(dir.resolve("long/out/report.html").toUri().toString());
+        browser.await("window.arenaReady === true && window.arenaTrendsReady === true", READY);
+
+        assertThat(new RunHistory(history, 10_000).read()).hasSize(10_000);
+        WebElement view = browser.driver().findElement(By.id("arena-trends"));
+        assertThat(view.getAttribute("data-builds")).isEqualTo("1000");
+        assertThat(browser.driver().findElement(By.id("arena-trends-count")).getAttribute("textContent"))
+                .contains("1000 builds (the 9000 older ones are in the history file)");
+        assertThat(chart("accuracy").findElements(By.cssSelector(".arena-trend-point"))).hasSize(1000);
     }
 
     private static void chooseSeries(String eval) {
