@@ -4,7 +4,8 @@
 # the committed baseline, one case opened, the comparison with the previous run ReportBrowserIT makes
 # (samples/target/arena-compare/report.html: the regressed case opened with its word diff), an agent's case as a
 # transcript (samples/integrations/target/arena/report.html, support-agent) and a conversation's case
-# (support-conversations, same report), each when its report exists.
+# (support-conversations, same report), and the trend view of the report HistoryIT writes after three runs with a run
+# history (samples/target/history-runs/arena/report.html), each when its report exists.
 #
 #   mvn -B verify -pl samples,samples/integrations -am   # the samples' runs: samples/target/arena/report.html,
 #                                                        # ReportBrowserIT's samples/target/arena-compare/report.html,
@@ -22,6 +23,7 @@ REPORT=$(realpath -m "${1:-samples/target/arena/report.html}")
 OUT=$(realpath -m "${2:-docs/images}")
 COMPARED=$(realpath -m "$(dirname "$REPORT")/../arena-compare/report.html")
 AGENT=$(realpath -m samples/integrations/target/arena/report.html)
+TRENDS=$(realpath -m samples/target/history-runs/arena/report.html)
 MVN=${MVN:-mvn}
 [ -f "$REPORT" ] || { echo "no report at $REPORT: run mvn -B verify -pl samples,samples/integrations -am" >&2; exit 1; }
 # one reactor, so that the engine's class path names this checkout's annotations module, not an installed one
@@ -32,5 +34,6 @@ CP="$CP:$(cat arena-junit-engine/target/screenshots-cp.txt)"
 ARGS=("$REPORT" "$OUT" "${3:-support-triage}")
 [ -f "$COMPARED" ] && ARGS+=(--compared "$COMPARED")
 [ -f "$AGENT" ] && ARGS+=(--agent "$AGENT" support-agent --conversation "$AGENT" support-conversations)
+[ -f "$TRENDS" ] && ARGS+=(--trends "$TRENDS")
 ARENA_BROWSER_REQUIRED=true java -cp "$CP" -Darena.screenshots.root="$ROOT/samples" \
   dev.agentarena.junit.engine.browser.ReportScreenshots "${ARGS[@]}"

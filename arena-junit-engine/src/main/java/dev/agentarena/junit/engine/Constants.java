@@ -376,6 +376,16 @@ public final class Constants {
      */
     public static final String REPORT_COMPARE_TO = "arena.report.compare-to";
 
+    /**
+     * The run history, a JSON Lines file relative to the project root to which each full run appends a summary
+     * (commit, branch, build, per eval and model its accuracy, cost, latency and gates); none by default. See
+     * {@code docs/guides/history.md}.
+     */
+    public static final String HISTORY_FILE = "arena.history.file";
+
+    /** How many runs the history keeps, the oldest dropped first; default 100, at most 10,000. */
+    public static final String HISTORY_MAX_ENTRIES = "arena.history.max-entries";
+
     private Constants() {
     }
 }

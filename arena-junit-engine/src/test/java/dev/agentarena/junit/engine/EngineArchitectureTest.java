@@ -74,7 +74,9 @@ class EngineArchitectureTest {
             ENGINE + ".reporting.merge/MergeShards.java", "a command-line main that merges shards and says what it did",
             ENGINE + ".reporting.agreement/ExportLabels.java",
             "a command-line main that writes a labelling sheet and says where",
-            ENGINE + ".reporting.report/CompareRuns.java", "a command-line main that compares two runs for CI");
+            ENGINE + ".reporting.report/CompareRuns.java", "a command-line main that compares two runs for CI",
+            ENGINE + ".reporting.history/HistoryDrift.java",
+            "a command-line main that prints the run history and says what drifted, for CI");
 
     /**
      * The static fields that hold state which could change, each with why it may: caches that hold what never

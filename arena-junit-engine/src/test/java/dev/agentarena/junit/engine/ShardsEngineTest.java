@@ -33,6 +33,8 @@ import dev.agentarena.junit.engine.fixtures.TriageFixture;
 import dev.agentarena.junit.engine.fixtures.arena.ArenaFixture;
 import dev.agentarena.junit.engine.fixtures.labels.AnnotatedLabelsFixture;
 import dev.agentarena.junit.engine.fixtures.labels.LengthBiasedJudgeFixture;
+import dev.agentarena.junit.engine.reporting.history.HistoryEntry;
+import dev.agentarena.junit.engine.reporting.history.RunHistory;
 import dev.agentarena.junit.engine.reporting.merge.MergeShards;
 import dev.agentarena.junit.engine.results.ShardManifest;
 
@@ -66,6 +68,25 @@ class ShardsEngineTest {
                 .isEqualTo(withoutDurations(whole.resolve("leaderboard.json")));
         assertThat(lines(work.resolve("merged/results.jsonl"))).containsExactlyInAnyOrderElementsOf(
                 lines(whole.resolve("results.jsonl")));
+    }
+
+    @Test
+    void theShardsKeepNoHistoryAndTheMergeAppendsTheMergedRunOnce() throws IOException {
+        Path history = work.resolve("ci/history.jsonl");
+        Path shards = work.resolve("shards");
+        for (int i = 1; i <= 2; i++) {
+            run(shards, i + "/2", Constants.HISTORY_FILE, history.toString());
+        }
+        assertThat(history).as("no shard appends").doesNotExist();
+
+        Merge merge = merge("--output", work.resolve("merged").toString(), shards.toString());
+
+        assertThat(merge.status).as(merge.toString()).isEqualTo(MergeShards.MERGED);
+        assertThat(merge.out).contains("history: " + history + " (1 runs)");
+        List<HistoryEntry> entries = new RunHistory(history, 100).read();
+        assertThat(entries).singleElement().satisfies(entry -> assertThat(entry.evals())
+                .extracting(row -> row.eval() + "/" + row.model() + "/" + row.cases())
+                .containsExactlyInAnyOrder("triage-fixture/sim_small/40", "triage-fixture/sim_large/40"));
     }
 
     @Test

@@ -63,6 +63,11 @@ public final class ArenaSettings {
     /** Default of {@value Constants#LEADERBOARD_MIN_CASES}. */
     public static final int DEFAULT_MIN_CASES = 30;
 
+    /** Default of {@value Constants#HISTORY_MAX_ENTRIES}. */
+    public static final int DEFAULT_HISTORY_MAX_ENTRIES = 100;
+    /** The largest {@value Constants#HISTORY_MAX_ENTRIES}. */
+    public static final int MAX_HISTORY_ENTRIES = 10_000;
+
     /** Default of {@value Constants#BASELINE_PATH}, relative to the project root. */
     public static final String DEFAULT_BASELINE_FILE = "arena-baseline.json";
 
@@ -282,6 +287,25 @@ public final class ArenaSettings {
             throw configuration.invalid(Constants.BASELINE_TOLERANCE, String.valueOf(tolerance), "between 0 and 1");
         }
         return tolerance;
+    }
+
+    /**
+     * The run history ({@value Constants#HISTORY_FILE}), resolved against the project root; empty when it is not set,
+     * and the run keeps none.
+     */
+    public Optional<Path> historyFile() {
+        return configuration.get(Constants.HISTORY_FILE).map(String::strip).filter(value -> !value.isEmpty())
+                .map(value -> configuration.projectRoot().resolve(value).toAbsolutePath().normalize());
+    }
+
+    /** How many runs the history keeps ({@value Constants#HISTORY_MAX_ENTRIES}). */
+    public int historyMaxEntries() {
+        int entries = configuration.getInt(Constants.HISTORY_MAX_ENTRIES, DEFAULT_HISTORY_MAX_ENTRIES);
+        if (entries < 2 || entries > MAX_HISTORY_ENTRIES) {
+            throw configuration.invalid(Constants.HISTORY_MAX_ENTRIES, String.valueOf(entries),
+                    "a whole number from 2 to " + MAX_HISTORY_ENTRIES);
+        }
+        return entries;
     }
 
     /** Whether the run writes {@code report.html} ({@value Constants#REPORT_ENABLED}); by default it does. */

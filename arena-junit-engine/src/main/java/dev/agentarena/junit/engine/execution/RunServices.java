@@ -38,11 +38,17 @@ import dev.agentarena.junit.engine.reporting.agreement.AgreementGate;
 import dev.agentarena.junit.engine.reporting.agreement.Agreements;
 import dev.agentarena.junit.engine.reporting.allure.AllureReporter;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
+import dev.agentarena.junit.engine.reporting.gates.GateResult;
 import dev.agentarena.junit.engine.reporting.gates.GateSpec;
+import dev.agentarena.junit.engine.reporting.gates.Gates;
+import dev.agentarena.junit.engine.reporting.history.HistoryEntry;
+import dev.agentarena.junit.engine.reporting.history.RunHistory;
+import dev.agentarena.junit.engine.reporting.history.Trends;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.reporting.report.CaseReport;
 import dev.agentarena.junit.engine.reporting.report.InRunReport;
+import dev.agentarena.junit.engine.reporting.report.TrendBlock;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreSummary;
@@ -283,10 +289,12 @@ public final class RunServices implements AutoCloseable {
         if (results.writtenAny()) {
             // The run's leaderboard and report.html need nothing of each other, and each reads every result: side by
             // side, the end of a large run takes the longer of the two rather than both (docs/benchmarks.md).
-            FutureTask<Leaderboard> building = new FutureTask<>(() -> {
+            // the run history's entry is appended once the leaderboard is written; the report asks for the trends
+            // only after its rows, by when it mostly is
+            FutureTask<Finished> building = new FutureTask<>(() -> {
                 Leaderboard built = leaderboards.runLeaderboard();
                 leaderboards.writeRunFiles(built);
-                return built;
+                return new Finished(built, recordHistory(built));
             });
             Thread builder = new Thread(building, "arena-leaderboard");
             builder.setDaemon(true);
@@ -294,8 +302,12 @@ public final class RunServices implements AutoCloseable {
             Optional<RunReport.BudgetSpend> spend = evaluation.budgetSpend()
                     .map(budget -> new RunReport.BudgetSpend(budget.limitUsd(), budget.spentUsd(), budget.reason()));
             session.evalRuns(outputDirectory).addAll(evals);
-            Optional<CaseReport.Outcome> report = writeReport(session.evalRuns(outputDirectory));
-            Leaderboard leaderboard = awaitUninterruptibly(building);
+            Optional<CaseReport.Outcome> report = writeReport(session.evalRuns(outputDirectory),
+                    TrendBlock.of(() -> awaitUninterruptibly(building).history().flatMap(HistoryOutcome::entries)
+                            .map(Trends::of)));
+            Finished done = awaitUninterruptibly(building);
+            Leaderboard leaderboard = done.leaderboard();
+            done.history().flatMap(HistoryOutcome::problem).ifPresent(listeners::warning);
             unmatchedAgreementGates(leaderboard).forEach(listeners::warning);
             listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend,
                     report.flatMap(CaseReport.Outcome::file),
@@ -308,6 +320,60 @@ public final class RunServices implements AutoCloseable {
                     outputDirectory);
         }
         return finished;
+    }
+
+    /** The run's leaderboard, and what became of its history entry when the run keeps a history. */
+    private record Finished(Leaderboard leaderboard, Optional<HistoryOutcome> history) {
+    }
+
+    /**
+     * The run history after this run's entry, or why it could not be written (the history is then left as it was).
+     *
+     * @param entries the history's entries, this run's the last
+     * @param problem the warning that says what is wrong, naming the file (and line)
+     */
+    private record HistoryOutcome(Optional<List<HistoryEntry>> entries, Optional<String> problem) {
+    }
+
+    /**
+     * Appends the run's entry to the run history ({@value Constants#HISTORY_FILE}): a full run's only. A partial run
+     * (written aside) keeps none, nor does a shard: {@code MergeShards} appends the merged run's, once.
+     */
+    private Optional<HistoryOutcome> recordHistory(Leaderboard leaderboard) {
+        if (outputNote.isPresent() || shard.isPresent()) {
+            return Optional.empty();
+        }
+        Optional<RunHistory> history;
+        List<GateResult> gates;
+        try {
+            history = RunHistory.from(configuration);
+            if (history.isEmpty()) {
+                return Optional.empty();
+            }
+            gates = gates(leaderboard);
+        }
+        catch (RuntimeException e) {
+            return Optional.of(new HistoryOutcome(Optional.empty(), Optional.of("the run history is not written: "
+                    + e.getMessage())));
+        }
+        try {
+            return Optional.of(new HistoryOutcome(Optional.of(history.get().record(session.runId(), leaderboard,
+                    gates, configuration.projectRoot())), Optional.empty()));
+        }
+        catch (IOException | RuntimeException e) {
+            return Optional.of(new HistoryOutcome(Optional.empty(), Optional.of("the run history "
+                    + history.get().file() + " is not written: " + e.getMessage())));
+        }
+    }
+
+    /** The gates of the run's settings, judged on its leaderboard as the gate tests judge them; none if invalid. */
+    private List<GateResult> gates(Leaderboard leaderboard) {
+        try {
+            return Gates.evaluate(leaderboard, GateSpec.from(configuration, configuration.parameterKeys()));
+        }
+        catch (RuntimeException e) {
+            return List.of(); // a bad value: the gate tests fail with it
+        }
     }
 
     /** A line for each {@code arena.gates.min-agreement.<scorer>} that names no scorer of the run. */
@@ -358,7 +424,7 @@ public final class RunServices implements AutoCloseable {
      *
      * @param evals every eval run into the output directory in the launcher session, for the cases' unique ids
      */
-    private Optional<CaseReport.Outcome> writeReport(List<ShardManifest.EvalRun> evals) {
+    private Optional<CaseReport.Outcome> writeReport(List<ShardManifest.EvalRun> evals, TrendBlock trends) {
         if (!configuration.typed().reportEnabled()) {
             return Optional.empty();
         }
@@ -369,7 +435,7 @@ public final class RunServices implements AutoCloseable {
         Path file = outputDirectory.resolve(CaseReport.FILE_NAME);
         if (previous.isEmpty() && inRunReport != null && inRunReport.usable()) {
             try {
-                return Optional.of(inRunReport.write(results.file(), classes, file));
+                return Optional.of(inRunReport.write(results.file(), classes, file, trends));
             }
             catch (IOException | RuntimeException e) {
                 // written from the results file below, which names what is wrong if it is wrong there too
@@ -378,7 +444,7 @@ public final class RunServices implements AutoCloseable {
         try {
             try {
                 return Optional.of(CaseReport.write(results.file(), previous, classes,
-                        configuration.typed().baselineTolerance(), Optional.of(file)));
+                        configuration.typed().baselineTolerance(), Optional.of(file), trends));
             }
             catch (CaseReport.UnreadablePreviousRun e) {
                 // the run's own report matters more than the comparison: write it without one
@@ -387,7 +453,7 @@ public final class RunServices implements AutoCloseable {
                         + configuration.typed().reportCompareTo() + "\"" + (source.equals("not set") ? " by default"
                                 : ", " + source) + "): " + e.getMessage() + "; the report compares with nothing");
                 return Optional.of(CaseReport.write(results.file(), Optional.empty(), classes,
-                        configuration.typed().baselineTolerance(), Optional.of(file)));
+                        configuration.typed().baselineTolerance(), Optional.of(file), trends));
             }
         }
         catch (IOException | RuntimeException e) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apiguardian.api.API;
@@ -41,6 +42,8 @@ public final class ReportingSession implements AutoCloseable {
     private final Map<Path, List<ShardManifest.EvalRun>> evalRuns = new ConcurrentHashMap<>();
     private final Set<String> told = ConcurrentHashMap.newKeySet();
     private final Map<Path, Map<String, String>> evalClasses = new ConcurrentHashMap<>();
+    /** The session's id: its executions are one run, one entry of the run history. */
+    private final String runId = UUID.randomUUID().toString();
 
     /** Where the session's state is kept in the launcher session's store. */
     private static final Namespace NAMESPACE = Namespace.create(ReportingSession.class);
@@ -61,6 +64,11 @@ public final class ReportingSession implements AutoCloseable {
         NamespacedHierarchicalStore<Namespace> session = store.getParent().orElse(store);
         return session.getOrComputeIfAbsent(NAMESPACE, ReportingSession.class, type -> new ReportingSession(),
                 ReportingSession.class);
+    }
+
+    /** The id of the run the session's executions make: the run history replaces the entry of an earlier one. */
+    public String runId() {
+        return runId;
     }
 
     /**

@@ -17,13 +17,13 @@ import org.openqa.selenium.WebElement;
  * what changed since the baseline, a case opened; from a comparison with a previous run (the one the samples'
  * {@code ReportBrowserIT} writes) the regressed case opened with its word diff; and from a report with agent cases (the
  * integration samples') a case opened at its transcript, its tool calls' results unfolded, and a conversation case
- * opened at its user's turns. Run by
+ * opened at its user's turns; and from a report with a run history ({@code HistoryIT}'s) its trend view. Run by
  * {@code docs/tools/report-screenshots.sh}:
  *
  * <pre>
  * ReportScreenshots &lt;report.html&gt; &lt;output directory&gt; [eval, default support-triage]
  *     [--compared &lt;report.html&gt;] [--agent &lt;report.html&gt; &lt;eval&gt;]
- *     [--conversation &lt;report.html&gt; &lt;eval&gt;]
+ *     [--conversation &lt;report.html&gt; &lt;eval&gt;] [--trends &lt;report.html&gt;]
  * </pre>
  *
  * <p>The absolute path of the project ({@code -Darena.screenshots.root}) is shown as {@code /home/me/project} in the
@@ -43,6 +43,7 @@ public final class ReportScreenshots {
         String agentEval = null;
         Path conversation = null;
         String conversationEval = null;
+        Path trends = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--compared" -> compared = Path.of(args[++i]).toAbsolutePath();
@@ -50,6 +51,7 @@ public final class ReportScreenshots {
                     agent = Path.of(args[++i]).toAbsolutePath();
                     agentEval = args[++i];
                 }
+                case "--trends" -> trends = Path.of(args[++i]).toAbsolutePath();
                 case "--conversation" -> {
                     conversation = Path.of(args[++i]).toAbsolutePath();
                     conversationEval = args[++i];
@@ -60,7 +62,7 @@ public final class ReportScreenshots {
         if (positional.size() < 2 || positional.size() > 3) {
             throw new IllegalArgumentException("usage: ReportScreenshots <report.html> <output directory> [eval] "
                     + "[--compared <report.html>] [--agent <report.html> <eval>] "
-                    + "[--conversation <report.html> <eval>]");
+                    + "[--conversation <report.html> <eval>] [--trends <report.html>]");
         }
         String eval = positional.size() > 2 ? positional.get(2) : "support-triage";
         Path report = Path.of(positional.get(0)).toAbsolutePath();
@@ -108,6 +110,12 @@ public final class ReportScreenshots {
                         break;
                     }
                 }
+            }
+            if (trends != null && Files.isRegularFile(trends)) {
+                open(browser, trends, eval);
+                browser.await("window.arenaTrendsReady === true", READY);
+                browser.script("document.getElementById('arena-trends').open = true;");
+                shot(browser, output.resolve("report-trends.png"));
             }
             if (conversation != null && Files.isRegularFile(conversation)
                     && open(browser, conversation, conversationEval)) {

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.stream.Stream;
 
 import org.apiguardian.api.API;
@@ -50,6 +51,7 @@ import dev.agentarena.junit.engine.reporting.baseline.BaselineComparison;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineSettings;
 import dev.agentarena.junit.engine.reporting.baseline.BaselineStore;
 import dev.agentarena.junit.engine.reporting.gates.GateResult;
+import dev.agentarena.junit.engine.reporting.history.RunHistory;
 import dev.agentarena.junit.engine.reporting.gates.GateSpec;
 import dev.agentarena.junit.engine.reporting.gates.Gates;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
@@ -174,13 +176,15 @@ public final class MergeShards {
         out.print(leaderboard.toConsoleTable());
 
         List<String> failures = new ArrayList<>();
-        for (GateResult gate : Gates.evaluate(leaderboard, GateSpec.from(configuration,
-                configuration.settings().keySet()))) {
+        List<GateResult> gates = Gates.evaluate(leaderboard, GateSpec.from(configuration,
+                configuration.settings().keySet()));
+        for (GateResult gate : gates) {
             out.println(PREFIX + gate.message());
             if (gate.failed()) {
                 failures.add(gate.message());
             }
         }
+        history(configuration, leaderboard, gates, options.projectRoot);
         failures.addAll(agreementGate(configuration, agreements, leaderboard));
         failures.addAll(baseline(configuration, leaderboard, options.updateBaseline));
         if (!failures.isEmpty()) {
@@ -250,6 +254,27 @@ public final class MergeShards {
             }
         }
         return failures;
+    }
+
+    /**
+     * Appends the merged run to the run history when the shards' configuration names one ({@code arena.history.file},
+     * resolved against the project root): the shards append none, so the merged run is one entry. A history that
+     * cannot be written is said, and left as it was; the merge's verdict does not change.
+     */
+    private void history(ArenaConfiguration configuration, Leaderboard leaderboard, List<GateResult> gates,
+            Path projectRoot) {
+        try {
+            Optional<RunHistory> history = RunHistory.from(configuration);
+            if (history.isPresent()) {
+                int entries = history.get().record(UUID.randomUUID().toString(), leaderboard, gates, projectRoot)
+                        .size();
+                out.println(PREFIX + "history: " + history.get().file() + " (" + entries + " runs)");
+            }
+        }
+        catch (IOException | RuntimeException e) {
+            err.println(PREFIX + "the run history is not written: " + SinkText.message(String.valueOf(
+                    e.getMessage())));
+        }
     }
 
     /** The shards' configuration, read as they read it; where files are is this machine's. */

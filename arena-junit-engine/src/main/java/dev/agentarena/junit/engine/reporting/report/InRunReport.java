@@ -153,12 +153,19 @@ public final class InRunReport implements AutoCloseable {
      */
     public synchronized CaseReport.Outcome write(Path results, Map<String, CaseReport.EvalClass> evals, Path target)
             throws IOException {
+        return write(results, evals, target, TrendBlock.NONE);
+    }
+
+    /** As {@link #write(Path, Map, Path)}, with the run history's trends ({@link TrendBlock}). */
+    public synchronized CaseReport.Outcome write(Path results, Map<String, CaseReport.EvalClass> evals, Path target,
+            TrendBlock trends) throws IOException {
         if (!usable()) {
             throw new IllegalStateException("the report gathered during the run is incomplete; write it from "
                     + results);
         }
         try {
             data.end(page);
+            trends.writeTo(page);
             page.block("arena-meta", CaseReport.meta(data.count(), evals, results, null));
             Path file = page.commit(target);
             LOG.log(System.Logger.Level.DEBUG, () -> "report.html in " + directory + " assembled from the "

@@ -30,12 +30,16 @@ final class PageFile implements AutoCloseable {
     private static final String DATA_MARKER = "<!--ARENA:DATA-->";
     /** Where the template names the step limit's key, which a transcript says stopped a run. */
     private static final String STEP_LIMIT_KEY = "@ARENA:STEP_LIMIT_KEY@";
+    /** Where the template takes the trend view's markup and script ({@link TrendBlock}). */
+    private static final String TRENDS_MARKER = "<!--ARENA:TRENDS-->";
     private static final ScriptSafe ESCAPES = new ScriptSafe();
 
     private final Path temporary;
     private final JsonGenerator json;
     private final String tail;
     private boolean committed;
+    /** Whether the page shows the trend view: a page without a history has neither its markup nor its script. */
+    private boolean trendView;
 
     private PageFile(Path temporary, OutputStream out) throws IOException {
         this.temporary = temporary;
@@ -92,13 +96,19 @@ final class PageFile implements AutoCloseable {
         json.writeRaw("</script>\n");
     }
 
+    /** Writes the trends' block, and the trend view that draws it into the template's tail. */
+    void trends(String id, Object trends) throws IOException {
+        block(id, trends);
+        trendView = true;
+    }
+
     /**
      * Ends the page and moves it over {@code target}.
      *
      * @return the target's absolute path
      */
     Path commit(Path target) throws IOException {
-        json.writeRaw(tail);
+        json.writeRaw(tail.replace(TRENDS_MARKER, trendView ? resource("report-trends.html") : ""));
         json.close();
         committed = true;
         Path file = target.toAbsolutePath();
@@ -125,6 +135,16 @@ final class PageFile implements AutoCloseable {
             if (temporary != null) {
                 Files.deleteIfExists(temporary);
             }
+        }
+    }
+
+    /** A text resource beside this class. */
+    private static String resource(String name) throws IOException {
+        try (InputStream in = PageFile.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException(name + " is missing from the engine's jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
