@@ -400,9 +400,10 @@ class DocCodeBlocksTest {
                 .collect(Collectors.joining("\n"));
     }
 
-    /** A relative path that starts at a top-level entry of the repository (generated target/ paths aside). */
+    /** A relative path that starts at a top-level entry of the repository (generated target/ and ../ paths aside). */
     private static boolean isRepositoryPath(String word) {
-        if (word.startsWith("/") || word.contains("$") || word.contains("*") || word.startsWith("target/")) {
+        if (word.startsWith("/") || word.contains("$") || word.contains("*") || word.startsWith("target/")
+                || word.startsWith("../")) {
             return false;
         }
         String first = word.substring(0, word.indexOf('/'));
