@@ -23,13 +23,14 @@ import org.apiguardian.api.API;
 public final class PreparedByResult<V> {
 
     /**
-     * How many values it holds at most: as many as the results of a grown read-ahead window of 1,024 cases of four
-     * scores each; a value let go of costs only its preparing again. It bounds what results computed and never
-     * reported hold on to.
+     * How many values it holds at most: four times the results of a grown read-ahead window (1,024 cases at the
+     * default concurrency) of four scores each, so that the values in flight find a free slot among their
+     * {@link #PROBES} and are not let go of; a value let go of costs its preparing again on the reporting thread. It
+     * bounds what results computed and never reported hold on to.
      */
-    public static final int SLOTS = 1 << 12;
+    public static final int SLOTS = 1 << 14;
     /** How many slots a value may take, from the one its record's hash picks. */
-    private static final int PROBES = 4;
+    private static final int PROBES = 8;
 
     private final AtomicReferenceArray<Prepared<V>> slots = new AtomicReferenceArray<>(SLOTS);
 

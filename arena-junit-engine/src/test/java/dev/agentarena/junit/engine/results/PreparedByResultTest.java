@@ -2,12 +2,16 @@ package dev.agentarena.junit.engine.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+
+import dev.agentarena.junit.engine.config.ArenaSettings;
+import dev.agentarena.junit.engine.evaluation.scheduling.CaseScheduler;
 
 
 /**
@@ -30,6 +34,30 @@ class PreparedByResultTest {
         assertThat(lines.take(twin)).isNull();
         assertThat(lines.take(record)).isSameAs(line);
         assertThat(lines.take(record)).as("taken already").isNull();
+    }
+
+    @Test
+    void aFullReadAheadWindowLosesAlmostNoLine() {
+        // a grown window at the default concurrency, three scores per case, taken in order as the reporting thread
+        // does while the pool stays that far ahead
+        int inFlight = CaseScheduler.SMALL_ROWS_READ_AHEAD * ArenaSettings.DEFAULT_CONCURRENCY * 3;
+        PreparedByResult<byte[]> lines = new PreparedByResult<>();
+        ArrayDeque<ResultRecord> flight = new ArrayDeque<>();
+        int count = 30_000;
+        int lost = 0;
+        for (int i = 0; i < count + inFlight; i++) {
+            if (i < count) {
+                ResultRecord record = record("c" + i);
+                lines.put(record, new byte[] {(byte) i});
+                flight.add(record);
+            }
+            if (flight.size() == inFlight || i >= count) {
+                if (lines.take(flight.poll()) == null) {
+                    lost++;
+                }
+            }
+        }
+        assertThat(lost).as("lines encoded again").isLessThanOrEqualTo(count / 1000);
     }
 
     @Test

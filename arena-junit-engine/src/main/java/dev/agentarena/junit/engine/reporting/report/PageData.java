@@ -10,6 +10,7 @@ import java.util.Objects;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.ResultStatus;
 
 /**
@@ -116,7 +117,7 @@ final class PageData {
         json.writeNumber(scorerVersion);
         json.writeNumber(repeat);
         if (node.score() != null) {
-            json.writeNumber(node.score().doubleValue());
+            number(node.score());
         }
         else {
             json.writeNull();
@@ -135,7 +136,7 @@ final class PageData {
         else {
             json.writeNull();
         }
-        json.writeNumber(node.costUsd());
+        number(node.costUsd());
         json.writeNumber(node.tokensIn());
         json.writeNumber(node.tokensOut());
         json.writeNumber(node.cached() ? 1 : 0);
@@ -203,6 +204,19 @@ final class PageData {
         lastKeyed = keyed;
         lastRepeat = repeat;
         previousSeparator = separator;
+    }
+
+    /**
+     * A finite number as the generator writes it ({@link Double#toString}), from the texts the results file's writer
+     * remembered: the run's costs and scores are few values, each already written into its results line.
+     */
+    private void number(double value) throws IOException {
+        if (Double.isFinite(value)) {
+            json.writeNumber(Decimals.shortest(value));
+        }
+        else {
+            json.writeNumber(value);
+        }
     }
 
     /** Status codes of the page's data. */
