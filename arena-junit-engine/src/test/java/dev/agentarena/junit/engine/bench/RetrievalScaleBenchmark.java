@@ -24,7 +24,8 @@ import dev.agentarena.junit.engine.fixtures.retrieval.RetrievalAtScaleFixture;
 /**
  * Runs N generated queries of ten retrieved passages each through three retrieval scorers in summary mode
  * ({@code arena.nodes=summary}), via the Launcher API, and prints the tests, the results written, the wall time and
- * the peak heap the run retains: the live heap after a full collection, taken every two seconds. {@code RetrievalAtScaleTest} runs it in forked JVMs of a small heap.
+ * the peak heap the run retains: the live heap after a full collection, taken every two seconds.
+ * {@code RetrievalAtScaleTest} runs it in forked JVMs of a small heap.
  *
  * <p>Usage: {@code RetrievalScaleBenchmark <queries> <work dir>}.
  */
