@@ -55,7 +55,19 @@ class ScorerFailurePathsEngineTest {
             entry("tool_success", Set.of("not_applicable", "error")),
             entry("trajectory_judge", Set.of("not_applicable", "error")),
             entry("spring_ai_relevancy", Set.of("failed", "not_applicable", "error")),
-            entry("spring_ai_fact_checking", Set.of("failed", "not_applicable", "error")));
+            entry("spring_ai_fact_checking", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_hit", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_recall", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_precision", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_mrr", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_ndcg", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_average_precision", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_r_precision", Set.of("failed", "not_applicable", "error")),
+            // their low scores need the judge's JSON verdicts: RagJudgesEngineTest scripts them
+            entry("faithfulness", Set.of("not_applicable", "error")),
+            entry("context_precision", Set.of("not_applicable", "error")),
+            entry("context_recall", Set.of("not_applicable", "error")),
+            entry("answer_relevance", Set.of("not_applicable", "error")));
 
     /** Options of the wrong value for every scorer that has options: each makes that scorer an error. */
     private static final Map<String, String> BAD_OPTIONS = Map.ofEntries(
