@@ -27,6 +27,7 @@ import dev.agentarena.junit.PreProcess;
 import dev.agentarena.junit.Scorer;
 import dev.agentarena.junit.ScorerOption;
 import dev.agentarena.junit.Task;
+import dev.agentarena.junit.TaskConfiguration;
 import dev.agentarena.junit.UseModels;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
@@ -51,6 +52,8 @@ public final class EvalDefinition {
     private final Class<?> testClass;
     private final String name;
     private final List<String> models;
+    private final Map<String, TaskConfiguration> configurations;
+    private final Map<String, String> configurationModels;
     private final List<DeclaredModel> declaredModels;
     private final List<DatasetSpec> datasets;
     private final List<Method> scorerMethods;
@@ -62,13 +65,15 @@ public final class EvalDefinition {
     private final boolean needsInstance;
     private final List<DeclarationProblem> problems;
 
-    private EvalDefinition(Class<?> testClass, String name, List<String> models, List<DeclaredModel> declaredModels,
-            List<DatasetSpec> datasets, List<Method> scorerMethods, Method task, List<String> defaultScorers,
+    private EvalDefinition(Class<?> testClass, String name, List<String> models, Axis axis,
+            List<DeclaredModel> declaredModels, List<DatasetSpec> datasets, List<Method> scorerMethods, Method task, List<String> defaultScorers,
             List<Method> preProcessHooks, List<Method> postProcessHooks,
             Map<String, Map<String, Object>> scorerOptions, List<DeclarationProblem> problems) {
         this.testClass = testClass;
         this.name = name;
         this.models = List.copyOf(models);
+        this.configurations = axis.configurations();
+        this.configurationModels = axis.models();
         this.declaredModels = List.copyOf(declaredModels);
         this.datasets = List.copyOf(datasets);
         this.scorerMethods = List.copyOf(scorerMethods);
@@ -140,10 +145,13 @@ public final class EvalDefinition {
             DeclarationChecks.innerClass(testClass, declaration);
             String name = evalName();
             List<DeclaredModel> declared = DeclaredModel.findAll(testClass, declaration);
-            List<String> models = models(declared);
+            Map<String, TaskConfiguration> configurations = DeclaredConfigurations.read(testClass, problems);
+            Axis axis = configurations.isEmpty() ? Axis.MODELS : configurationAxis(configurations, declared);
+            List<String> models = configurations.isEmpty() ? models(declared) : List.copyOf(configurations.keySet());
             List<DatasetSpec> datasets = datasets();
             List<Method> scorers = scorerMethods();
             Method task = task();
+            checkConfigurationTask(configurations, task);
             List<String> defaultScorers = defaultScorers();
             List<Class<?>> hookClasses = hookClasses();
             List<Method> preRequest = hooks(hookClasses, PreProcess.class);
@@ -154,7 +162,7 @@ public final class EvalDefinition {
             Map<String, Map<String, Object>> scorerOptions = annotatedOptions(testClass, problems);
             checkOptionScorers(name, scorerOptions, scorers);
             problems.forEach(message -> declaration.add(DeclarationProblem.ofClass(message)));
-            return new EvalDefinition(testClass, name, models, declared, datasets, scorers, task, defaultScorers,
+            return new EvalDefinition(testClass, name, models, axis, declared, datasets, scorers, task, defaultScorers,
                     preRequest, postProcess, scorerOptions, declaration);
         }
 
@@ -193,6 +201,46 @@ public final class EvalDefinition {
                 problems.add("no model is configured for " + testClass.getName() + ": use @UseModels or arena.models");
             }
             return new ArrayList<>(unique);
+        }
+
+        /**
+         * The configurations and the model each calls: its own {@code model} setting, else the eval's one model
+         * ({@code arena.models}, else {@code @UseModels} and {@code @EvalModel}), else none. Naming several models is
+         * a problem unless every configuration names its own.
+         */
+        private Axis configurationAxis(Map<String, TaskConfiguration> configurations, List<DeclaredModel> declared) {
+            List<String> named;
+            try {
+                named = configuration == null ? List.of() : configuration.getExplicitList(Constants.MODELS);
+            }
+            catch (ConfigurationException e) {
+                problems.add(e.getMessage());
+                named = List.of();
+            }
+            Set<String> models = new LinkedHashSet<>();
+            if (named.isEmpty()) {
+                AnnotationSupport.findAnnotation(testClass, UseModels.class)
+                        .ifPresent(use -> List.of(use.value()).forEach(key -> models.add(key.strip())));
+                declared.forEach(model -> models.add(model.key()));
+            }
+            else {
+                named.forEach(key -> models.add(key.strip()));
+            }
+            models.removeIf(String::isBlank);
+            Map<String, String> byConfiguration = new LinkedHashMap<>();
+            boolean needsEvalModel = false;
+            for (TaskConfiguration each : configurations.values()) {
+                Optional<String> own = each.find(DeclaredConfigurations.MODEL_SETTING).filter(key -> !key.isBlank());
+                needsEvalModel |= own.isEmpty();
+                own.or(() -> models.stream().findFirst()).ifPresent(key -> byConfiguration.put(each.name(), key));
+            }
+            if (needsEvalModel && models.size() > 1) {
+                problems.add(testClass.getName() + " compares configurations, so its configurations run on one model, "
+                        + "but it names " + models.size() + " (" + String.join(", ", models) + "): name one with "
+                        + "@UseModels or " + Constants.MODELS + ", or give each configuration its own with the "
+                        + "setting " + DeclaredConfigurations.MODEL_SETTING + "=<key>");
+            }
+            return new Axis(configurations, byConfiguration);
         }
 
         /** {@code @UseModels} (or the default model when the class declares none), then the class's own models. */
@@ -253,6 +301,19 @@ public final class EvalDefinition {
                         + " @Task methods; declare at most one");
             }
             return tasks.isEmpty() ? null : tasks.get(0);
+        }
+
+        /** Configurations need a task to run them, and a task's configuration needs configurations. */
+        private void checkConfigurationTask(Map<String, TaskConfiguration> configurations, Method task) {
+            if (!configurations.isEmpty() && task == null) {
+                problems.add(testClass.getName() + " declares @EvalConfigurations but no @Task to run them; add a "
+                        + "@Task with a TaskConfiguration parameter");
+            }
+            if (configurations.isEmpty() && task != null
+                    && List.of(task.getParameterTypes()).contains(TaskConfiguration.class)) {
+                problems.add("@Task " + task.getName() + "() of " + testClass.getName() + " takes a TaskConfiguration, "
+                        + "but the class declares no @EvalConfiguration");
+            }
         }
 
         /** {@code @Eval(scorers = ...)}, else {@code arena.scorers.default}. */
@@ -335,6 +396,20 @@ public final class EvalDefinition {
                                     + "', which this eval cannot use. " + unknown));
                 }
             }
+        }
+    }
+
+    /**
+     * What an eval compares: its models (no configurations), or its configurations, each with the model it calls if
+     * it has one.
+     */
+    private record Axis(Map<String, TaskConfiguration> configurations, Map<String, String> models) {
+
+        static final Axis MODELS = new Axis(Map.of(), Map.of());
+
+        Axis {
+            configurations = Collections.unmodifiableMap(new LinkedHashMap<>(configurations));
+            models = Map.copyOf(models);
         }
     }
 
@@ -438,9 +513,31 @@ public final class EvalDefinition {
         return name;
     }
 
-    /** Model keys, in order. */
+    /**
+     * What the eval compares, in order: its model keys, or the names of its configurations when it declares some
+     * ({@link #comparesConfigurations()}). Each is a container of the test tree and the {@code model} of its results.
+     */
     public List<String> models() {
         return models;
+    }
+
+    /** Whether the eval compares {@code @EvalConfiguration}s rather than models. */
+    public boolean comparesConfigurations() {
+        return !configurations.isEmpty();
+    }
+
+    /** The configuration of one of {@link #models()}; empty for a model. */
+    public Optional<TaskConfiguration> configuration(String key) {
+        return Optional.ofNullable(configurations.get(key));
+    }
+
+    /**
+     * The key of the model that one of {@link #models()} calls: a model's own key, or the model of a configuration;
+     * empty for a configuration that runs on no model.
+     */
+    public Optional<String> modelOf(String key) {
+        return configurations.containsKey(key) ? Optional.ofNullable(configurationModels.get(key))
+                : Optional.of(key);
     }
 
     /** The models the class supplies itself ({@code @EvalModel}), by key; {@code arena.models} may leave them out. */

@@ -202,7 +202,7 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
         }
         List<String> replaced = new ArrayList<>();
         for (TestDescriptor child : getChildren()) {
-            if (child instanceof EvalClassDescriptor evalClass) {
+            if (child instanceof EvalClassDescriptor evalClass && !evalClass.definition().comparesConfigurations()) {
                 EvalDefinition definition = evalClass.definition();
                 List<String> own = new ArrayList<>(AnnotationSupport.findAnnotation(definition.testClass(),
                         UseModels.class).map(models -> List.of(models.value())).orElse(List.of()));
@@ -223,12 +223,16 @@ public final class ArenaEngineDescriptor extends EngineDescriptor implements Nod
                 + "junit-platform.properties; to choose the models, set " + Constants.MODELS + ".");
     }
 
-    /** Every model key of this execution: the evals' models and their own {@code @EvalModel} keys, and the judge. */
+    /**
+     * Every model key of this execution: the evals' models (those their configurations run on) and their own
+     * {@code @EvalModel} keys, and the judge.
+     */
     private Set<String> modelKeys(String judge) {
         Set<String> keys = new TreeSet<>(Set.of(judge));
         for (TestDescriptor child : getChildren()) {
             if (child instanceof EvalClassDescriptor evalClass) {
-                keys.addAll(evalClass.definition().models());
+                EvalDefinition definition = evalClass.definition();
+                definition.models().forEach(key -> definition.modelOf(key).ifPresent(keys::add));
                 evalClass.definition().declaredModels().forEach(model -> keys.add(model.key()));
             }
         }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 import org.apiguardian.api.API;
@@ -71,10 +72,17 @@ public final class CostEstimate {
         double total = 0;
         for (Map.Entry<String, long[]> entry : byModel.entrySet()) {
             long[] counts = entry.getValue();
+            Optional<String> model = eval.definition().modelOf(entry.getKey());
+            if (model.isEmpty()) {
+                // a configuration that runs on no model: its cases make no call
+                perModel.add(String.format(Locale.ROOT, "%s %d case%s, no model call", entry.getKey(), counts[0],
+                        counts[0] == 1 ? "" : "s"));
+                continue;
+            }
             // a model that answers through a batch API is paid at its batch price
             ModelPricing pricing = eval.batching(entry.getKey()).isPresent()
-                    ? ModelPricing.batchOf(entry.getKey(), run.models().settings(entry.getKey()))
-                    : run.models().pricing(entry.getKey());
+                    ? ModelPricing.batchOf(model.get(), run.models().settings(model.get()))
+                    : run.models().pricing(model.get());
             double cost = pricing.costUsd(counts[1] * repeats, counts[2] * repeats);
             total += cost;
             perModel.add(String.format(Locale.ROOT, "%s %d case%s, ~%d tokens in and ~%d out, %s", entry.getKey(),

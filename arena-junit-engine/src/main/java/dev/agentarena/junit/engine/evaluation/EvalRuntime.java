@@ -96,7 +96,8 @@ public final class EvalRuntime implements AutoCloseable {
         List<ScorerDefinition> scorers = new ArrayList<>(defaultScorers);
         scorers.addAll(methodScorers);
         this.caseScorers = List.copyOf(scorers);
-        this.task = new TaskRunner(definition.task(), instance, caseCallbacks, definition.name());
+        this.task = new TaskRunner(definition.task(), instance, caseCallbacks, definition.name(),
+                definition::configuration);
         this.hooks = new EvalHooks(definition, instance, instances);
         this.options = new ScorerOptionLevels(run.configuration(), definition);
         this.arenaOutputs = AnnotationSupport.isAnnotated(definition.testClass(), Arena.class) ? new ArenaOutputs()
@@ -105,8 +106,9 @@ public final class EvalRuntime implements AutoCloseable {
         this.modelCalls = new ModelCallCheckTally(run.configuration().typed().modelCallCheck(), definition.name(),
                 definition.task() == null ? null : task.describe(),
                 AnnotationSupport.isAnnotated(definition.testClass(), UseModels.class)
-                        || !definition.declaredModels().isEmpty()
-                        || run.configuration().get(Constants.MODELS).isPresent());
+                        || !definition.declaredModels().isEmpty() || definition.comparesConfigurations()
+                        || run.configuration().get(Constants.MODELS).isPresent(),
+                key -> definition.modelOf(key).isPresent());
     }
 
     /**
@@ -379,9 +381,14 @@ public final class EvalRuntime implements AutoCloseable {
 
     /**
      * The model behind a key: the eval's own {@code @EvalModel} member for a key it declares, else the run's
-     * connector for the key.
+     * connector for the key; for a configuration ({@code @EvalConfiguration}), the model it runs on, or none.
      */
-    ModelEndpoint endpoint(String modelKey) {
+    ModelEndpoint endpoint(String key) {
+        Optional<String> model = definition.modelOf(key);
+        if (model.isEmpty()) {
+            return new NoModelEndpoint(definition.name(), key);
+        }
+        String modelKey = model.get();
         DeclaredModels declared;
         synchronized (this) {
             if (declaredModels == null) {

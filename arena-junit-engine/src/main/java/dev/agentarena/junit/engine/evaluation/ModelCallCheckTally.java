@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.TaskOutput;
@@ -28,6 +29,7 @@ final class ModelCallCheckTally {
     private final ModelCallCheck check;
     private final String eval;
     private final String task;
+    private final Predicate<String> hasModel;
     // per model: {cases without a call, cases that counted}
     private final Map<String, AtomicLong[]> byModel = new ConcurrentSkipListMap<>();
 
@@ -36,9 +38,12 @@ final class ModelCallCheckTally {
      * @param modelsChosen whether anyone chose the eval's models ({@code @UseModels}, {@code @EvalModel},
      *        {@code arena.models}); an eval on the default model only, such as one of a deterministic function, runs on
      *        it because a model is needed, not to evaluate it
+     * @param hasModel whether a key of the eval runs on a model (a configuration may run on none, and is not checked)
      */
-    ModelCallCheckTally(ModelCallCheck check, String eval, String task, boolean modelsChosen) {
+    ModelCallCheckTally(ModelCallCheck check, String eval, String task, boolean modelsChosen,
+            Predicate<String> hasModel) {
         this.check = task == null || !modelsChosen ? ModelCallCheck.OFF : check;
+        this.hasModel = hasModel;
         this.eval = eval;
         this.task = task;
     }
@@ -49,7 +54,7 @@ final class ModelCallCheckTally {
      */
     Optional<IllegalStateException> taskFinished(String modelKey, EvalCase evalCase, CallUsage calls,
             TaskOutput output) {
-        if (check == ModelCallCheck.OFF || RecordedModelProvider.KEY.equals(modelKey)
+        if (check == ModelCallCheck.OFF || RecordedModelProvider.KEY.equals(modelKey) || !hasModel.test(modelKey)
                 || evalCase.recordedOutput().isPresent()) {
             return Optional.empty();
         }

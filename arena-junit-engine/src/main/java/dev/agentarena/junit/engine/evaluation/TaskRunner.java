@@ -2,16 +2,21 @@ package dev.agentarena.junit.engine.evaluation;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.TaskConfiguration;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.evaluation.agents.Conversations;
 import dev.agentarena.junit.engine.evaluation.agents.ModelHandle;
@@ -25,6 +30,7 @@ import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.Model;
 import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.model.RetrievedPassage;
 
 /**
  * Produces one case's output: the user's {@code @Task} method, between the {@link CaseCallbacks} around a task and
@@ -43,9 +49,18 @@ final class TaskRunner {
     /** How messages name the task: asked for every case, as the name of its step. */
     private final String description;
     private final String evalName;
+    private final Function<String, Optional<TaskConfiguration>> configurations;
+    /** Whether the task returns a {@code List} (or another collection) of {@link RetrievedPassage}s. */
+    private final boolean returnsPassages;
 
-    TaskRunner(Method task, Object evalInstance, CaseCallbacks callbacks, String evalName) {
+    /**
+     * @param configurations the configuration of a model key (of the eval's compared configurations), or empty
+     */
+    TaskRunner(Method task, Object evalInstance, CaseCallbacks callbacks, String evalName,
+            Function<String, Optional<TaskConfiguration>> configurations) {
         this.task = task;
+        this.configurations = configurations;
+        this.returnsPassages = task != null && returnsPassages(task);
         this.evalInstance = evalInstance;
         this.callbacks = callbacks;
         this.evalName = evalName;
@@ -71,6 +86,12 @@ final class TaskRunner {
         catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
+    }
+
+    private static boolean returnsPassages(Method task) {
+        return task.getGenericReturnType() instanceof ParameterizedType type
+                && type.getRawType() instanceof Class<?> raw && Collection.class.isAssignableFrom(raw)
+                && type.getActualTypeArguments()[0] == RetrievedPassage.class;
     }
 
     /** How messages name the task: {@code @Task method()}, or {@code the call to the model}. */
@@ -107,6 +128,7 @@ final class TaskRunner {
         Map<Class<?>, Object> byType = new LinkedHashMap<>();
         byType.put(EvalCase.class, evalCase);
         byType.put(Model.class, model);
+        configurations.apply(model.key()).ifPresent(configuration -> byType.put(TaskConfiguration.class, configuration));
         // a LangChain4j or Spring AI chat model over the same handle, for AI services the task builds
         byType.putAll(Integrations.taskParameters(task, model));
         Map<String, Object> byName = new LinkedHashMap<>();
@@ -126,6 +148,10 @@ final class TaskRunner {
         }
         if (returned instanceof TaskOutput) {
             return (TaskOutput) returned;
+        }
+        if (returnsPassages && returned instanceof Collection<?> passages) {
+            // a retriever's task: the passages are its whole output, with no text
+            return TaskOutput.of(null).withRetrieved(passages.stream().map(RetrievedPassage.class::cast).toList());
         }
         if (returned instanceof Completion completion) {
             TaskOutput output = TaskOutput.of(completion.text());

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JavaType;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoringContext;
+import dev.agentarena.junit.TaskConfiguration;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.config.NearestName;
 import dev.agentarena.junit.engine.integration.Integrations;
@@ -23,7 +24,8 @@ import dev.agentarena.junit.model.Model;
 
 /**
  * Binds the parameters of user methods (scorers, tasks, hooks), as keyword arguments are bound: by type when the type
- * says what the value is ({@link EvalCase}, {@link ScoringContext}, {@link TaskOutput}, {@link Model}, and for a task
+ * says what the value is ({@link EvalCase}, {@link ScoringContext}, {@link TaskOutput}, {@link Model},
+ * {@link TaskConfiguration}, and for a task
  * or a scorer a chat library's model when the library is on the class path: {@link Integrations#providesChatModel}),
  * else by name, which needs the class compiled with {@code -parameters}. Nothing is bound by position: a parameter
  * whose name is unknown and whose type says nothing is a declaration problem, reported at discovery by
@@ -47,7 +49,8 @@ public final class ArgumentResolver {
 
     /** The parameters of a {@code @Task} method. */
     public static final ArgumentResolver TASK = new ArgumentResolver("@Task method",
-            List.of(EvalCase.class, Model.class), List.of("input", "prompt", "metadata", "conversationId"), "input",
+            List.of(EvalCase.class, Model.class, TaskConfiguration.class),
+            List.of("input", "prompt", "metadata", "conversationId"), "input",
             "an EvalCase");
 
     /** The parameters of a {@code @PreProcess} hook: the text is the prompt. */
