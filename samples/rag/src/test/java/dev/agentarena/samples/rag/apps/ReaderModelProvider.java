@@ -32,7 +32,7 @@ public class ReaderModelProvider implements ModelClientProvider {
     public static final String KEY = "reader:extractive";
 
     /** The answer when no sentence of the context shares a word with the question. */
-    static final String NOT_FOUND = "I cannot find that in the handbook.";
+    public static final String NOT_FOUND = "I cannot find that in the handbook.";
 
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+|\\R+");
     private static final Pattern WORD = Pattern.compile("[^\\p{L}\\p{N}-]+");
