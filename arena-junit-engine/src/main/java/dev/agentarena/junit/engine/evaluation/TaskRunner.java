@@ -9,6 +9,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -25,6 +26,7 @@ import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.models.AgentFailure;
+import dev.agentarena.junit.engine.models.CapturedRetrieval;
 import dev.agentarena.junit.engine.models.CaseModelScope;
 import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 import dev.agentarena.junit.model.Completion;
@@ -103,14 +105,20 @@ final class TaskRunner {
      * @param user the model that plays the case's simulated user, or {@code null} for a case without one
      */
     TaskOutput run(EvalCase evalCase, String prompt, ModelHandle model, UserModel user) {
+        TaskOutput output;
         if (!evalCase.turns().isEmpty()) {
-            return Conversations.scripted(evalCase, model, turnOf(evalCase, model));
+            output = Conversations.scripted(evalCase, model, turnOf(evalCase, model));
         }
-        if (evalCase.simulatedUser().isPresent() && user != null) {
-            return Conversations.simulated(evalCase, evalCase.simulatedUser().get(), model, user,
+        else if (evalCase.simulatedUser().isPresent() && user != null) {
+            output = Conversations.simulated(evalCase, evalCase.simulatedUser().get(), model, user,
                     turnOf(evalCase, model));
         }
-        return runOnce(evalCase, prompt, model);
+        else {
+            output = runOnce(evalCase, prompt, model);
+        }
+        // recorded with the case's model calls; on a replay, the task retrieved again and must have found the same
+        model.tools().retrieved(output.retrieved());
+        return output;
     }
 
     /** The task's answer to one turn of a conversation, or {@code null} without a task (the engine holds it). */
@@ -141,13 +149,32 @@ final class TaskRunner {
         Object[] arguments = ArgumentResolver.TASK.resolve(task, byType, byName);
         Object target = Modifier.isStatic(task.getModifiers()) ? null : evalInstance;
         Object returned;
-        // the application's chat model beans, when routed (@RouteChatModelsToArena), call this case's model
-        // and its MCP tool servers (integration/mcp) record or replay into this case's recording
-        try (CaseModelScope scope = CaseModelScope.open(model, model.tools())) {
+        CapturedRetrieval captured = new CapturedRetrieval();
+        // the application's chat model beans, when routed (@RouteChatModelsToArena), call this case's model,
+        // its MCP tool servers (integration/mcp) record or replay into this case's recording, and what its chat
+        // libraries retrieve (a ChatClient's RAG advisors, LangChain4j retriever beans) is captured for this case
+        try (CaseModelScope scope = CaseModelScope.open(model, model.tools(), captured)) {
             returned = invoke(target, arguments);
         }
-        if (returned instanceof TaskOutput) {
-            return (TaskOutput) returned;
+        TaskOutput output = output(evalCase, model, returned);
+        // the task's own passages win: it gave them explicitly, and may have chosen among several retrievals
+        if (output.retrieved().isEmpty()) {
+            List<RetrievedPassage> passages = captured.passages();
+            if (!passages.isEmpty()) {
+                output = output.withRetrieved(passages);
+            }
+        }
+        return output;
+    }
+
+    /**
+     * What the task returned as its output: a {@link TaskOutput} as it is, a {@link Completion}'s text and tool calls,
+     * a chat library's answer with what it retrieved (an AI service's {@code Result}, a Spring AI
+     * {@code ChatResponse} or {@code ChatClientResponse}), anything else as text (JSON for a structured value).
+     */
+    private TaskOutput output(EvalCase evalCase, ModelHandle model, Object returned) {
+        if (returned instanceof TaskOutput output) {
+            return output;
         }
         if (returnsPassages && returned instanceof Collection<?> passages) {
             // a retriever's task: the passages are its whole output, with no text
@@ -168,7 +195,7 @@ final class TaskRunner {
             throw new IllegalStateException("@Task " + task.getName() + "() returned null for case '" + evalCase.id()
                     + "'; return the output, or throw to report an error");
         }
-        return TaskOutput.of(Json.text(returned));
+        return Integrations.taskOutput(returned).orElseGet(() -> TaskOutput.of(Json.text(returned)));
     }
 
     private Object invoke(Object target, Object[] arguments) {

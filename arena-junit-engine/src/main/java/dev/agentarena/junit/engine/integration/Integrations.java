@@ -12,6 +12,7 @@ import org.apiguardian.api.API;
 
 import dev.agentarena.junit.Judge;
 import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.integration.langchain4j.LangChain4jIntegration;
 import dev.agentarena.junit.engine.integration.langchain4j.LocalEmbeddings;
@@ -85,6 +86,15 @@ public final class Integrations {
         values.putAll(LangChain4jIntegration.chatModelFor(types, model.key(), model::complete));
         values.putAll(SpringAiIntegration.chatModelFor(types, model.key(), model::complete));
         return values;
+    }
+
+    /**
+     * A task's returned value of a chat library's answer type as its output, with the passages the answer carries:
+     * a LangChain4j AI service's {@code Result} (its {@code sources()}), a Spring AI {@code ChatResponse} or
+     * {@code ChatClientResponse} (the documents its RAG advisors put in it); empty for any other value.
+     */
+    public static Optional<TaskOutput> taskOutput(Object returned) {
+        return LangChain4jIntegration.taskOutput(returned).or(() -> SpringAiIntegration.taskOutput(returned));
     }
 
     /**

@@ -29,11 +29,13 @@ public final class CaseModelScope implements AutoCloseable {
 
     private final Model model;
     private final CaseTools tools;
+    private final CapturedRetrieval retrieval;
     private final CaseModelScope outer;
 
-    private CaseModelScope(Model model, CaseTools tools, CaseModelScope outer) {
+    private CaseModelScope(Model model, CaseTools tools, CapturedRetrieval retrieval, CaseModelScope outer) {
         this.model = model;
         this.tools = tools;
+        this.retrieval = retrieval;
         this.outer = outer;
     }
 
@@ -44,7 +46,15 @@ public final class CaseModelScope implements AutoCloseable {
 
     /** Binds this thread to the case's model and its recorded tools until {@link #close()}. */
     public static CaseModelScope open(Model model, CaseTools tools) {
-        CaseModelScope scope = new CaseModelScope(model, tools, CURRENT.get());
+        return open(model, tools, new CapturedRetrieval());
+    }
+
+    /**
+     * Binds this thread to the case's model, its recorded tools and where the retrieval its libraries do is captured
+     * ({@link #retrieval()}) until {@link #close()}.
+     */
+    public static CaseModelScope open(Model model, CaseTools tools, CapturedRetrieval retrieval) {
+        CaseModelScope scope = new CaseModelScope(model, tools, retrieval, CURRENT.get());
         CURRENT.set(scope);
         OPEN.add(scope);
         return scope;
@@ -58,6 +68,20 @@ public final class CaseModelScope implements AutoCloseable {
         }
         Object[] open = OPEN.toArray();
         return open.length == 1 ? Optional.of(((CaseModelScope) open[0]).model) : Optional.empty();
+    }
+
+    /**
+     * Where the retrieval of the case this thread runs the task of (or of the only case running) is captured; empty
+     * outside any case, or on a thread of no case while several run: a retrieval is then captured for no case rather
+     * than for a guessed one.
+     */
+    public static Optional<CapturedRetrieval> retrieval() {
+        CaseModelScope bound = CURRENT.get();
+        if (bound != null) {
+            return Optional.of(bound.retrieval);
+        }
+        Object[] open = OPEN.toArray();
+        return open.length == 1 ? Optional.of(((CaseModelScope) open[0]).retrieval) : Optional.empty();
     }
 
     /**

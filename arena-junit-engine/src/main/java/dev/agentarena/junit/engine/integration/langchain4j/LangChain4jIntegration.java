@@ -12,12 +12,15 @@ import java.util.function.Function;
 import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
 
+import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.integration.versions.LibraryVersions;
 import dev.agentarena.junit.engine.models.AgentFailure;
+import dev.agentarena.junit.engine.models.CapturedRetrieval;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.model.RetrievedPassage;
 
 /**
  * The engine's LangChain4j integration, active only when {@code langchain4j-core} is on the test class path: a
@@ -41,6 +44,10 @@ public final class LangChain4jIntegration {
     private static final Optional<Class<?>> CHAT_MODEL_TYPE = ReflectionSupport
             .tryToLoadClass(CHAT_MODEL, LangChain4jIntegration.class.getClassLoader()).toOptional();
     private static final boolean AVAILABLE = CHAT_MODEL_TYPE.isPresent();
+    /** An AI service's {@code Result}, of the {@code langchain4j} artifact (not of {@code langchain4j-core}). */
+    static final String RESULT = "dev.langchain4j.service.Result";
+    private static final boolean RESULTS = AVAILABLE && ReflectionSupport
+            .tryToLoadClass(RESULT, LangChain4jIntegration.class.getClassLoader()).toOptional().isPresent();
     private static final Optional<String> UNSUPPORTED = CHAT_MODEL_TYPE.flatMap(VERSIONS::versionOf)
             .flatMap(VERSIONS::problem);
 
@@ -144,6 +151,30 @@ public final class LangChain4jIntegration {
             LangChain4jChatModels.chatModelFor(parameterTypes, modelKey, calls, values);
         }
         return values;
+    }
+
+    /**
+     * A task's returned AI service {@code Result} as its output: its content as text (JSON for a structured one), its
+     * {@code sources()} as the retrieved passages, in order; empty for anything else.
+     */
+    public static Optional<TaskOutput> taskOutput(Object returned) {
+        return RESULTS ? LangChain4jRetrieval.Results.taskOutput(returned) : Optional.empty();
+    }
+
+    /**
+     * Where the retrieval of this application bean is captured, when it is a {@code RetrievalAugmentor} (what the
+     * model saw) or a {@code ContentRetriever} (what was found); empty for any other bean, and without LangChain4j.
+     */
+    public static Optional<CapturedRetrieval.Level> retrievalLevel(Object bean) {
+        return AVAILABLE ? LangChain4jRetrieval.level(bean) : Optional.empty();
+    }
+
+    /**
+     * The passages in what a {@code ContentRetriever} ({@code List<Content>}) or {@code RetrievalAugmentor}
+     * ({@code AugmentationResult}) returned; empty for anything else.
+     */
+    public static List<RetrievedPassage> retrievedBy(Object returned) {
+        return AVAILABLE ? LangChain4jRetrieval.passagesOf(returned) : List.of();
     }
 
     /**

@@ -33,6 +33,8 @@ final class ChatModelRouting implements BeanDefinitionRegistryPostProcessor {
 
     /** The bean name under which this post-processor is registered. */
     static final String BEAN_NAME = "dev.agentarena.junit.chatModelRouting";
+    /** The name of the {@code ChatClientCustomizer} that captures Spring AI's retrieved documents. */
+    static final String RETRIEVAL_CUSTOMIZER = "dev.agentarena.junit.retrievalCustomizer";
 
     @Override
     public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) throws BeansException {
@@ -43,6 +45,33 @@ final class ChatModelRouting implements BeanDefinitionRegistryPostProcessor {
                 "arenaLangChain4jChatModel");
         route(registry, beanFactory, SpringAiIntegration.chatModelType(), SpringAiIntegration::routedChatModel,
                 "arenaSpringAiChatModel");
+        captureRetrieval(registry);
+    }
+
+    /**
+     * What the application retrieves becomes the running case's passages: its LangChain4j retriever and augmentor
+     * beans are proxied ({@link RetrievalCapturing}), and its {@code ChatClient.Builder} bean gets the advisor that
+     * reads what Spring AI's RAG advisors retrieved (a {@code ChatClientCustomizer}, which Spring AI's
+     * auto-configuration applies).
+     */
+    private static void captureRetrieval(BeanDefinitionRegistry registry) {
+        if (LangChain4jIntegration.available() && !registry.containsBeanDefinition(RetrievalCapturing.BEAN_NAME)) {
+            RootBeanDefinition definition = new RootBeanDefinition(RetrievalCapturing.class, RetrievalCapturing::new);
+            definition.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
+            registry.registerBeanDefinition(RetrievalCapturing.BEAN_NAME, definition);
+        }
+        Optional<Class<?>> customizer = SpringAiIntegration.customizerType();
+        if (customizer.isPresent() && !registry.containsBeanDefinition(RETRIEVAL_CUSTOMIZER)) {
+            registry.registerBeanDefinition(RETRIEVAL_CUSTOMIZER, customizerDefinition(customizer.get()));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> RootBeanDefinition customizerDefinition(Class<T> type) {
+        RootBeanDefinition definition = new RootBeanDefinition(type,
+                () -> (T) SpringAiIntegration.retrievalCustomizer().orElseThrow());
+        definition.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
+        return definition;
     }
 
     private static void route(BeanDefinitionRegistry registry, ConfigurableListableBeanFactory beanFactory,

@@ -2,11 +2,14 @@ package dev.agentarena.junit.engine.integration.springai;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.client.ChatClientCustomizer;
 import org.springframework.ai.chat.model.ChatModel;
 
+import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.model.Completion;
@@ -77,12 +80,31 @@ final class SpringAiChatModels {
             }
         }
 
-        /** On 2.x the client runs the tools, with callbacks the model watches; on 1.x the model does both. */
+        /**
+         * On 2.x the client runs the tools, with callbacks the model watches; on 1.x the model does both. On both, the
+         * documents its RAG advisors retrieve are the case's passages.
+         */
         static ChatClient.Builder builder(ArenaSpringChatModel model) {
-            ChatClient.Builder builder = ChatClient.builder(model);
+            ChatClient.Builder builder = ChatClient.builder(model).defaultAdvisors(new RetrievedDocuments());
             return SpringAiIntegration.modelsRunTools() ? builder
                     : builder.defaultAdvisors(new WatchingToolsAdvisor(model));
         }
+
+        static Optional<TaskOutput> taskOutput(Object returned) {
+            return RetrievedDocuments.taskOutput(returned);
+        }
+
+        static Object retrievalCustomizer() {
+            return (ChatClientCustomizer) builder -> builder.defaultAdvisors(new RetrievedDocuments());
+        }
+    }
+
+    static Optional<TaskOutput> taskOutput(Object returned, boolean clientAvailable) {
+        return clientAvailable ? Clients.taskOutput(returned) : Optional.empty();
+    }
+
+    static Object retrievalCustomizer() {
+        return Clients.retrievalCustomizer();
     }
 
     static Class<?> chatModelType() {

@@ -13,6 +13,7 @@ import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.ScoreResult;
+import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.connector.ModelClient;
 import dev.agentarena.junit.engine.integration.versions.LibraryVersions;
 import dev.agentarena.junit.engine.models.AgentFailure;
@@ -38,6 +39,7 @@ public final class SpringAiIntegration {
 
     static final String CHAT_MODEL = "org.springframework.ai.chat.model.ChatModel";
     static final String CHAT_CLIENT = "org.springframework.ai.chat.client.ChatClient";
+    static final String CHAT_CLIENT_CUSTOMIZER = "org.springframework.ai.chat.client.ChatClientCustomizer";
     static final String EVALUATION_RESPONSE = "org.springframework.ai.evaluation.EvaluationResponse";
     static final String RELEVANCY_EVALUATOR = "org.springframework.ai.chat.evaluation.RelevancyEvaluator";
     /** The tool callback of a {@code @Tool} method, which binds the model's arguments to its parameters. */
@@ -141,6 +143,28 @@ public final class SpringAiIntegration {
             SpringAiChatModels.chatModelFor(parameterTypes, modelKey, calls, CLIENT, values);
         }
         return values;
+    }
+
+    /**
+     * A task's returned {@code ChatClientResponse} or {@code ChatResponse} as its output: the answer's text, and the
+     * documents a {@code QuestionAnswerAdvisor} or {@code RetrievalAugmentationAdvisor} put in it as its retrieved
+     * passages; empty for anything else.
+     */
+    public static Optional<TaskOutput> taskOutput(Object returned) {
+        return MODEL ? SpringAiChatModels.taskOutput(returned, CLIENT) : Optional.empty();
+    }
+
+    /**
+     * A {@code ChatClientCustomizer} that gives the application's {@code ChatClient.Builder} bean the advisor that
+     * captures what its RAG advisors retrieved, for the running case; empty without Spring AI's chat client.
+     */
+    public static Optional<Object> retrievalCustomizer() {
+        return CLIENT ? Optional.of(SpringAiChatModels.retrievalCustomizer()) : Optional.empty();
+    }
+
+    /** The type of {@link #retrievalCustomizer()}: Spring AI's {@code ChatClientCustomizer}, when present. */
+    public static Optional<Class<?>> customizerType() {
+        return CLIENT ? load(CHAT_CLIENT_CUSTOMIZER) : Optional.empty();
     }
 
     /**

@@ -18,6 +18,7 @@ import dev.agentarena.junit.engine.config.McpToolsMode;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.CaseTools;
 import dev.agentarena.junit.model.ModelCallException;
+import dev.agentarena.junit.model.RetrievedPassage;
 
 /**
  * One case run's tool servers behind record/replay, in {@code <dir>/<model>/mcp/<server>/<case id>.json}: entries
@@ -45,6 +46,17 @@ public final class RecordedTools implements CaseTools {
         this.modelKey = modelKey;
         this.caseId = caseId;
         this.repeat = repeat;
+    }
+
+    /**
+     * The passages the case run retrieved, recorded with its model calls or, where the mode replays, checked against
+     * those recorded ({@link RecordedRetrieval}).
+     *
+     * @throws ModelCallException on a replay whose retrieval changed, naming the passages; when recording passages
+     *         that hold one of the run's secrets
+     */
+    public void retrieved(List<RetrievedPassage> passages) {
+        RecordedRetrieval.check(cache, modelKey, caseId, repeat, passages);
     }
 
     /** The first replay miss of the case run, if any. */

@@ -56,6 +56,8 @@ final class RecordingFile {
     private final String modelKey;
     private final String caseId;
     private Map<Key, ObjectNode> entries;
+    /** The passages each repeat retrieved, by repeat; empty until one is recorded. */
+    private final Map<Integer, JsonNode> retrieved = new TreeMap<>();
 
     RecordingFile(Path path, String modelKey, String caseId) {
         this.path = path;
@@ -126,6 +128,29 @@ final class RecordingFile {
         return entry;
     }
 
+    /** Whether the file exists: something of the case was recorded. */
+    synchronized boolean exists() {
+        return !entries().isEmpty() || !retrieved.isEmpty();
+    }
+
+    /** The passages recorded as retrieved by this repeat: an array, empty when it retrieved none. */
+    synchronized JsonNode retrieved(int repeat) {
+        entries();
+        return retrieved.getOrDefault(repeat, Json.MAPPER.createArrayNode());
+    }
+
+    /** Records the passages a repeat retrieved (none removes them), and writes the file. */
+    synchronized void storeRetrieved(int repeat, JsonNode passages) {
+        entries();
+        if (passages.isEmpty()) {
+            retrieved.remove(repeat);
+        }
+        else {
+            retrieved.put(repeat, passages);
+        }
+        write();
+    }
+
     /** The recorded result of a tool call or listing ({@code RecordedTools}), as the entry holds it. */
     synchronized Optional<JsonNode> findResult(Key key) {
         ObjectNode entry = entries().get(key);
@@ -156,8 +181,10 @@ final class RecordingFile {
             for (JsonNode entry : root.path("entries")) {
                 entries.put(new Key(entry.path("digest").asText(), entry.path("repeat").asInt()), (ObjectNode) entry);
             }
+            root.path("retrieved").fields().forEachRemaining(repeat -> retrieved.put(Integer.valueOf(repeat.getKey()),
+                    repeat.getValue()));
         }
-        catch (IOException | ClassCastException e) {
+        catch (IOException | ClassCastException | NumberFormatException e) {
             throw new ModelCallException("Cannot read the recording " + path + " (an unresolved merge conflict?): "
                     + e.getMessage() + ". Fix or delete it, then record again with -Darena.cache.mode=record.", e);
         }
@@ -169,6 +196,10 @@ final class RecordingFile {
         root.put("case", caseId);
         ArrayNode list = root.putArray("entries");
         entries.values().forEach(list::add);
+        if (!retrieved.isEmpty()) {
+            ObjectNode byRepeat = root.putObject("retrieved");
+            retrieved.forEach((repeat, passages) -> byRepeat.set(String.valueOf(repeat), passages));
+        }
         try {
             Files.createDirectories(path.getParent());
             Path temporary = Files.createTempFile(path.getParent(), path.getFileName().toString(), ".tmp");
