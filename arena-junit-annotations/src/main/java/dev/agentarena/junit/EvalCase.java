@@ -1,5 +1,6 @@
 package dev.agentarena.junit;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -40,11 +41,12 @@ public final class EvalCase {
     private final @Nullable Object recordedOutput;
     private final Map<String, Map<String, Object>> scorerOptions;
     private final AgentScript agent;
+    private final RetrievalTruth truth;
 
     /** Takes {@code tags}, {@code metadata} and {@code scorerOptions} frozen; checks nothing. */
     private EvalCase(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags, double weight,
             Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
-            Map<String, Map<String, Object>> scorerOptions, AgentScript agent) {
+            Map<String, Map<String, Object>> scorerOptions, AgentScript agent, RetrievalTruth truth) {
         this.id = id;
         this.input = input;
         this.reference = reference;
@@ -55,6 +57,7 @@ public final class EvalCase {
         this.recordedOutput = recordedOutput;
         this.scorerOptions = scorerOptions;
         this.agent = agent;
+        this.truth = truth;
     }
 
     /**
@@ -64,7 +67,8 @@ public final class EvalCase {
     private static EvalCase create(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags,
             double weight, Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
             Map<String, Map<String, Object>> scorerOptions, Map<String, @Nullable Object> toolResults,
-            @Nullable List<ToolCall> expectedTrajectory, List<String> turns, @Nullable SimulatedUser simulatedUser) {
+            @Nullable List<ToolCall> expectedTrajectory, List<String> turns, @Nullable SimulatedUser simulatedUser,
+            Map<String, Integer> relevant, List<String> referencePassages) {
         checkedId(id);
         if (!scorerOptions.isEmpty()) {
             scorerOptions.keySet().forEach(scorer -> checkedScorer(id, scorer));
@@ -73,7 +77,7 @@ public final class EvalCase {
                 && simulatedUser == null ? AgentScript.NONE
                         : new AgentScript(toolResults, expectedTrajectory, turns, simulatedUser);
         return new EvalCase(id, input, reference, tags, checkedWeight(id, weight), metadata, evalType, recordedOutput,
-                scorerOptions, agent);
+                scorerOptions, agent, RetrievalTruth.of(id, relevant, referencePassages));
     }
 
     private static String checkedId(String id) {
@@ -108,7 +112,7 @@ public final class EvalCase {
     /** A case with weight 1, no tags and no metadata. */
     public static EvalCase of(String id, @Nullable Object input, @Nullable Object reference) {
         return new EvalCase(checkedId(id), input, reference, Set.of(), 1.0, Map.of(), null, null, Map.of(),
-                AgentScript.NONE);
+                AgentScript.NONE, RetrievalTruth.NONE);
     }
 
     /**
@@ -122,7 +126,7 @@ public final class EvalCase {
     public static EvalCase recorded(String id, @Nullable Object input, @Nullable Object reference,
             @Nullable Object output) {
         return new EvalCase(checkedId(id), input, reference, Set.of(), 1.0, Map.of(), null, output, Map.of(),
-                AgentScript.NONE);
+                AgentScript.NONE, RetrievalTruth.NONE);
     }
 
     /** The stable id that names this case in the tree, the results and baselines. */
@@ -181,7 +185,7 @@ public final class EvalCase {
     /** A copy whose tags are these, in place of the tags it had. */
     public EvalCase withTags(String... newTags) {
         return new EvalCase(id, input, reference, frozenTags(new LinkedHashSet<>(Arrays.asList(newTags))), weight,
-                metadata, evalType, recordedOutput, scorerOptions, agent);
+                metadata, evalType, recordedOutput, scorerOptions, agent, truth);
     }
 
     /** A copy with these tags added to the tags it has. */
@@ -189,13 +193,13 @@ public final class EvalCase {
         Set<String> all = new LinkedHashSet<>(tags);
         all.addAll(Arrays.asList(moreTags));
         return new EvalCase(id, input, reference, frozenTags(all), weight, metadata,
-                evalType, recordedOutput, scorerOptions, agent);
+                evalType, recordedOutput, scorerOptions, agent, truth);
     }
 
     /** A copy with this weight. */
     public EvalCase withWeight(double newWeight) {
         return new EvalCase(id, input, reference, tags, checkedWeight(id, newWeight), metadata,
-                evalType, recordedOutput, scorerOptions, agent);
+                evalType, recordedOutput, scorerOptions, agent, truth);
     }
 
     /** A copy with this metadata entry, replacing any entry under that key. */
@@ -203,13 +207,13 @@ public final class EvalCase {
         Map<String, Object> all = new LinkedHashMap<>(metadata);
         all.put(Objects.requireNonNull(key, "key"), value);
         return new EvalCase(id, input, reference, tags, weight, frozenMetadata(all), evalType, recordedOutput,
-                scorerOptions, agent);
+                scorerOptions, agent, truth);
     }
 
     /** A copy whose metadata is these entries, in place of the metadata it had. */
     public EvalCase withMetadata(Map<String, ?> entries) {
         return new EvalCase(id, input, reference, tags, weight, frozenMetadata(entries), evalType, recordedOutput,
-                scorerOptions, agent);
+                scorerOptions, agent, truth);
     }
 
     /** A copy with these metadata entries added to the metadata it has, each replacing an entry under the same key. */
@@ -217,7 +221,7 @@ public final class EvalCase {
         Map<String, Object> all = new LinkedHashMap<>(metadata);
         all.putAll(entries);
         return new EvalCase(id, input, reference, tags, weight, frozenMetadata(all), evalType, recordedOutput,
-                scorerOptions, agent);
+                scorerOptions, agent, truth);
     }
 
     /**
@@ -244,7 +248,7 @@ public final class EvalCase {
         Map<String, Map<String, Object>> all = new LinkedHashMap<>(scorerOptions);
         all.put(checkedScorer(id, scorer), Collections.unmodifiableMap(values));
         return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput,
-                Collections.unmodifiableMap(all), agent);
+                Collections.unmodifiableMap(all), agent, truth);
     }
 
     /**
@@ -323,7 +327,69 @@ public final class EvalCase {
 
     private EvalCase with(AgentScript newAgent) {
         return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
-                newAgent);
+                newAgent, truth);
+    }
+
+    /**
+     * The passages that should be retrieved for this case, by id, each with its grade (the dataset's
+     * {@code relevant}): 1 for an id listed without one, higher for more relevant, 0 for a passage judged not
+     * relevant; in the dataset's order, empty when the case names none. The {@code retrieval_*} scorers read it.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public Map<String, Integer> relevant() {
+        return truth.relevant();
+    }
+
+    /**
+     * The texts of the passages that should be retrieved, for when their ids are unknown (the dataset's
+     * {@code reference_passages}); empty when the case names none. A retrieved passage is relevant to one when, folded
+     * alike, one text contains the other (see the RAG guide).
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public List<String> referencePassages() {
+        return truth.referencePassages();
+    }
+
+    /**
+     * A copy whose relevant passages are these, id to grade (0 or more), in place of those it had.
+     *
+     * @throws IllegalArgumentException for a blank id or a grade that is null or negative
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public EvalCase withRelevant(Map<String, Integer> grades) {
+        return with(RetrievalTruth.of(id, new LinkedHashMap<>(grades), truth.referencePassages()));
+    }
+
+    /**
+     * A copy whose relevant passages are these ids, each of grade 1, in place of those it had.
+     *
+     * @throws IllegalArgumentException for a blank id or an id given twice
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public EvalCase withRelevant(String... ids) {
+        Map<String, Integer> grades = new LinkedHashMap<>();
+        for (String relevantId : ids) {
+            if (grades.put(relevantId, 1) != null) {
+                throw new IllegalArgumentException("case '" + id + "': relevant passage '" + relevantId
+                        + "' is given twice");
+            }
+        }
+        return with(RetrievalTruth.of(id, grades, truth.referencePassages()));
+    }
+
+    /**
+     * A copy whose reference passages are these texts, in place of those it had.
+     *
+     * @throws IllegalArgumentException for a null or blank text, which would be found in every passage
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    public EvalCase withReferencePassages(List<String> texts) {
+        return with(RetrievalTruth.of(id, truth.relevant(), new ArrayList<>(texts)));
+    }
+
+    private EvalCase with(RetrievalTruth newTruth) {
+        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
+                agent, newTruth);
     }
 
     @Override
@@ -338,13 +404,13 @@ public final class EvalCase {
                 && tags.equals(other.tags) && Double.compare(weight, other.weight) == 0
                 && metadata.equals(other.metadata) && Objects.equals(evalType, other.evalType)
                 && Objects.equals(recordedOutput, other.recordedOutput) && scorerOptions.equals(other.scorerOptions)
-                && agent.equals(other.agent);
+                && agent.equals(other.agent) && truth.equals(other.truth);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
-                agent);
+                agent, truth);
     }
 
     @Override

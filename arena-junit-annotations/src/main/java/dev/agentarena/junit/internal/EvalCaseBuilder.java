@@ -31,7 +31,7 @@ public final class EvalCaseBuilder {
     /** {@code EvalCase}'s private factory of frozen parts, which checks the id, the weight and scorer names. */
     private static final MethodHandle CREATE = privateFactory(EvalCase.class, "create", MethodType.methodType(
             EvalCase.class, String.class, Object.class, Object.class, Set.class, double.class, Map.class, String.class,
-            Object.class, Map.class, Map.class, List.class, List.class, SimulatedUser.class));
+            Object.class, Map.class, Map.class, List.class, List.class, SimulatedUser.class, Map.class, List.class));
 
     private final String id;
     private @Nullable Object input;
@@ -46,6 +46,8 @@ public final class EvalCaseBuilder {
     private @Nullable List<ToolCall> expectedTrajectory;
     private List<String> turns = List.of();
     private @Nullable SimulatedUser simulatedUser;
+    private Map<String, Integer> relevant = Map.of();
+    private List<String> referencePassages = List.of();
 
     private EvalCaseBuilder(String id, @Nullable Object input, @Nullable Object reference) {
         this.id = id;
@@ -71,6 +73,8 @@ public final class EvalCaseBuilder {
         builder.expectedTrajectory = evalCase.expectedTrajectory().orElse(null);
         builder.turns = evalCase.turns();
         builder.simulatedUser = evalCase.simulatedUser().orElse(null);
+        builder.relevant = evalCase.relevant();
+        builder.referencePassages = evalCase.referencePassages();
         return builder;
     }
 
@@ -142,16 +146,30 @@ public final class EvalCaseBuilder {
         return this;
     }
 
+    /** The relevant passages' grades by id, in order (checked by {@link #build}). */
+    public EvalCaseBuilder relevant(Map<String, Integer> grades) {
+        relevant = grades;
+        return this;
+    }
+
+    /** The reference passages' texts (checked by {@link #build}). */
+    public EvalCaseBuilder referencePassages(List<String> texts) {
+        referencePassages = texts;
+        return this;
+    }
+
     /**
      * The case.
      *
      * @throws IllegalArgumentException as {@link EvalCase}'s own methods do: a blank id, a negative or non-finite
-     *         weight, a blank scorer name, turns and a simulated user both
+     *         weight, a blank scorer name, turns and a simulated user both, a blank relevant id, a negative grade,
+     *         a blank reference passage
      */
     public EvalCase build() {
         try {
             return (EvalCase) CREATE.invokeExact(id, input, reference, tags, weight, metadata, evalType, recordedOutput,
-                    scorerOptions, toolResults, expectedTrajectory, turns, simulatedUser);
+                    scorerOptions, toolResults, expectedTrajectory, turns, simulatedUser, relevant,
+                    referencePassages);
         }
         catch (RuntimeException | Error e) {
             throw e;

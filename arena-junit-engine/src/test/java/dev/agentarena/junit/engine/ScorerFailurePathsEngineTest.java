@@ -55,7 +55,14 @@ class ScorerFailurePathsEngineTest {
             entry("tool_success", Set.of("not_applicable", "error")),
             entry("trajectory_judge", Set.of("not_applicable", "error")),
             entry("spring_ai_relevancy", Set.of("failed", "not_applicable", "error")),
-            entry("spring_ai_fact_checking", Set.of("failed", "not_applicable", "error")));
+            entry("spring_ai_fact_checking", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_hit", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_recall", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_precision", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_mrr", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_ndcg", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_average_precision", Set.of("failed", "not_applicable", "error")),
+            entry("retrieval_r_precision", Set.of("failed", "not_applicable", "error")));
 
     /** Options of the wrong value for every scorer that has options: each makes that scorer an error. */
     private static final Map<String, String> BAD_OPTIONS = Map.ofEntries(

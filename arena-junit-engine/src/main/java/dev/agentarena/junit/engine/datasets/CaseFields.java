@@ -41,9 +41,11 @@ final class CaseFields {
     static final String EXPECTED_TRAJECTORY = "expected_trajectory";
     static final String TURNS = "turns";
     static final String SIMULATED_USER = "simulated_user";
+    static final String RELEVANT = "relevant";
+    static final String REFERENCE_PASSAGES = "reference_passages";
 
     static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT,
-            SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS, SIMULATED_USER);
+            SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS, SIMULATED_USER, RELEVANT, REFERENCE_PASSAGES);
 
     /** The places of the fields in {@link #KNOWN}: a row's fields are kept by them ({@link KnownFields}, {@link #row}). */
     private static final int AT_ID = 0;
@@ -59,6 +61,8 @@ final class CaseFields {
     private static final int AT_EXPECTED_TRAJECTORY = 10;
     private static final int AT_TURNS = 11;
     private static final int AT_SIMULATED_USER = 12;
+    private static final int AT_RELEVANT = 13;
+    private static final int AT_REFERENCE_PASSAGES = 14;
 
     static {
         for (int i = 0; i < KNOWN.size(); i++) {
@@ -168,6 +172,8 @@ final class CaseFields {
                 problems);
         List<String> turns = AgentFields.turns(fields[AT_TURNS], problems);
         SimulatedUser simulatedUser = AgentFields.simulatedUser(fields[AT_SIMULATED_USER], problems);
+        Map<String, Integer> relevant = RetrievalFields.relevant(fields[AT_RELEVANT], problems);
+        List<String> referencePassages = RetrievalFields.referencePassages(fields[AT_REFERENCE_PASSAGES], problems);
         if (!turns.isEmpty() && simulatedUser != null) {
             problems.add("a case is a scripted conversation (" + TURNS + ") or one with a simulated user ("
                     + SIMULATED_USER + "), not both: keep one");
@@ -179,7 +185,8 @@ final class CaseFields {
         EvalCase evalCase = EvalCaseBuilder.of(id, input, value(fields[AT_REFERENCE])).tags(tags).weight(weight)
                 .metadata(metadata).evalType(evalType).recordedOutput(value(fields[AT_OUTPUT]))
                 .toolResults(toolResults).expectedTrajectory(expectedTrajectory).turns(turns)
-                .simulatedUser(simulatedUser).scorerOptions(scorerOptions).build();
+                .simulatedUser(simulatedUser).scorerOptions(scorerOptions).relevant(relevant)
+                .referencePassages(referencePassages).build();
         return DatasetRow.of(evalCase, location).withWrittenId(written);
     }
 
@@ -204,6 +211,8 @@ final class CaseFields {
             case EXPECTED_TRAJECTORY -> AT_EXPECTED_TRAJECTORY;
             case TURNS -> AT_TURNS;
             case SIMULATED_USER -> AT_SIMULATED_USER;
+            case RELEVANT -> AT_RELEVANT;
+            case REFERENCE_PASSAGES -> AT_REFERENCE_PASSAGES;
             default -> -1;
         };
     }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.json.Json;
@@ -28,6 +29,9 @@ import dev.agentarena.junit.engine.json.Json;
  *       over it), each cell read like {@code reference}.</li>
  *   <li>{@code tool_results}, {@code expected_trajectory}, {@code turns}, {@code simulated_user}: the JSON value, as in the other formats; a
  *       cell that is not JSON fails its row, naming the column.</li>
+ *   <li>{@code relevant}: a JSON list or object as in the other formats, or ids separated by {@code ;}, each with an
+ *       optional grade after {@code =}: {@code doc-7=2; doc-9}.</li>
+ *   <li>{@code reference_passages}: a JSON list of texts, or else the whole cell is one passage.</li>
  * </ul>
  */
 final class CsvCells {
@@ -104,6 +108,13 @@ final class CsvCells {
                 case CaseFields.EVAL_TYPE:
                     row.put(column, cell.strip());
                     break;
+                case CaseFields.RELEVANT:
+                    row.set(column, relevant(cell, problems));
+                    break;
+                case CaseFields.REFERENCE_PASSAGES:
+                    JsonNode passages = jsonOrText(cell);
+                    row.set(column, passages.isArray() ? passages : nodes.arrayNode().add(cell));
+                    break;
                 case CaseFields.TOOL_RESULTS:
                 case CaseFields.EXPECTED_TRAJECTORY:
                 case CaseFields.TURNS:
@@ -152,6 +163,32 @@ final class CsvCells {
                     + abbreviated(cell.strip()) + "'");
             return Optional.empty();
         }
+    }
+
+    /**
+     * A {@code relevant} cell: JSON as in the other formats, or {@code doc-7=2; doc-9} (grade 1 without {@code =}) as
+     * the object of grades the other formats write; a grade that is not a number stays text, for the field's error.
+     */
+    private static JsonNode relevant(String cell, List<String> problems) {
+        String trimmed = cell.strip();
+        if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
+            return json(CaseFields.RELEVANT, cell, problems).orElse(NullNode.getInstance());
+        }
+        ObjectNode grades = JsonNodeFactory.instance.objectNode();
+        for (String part : trimmed.split(";")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            int equals = part.lastIndexOf('=');
+            String id = (equals < 0 ? part : part.substring(0, equals)).strip();
+            JsonNode grade = equals < 0 ? JsonNodeFactory.instance.numberNode(1)
+                    : number(part.substring(equals + 1).strip());
+            if (grades.has(id)) {
+                problems.add(CaseFields.RELEVANT + "." + id + ": passage id '" + abbreviated(id) + "' is given twice");
+            }
+            grades.set(id, grade);
+        }
+        return grades;
     }
 
     private static String abbreviated(String text) {

@@ -13,6 +13,7 @@ import dev.agentarena.junit.engine.models.simulated.AnswerShape;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
+import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
 
 /**
  * The declarations of the builtin and catalogue scorers by name, read once per JVM: what the listing, the option
@@ -57,6 +58,7 @@ public final class ScorerDeclarations implements AnswerShape.Declared {
         private static Map<String, ScorerDeclaration> read() {
             List<ScorerDeclaration> declarations = new ArrayList<>(BuiltinScorers.declarations());
             declarations.addAll(CatalogueScorers.declarations());
+            declarations.addAll(RetrievalScorers.declarations());
             Map<String, ScorerDeclaration> byName = new LinkedHashMap<>();
             for (ScorerDeclaration declaration : declarations) {
                 if (byName.putIfAbsent(declaration.name(), declaration) != null) {

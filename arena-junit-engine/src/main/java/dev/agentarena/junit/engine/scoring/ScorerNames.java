@@ -12,6 +12,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
+import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
 
 /**
  * Tells, at discovery, whether an eval can use a scorer name, so that a misspelt {@code @Eval(scorers = ...)} or
@@ -71,6 +72,7 @@ public final class ScorerNames {
             Map<String, String> all = new TreeMap<>();
             BuiltinScorers.declarations().forEach(declared -> all.put(declared.name(), "builtin scorer"));
             CatalogueScorers.declarations().forEach(declared -> all.put(declared.name(), "catalogue scorer"));
+            RetrievalScorers.declarations().forEach(declared -> all.put(declared.name(), "builtin scorer"));
             Integrations.scorers().forEach(scorer -> all.put(scorer.name(), "Spring AI evaluator scorer"));
             return Map.copyOf(all);
         }

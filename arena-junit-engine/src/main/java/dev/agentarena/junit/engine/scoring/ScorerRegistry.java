@@ -21,6 +21,7 @@ import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.parameters.ArgumentResolver;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
+import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
@@ -49,6 +50,13 @@ public final class ScorerRegistry {
         catalogue.sort(Comparator.comparing(Method::getName));
         for (Method method : catalogue) {
             registry.register(new MethodScorerDefinition(method, null), "catalogue");
+        }
+        // the retrieval scorers (issue 42)
+        List<Method> retrieval = new ArrayList<>(ReflectionSupport.findMethods(RetrievalScorers.class,
+                m -> AnnotationSupport.isAnnotated(m, Scorer.class), HierarchyTraversalMode.TOP_DOWN));
+        retrieval.sort(Comparator.comparing(Method::getName));
+        for (Method method : retrieval) {
+            registry.register(new MethodScorerDefinition(method, null), "builtin");
         }
         // Spring AI's evaluators, when Spring AI is on the class path
         for (OutputScorer scorer : Integrations.scorers()) {

@@ -20,6 +20,7 @@ import dev.agentarena.junit.engine.models.simulated.AnswerShape;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
+import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 class ScorerDeclarationsTest {
@@ -42,7 +43,17 @@ class ScorerDeclarationsTest {
 
         assertThat(CatalogueScorers.declarations()).extracting(ScorerDeclaration::name)
                 .containsExactlyInAnyOrderElementsOf(methods);
-        assertThat(ScorerDeclarations.all()).hasSize(10 + methods.size());
+        assertThat(ScorerDeclarations.all()).hasSize(10 + methods.size() + RetrievalScorers.declarations().size());
+    }
+
+    @Test
+    void eachRetrievalMethodIsDeclaredOnce() {
+        List<String> methods = Arrays.stream(RetrievalScorers.class.getDeclaredMethods())
+                .filter(m -> m.isAnnotationPresent(Scorer.class)).map(m -> m.getAnnotation(Scorer.class).value())
+                .toList();
+
+        assertThat(RetrievalScorers.declarations()).extracting(ScorerDeclaration::name)
+                .containsExactlyInAnyOrderElementsOf(methods).hasSize(7);
     }
 
     @Test
