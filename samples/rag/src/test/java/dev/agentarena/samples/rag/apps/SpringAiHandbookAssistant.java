@@ -1,11 +1,9 @@
 package dev.agentarena.samples.rag.apps;
 
-import java.util.List;
 import java.util.Map;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.advisor.vectorstore.QuestionAnswerAdvisor;
-import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.document.Document;
 import org.springframework.ai.vectorstore.SearchRequest;
 import org.springframework.ai.vectorstore.SimpleVectorStore;
@@ -31,20 +29,14 @@ public final class SpringAiHandbookAssistant {
         this.topK = topK;
     }
 
-    /** Answers a question from the handbook; the response's metadata holds the documents the advisor retrieved. */
-    public ChatResponse answer(String question) {
+    /** Answers a question from the handbook. */
+    public String answer(String question) {
         return chat.prompt()
                 .advisors(QuestionAnswerAdvisor.builder(STORE)
                         .searchRequest(SearchRequest.builder().topK(topK).build()).build())
                 .user(question)
                 .call()
-                .chatResponse();
-    }
-
-    /** The documents the advisor put in the prompt, best first. */
-    public static List<Document> retrieved(ChatResponse response) {
-        List<Document> documents = response.getMetadata().get(QuestionAnswerAdvisor.RETRIEVED_DOCUMENTS);
-        return documents == null ? List.of() : documents;
+                .content();
     }
 
     private static VectorStore handbookStore() {

@@ -1,6 +1,7 @@
 package dev.agentarena.samples.rag.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,6 +35,8 @@ class RagResultsIT {
     private static final String SWEEP = "handbook-retrievers";
     private static final List<String> APPS = List.of("handbook-spring-ai", "handbook-langchain4j");
 
+    /** eval → model or configuration → case → scorer → its result line. */
+    private static final Map<String, Map<String, Map<String, Map<String, JsonNode>>>> SCORED = new TreeMap<>();
     /** eval → model or configuration → case → its first result line. */
     private static final Map<String, Map<String, Map<String, JsonNode>>> RUNS = new TreeMap<>();
     /** case → relevant id → grade, for the questions that name their passages. */
@@ -50,12 +53,16 @@ class RagResultsIT {
             RUNS.computeIfAbsent(result.get("eval").asText(), e -> new TreeMap<>())
                     .computeIfAbsent(result.get("model").asText(), m -> new TreeMap<>())
                     .putIfAbsent(result.get("case_id").asText(), result);
+            SCORED.computeIfAbsent(result.get("eval").asText(), e -> new TreeMap<>())
+                    .computeIfAbsent(result.get("model").asText(), m -> new TreeMap<>())
+                    .computeIfAbsent(result.get("case_id").asText(), c -> new TreeMap<>())
+                    .put(result.get("scorer").asText(), result);
         }
         for (String line : Files.readAllLines(QUESTIONS)) {
             JsonNode question = JSON.readTree(line);
             String id = question.get("id").asText();
             TAGS.put(id, Set.copyOf(JSON.convertValue(question.get("tags"), List.class)));
-            JsonNode relevant = question.path("metadata").path("relevant");
+            JsonNode relevant = question.path("relevant");
             if (relevant.isObject()) {
                 Map<String, Integer> grades = new LinkedHashMap<>();
                 relevant.fields().forEachRemaining(e -> grades.put(e.getKey(), e.getValue().asInt()));
@@ -75,6 +82,16 @@ class RagResultsIT {
             assertThat(cases.values()).as(eval + " " + run)
                     .allSatisfy(result -> assertThat(result.get("error").isNull()).as(result.toString()).isTrue());
         }));
+    }
+
+    @Test
+    void theEnginesRecallOfEveryRunIsTheShareOfRelevantPassagesItRetrieved() {
+        SCORED.forEach((eval, runs) -> runs.forEach((run, cases) -> RELEVANT.forEach((id, grades) -> {
+            JsonNode recall = cases.get(id).get("retrieval_recall");
+            assertThat(recall.get("status").asText()).as(eval + " " + run + " " + id).isIn("passed", "failed");
+            assertThat(recall.get("score").asDouble()).as(eval + " " + run + " " + id)
+                    .isCloseTo(recall(eval, run, id), within(1e-9));
+        })));
     }
 
     @Test
@@ -164,11 +181,16 @@ class RagResultsIT {
 
     /** Recall of the run's passages over the questions that name theirs and pass the filter. */
     private static double meanRecall(String run, Predicate<String> which) {
-        return RELEVANT.entrySet().stream().filter(e -> which.test(e.getKey())).mapToDouble(e -> {
-            Set<String> relevant = e.getValue().keySet();
-            return ids(SWEEP, run, e.getKey()).stream().distinct().filter(relevant::contains).count()
-                    / (double) relevant.size();
-        }).average().orElseThrow();
+        return RELEVANT.keySet().stream().filter(which).mapToDouble(id -> recall(SWEEP, run, id)).average()
+                .orElseThrow();
+    }
+
+    /** The share of the case's relevant passages (grade 1 or more) among those the run retrieved. */
+    private static double recall(String eval, String run, String caseId) {
+        Map<String, Integer> grades = RELEVANT.get(caseId);
+        long relevant = grades.values().stream().filter(grade -> grade > 0).count();
+        return ids(eval, run, caseId).stream().distinct().filter(id -> grades.getOrDefault(id, 0) > 0).count()
+                / (double) relevant;
     }
 
     private static List<String> ids(String eval, String run, String caseId) {
