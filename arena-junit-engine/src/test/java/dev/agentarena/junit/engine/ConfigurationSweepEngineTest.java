@@ -104,7 +104,9 @@ class ConfigurationSweepEngineTest {
     void theLeaderboardRanksConfigurationsWithIntervalsAndAPairedTestAgainstTheBest() throws IOException {
         sweep();
 
-        JsonNode rows = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0).get("models");
+        JsonNode eval = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0);
+        assertThat(eval.get("compares").asText()).isEqualTo("configurations without a model");
+        JsonNode rows = eval.get("models");
         assertThat(rows).extracting(row -> row.get("model").asText())
                 .containsExactly("keyword-k3", "keyword-k1", "fixed-k3");
         JsonNode best = rows.get(0);

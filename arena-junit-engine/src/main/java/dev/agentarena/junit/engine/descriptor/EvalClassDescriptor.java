@@ -33,6 +33,7 @@ import dev.agentarena.junit.engine.execution.RunServices;
 import dev.agentarena.junit.engine.evaluation.Shard;
 import dev.agentarena.junit.engine.integration.EvalInstanceStrategies;
 import dev.agentarena.junit.engine.lifecycle.EvalInstances;
+import dev.agentarena.junit.engine.reporting.leaderboard.Compared;
 
 /**
  * An eval class: a container of one {@link ModelDescriptor} per model, followed by its summary tests (leaderboard,
@@ -351,7 +352,13 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
                         + String.join("; ", unreadableAtDiscovery));
             }
         }
-        return EvalRuntime.create(definition, run.evaluation(), this::includesScorer);
+        EvalRuntime runtime = EvalRuntime.create(definition, run.evaluation(), this::includesScorer);
+        if (definition.comparesConfigurations()) {
+            run.leaderboards().compares(definition.name(), definition.models().stream()
+                    .anyMatch(key -> definition.modelOf(key).isPresent()) ? Compared.CONFIGURATIONS
+                            : Compared.CONFIGURATIONS_WITHOUT_MODEL);
+        }
+        return runtime;
     }
 
     /**

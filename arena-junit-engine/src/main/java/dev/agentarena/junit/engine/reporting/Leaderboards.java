@@ -20,6 +20,7 @@ import dev.agentarena.junit.engine.reporting.agreement.Agreements;
 import dev.agentarena.junit.engine.reporting.agreement.EvalAgreement;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
+import dev.agentarena.junit.engine.reporting.leaderboard.Compared;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.labels.HumanLabel;
 import dev.agentarena.junit.engine.results.ArenaComparison;
@@ -77,6 +78,15 @@ public final class Leaderboards implements RunListener, AutoCloseable {
         this.run = session.runLeaderboard(outputDirectory, settings);
         this.agreements = agreements;
         this.evalBoardsAsked = evalBoardsAsked;
+    }
+
+    /** Says what an eval's rows are, when they are not models: its configurations, and whether any runs on a model. */
+    public void compares(String eval, Compared rows) {
+        run.compares(eval, rows);
+        EvalResults results = evals.computeIfAbsent(eval, this::evalResults);
+        if (results.accumulator != null) {
+            results.accumulator.compares(eval, rows);
+        }
     }
 
     /** The agreement with human labels of an eval with labels, as its results so far give it. */

@@ -20,14 +20,14 @@ final class ConsoleTable {
             if (out.length() > 0) {
                 out.append('\n');
             }
-            out.append(eval.eval()).append(" (").append(eval.models().size()).append(" model")
-                    .append(eval.models().size() == 1 ? "" : "s").append(", repeats reduced by ")
+            out.append(eval.eval()).append(" (").append(eval.compared().count(eval.models().size()))
+                    .append(", repeats reduced by ")
                     .append(leaderboard.settings().reducer()).append(", weights ").append(Formats.weights(eval.weights()))
                     .append(")\n");
             Set<String> metrics = Formats.metricNames(eval);
             boolean queued = Formats.queued(eval);
             List<String[]> rows = new ArrayList<>();
-            List<String> header = new ArrayList<>(List.of("#", "model", "composite", "accuracy", "95% CI", "errors",
+            List<String> header = new ArrayList<>(List.of("#", eval.compared().noun(), "composite", "accuracy", "95% CI", "errors",
                     "pass rate", "n", "cost/case", "cost", "p50 ms", "p95 ms", "tokens/case", "pareto"));
             if (queued) {
                 header.add(12, "queue p95 ms");

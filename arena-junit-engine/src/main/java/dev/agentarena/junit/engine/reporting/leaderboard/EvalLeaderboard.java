@@ -16,10 +16,11 @@ import org.apiguardian.api.API;
  * @param models models, best composite first
  * @param paretoFrontier models on the accuracy-versus-cost frontier, cheapest first
  * @param warnings what a reader should know before trusting the ranking
+ * @param compared what the rows are: models, or the eval's configurations
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record EvalLeaderboard(String eval, Map<String, Double> weights, List<ModelEntry> models,
-        List<String> paretoFrontier, List<String> warnings) {
+        List<String> paretoFrontier, List<String> warnings, Compared compared) {
 
     /** Freezes the collections. */
     public EvalLeaderboard {

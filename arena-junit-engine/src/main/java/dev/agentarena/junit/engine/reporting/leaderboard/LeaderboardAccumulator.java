@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.reporting.leaderboard;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,8 @@ public final class LeaderboardAccumulator implements AutoCloseable {
 
     private final LeaderboardSettings settings;
     private final ResultLog log;
+    /** What each eval's rows are, for the evals whose rows are not models. */
+    private final Map<String, Compared> compared = new HashMap<>();
 
     /** An empty accumulator. */
     public LeaderboardAccumulator(LeaderboardSettings settings) {
@@ -57,6 +60,11 @@ public final class LeaderboardAccumulator implements AutoCloseable {
                 + record.caseId());
     }
 
+    /** Says what an eval's rows are, when they are not models (its configurations). */
+    public synchronized void compares(String eval, Compared rows) {
+        compared.put(eval, rows);
+    }
+
     /** How many results were accepted. */
     public synchronized long size() {
         return log.size();
@@ -88,7 +96,8 @@ public final class LeaderboardAccumulator implements AutoCloseable {
                         .aggregate());
                 m.remove();
             }
-            boards.add(Ranking.rank(eval.getKey(), drafts, settings, warnings));
+            boards.add(Ranking.rank(eval.getKey(), drafts, settings, warnings,
+                    compared.getOrDefault(eval.getKey(), Compared.MODELS)));
             e.remove();
         }
         return new Leaderboard(settings, boards);

@@ -52,10 +52,13 @@ final class LeaderboardHtml {
 
     private static void section(StringBuilder html, EvalLeaderboard eval) {
         html.append("<section>\n<h2>").append(escape(eval.eval())).append("</h2>\n");
-        html.append("<p>Composite weights: ").append(escape(Formats.weights(eval.weights()))).append("</p>\n");
+        html.append("<p>").append(eval.compared() == Compared.MODELS ? ""
+                : escape(eval.compared().count(eval.models().size())) + ". ").append("Composite weights: ")
+                .append(escape(Formats.weights(eval.weights()))).append("</p>\n");
         Set<String> metrics = Formats.metricNames(eval);
         boolean queued = Formats.queued(eval);
-        html.append("<div class=\"scroll\"><table>\n<tr><th>#</th><th class=\"l\">model</th><th>composite</th><th>accuracy</th>")
+        html.append("<div class=\"scroll\"><table>\n<tr><th>#</th><th class=\"l\">").append(eval.compared().noun())
+                .append("</th><th>composite</th><th>accuracy</th>")
                 .append("<th>95% CI</th><th title=\"errored results, kept out of accuracy\">errors</th>")
                 .append("<th>pass rate</th><th>95% CI</th><th>n</th>")
                 .append("<th>cost/case</th><th>cost</th><th>p50 ms</th><th>p95 ms</th>")
@@ -107,7 +110,8 @@ final class LeaderboardHtml {
     }
 
     private static void scorerTable(StringBuilder html, EvalLeaderboard eval) {
-        html.append("<h3>Scorers</h3>\n<div class=\"scroll\"><table>\n<tr><th class=\"l\">model</th><th class=\"l\">scorer</th>")
+        html.append("<h3>Scorers</h3>\n<div class=\"scroll\"><table>\n<tr><th class=\"l\">").append(eval.compared().noun())
+                .append("</th><th class=\"l\">scorer</th>")
                 .append("<th class=\"l\">version</th><th>accuracy</th><th>95% CI</th>")
                 .append("<th title=\"errored results, kept out of accuracy\">errors</th><th>pass rate</th><th>n</th>")
                 .append("<th>not applicable</th><th>flaky</th><th class=\"l\">metrics</th></tr>\n");

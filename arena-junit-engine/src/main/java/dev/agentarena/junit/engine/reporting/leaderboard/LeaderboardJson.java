@@ -65,6 +65,11 @@ final class LeaderboardJson {
     private static ObjectNode eval(EvalLeaderboard eval) {
         ObjectNode node = Json.MAPPER.createObjectNode();
         node.put("eval", eval.eval());
+        if (eval.compared() != Compared.MODELS) {
+            // an eval of configurations says so; the rows keep the field "model", which holds their names
+            node.put("compares", eval.compared() == Compared.CONFIGURATIONS ? "configurations"
+                    : "configurations without a model");
+        }
         ObjectNode weights = node.putObject("weights");
         eval.weights().forEach(weights::put);
         ArrayNode frontier = node.putArray("paretoFrontier");

@@ -19,7 +19,7 @@ final class Ranking {
     }
 
     static EvalLeaderboard rank(String eval, List<ModelEntry> drafts, LeaderboardSettings settings,
-            List<String> warnings) {
+            List<String> warnings, Compared compared) {
         Map<String, Double> used = Composite.usable(settings.weights(), drafts, warnings);
         if (used.isEmpty()) {
             warnings.add("no weighted dimension is available; models are ranked by accuracy");
@@ -72,7 +72,7 @@ final class Ranking {
                     : "no result had a score") + ", so there is nothing to rank or compare");
         }
         return new EvalLeaderboard(eval, used, ranked,
-                frontier.stream().map(Pareto.Point::name).collect(Collectors.toList()), warnings);
+                frontier.stream().map(Pareto.Point::name).collect(Collectors.toList()), warnings, compared);
     }
 
     /**

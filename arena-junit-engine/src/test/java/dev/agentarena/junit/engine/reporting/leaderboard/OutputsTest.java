@@ -92,6 +92,31 @@ class OutputsTest {
     }
 
     @Test
+    void anEvalOfConfigurationsNamesItsRowsSoInEveryOutput() throws Exception {
+        LeaderboardAccumulator accumulator = new LeaderboardAccumulator(LeaderboardSettings.defaults());
+        for (int i = 0; i < 4; i++) {
+            accumulator.accept(Results.of("retriever", "bm25-k5", "c" + i).build());
+            accumulator.accept(Results.of("retriever", "hybrid-k5", "c" + i).build());
+            accumulator.accept(Results.of("answers", "sim_small", "c" + i).build());
+        }
+        accumulator.compares("retriever", Compared.CONFIGURATIONS_WITHOUT_MODEL);
+        Leaderboard leaderboard = accumulator.build();
+
+        List<String> lines = leaderboard.toConsoleTable().lines().toList();
+        assertThat(lines).filteredOn(line -> line.startsWith("retriever (")).singleElement().asString()
+                .startsWith("retriever (2 configurations, no model, repeats reduced by mean");
+        assertThat(lines).filteredOn(line -> line.startsWith("answers (")).singleElement().asString()
+                .startsWith("answers (1 model, repeats");
+        assertThat(lines).anyMatch(line -> line.matches("#\\s+configuration\\s+composite.*"))
+                .anyMatch(line -> line.matches("#\\s+model\\s+composite.*"));
+        assertThat(leaderboard.toHtml()).contains("<p>2 configurations, no model. Composite weights: ")
+                .contains("<th class=\"l\">configuration</th><th>composite</th>");
+        JsonNode evals = Json.MAPPER.readTree(leaderboard.toJson()).path("evals");
+        assertThat(evals.findValuesAsText("compares")).containsExactly("configurations without a model");
+        accumulator.close();
+    }
+
+    @Test
     void erroredResultsStandBesideAccuracyInEveryOutput() throws Exception {
         List<ResultRecord> records = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
