@@ -161,6 +161,7 @@ class RagResultsIT {
             }
         }
         assertThat(sweep).as(SWEEP + " in leaderboard.json").isNotNull();
+        assertThat(sweep.get("compares").asText()).isEqualTo("configurations without a model");
         List<String> ranked = new ArrayList<>();
         sweep.get("models").forEach(row -> ranked.add(row.get("model").asText()));
         assertThat(ranked).containsExactlyInAnyOrderElementsOf(RUNS.get(SWEEP).keySet());
