@@ -10,6 +10,7 @@ import dev.langchain4j.service.Result;
  * {@code InMemoryEmbeddingStore} of the handbook (all-MiniLM-L6-v2, in process); its {@code Result} carries the
  * retrieved contents as {@code sources()}.
  */
+// tag::service[]
 public interface LangChain4jHandbookAssistant {
 
     /** Answers a question from the handbook. */
@@ -23,3 +24,4 @@ public interface LangChain4jHandbookAssistant {
                 .build();
     }
 }
+// end::service[]

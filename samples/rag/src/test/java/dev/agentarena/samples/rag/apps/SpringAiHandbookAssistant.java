@@ -29,6 +29,7 @@ public final class SpringAiHandbookAssistant {
         this.topK = topK;
     }
 
+    // tag::answer[]
     /** Answers a question from the handbook. */
     public String answer(String question) {
         return chat.prompt()
@@ -38,11 +39,14 @@ public final class SpringAiHandbookAssistant {
                 .call()
                 .content();
     }
+    // end::answer[]
 
+    // tag::store[]
     private static VectorStore handbookStore() {
         SimpleVectorStore store = SimpleVectorStore.builder(new MiniLmSpringEmbeddingModel()).build();
         store.add(Handbook.passages().stream()
                 .map(p -> new Document(p.id(), p.content(), Map.of("title", p.title()))).toList());
         return store;
     }
+    // end::store[]
 }

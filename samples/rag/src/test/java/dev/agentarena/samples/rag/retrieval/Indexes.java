@@ -81,6 +81,7 @@ public final class Indexes {
         return lucene.vectors();
     }
 
+    // tag::hybrid[]
     /** BM25 and vectors fused: each passage scores the sum of 1 / (60 + its rank) in either ranking. */
     public Retriever hybrid() {
         Retriever bm25 = bm25();
@@ -105,6 +106,7 @@ public final class Indexes {
                     .toList();
         };
     }
+    // end::hybrid[]
 
     /** LangChain4j's in-memory embedding store, searched directly. */
     public Retriever embeddingStore() {

@@ -57,12 +57,14 @@ final class LuceneIndex {
         ByteBuffersDirectory directory = new ByteBuffersDirectory();
         try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(analyzer))) {
             for (Passage passage : passages) {
+                // tag::document[]
                 Document document = new Document();
                 document.add(new StringField(ID, passage.id(), Field.Store.YES));
                 document.add(new TextField(BODY, passage.content(), Field.Store.NO));
                 document.add(new KnnFloatVectorField(VECTOR, MiniLm.vector(passage.content()),
                         VectorSimilarityFunction.COSINE));
                 writer.addDocument(document);
+                // end::document[]
             }
             writer.forceMerge(1);
             writer.commit();
