@@ -74,13 +74,22 @@ class RetrievalCaptureEngineTest {
         run.assertNode("response", "retrieved", "passed", "retrieved [1:faq-12@0.83, 2:faq-40@0.41]");
         assertThat(run.line("content", "retrieved").get("retrieved").get(0).get("source").get("file").asText())
                 .isEqualTo("returns.md");
+        JsonNode questionAnswer = run.assertNode("question_answer", "retrieved", "passed", "retrieved [1:faq-")
+                .get("retrieved");
+        assertThat(questionAnswer).extracting(p -> p.get("id").asText()).containsExactlyInAnyOrder("faq-12", "faq-40");
+        assertThat(questionAnswer).allSatisfy(p -> {
+            assertThat(p.get("score").asDouble()).isPositive();
+            assertThat(p.get("source").has("distance")).isTrue();
+        });
     }
 
     @Test
     void theApplicationsRetrieverBeansAndChatClientAreCapturedWhenRouted() {
         EngineRun run = new EngineRun(output).execute(RoutedRetrievalFixture.class);
 
-        run.assertNode("langchain4j", "retrieved", "passed", "retrieved [1:faq-12@null]");
+        run.assertNode("langchain4j", "retrieved", "passed", "retrieved [1:faq-12@null, 2:faq-13@null]");
+        // what the augmentor put in the prompt, not what its retriever found before
+        run.assertNode("augmented", "retrieved", "passed", "retrieved [1:faq-13@null, 2:faq-12@null]");
         run.assertNode("spring_ai", "retrieved", "passed", "retrieved [1:faq-40@null]");
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.aopalliance.intercept.MethodInterceptor;
+import org.springframework.aop.framework.AopConfigException;
 import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
@@ -31,22 +32,35 @@ final class RetrievalCapturing implements BeanPostProcessor {
         if (level.isEmpty()) {
             return bean;
         }
-        ProxyFactory proxy = new ProxyFactory(bean);
-        proxy.setProxyTargetClass(!Modifier.isFinal(bean.getClass().getModifiers()));
-        proxy.addAdvice((MethodInterceptor) invocation -> {
+        MethodInterceptor capture = invocation -> {
             Object returned = invocation.proceed();
             String method = invocation.getMethod().getName();
             if ((method.equals("retrieve") || method.equals("augment")) && invocation.getArguments().length == 1) {
-                Optional<CapturedRetrieval> capture = CaseModelScope.retrieval();
-                if (capture.isPresent()) {
+                Optional<CapturedRetrieval> captured = CaseModelScope.retrieval();
+                if (captured.isPresent()) {
                     List<RetrievedPassage> passages = LangChain4jIntegration.retrievedBy(returned);
                     if (!passages.isEmpty()) {
-                        capture.get().add(level.get(), passages);
+                        captured.get().add(level.get(), passages);
                     }
                 }
             }
             return returned;
-        });
+        };
+        if (!Modifier.isFinal(bean.getClass().getModifiers())) {
+            try {
+                return proxy(bean, capture, true);
+            }
+            catch (AopConfigException | IllegalArgumentException | LinkageError e) {
+                // a class that cannot be subclassed (no visible constructor, a sealed hierarchy): its interfaces
+            }
+        }
+        return proxy(bean, capture, false);
+    }
+
+    private static Object proxy(Object bean, MethodInterceptor capture, boolean subclass) {
+        ProxyFactory proxy = new ProxyFactory(bean);
+        proxy.setProxyTargetClass(subclass);
+        proxy.addAdvice(capture);
         return proxy.getProxy(bean.getClass().getClassLoader());
     }
 }

@@ -139,16 +139,16 @@ final class RecordingFile {
         return retrieved.getOrDefault(repeat, Json.MAPPER.createArrayNode());
     }
 
-    /** Records the passages a repeat retrieved (none removes them), and writes the file. */
+    /**
+     * Records the passages a repeat retrieved (none removes them), and writes the file when that changed it: a case
+     * that retrieves nothing, as most do, writes no file.
+     */
     synchronized void storeRetrieved(int repeat, JsonNode passages) {
         entries();
-        if (passages.isEmpty()) {
-            retrieved.remove(repeat);
+        JsonNode before = passages.isEmpty() ? retrieved.remove(repeat) : retrieved.put(repeat, passages);
+        if (passages.isEmpty() ? before != null : !passages.equals(before)) {
+            write();
         }
-        else {
-            retrieved.put(repeat, passages);
-        }
-        write();
     }
 
     /** The recorded result of a tool call or listing ({@code RecordedTools}), as the entry holds it. */

@@ -61,6 +61,14 @@ class RecordedRetrievalTest {
     }
 
     @Test
+    void aCaseThatRetrievesNothingWritesNoFile() {
+        tools(CacheMode.RECORD).retrieved(List.of());
+        tools(CacheMode.READ_WRITE).retrieved(List.of());
+
+        assertThat(root).isEmptyDirectory();
+    }
+
+    @Test
     void readWriteRecordsAChangedRetrievalAnew() {
         tools(CacheMode.RECORD).retrieved(ranked(RetrievedPassage.of("a", "A")));
         tools(CacheMode.READ_WRITE).retrieved(ranked(RetrievedPassage.of("b", "B")));
