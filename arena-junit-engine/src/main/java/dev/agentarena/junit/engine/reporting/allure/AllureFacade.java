@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.List;
@@ -125,7 +126,7 @@ public final class AllureFacade {
         attachText("raw output", transcript.rawOutput());
         attachText("output (post-processed)", record.output());
         attachText("reference", transcript.reference());
-        attachText("retrieved passages", retrieved(transcript.retrieved()));
+        attachText("retrieved passages", retrieved(transcript.retrieved(), record.scorer(), transcript.detail()));
         attachText("score (json)", scoreJson(record, transcript));
         transcript.wholeTexts().forEach((what, whole) -> attachText(what + " (whole)", whole.text()));
     }
@@ -255,11 +256,22 @@ public final class AllureFacade {
     }
 
     /**
-     * The retrieved passages in rank order, each its rank, id, score, text and source; {@code null} for none. A cut
-     * text names the file of the whole passages, which is attached as {@code retrieved (whole)}.
+     * The retrieved passages in rank order, each its rank, id, score, this scorer's verdict on it (its detail's
+     * {@code passage_verdicts}), text and source, then the relevant passages it missed (its detail's {@code missed});
+     * {@code null} for none of these. A cut text names the file of the whole passages, which is attached as
+     * {@code retrieved (whole)}.
      */
-    private static String retrieved(List<RetrievedPassage> passages) {
-        if (passages.isEmpty()) {
+    private static String retrieved(List<RetrievedPassage> passages, String scorer, Map<String, Object> detail) {
+        Map<String, Map<?, ?>> verdicts = new HashMap<>();
+        if (detail.get("passage_verdicts") instanceof List<?> given) {
+            for (Object verdict : given) {
+                if (verdict instanceof Map<?, ?> fields && fields.get("id") != null) {
+                    verdicts.putIfAbsent(String.valueOf(fields.get("id")), fields);
+                }
+            }
+        }
+        List<?> missed = detail.get("missed") instanceof List<?> list ? list : List.of();
+        if (passages.isEmpty() && missed.isEmpty()) {
             return null;
         }
         StringBuilder text = new StringBuilder();
@@ -268,12 +280,30 @@ public final class AllureFacade {
             if (passage.score() != null) {
                 text.append(" (score ").append(passage.score()).append(')');
             }
+            Map<?, ?> verdict = verdicts.get(passage.id());
+            if (verdict != null) {
+                text.append(" [").append(scorer).append(": ").append(verdict.get("verdict"));
+                if (verdict.get("grade") != null) {
+                    text.append(", grade ").append(verdict.get("grade"));
+                }
+                if (verdict.get("reason") != null) {
+                    text.append(", ").append(verdict.get("reason"));
+                }
+                text.append(']');
+            }
             text.append('\n').append(passage.text()).append('\n');
             if (!passage.source().isEmpty()) {
                 text.append("source: ").append(pretty(passage.source())).append('\n');
             }
             text.append('\n');
         });
+        if (passages.isEmpty()) {
+            text.append("no passage retrieved\n\n");
+        }
+        if (!missed.isEmpty()) {
+            text.append("relevant per the truth, missed (").append(scorer).append("):\n");
+            missed.forEach(id -> text.append("- ").append(id).append('\n'));
+        }
         return text.toString().stripTrailing();
     }
 

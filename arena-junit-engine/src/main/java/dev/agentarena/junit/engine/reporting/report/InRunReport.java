@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -209,7 +210,9 @@ public final class InRunReport implements AutoCloseable {
         String reference = null;
         JsonNode trajectory = null;
         JsonNode retrieved = null;
+        JsonNode verdicts = null;
         if (transcript != null) {
+            verdicts = verdicts(transcript.detail());
             input = LongTexts.caseText(transcript.prompt(), textLimit);
             reference = LongTexts.caseText(transcript.reference(), textLimit);
             if (transcript.trajectory() != null) {
@@ -226,7 +229,24 @@ public final class InRunReport implements AutoCloseable {
                 record.repeat(), score, record.status(), wellFormed(record.reason()), metrics, record.latencyMs(),
                 record.queueMs(), record.costUsd(), record.tokensIn(), record.tokensOut(), record.cached(),
                 record.tokensCached(), wellFormed(record.error()), wellFormed(record.output()), tags(record.tags()),
-                wellFormed(input), wellFormed(reference), trajectory, retrieved);
+                wellFormed(input), wellFormed(reference), trajectory, retrieved, verdicts);
+    }
+
+    /** The scorer's verdicts on passages, as its results line reads back (see {@link Shown#verdicts}). */
+    private static JsonNode verdicts(Map<String, Object> detail) {
+        if (!detail.containsKey(Shown.PASSAGE_VERDICTS) && !detail.containsKey(Shown.MISSED)) {
+            return null;
+        }
+        Map<String, Object> both = new LinkedHashMap<>();
+        both.put(Shown.PASSAGE_VERDICTS, detail.get(Shown.PASSAGE_VERDICTS));
+        both.put(Shown.MISSED, detail.get(Shown.MISSED));
+        try {
+            return Shown.verdicts(ResultLines.tree(SinkText.wellFormed(Json.MAPPER.writeValueAsString(both))));
+        }
+        catch (IOException | RuntimeException e) {
+            // a scorer's own detail that does not serialize: its results line says so; the page shows no verdicts
+            return null;
+        }
     }
 
     private static String wellFormed(String text) {

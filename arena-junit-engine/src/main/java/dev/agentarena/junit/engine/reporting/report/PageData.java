@@ -78,7 +78,8 @@ final class PageData {
     /**
      * One result as an array: eval, model, dataset, case id, scorer, scorer version, repeat, score, status, reason,
      * metrics (0 for none), latency, cost, tokens in, tokens out, cached, error, output, tags, input, reference,
-     * trajectory, comparison, then, only when needed, cached tokens, queue time and retrieved passages. Names and tags
+     * trajectory, comparison, then, only when needed, cached tokens, queue time, retrieved passages and the scorer's
+     * verdicts on passages ({@link Shown#verdicts}). Names and tags
      * are indexes into the string table. An output, trajectory or retrieved passages equal to the previous record's of
      * the same cell and repeat, an input or reference equal to the previous record's of the same case, is {@code 1};
      * an output that the record's own diff spells out is {@code 2}. The comparison is {@code null} or {@code [change,
@@ -179,15 +180,16 @@ final class PageData {
         long cachedTokens = node.tokensCached();
         Long queue = node.queueMs();
         JsonNode retrieved = node.retrieved();
-        if (cachedTokens > 0 || queue != null || retrieved != null) {
-            // only where the provider served some, the calls waited or the task retrieved: the page reads a missing
-            // one as none
+        JsonNode verdicts = node.verdicts();
+        if (cachedTokens > 0 || queue != null || retrieved != null || verdicts != null) {
+            // only where the provider served some, the calls waited, the task retrieved or the scorer judged
+            // passages: the page reads a missing one as none
             json.writeNumber(cachedTokens);
         }
         if (queue != null) {
             json.writeNumber(queue.longValue());
         }
-        else if (retrieved != null) {
+        else if (retrieved != null || verdicts != null) {
             json.writeNull();
         }
         if (retrieved != null) {
@@ -197,6 +199,12 @@ final class PageData {
             else {
                 json.writeTree(retrieved);
             }
+        }
+        else if (verdicts != null) {
+            json.writeNull();
+        }
+        if (verdicts != null) {
+            json.writeTree(verdicts);
         }
         json.writeEndArray();
         last = node;

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.agentarena.junit.engine.results.ResultStatus;
 
@@ -12,12 +14,18 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * results line ({@link #of}) or made from the result as the run reports it ({@link InRunReport}), so that both ways
  * give the same page as long as they give the same values. A field the result lacks is {@code null} (the metrics
  * also when empty, the queue time also when 0, the retrieved passages also when none); {@code input} and
- * {@code reference} are as the results line cuts them.
+ * {@code reference} are as the results line cuts them; {@code verdicts} the {@code passage_verdicts} and {@code missed}
+ * of the scorer's detail, {@code null} when it has neither.
  */
 record Shown(String eval, String model, String dataset, String caseId, String scorer, String scorerVersion, int repeat,
         Double score, ResultStatus status, String reason, JsonNode metrics, Long latencyMs, Long queueMs,
         double costUsd, long tokensIn, long tokensOut, boolean cached, long tokensCached, String error, String output,
-        List<String> tags, String input, String reference, JsonNode trajectory, JsonNode retrieved) {
+        List<String> tags, String input, String reference, JsonNode trajectory, JsonNode retrieved,
+        JsonNode verdicts) {
+
+    /** The detail keys a scorer of passages fills (the RAG parts' shared contract), which the page shows. */
+    static final String PASSAGE_VERDICTS = "passage_verdicts";
+    static final String MISSED = "missed";
 
     /** The values of a result read from a results line (or a tree), as the page has always read them. */
     static Shown of(ResultLines.Fields node) {
@@ -42,7 +50,33 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
                 node.path("tokens_cached").asLong(), node.text("error"), node.text("output"), tags,
                 node.text("input"), node.text("reference"),
                 trajectory == null || trajectory.isNull() ? null : trajectory,
-                retrieved == null || !retrieved.isArray() || retrieved.isEmpty() ? null : retrieved);
+                retrieved == null || !retrieved.isArray() || retrieved.isEmpty() ? null : retrieved,
+                verdicts(node.get("detail")));
+    }
+
+    /**
+     * The scorer's verdicts on passages from its detail, {@code {"passage_verdicts": [...], "missed": [...]}} with the
+     * lists it holds (a non-empty array each), or {@code null} when it holds neither.
+     */
+    static JsonNode verdicts(JsonNode detail) {
+        if (detail == null || !detail.isObject()) {
+            return null;
+        }
+        JsonNode verdicts = detail.get(PASSAGE_VERDICTS);
+        JsonNode missed = detail.get(MISSED);
+        boolean hasVerdicts = verdicts != null && verdicts.isArray() && !verdicts.isEmpty();
+        boolean hasMissed = missed != null && missed.isArray() && !missed.isEmpty();
+        if (!hasVerdicts && !hasMissed) {
+            return null;
+        }
+        ObjectNode both = JsonNodeFactory.instance.objectNode();
+        if (hasVerdicts) {
+            both.set(PASSAGE_VERDICTS, verdicts);
+        }
+        if (hasMissed) {
+            both.set(MISSED, missed);
+        }
+        return both;
     }
 
     private static ResultStatus status(ResultLines.Fields node) {
