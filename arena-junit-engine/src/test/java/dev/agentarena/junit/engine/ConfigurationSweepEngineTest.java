@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine;
 
 import static dev.agentarena.junit.engine.EngineRun.cannotRun;
 import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.anyEvalClass;
+import static dev.agentarena.junit.engine.descriptor.ArenaUniqueIdBuilder.evalClass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
@@ -13,9 +14,11 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -86,6 +89,26 @@ class ConfigurationSweepEngineTest {
     }
 
     @Test
+    void builtinTextScorersDoNotApplyToAConfigurationThatGivesNoAnswer() {
+        EngineRun run = new EngineRun(output).execute(SweepFixtures.TextScorersFixture.class);
+
+        for (String scorer : List.of("exact_match", "contains")) {
+            assertThat(run.lines()).filteredOn(line -> line.get("model").asText().equals("passages")
+                    && line.get("scorer").asText().equals(scorer)).hasSize(2).allSatisfy(line -> {
+                        assertThat(line.get("status").asText()).isEqualTo("not_applicable");
+                        assertThat(line.get("reason").asText()).isEqualTo("not applicable: scorer '" + scorer
+                                + "' grades the answer's text, but configuration 'passages' runs on no model, so its "
+                                + "task retrieves and gives no answer; grade a retriever with retrieval scorers");
+                    });
+        }
+        // a text the task gives of its own is graded; the passages are graded by a scorer of passages either way
+        assertThat(run.lines()).filteredOn(line -> line.get("model").asText().equals("extractive"))
+                .extracting(line -> line.get("status").asText()).containsOnly("passed");
+        assertThat(run.lines()).filteredOn(line -> line.get("scorer").asText().equals("found"))
+                .extracting(line -> line.get("status").asText()).containsOnly("passed").hasSize(4);
+    }
+
+    @Test
     void aRetrievalOnlyEvalCallsNoModelAndCostsNothing() {
         EngineRun run = sweep();
 
@@ -134,6 +157,39 @@ class ConfigurationSweepEngineTest {
                         finishedWithFailure(message(m -> m.contains("keyword-k1") && m.contains("0.667")))))
                 .haveExactly(1, event(anyEvalClass().gate("min-accuracy.retriever-sweep.keyword-k3").node(),
                         finishedSuccessfully()));
+    }
+
+    @Test
+    void aBaselineKeepsEachConfigurationAndNamesTheOneThatRegressed() throws IOException {
+        String file = output.resolve("baseline.json").toString();
+        EngineRun written = new EngineRun(output).with(Constants.BASELINE_PATH, file)
+                .with(Constants.BASELINE_UPDATE, "true").execute(RetrieverSweepFixture.class);
+        written.results().testEvents().assertThatEvents().haveExactly(1,
+                event(anyEvalClass().baseline().node(), finishedSuccessfully()));
+        assertThat(Files.readString(Path.of(file))).contains("\"keyword-k1\"", "\"keyword-k3\"", "\"fixed-k3\"");
+
+        RetrieverSweepFixture.degraded = Set.of("keyword-k3");
+        try {
+            EngineRun regressed = new EngineRun(output).with(Constants.BASELINE_PATH, file)
+                    .execute(RetrieverSweepFixture.class);
+            regressed.results().testEvents().assertThatEvents().haveExactly(1, event(anyEvalClass().baseline().node(),
+                    finishedWithFailure(message(m -> m.startsWith(
+                            "regressed: retriever-sweep / keyword-k3 / recall accuracy 1.000 → 0.667")
+                            && !m.contains("keyword-k1")))));
+        }
+        finally {
+            RetrieverSweepFixture.degraded = Set.of();
+        }
+    }
+
+    @Test
+    void oneConfigurationsCaseRunsAloneByItsUniqueId() {
+        EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameters(Map.of(Constants.OUTPUT_DIR, output.toString(), Constants.SIM_LATENCY_MS,
+                        "0", Constants.OUTPUT_PROGRESS, "off"))
+                .selectors(evalClass(SweepFixtures.OddNamesFixture.class)
+                        .model("\u00e9t\u00e9/\u03ba=5 \ud83d\ude80").evalCase("b").select())
+                .execute().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     }
 
     @Test

@@ -34,6 +34,7 @@ import dev.agentarena.junit.engine.scoring.ClassScorerDefinition;
 import dev.agentarena.junit.engine.scoring.NamedScore;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
 import dev.agentarena.junit.engine.scoring.TurnScores;
+import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.builtin.ManualScorer;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
 
@@ -66,6 +67,11 @@ final class CaseEvaluator {
     private volatile ModelEndpoint endpoint;
     /** Whether the model's cases compute only, but for their scorers and simulated users: asked once. */
     private final boolean modelComputesOnly;
+    /**
+     * Whether the cases run on no model (a configuration of a retrieval-only eval): an empty text is then no answer,
+     * and the builtins that grade text do not apply.
+     */
+    private final boolean answersNothing;
     /** How messages name each scorer's step ({@code scorer 'name'}), by scorer name: made once, not once a case. */
     private final Map<String, String> scorerSteps = new ConcurrentHashMap<>();
 
@@ -77,6 +83,7 @@ final class CaseEvaluator {
         this.origin = new CaseOutcome.Origin(eval.definition().name(), modelKey, dataset, run.redactor(),
                 run.textLimit());
         this.modelComputesOnly = eval.computesOnly(modelKey);
+        this.answersNothing = eval.definition().modelOf(modelKey).isEmpty();
     }
 
     /** The key of the model it evaluates on. */
@@ -440,6 +447,9 @@ final class CaseEvaluator {
                     CaseScoringContext scorerContext = context.forScorer(options,
                             steps.limitOf(TimeLimits.Kind.SCORER),
                             () -> run.models().judge(context.testCase(), repeat, judgeUsage::record));
+                    if (answersNothing && output.isEmpty() && gradesText(scorer)) {
+                        return List.of(new NamedScore(scorer.name(), noAnswer(scorer)));
+                    }
                     List<NamedScore> named = perTurn(scorer, options, scorerContext)
                             ? TurnScores.score(scorer, scorerContext.turns(), scorerContext::forTurn)
                             : scorer.score(output, scorerContext);
@@ -527,6 +537,18 @@ final class CaseEvaluator {
                 ? "Scorer '" + owner + "' emits score name '" + name + "' twice"
                 : "Score name '" + name + "' is emitted by both scorer '" + owner + "' and scorer '"
                         + scorer + "'; every score name belongs to exactly one scorer");
+    }
+
+    /** Whether a scorer is a builtin that grades the answer's text ({@link BuiltinScorers#gradesText}). */
+    private static boolean gradesText(ScorerDefinition scorer) {
+        return scorer instanceof ClassScorerDefinition definition && BuiltinScorers.gradesText(definition.scorer());
+    }
+
+    /** A text scorer's result on an empty output of a configuration without a model: there is no answer. */
+    private ScoreResult noAnswer(ScorerDefinition scorer) {
+        return ScoreResult.notApplicable("not applicable: scorer '" + scorer.name() + "' grades the answer's text, "
+                + "but configuration '" + modelKey + "' runs on no model, so its task retrieves and gives no answer; "
+                + "grade a retriever with retrieval scorers");
     }
 
     /** Whether a scorer is the builtin {@code manual}, which collects outputs for a person to grade. */

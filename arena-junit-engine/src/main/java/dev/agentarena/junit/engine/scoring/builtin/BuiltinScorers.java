@@ -10,6 +10,7 @@ import static dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration.
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import org.apiguardian.api.API;
@@ -94,6 +95,23 @@ public final class BuiltinScorers {
     /** Every builtin's declaration, in the order of {@link #all()}. */
     public static List<ScorerDeclaration> declarations() {
         return BUILTINS.stream().map(Builtin::declaration).toList();
+    }
+
+    /**
+     * The builtins that grade the answer's text, each of the ten: a scorer added beside them (one of passages, say)
+     * is not one unless listed here.
+     */
+    private static final Set<Class<? extends OutputScorer>> GRADE_TEXT = Set.of(ClassificationScorer.class,
+            ExactMatchScorer.class, ContainsScorer.class, RegexScorer.class, NumericScorer.class,
+            JsonMatchScorer.class, SemanticScorer.class, CodeExecScorer.class, LlmJudgeScorer.class,
+            ManualScorer.class);
+
+    /**
+     * Whether the scorer is a builtin that grades the answer's text (by exact class), which a task that only
+     * retrieves, on no model, does not give.
+     */
+    public static boolean gradesText(OutputScorer scorer) {
+        return GRADE_TEXT.contains(scorer.getClass());
     }
 
     /**
