@@ -43,7 +43,10 @@ final class EmbeddingCache {
             return vectors;
         }
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(resource))) {
-            if (!in.readUTF().equals(MAGIC) | in.readInt() < 0 | in.readInt() != DIMENSION) {
+            String magic = in.readUTF();
+            int count = in.readInt();
+            int dimension = in.readInt();
+            if (!magic.equals(MAGIC) || count < 0 || dimension != DIMENSION) {
                 throw new IllegalStateException(RESOURCE + " is not a " + MAGIC + " file of " + DIMENSION
                         + " dimensions");
             }
