@@ -72,6 +72,9 @@ class RetrievalCaptureEngineTest {
 
         run.assertNode("content", "retrieved", "passed", "retrieved [1:faq-12@0.83, 2:faq-40@0.41]");
         run.assertNode("response", "retrieved", "passed", "retrieved [1:faq-12@0.83, 2:faq-40@0.41]");
+        run.assertNode("chat_response", "retrieved", "passed", "retrieved [1:faq-12@0.83, 2:faq-40@0.41]");
+        assertThat(run.line("chat_response", "retrieved").get("output").asText())
+                .isEqualTo(run.line("content", "retrieved").get("output").asText());
         assertThat(run.line("content", "retrieved").get("retrieved").get(0).get("source").get("file").asText())
                 .isEqualTo("returns.md");
         JsonNode questionAnswer = run.assertNode("question_answer", "retrieved", "passed", "retrieved [1:faq-")
