@@ -23,7 +23,9 @@ import org.apiguardian.api.API;
  * setting {@code model=<key>}; a retrieval-only eval names none, and its task's calls to the model fail.
  *
  * <p>A name is not blank, has no surrounding spaces or control characters, and is unique within the eval; each
- * setting is {@code key=value}, its key given once.
+ * setting is {@code key=value}, its key given once. The configuration key
+ * {@code arena.evals.<eval>.configurations.<name>.<setting>} replaces them all, as {@code arena.models} replaces
+ * {@link UseModels @UseModels}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 @Documented

@@ -193,6 +193,14 @@ public final class Constants {
     public static final String EVALS_PREFIX = "arena.evals.";
 
     /**
+     * What follows {@link #EVALS_PREFIX}{@code <eval>.} for the configurations an eval compares:
+     * {@code arena.evals.<eval>.configurations.<name>.<setting>=<value>} (in {@code arena.yaml}:
+     * {@code evals: {<eval>: {configurations: {<name>: {<setting>: value}}}}}). Set, they replace the eval's
+     * {@code @EvalConfiguration}s (as {@link #MODELS} replaces {@code @UseModels}); none by default.
+     */
+    public static final String EVAL_CONFIGURATIONS = "configurations";
+
+    /**
      * Prefix of the leaderboard's composite weights, {@code arena.metrics.weights.<dimension>}: {@code accuracy},
      * {@code pass_rate}, {@code cost}, {@code latency}, {@code tokens}, {@code tokens_in}, {@code tokens_out} or a
      * custom metric; default {@code accuracy} 1.

@@ -193,6 +193,46 @@ class ConfigurationSweepEngineTest {
     }
 
     @Test
+    void configurationsInArenaYamlReplaceTheAnnotatedOnes(@TempDir Path root) throws IOException {
+        Files.writeString(root.resolve("arena.yaml"), "evals:\n  retriever-sweep:\n    configurations:\n"
+                + "      keyword-k2: {index: keyword, top_k: 2}\n      \"fixed k1\": {index: fixed, top_k: 1}\n");
+        EngineRun run = new EngineRun(output).with(Constants.PROJECT_ROOT, root.toString())
+                .execute(RetrieverSweepFixture.class);
+
+        Map<String, Long> passed = run.lines().stream().filter(line -> line.get("status").asText().equals("passed"))
+                .collect(Collectors.groupingBy(line -> line.get("model").asText(), Collectors.counting()));
+        assertThat(passed).containsOnly(Map.entry("keyword-k2", 30L), Map.entry("fixed k1", 1L));
+        assertThat(run.lines()).hasSize(60);
+    }
+
+    @Test
+    void configurationsInPropertiesReplaceTheAnnotatedOnesAndAListIsNoSetting() {
+        String prefix = "arena.evals.retriever-sweep.configurations.";
+        EngineRun run = new EngineRun(output).with(prefix + "fixed-k2.index", "fixed").with(prefix + "fixed-k2.top_k",
+                "2").execute(RetrieverSweepFixture.class);
+
+        assertThat(run.lines()).hasSize(30).allSatisfy(line -> assertThat(line.get("model").asText())
+                .isEqualTo("fixed-k2"));
+        assertThat(run.lines()).filteredOn(line -> line.get("status").asText().equals("passed")).hasSize(2);
+        assertThat(run.results().allEvents().reportingEntryPublished().stream()
+                .map(e -> e.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).orElseThrow()
+                        .getKeyValuePairs().toString()))
+                .noneMatch(entry -> entry.contains("unknown setting"));
+    }
+
+    @Test
+    void aConfiguredSettingOfSeveralValuesCannotRun(@TempDir Path root) throws IOException {
+        Files.writeString(root.resolve("arena.yaml"), "evals:\n  retriever-sweep:\n    configurations:\n"
+                + "      keyword: {index: keyword, top_k: [1, 3]}\n");
+        EngineRun run = new EngineRun(output).with(Constants.PROJECT_ROOT, root.toString())
+                .execute(RetrieverSweepFixture.class);
+
+        run.results().testEvents().assertThatEvents().haveExactly(1, event(cannotRun("RetrieverSweepFixture"),
+                finishedWithFailure(message(m -> m.contains("arena.evals.retriever-sweep.configurations.keyword (in ")
+                        && m.contains("gives the setting 'top_k' a list; give it one value")))));
+    }
+
+    @Test
     void oddNamesWorkWhereverAModelKeyDoes() {
         EngineRun run = new EngineRun(output).execute(SweepFixtures.OddNamesFixture.class);
 

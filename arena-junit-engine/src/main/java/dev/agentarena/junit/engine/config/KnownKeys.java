@@ -71,16 +71,21 @@ final class KnownKeys {
     }
 
     /**
-     * Below {@code arena.evals.} only an eval's scorer options are read: {@code <eval>},
-     * {@code <eval>.scorers}, {@code <eval>.scorers.options} and {@code <eval>.scorers.options.<scorer>[.<option>]}.
+     * Below {@code arena.evals.} only an eval's scorer options and configurations are read: {@code <eval>},
+     * {@code <eval>.scorers}, {@code <eval>.scorers.options} and {@code <eval>.scorers.options.<scorer>[.<option>]};
+     * {@code <eval>.configurations} and {@code <eval>.configurations.<name>[.<setting>]}.
      */
     private static boolean isEvalKey(String rest) {
         if (rest.isEmpty()) {
             return false;
         }
         return !rest.contains(".") || rest.endsWith(".scorers") || rest.endsWith(".scorers.options")
-                || rest.contains(".scorers.options.") && !rest.endsWith(".");
+                || rest.contains(".scorers.options.") && !rest.endsWith(".")
+                || rest.endsWith(CONFIGURATIONS) || rest.contains(CONFIGURATIONS + ".") && !rest.endsWith(".");
     }
+
+    /** What follows an eval's name in the keys of the configurations it compares. */
+    private static final String CONFIGURATIONS = "." + Constants.EVAL_CONFIGURATIONS;
 
     /** The known key nearest to an unknown one, if it looks like a typo of it. */
     static Optional<String> nearest(String key) {

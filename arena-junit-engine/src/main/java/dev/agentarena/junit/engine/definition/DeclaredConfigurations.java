@@ -1,19 +1,25 @@
 package dev.agentarena.junit.engine.definition;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 import org.junit.platform.commons.support.AnnotationSupport;
 
 import dev.agentarena.junit.EvalConfiguration;
 import dev.agentarena.junit.EvalConfigurations;
 import dev.agentarena.junit.TaskConfiguration;
+import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.config.ArenaConfiguration;
 
 /**
- * An eval class's {@link EvalConfiguration @EvalConfiguration}s, read and checked: by name in declared order, each
- * name usable wherever a model key is shown, each setting {@code key=value} with its key given once.
+ * The configurations an eval compares, read and checked: those of {@code arena.evals.<eval>.configurations} when set
+ * (by name), else its {@link EvalConfiguration @EvalConfiguration}s (in declared order, each setting
+ * {@code key=value} with its key given once); each name usable wherever a model key is shown.
  */
 final class DeclaredConfigurations {
 
@@ -23,8 +29,51 @@ final class DeclaredConfigurations {
     private DeclaredConfigurations() {
     }
 
-    /** The configurations, by name in declared order; what is wrong with them goes to {@code problems}. */
-    static Map<String, TaskConfiguration> read(Class<?> evalClass, List<String> problems) {
+    /**
+     * The configurations, by name; what is wrong with them goes to {@code problems}.
+     *
+     * @param configuration the run's configuration, or {@code null}
+     */
+    static Map<String, TaskConfiguration> read(Class<?> evalClass, String evalName, ArenaConfiguration configuration,
+            List<String> problems) {
+        String prefix = Constants.EVALS_PREFIX + evalName + "." + Constants.EVAL_CONFIGURATIONS + ".";
+        Set<String> configured = configuration == null ? Set.of() : configuration.namesBelow(prefix);
+        return configured.isEmpty() ? annotated(evalClass, problems)
+                : configured(configuration, prefix, configured, problems);
+    }
+
+    /** {@code arena.evals.<eval>.configurations.<name>.<setting>}, by name. */
+    private static Map<String, TaskConfiguration> configured(ArenaConfiguration configuration, String prefix,
+            Set<String> names, List<String> problems) {
+        Map<String, TaskConfiguration> configurations = new LinkedHashMap<>();
+        for (String name : names) {
+            String where = prefix + shown(name) + " (" + configuration.sourceOf(prefix + name) + ")";
+            Optional<String> badName = badName(name);
+            if (badName.isPresent()) {
+                problems.add(where + " " + badName.get());
+                continue;
+            }
+            Map<String, String> settings = new LinkedHashMap<>();
+            boolean valid = true;
+            for (Map.Entry<String, Object> setting : configuration.section(prefix + name + ".").entrySet()) {
+                if (setting.getValue() instanceof Map || setting.getValue() instanceof Collection) {
+                    problems.add(where + " gives the setting '" + shown(setting.getKey()) + "' a "
+                            + (setting.getValue() instanceof Map ? "mapping" : "list") + "; give it one value");
+                    valid = false;
+                }
+                else {
+                    settings.put(setting.getKey().strip(), Objects.toString(setting.getValue(), "").strip());
+                }
+            }
+            if (valid) {
+                configurations.put(name, TaskConfiguration.of(name, settings));
+            }
+        }
+        return configurations;
+    }
+
+    /** The class's {@code @EvalConfiguration}s, by name in declared order. */
+    private static Map<String, TaskConfiguration> annotated(Class<?> evalClass, List<String> problems) {
         Map<String, TaskConfiguration> configurations = new LinkedHashMap<>();
         Optional<EvalConfigurations> container = AnnotationSupport.findAnnotation(evalClass, EvalConfigurations.class);
         if (container.isPresent() && container.get().value().length == 0) {

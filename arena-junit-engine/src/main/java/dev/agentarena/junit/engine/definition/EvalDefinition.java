@@ -145,7 +145,8 @@ public final class EvalDefinition {
             DeclarationChecks.innerClass(testClass, declaration);
             String name = evalName();
             List<DeclaredModel> declared = DeclaredModel.findAll(testClass, declaration);
-            Map<String, TaskConfiguration> configurations = DeclaredConfigurations.read(testClass, problems);
+            Map<String, TaskConfiguration> configurations = DeclaredConfigurations.read(testClass, name, configuration,
+                    problems);
             Axis axis = configurations.isEmpty() ? Axis.MODELS : configurationAxis(configurations, declared);
             List<String> models = configurations.isEmpty() ? models(declared) : List.copyOf(configurations.keySet());
             List<DatasetSpec> datasets = datasets();

@@ -15,7 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
+import dev.agentarena.junit.EvalConfiguration;
 import dev.agentarena.junit.EvalDataset;
+import dev.agentarena.junit.Task;
+import dev.agentarena.junit.TaskConfiguration;
+import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.definition.DatasetSpec;
 import dev.agentarena.junit.engine.execution.RunServices;
@@ -94,6 +98,36 @@ class CostEstimateTest {
         assertThat(run.evaluation().firstEstimate("priced")).isTrue();
         assertThat(run.evaluation().firstEstimate("priced")).isFalse();
         assertThat(run.evaluation().firstEstimate("other")).isTrue();
+    }
+
+    @Test
+    void aConfigurationWithoutAModelCostsNothingAndOneWithAModelIsPricedAsIt() {
+        run = services(directory, SMALL_INPUT_PRICE, "1000000", SMALL_OUTPUT_PRICE, "0");
+        EvalRuntime eval = runtime(run, Retrieval.class);
+
+        String estimate = CostEstimate.describe(run.evaluation(), eval, List.of(
+                new CostEstimate.Target("bm25", spec(eval), id -> true),
+                new CostEstimate.Target("bm25 on small", spec(eval), id -> true)));
+
+        assertThat(estimate).isEqualTo("cost estimate for retrieval (1 repeat): bm25 2 cases, no model call; "
+                + "bm25 on small 2 cases, ~5 tokens in and ~257 out, ~$5.0000; total ~$5.0000");
+    }
+
+    /** A retriever's configurations: one on no model, one on sim_small. */
+    @Eval("retrieval")
+    @EvalConfiguration(name = "bm25")
+    @EvalConfiguration(name = "bm25 on small", settings = "model=sim_small")
+    static class Retrieval {
+
+        @EvalDataset
+        static List<Object> cases() {
+            return Arrays.asList(EvalCase.of("eight", "abcdefgh", "abcd"), EvalCase.of("nine", "abcdefghi", null));
+        }
+
+        @Task
+        static TaskOutput retrieve(TaskConfiguration configuration) {
+            return TaskOutput.of(null);
+        }
     }
 
     private static DatasetSpec spec(EvalRuntime eval) {
