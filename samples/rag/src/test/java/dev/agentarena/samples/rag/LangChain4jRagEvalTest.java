@@ -16,7 +16,8 @@ import dev.langchain4j.service.Result;
  */
 // tag::langchain4j[]
 @Eval(value = "handbook-langchain4j",
-        scorers = {"retrieval_hit", "retrieval_recall", "retrieval_mrr", "retrieval_ndcg"})
+        scorers = {"retrieval_hit", "retrieval_recall", "retrieval_mrr", "retrieval_ndcg", "faithfulness",
+                "context_precision"})
 @UseModels(ReaderModelProvider.KEY)
 @EvalDataset("/tallis-questions.jsonl")
 class LangChain4jRagEvalTest {

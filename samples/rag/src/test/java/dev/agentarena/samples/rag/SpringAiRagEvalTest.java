@@ -17,7 +17,8 @@ import dev.agentarena.samples.rag.apps.SpringAiHandbookAssistant;
  */
 // tag::spring-ai[]
 @Eval(value = "handbook-spring-ai",
-        scorers = {"retrieval_hit", "retrieval_recall", "retrieval_mrr", "retrieval_ndcg"})
+        scorers = {"retrieval_hit", "retrieval_recall", "retrieval_mrr", "retrieval_ndcg", "faithfulness",
+                "context_precision"})
 @UseModels(ReaderModelProvider.KEY)
 @EvalDataset("/tallis-questions.jsonl")
 class SpringAiRagEvalTest {

@@ -137,6 +137,25 @@ class RagResultsIT {
     }
 
     @Test
+    void theJudgeMetricsGradeEveryAppAnswerAndJudgeEachPassageItRetrieved() {
+        for (String app : APPS) {
+            SCORED.get(app).forEach((run, cases) -> cases.forEach((id, scorers) -> {
+                JsonNode faithfulness = scorers.get("faithfulness");
+                JsonNode precision = scorers.get("context_precision");
+                assertThat(faithfulness.get("status").asText()).as(app + " " + id)
+                        .isIn("passed", "failed", "not_applicable");
+                assertThat(precision.get("status").asText()).as(app + " " + id)
+                        .isIn("passed", "failed", "not_applicable");
+                if (precision.get("score").isNumber()) {
+                    List<String> judged = new ArrayList<>();
+                    precision.path("detail").path("passage_verdicts").forEach(v -> judged.add(v.get("id").asText()));
+                    assertThat(judged).as(app + " " + id).isEqualTo(ids(app, run, id));
+                }
+            }));
+        }
+    }
+
+    @Test
     void theAppsAnswerWithASentenceOfAPassageTheyRetrievedOrSayTheyCannot() {
         for (String app : APPS) {
             RUNS.get(app).values().stream().flatMap(cases -> cases.values().stream()).forEach(result -> {
