@@ -92,6 +92,8 @@ class HistoryBrowserTest {
         assertThat(view.isDisplayed()).isTrue();
         assertThat(view.getAttribute("data-builds")).isEqualTo("4");
         assertThat(view.getAttribute("data-series")).isEqualTo("2");
+        assertThat(browser.driver().findElement(By.id("arena-trends-count")).getAttribute("textContent"))
+                .isEqualTo("4 builds, 2 evals, 2 models");
         chooseSeries("drifting");
 
         WebElement accuracy = chart("accuracy");

@@ -77,6 +77,28 @@ class HistoryEngineTest {
     }
 
     @Test
+    void theConsoleSaysWhereTheRunsEntryWentAndHowManyRunsTheHistoryHolds() {
+        String first = console(() -> run(0));
+        String second = console(() -> run(0));
+
+        assertThat(first).contains("[arena] history: " + history() + " (1 run)");
+        assertThat(second).contains("[arena] history: " + history() + " (2 runs)");
+    }
+
+    private static String console(Runnable run) {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        try {
+            System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+            run.run();
+        }
+        finally {
+            System.setOut(original);
+        }
+        return console.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
     void withoutAHistoryThePageHasNoTrends() throws IOException {
         new EngineRun(dir.resolve("out")).execute(DriftingFixture.class);
 

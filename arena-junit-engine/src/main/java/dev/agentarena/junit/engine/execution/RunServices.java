@@ -309,10 +309,12 @@ public final class RunServices implements AutoCloseable {
             Leaderboard leaderboard = done.leaderboard();
             done.history().flatMap(HistoryOutcome::problem).ifPresent(listeners::warning);
             unmatchedAgreementGates(leaderboard).forEach(listeners::warning);
+            List<String> reportLines = new ArrayList<>(report.flatMap(CaseReport.Outcome::comparison)
+                    .map(CaseReport.Comparison::lines).orElse(List.of()));
+            // a run that kept its entry says where, as MergeShards does: without it nothing tells the history is on
+            done.history().flatMap(HistoryOutcome::kept).ifPresent(reportLines::add);
             listeners.runFinished(new RunReport(leaderboard, outputDirectory, spend,
-                    report.flatMap(CaseReport.Outcome::file),
-                    report.flatMap(CaseReport.Outcome::comparison).map(CaseReport.Comparison::lines)
-                            .orElse(List.of())));
+                    report.flatMap(CaseReport.Outcome::file), reportLines));
             finished = Optional.of(leaderboard);
         }
         if (shard.isPresent()) {
@@ -331,8 +333,20 @@ public final class RunServices implements AutoCloseable {
      *
      * @param entries the history's entries, this run's the last
      * @param problem the warning that says what is wrong, naming the file (and line)
+     * @param file the history file, once this run's entry is in it
      */
-    private record HistoryOutcome(Optional<List<HistoryEntry>> entries, Optional<String> problem) {
+    private record HistoryOutcome(Optional<List<HistoryEntry>> entries, Optional<String> problem,
+            Optional<Path> file) {
+
+        static HistoryOutcome notWritten(String problem) {
+            return new HistoryOutcome(Optional.empty(), Optional.of(problem), Optional.empty());
+        }
+
+        /** The console line of a history that took this run's entry: {@code history: <file> (<n> runs)}. */
+        Optional<String> kept() {
+            return file.flatMap(path -> entries.map(list -> "history: " + path + " (" + list.size()
+                    + (list.size() == 1 ? " run)" : " runs)")));
+        }
     }
 
     /**
@@ -353,16 +367,15 @@ public final class RunServices implements AutoCloseable {
             gates = gates(leaderboard);
         }
         catch (RuntimeException e) {
-            return Optional.of(new HistoryOutcome(Optional.empty(), Optional.of("the run history is not written: "
-                    + e.getMessage())));
+            return Optional.of(HistoryOutcome.notWritten("the run history is not written: " + e.getMessage()));
         }
         try {
             return Optional.of(new HistoryOutcome(Optional.of(history.get().record(session.runId(), leaderboard,
-                    gates, configuration.projectRoot())), Optional.empty()));
+                    gates, configuration.projectRoot())), Optional.empty(), Optional.of(history.get().file())));
         }
         catch (IOException | RuntimeException e) {
-            return Optional.of(new HistoryOutcome(Optional.empty(), Optional.of("the run history "
-                    + history.get().file() + " is not written: " + e.getMessage())));
+            return Optional.of(HistoryOutcome.notWritten("the run history " + history.get().file()
+                    + " is not written: " + e.getMessage()));
         }
     }
 

@@ -183,9 +183,9 @@ public final class HistoryFile {
 
         private static final long serialVersionUID = 1L;
 
-        static final String RECOVER = ". The history is left as it was and this run's entry is not added: fix or"
-                + " delete that line (every other line is one run, on its own), or move the file aside to start a"
-                + " new history";
+        /** Said by every reader, the engine's run as well as {@code HistoryDrift}: nothing here of a run's entry. */
+        static final String RECOVER = ". The history is left as it was: fix or delete that line (every other line"
+                + " is one run, on its own), or move the file aside to start a new history";
 
         DamagedHistory(String message) {
             super(message);

@@ -100,7 +100,10 @@ class HistoryDriftTest {
         Files.writeString(file, Files.readString(file) + "not json\n");
 
         assertThat(run(file.toString())).isEqualTo(HistoryDrift.FAILED);
-        assertThat(err()).contains(file + ":3 is not a history entry");
+        assertThat(err()).contains(file + ":3 is not a history entry")
+                .contains("fix or delete that line")
+                .as("the command only reads: it has no run whose entry is not added")
+                .doesNotContain("entry is not added");
         assertThat(run(dir.resolve("missing.jsonl").toString())).isEqualTo(HistoryDrift.FAILED);
         assertThat(err()).contains("there is no history file at");
         assertThat(run("--metric", "vibes", file.toString())).isEqualTo(HistoryDrift.FAILED);
