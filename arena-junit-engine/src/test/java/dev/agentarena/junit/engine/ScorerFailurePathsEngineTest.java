@@ -55,7 +55,8 @@ class ScorerFailurePathsEngineTest {
             entry("tool_success", Set.of("not_applicable", "error")),
             entry("trajectory_judge", Set.of("not_applicable", "error")),
             entry("spring_ai_relevancy", Set.of("failed", "not_applicable", "error")),
-            entry("spring_ai_fact_checking", Set.of("failed", "not_applicable", "error")));
+            entry("spring_ai_fact_checking", Set.of("failed", "not_applicable", "error")),
+            entry("attack_resisted", Set.of("failed", "error")));
 
     /** Options of the wrong value for every scorer that has options: each makes that scorer an error. */
     private static final Map<String, String> BAD_OPTIONS = Map.ofEntries(

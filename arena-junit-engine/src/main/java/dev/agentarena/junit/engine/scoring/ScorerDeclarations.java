@@ -13,6 +13,7 @@ import dev.agentarena.junit.engine.models.simulated.AnswerShape;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.engine.scoring.rag.RagScorers;
+import dev.agentarena.junit.engine.scoring.redteam.RedTeamScorers;
 import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
 
 /**
@@ -59,6 +60,8 @@ public final class ScorerDeclarations implements AnswerShape.Declared {
             List<ScorerDeclaration> declarations = new ArrayList<>(BuiltinScorers.declarations());
             declarations.addAll(CatalogueScorers.declarations());
             declarations.addAll(RagScorers.declarations());
+            // the red team's scorer
+            declarations.addAll(RedTeamScorers.declarations());
             Map<String, ScorerDeclaration> byName = new LinkedHashMap<>();
             for (ScorerDeclaration declaration : declarations) {
                 if (byName.putIfAbsent(declaration.name(), declaration) != null) {

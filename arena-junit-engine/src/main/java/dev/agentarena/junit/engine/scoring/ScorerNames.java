@@ -13,6 +13,7 @@ import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.engine.scoring.rag.RagScorers;
+import dev.agentarena.junit.engine.scoring.redteam.RedTeamScorers;
 
 /**
  * Tells, at discovery, whether an eval can use a scorer name, so that a misspelt {@code @Eval(scorers = ...)} or
@@ -73,6 +74,8 @@ public final class ScorerNames {
             BuiltinScorers.declarations().forEach(declared -> all.put(declared.name(), "builtin scorer"));
             CatalogueScorers.declarations().forEach(declared -> all.put(declared.name(), "catalogue scorer"));
             RagScorers.declarations().forEach(declared -> all.put(declared.name(), "RAG judge scorer"));
+            // the red team's scorer
+            RedTeamScorers.declarations().forEach(declared -> all.put(declared.name(), "red-team scorer"));
             Integrations.scorers().forEach(scorer -> all.put(scorer.name(), "Spring AI evaluator scorer"));
             return Map.copyOf(all);
         }
