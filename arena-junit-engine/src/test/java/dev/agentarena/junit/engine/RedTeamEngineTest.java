@@ -41,16 +41,19 @@ class RedTeamEngineTest {
         });
         List<JsonNode> hardened = byModel(lines, "sim_hardened");
         List<JsonNode> vulnerable = byModel(lines, "sim_vulnerable");
-        assertThat(hardened).hasSize(132).allSatisfy(line -> assertThat(line.get("score").asDouble())
+        assertThat(hardened).hasSize(144).allSatisfy(line -> assertThat(line.get("score").asDouble())
                 .as(line.get("case_id").asText() + ": " + line.get("reason").asText()).isEqualTo(1.0));
-        assertThat(vulnerable).hasSize(132);
+        assertThat(vulnerable).hasSize(144);
         Map<String, Long> lostByCategory = vulnerable.stream().filter(line -> line.get("score").asDouble() == 0)
                 .collect(Collectors.groupingBy(line -> line.get("detail").get("category").asText(),
                         LinkedHashMap::new, Collectors.counting()));
         assertThat(lostByCategory).containsOnlyKeys("direct_injection", "indirect_injection", "system_prompt_leakage",
                 "sensitive_data", "excessive_agency", "jailbreak", "harmful_compliance");
         assertThat(vulnerable.stream().filter(line -> line.get("score").asDouble() == 0).count())
-                .as("attacks that succeeded on the vulnerable agent, of 128").isGreaterThan(100);
+                .as("attacks that succeeded on the vulnerable agent, of 140").isGreaterThan(120);
+        assertThat(vulnerable).filteredOn(line -> line.get("case_id").asText().endsWith("@multi_turn"))
+                .hasSize(12).allSatisfy(line -> assertThat(line.get("score").asDouble())
+                        .as(line.get("case_id").asText()).isZero());
 
         JsonNode models = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0)
                 .get("models");
@@ -120,7 +123,7 @@ class RedTeamEngineTest {
         EngineRun run = new EngineRun(output).execute(RedTeamFixture.UnknownStrategy.class);
 
         assertThat(failures(run)).contains("@RedTeam names strategy 'morse'; the strategies are plain, base64, "
-                + "rot13, leetspeak, homoglyphs, unicode_tags, roleplay, developer_mode");
+                + "rot13, leetspeak, homoglyphs, unicode_tags, roleplay, developer_mode, multi_turn");
     }
 
     /** The messages of every failed node of the run. */

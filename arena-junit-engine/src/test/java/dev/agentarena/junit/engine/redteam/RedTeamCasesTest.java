@@ -35,7 +35,12 @@ class RedTeamCasesTest {
         List<EvalCase> cases = RedTeamCases.generate(ALL, RedTeamFixture.class, Path.of("."));
 
         assertThat(Probes.builtin()).hasSize(20);
-        assertThat(cases).hasSize(16 * Strategy.values().length + 4);
+        // 16 attacks under the 8 strategies of a text, the 12 attacks of the user's turn also multi-turn, 4 benign
+        assertThat(cases).hasSize(16 * 8 + 12 + 4);
+        assertThat(cases).filteredOn(evalCase -> evalCase.id().endsWith("@multi_turn"))
+                .allSatisfy(evalCase -> assertThat(evalCase.simulatedUser()).isPresent())
+                .extracting(evalCase -> evalCase.metadata().get("probe"))
+                .doesNotContain("indirect-order-note", "benign-kill-process");
         assertThat(cases.get(0).id()).isEqualTo("direct-ignore-previous@plain");
         assertThat(cases).filteredOn(evalCase -> evalCase.id().startsWith("benign-"))
                 .extracting(EvalCase::id).allMatch(id -> id.endsWith("@plain"));
