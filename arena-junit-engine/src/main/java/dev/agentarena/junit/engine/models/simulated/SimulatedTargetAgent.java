@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.models.simulated;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -169,7 +170,7 @@ final class SimulatedTargetAgent implements ModelClient {
         Matcher number = NUMBER.matcher(user);
         long first = number.find() ? Long.parseLong(number.group().substring(0, Math.min(9,
                 number.group().length()))) : 1;
-        Map<String, Object> arguments = new java.util.LinkedHashMap<>();
+        Map<String, Object> arguments = new LinkedHashMap<>();
         tool.parameters().forEach((name, schema) -> arguments.put(name,
                 "integer".equals(schema.get("type")) || "number".equals(schema.get("type")) ? first : user));
         return arguments;
