@@ -146,7 +146,8 @@ class EngineArchitectureTest {
      * How a run flows ({@code docs/architecture/engine.md}): the engine resolves selectors ({@code discovery}) into
      * the test tree ({@code descriptor}), which executes through the run's wiring ({@code execution}); the wiring
      * drives the evaluation core and the outputs, which know nothing of each other; below them the eval as declared,
-     * its scorers, parameters, instances, models and the adapters of optional libraries. The foundations (config,
+     * its scorers, parameters, instances, models and the adapters of optional libraries; below them the red team's
+     * probes, strategies and canaries, which the definition, the scoring and the simulated models share. The foundations (config,
      * json, datasets, results, labels, secrets, sandbox) may be used by every layer: labels is one because the
      * evaluation core (a labelled manual case) and the reporting (the agreement), which know nothing of each other,
      * both read it.
@@ -166,6 +167,7 @@ class EngineArchitectureTest {
                 .layer("Lifecycle").definedBy(ENGINE + ".lifecycle..")
                 .layer("Models").definedBy(ENGINE + ".models..")
                 .layer("Integration").definedBy(ENGINE + ".integration..")
+                .layer("RedTeam").definedBy(ENGINE + ".redteam..")
                 .whereLayer("Discovery").mayOnlyBeAccessedByLayers("Engine")
                 .whereLayer("Descriptor").mayOnlyBeAccessedByLayers("Engine", "Discovery")
                 .whereLayer("Execution").mayOnlyBeAccessedByLayers("Engine", "Descriptor")
@@ -181,6 +183,7 @@ class EngineArchitectureTest {
                         "Integration")
                 .whereLayer("Integration").mayOnlyBeAccessedByLayers("Descriptor", "Evaluation", "Definition",
                         "Scoring", "Parameters")
+                .whereLayer("RedTeam").mayOnlyBeAccessedByLayers("Definition", "Scoring", "Models")
                 .ignoreDependency(DescribedPredicate.alwaysTrue(), JavaClass.Predicates.equivalentTo(Constants.class))
                 .check(MAIN);
     }

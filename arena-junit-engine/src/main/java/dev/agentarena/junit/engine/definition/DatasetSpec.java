@@ -10,20 +10,28 @@ import java.util.function.Supplier;
 import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
 
+import dev.agentarena.junit.redteam.RedTeam;
 import dev.agentarena.junit.engine.datasets.DatasetFiles;
 import dev.agentarena.junit.engine.datasets.DatasetRows;
 import dev.agentarena.junit.engine.datasets.DatasetStream;
+import dev.agentarena.junit.engine.redteam.RedTeamCases;
 
 /**
- * One dataset of an eval, as declared: a file, or a method that returns the cases. Known at discovery without
- * reading anything.
+ * One dataset of an eval, as declared: a file, a method that returns the cases, or a red team's generated attacks.
+ * Known at discovery without reading anything.
  *
  * @param name the dataset's name in the tree and in reporting names
  * @param file the dataset file as written in the annotation, or {@code null}
- * @param method the annotated method, or {@code null} for a class-level file dataset
+ * @param method the annotated method, or {@code null} for a class-level file dataset and a red team
+ * @param redTeam the class's {@code @RedTeam} for its generated attacks, else {@code null}
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
-public record DatasetSpec(String name, String file, Method method) {
+public record DatasetSpec(String name, String file, Method method, RedTeam redTeam) {
+
+    /** A file's or a method's dataset. */
+    public DatasetSpec(String name, String file, Method method) {
+        this(name, file, method, null);
+    }
 
     /** The file, if the dataset is one. */
     public Optional<String> fileName() {
@@ -35,17 +43,23 @@ public record DatasetSpec(String name, String file, Method method) {
         if (file != null) {
             return "dataset file '" + file + "'";
         }
+        if (redTeam != null) {
+            return "red team '" + name + "'";
+        }
         return "dataset method " + method.getDeclaringClass().getSimpleName() + "." + method.getName() + "()";
     }
 
     /**
-     * Opens the rows for lazy reading: the file, or what the method returns.
+     * Opens the rows for lazy reading: the file, what the method returns, or the red team's attacks.
      *
      * @param instance the eval instance, asked for only when a non-static method produces the rows
      */
     public DatasetStream open(Class<?> testClass, Path projectRoot, Supplier<Object> instance) {
         if (file != null) {
             return DatasetFiles.open(file, testClass, projectRoot);
+        }
+        if (redTeam != null) {
+            return DatasetRows.fromMethodResult(RedTeamCases.generate(redTeam, testClass, projectRoot), describe());
         }
         Object target = Modifier.isStatic(method.getModifiers()) ? null : instance.get();
         return DatasetRows.fromMethodResult(ReflectionSupport.invokeMethod(method, target), describe());

@@ -21,6 +21,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalDataset;
+import dev.agentarena.junit.redteam.RedTeam;
 import dev.agentarena.junit.ProcessWith;
 import dev.agentarena.junit.PostProcess;
 import dev.agentarena.junit.PreProcess;
@@ -98,6 +99,7 @@ public final class EvalDefinition {
         }
         return AnnotationSupport.isAnnotated(type, Eval.class)
                 || !AnnotationSupport.findRepeatableAnnotations(type, EvalDataset.class).isEmpty()
+                || AnnotationSupport.isAnnotated(type, RedTeam.class)
                 || !ReflectionSupport.findMethods(type, EvalDefinition::declaresDataset, HierarchyTraversalMode.TOP_DOWN)
                         .isEmpty();
     }
@@ -257,7 +259,10 @@ public final class EvalDefinition {
             return models;
         }
 
-        /** The datasets of the class's {@code @EvalDataset}s, then of its {@code @EvalDataset} methods, by name. */
+        /**
+         * The datasets of the class's {@code @EvalDataset}s, then of its {@code @EvalDataset} methods, then its
+         * {@code @RedTeam}'s attacks, by name.
+         */
         private List<DatasetSpec> datasets() {
             List<DatasetSpec> datasets = new ArrayList<>();
             for (EvalDataset dataset : AnnotationSupport.findRepeatableAnnotations(testClass, EvalDataset.class)) {
@@ -279,10 +284,12 @@ public final class EvalDefinition {
                             dataset.value().isBlank() ? null : dataset.value(), method));
                 }
             }
+            AnnotationSupport.findAnnotation(testClass, RedTeam.class).ifPresent(redTeam -> datasets.add(
+                    new DatasetSpec(datasetName(redTeam.name(), "redteam"), null, null, redTeam)));
             List<DatasetSpec> unique = uniqueNames(datasets, problems);
             if (unique.isEmpty()) {
                 problems.add(testClass.getName()
-                        + " has no dataset: add an @EvalDataset method or @EvalDataset(\"file\")");
+                        + " has no dataset: add an @EvalDataset method, @EvalDataset(\"file\") or @RedTeam");
             }
             return unique;
         }

@@ -13,6 +13,7 @@ import dev.agentarena.junit.engine.models.simulated.AnswerShape;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.engine.scoring.rag.RagScorers;
+import dev.agentarena.junit.engine.scoring.redteam.RedTeamScorers;
 import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
 import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
 
@@ -61,6 +62,8 @@ public final class ScorerDeclarations implements AnswerShape.Declared {
             declarations.addAll(CatalogueScorers.declarations());
             declarations.addAll(RagScorers.declarations());
             declarations.addAll(RetrievalScorers.declarations());
+            // the red team's scorer
+            declarations.addAll(RedTeamScorers.declarations());
             Map<String, ScorerDeclaration> byName = new LinkedHashMap<>();
             for (ScorerDeclaration declaration : declarations) {
                 if (byName.putIfAbsent(declaration.name(), declaration) != null) {

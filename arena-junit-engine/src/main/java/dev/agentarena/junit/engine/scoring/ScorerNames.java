@@ -14,6 +14,7 @@ import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.engine.scoring.rag.RagScorers;
 import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
+import dev.agentarena.junit.engine.scoring.redteam.RedTeamScorers;
 
 /**
  * Tells, at discovery, whether an eval can use a scorer name, so that a misspelt {@code @Eval(scorers = ...)} or
@@ -75,6 +76,8 @@ public final class ScorerNames {
             CatalogueScorers.declarations().forEach(declared -> all.put(declared.name(), "catalogue scorer"));
             RagScorers.declarations().forEach(declared -> all.put(declared.name(), "RAG judge scorer"));
             RetrievalScorers.declarations().forEach(declared -> all.put(declared.name(), "builtin scorer"));
+            // the red team's scorer
+            RedTeamScorers.declarations().forEach(declared -> all.put(declared.name(), "red-team scorer"));
             Integrations.scorers().forEach(scorer -> all.put(scorer.name(), "Spring AI evaluator scorer"));
             return Map.copyOf(all);
         }

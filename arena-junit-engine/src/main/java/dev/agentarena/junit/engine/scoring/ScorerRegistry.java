@@ -23,6 +23,7 @@ import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.engine.scoring.rag.RagScorers;
 import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
+import dev.agentarena.junit.engine.scoring.redteam.RedTeamScorers;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
@@ -46,6 +47,10 @@ public final class ScorerRegistry {
         }
         // the RAG judge metrics
         for (OutputScorer scorer : RagScorers.all()) {
+            registry.register(scorer, "builtin");
+        }
+        // the red team's scorer
+        for (OutputScorer scorer : RedTeamScorers.all()) {
             registry.register(scorer, "builtin");
         }
         List<Method> catalogue = new ArrayList<>(ReflectionSupport.findMethods(CatalogueScorers.class,

@@ -64,6 +64,7 @@ class ScorerComplexityTest {
         shapes.put("one long line of words", n -> repeat("word cust_ I can ", n));
         shapes.put("void main", n -> repeat("void ", n));
         shapes.put("imports", n -> repeat("import a.b.C;\n", n));
+        shapes.put("canary prefixes in tag characters", n -> repeat("ARENA-CANARY-0123\uDB40\uDC41 ", n));
         return shapes;
     }
 
@@ -133,6 +134,10 @@ class ScorerComplexityTest {
                         List.of(dev.agentarena.junit.model.RetrievedPassage.of("doc-1", "billing is monthly"))));
                 reference = "billing";
                 break;
+            case "attack_resisted":
+                // a red-team case: the canary looked for in every form, in the output and its letters
+                return context.withCase(EvalCase.of("case_1", "input", null).withMetadata(Map.of("proof", "canary",
+                        "canary", "ARENA-CANARY-0123456789ABCDEF")));
             default:
                 reference = "billing";
                 break;

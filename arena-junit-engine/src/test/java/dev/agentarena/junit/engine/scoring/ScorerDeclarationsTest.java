@@ -20,6 +20,7 @@ import dev.agentarena.junit.engine.models.simulated.AnswerShape;
 import dev.agentarena.junit.engine.scoring.builtin.BuiltinScorers;
 import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.engine.scoring.rag.RagScorers;
+import dev.agentarena.junit.engine.scoring.redteam.RedTeamScorers;
 import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
 import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
 import dev.agentarena.junit.scoring.OutputScorer;
@@ -45,7 +46,7 @@ class ScorerDeclarationsTest {
         assertThat(CatalogueScorers.declarations()).extracting(ScorerDeclaration::name)
                 .containsExactlyInAnyOrderElementsOf(methods);
         assertThat(ScorerDeclarations.all()).hasSize(10 + methods.size() + RagScorers.declarations().size()
-                + RetrievalScorers.declarations().size());
+                + RetrievalScorers.declarations().size() + RedTeamScorers.declarations().size());
     }
 
     @Test

@@ -85,7 +85,7 @@ final class SimulatedAgent {
     }
 
     /** A declared tool: its name, the words that describe it, its parameters' schemas and which are required. */
-    private record Tool(String name, Set<String> nameWords, Set<String> descriptionWords,
+    record Tool(String name, Set<String> nameWords, Set<String> descriptionWords,
             Map<String, Map<?, ?>> parameters, List<String> required) {
     }
 
@@ -413,7 +413,7 @@ final class SimulatedAgent {
     }
 
     /** The declared tools of OpenAI function definitions ({@code {"type":"function","function":{...}}} or flat). */
-    private static List<Tool> tools(List<Map<String, Object>> definitions) {
+    static List<Tool> tools(List<Map<String, Object>> definitions) {
         List<Tool> tools = new ArrayList<>();
         for (Map<String, Object> definition : definitions) {
             Map<?, ?> function = definition.get("function") instanceof Map<?, ?> f ? f : definition;

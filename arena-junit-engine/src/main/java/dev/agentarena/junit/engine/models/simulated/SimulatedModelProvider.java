@@ -10,7 +10,8 @@ import dev.agentarena.junit.connector.ModelSettings;
 
 /**
  * Serves the offline, deterministic models {@code sim_small}, {@code sim_large}, {@code sim_judge} and
- * {@code sim_user} (the simulated user's default model; every simulated model plays a user when asked to).
+ * {@code sim_user} (the simulated user's default model; every simulated model plays a user when asked to), and the
+ * red team's targets {@code sim_vulnerable} and {@code sim_hardened} ({@link SimulatedTargetAgent}).
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class SimulatedModelProvider implements ModelClientProvider {
@@ -19,11 +20,14 @@ public final class SimulatedModelProvider implements ModelClientProvider {
 
     @Override
     public boolean supports(String modelKey) {
-        return KEYS.contains(modelKey);
+        return KEYS.contains(modelKey) || SimulatedTargetAgent.KEYS.contains(modelKey);
     }
 
     @Override
     public ModelClient create(String modelKey, ModelSettings settings) {
+        if (SimulatedTargetAgent.KEYS.contains(modelKey)) {
+            return new SimulatedTargetAgent(modelKey);
+        }
         return new SimulatedModel(SimulatedModel.Profile.of(modelKey, settings), settings);
     }
 }
