@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.agentarena.junit.engine.fixtures.retrieval.InMemoryStoreReplayFixture;
 import dev.agentarena.junit.engine.fixtures.retrieval.LangChain4jRetrievalFixture;
 import dev.agentarena.junit.engine.fixtures.retrieval.ReplayedRetrievalFixture;
 import dev.agentarena.junit.engine.fixtures.retrieval.RoutedRetrievalFixture;
@@ -106,6 +107,21 @@ class RetrievalCaptureEngineTest {
         new EngineRun(output.resolve("replay")).with(Constants.CACHE_MODE, "replay")
                 .with(Constants.CACHE_DIR, recordings.toString()).execute(ReplayedRetrievalFixture.class)
                 .assertNode("returns", "retrieved", "passed", "retrieved [1:faq-12@0.8]");
+    }
+
+    @Test
+    void anEmbeddingIdDrawnAnewOnEachRunIsNoReplayMiss() {
+        // InMemoryEmbeddingStore.add(embedding, segment) draws a random id per run: the passage's own id is compared
+        Path recordings = output.resolve("recordings");
+        InMemoryStoreReplayFixture.embeddingId = "emb-recorded";
+        new EngineRun(output.resolve("record")).with(Constants.CACHE_MODE, "record")
+                .with(Constants.CACHE_DIR, recordings.toString()).execute(InMemoryStoreReplayFixture.class);
+
+        InMemoryStoreReplayFixture.embeddingId = "emb-drawn-again";
+        EngineRun replay = new EngineRun(output.resolve("replay")).with(Constants.CACHE_MODE, "replay")
+                .with(Constants.CACHE_DIR, recordings.toString()).execute(InMemoryStoreReplayFixture.class);
+        JsonNode line = replay.assertNode("returns", "retrieved", "passed", "retrieved [1:faq-12@0.83]");
+        assertThat(line.get("retrieved").get(0).get("source").get("embedding_id").asText()).isEqualTo("emb-drawn-again");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.agentarena.junit.engine.models.recording;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -137,8 +138,47 @@ public final class RecordingCache {
         String against = step > 0 && closest.step() == step ? "the request recorded for call " + step
                 : closest.step() > 0 ? "the closest recorded request (call " + closest.step() + ")"
                         : "the closest recorded request";
-        return changes.isEmpty() ? "the request is not the one recorded" // a digest of another engine version
-                : "the request differs from " + against + ": " + RequestChanges.summary(changes);
+        return (changes.isEmpty() ? "the request is not the one recorded" // a digest of another engine version
+                : "the request differs from " + against + ": " + RequestChanges.summary(changes))
+                + passagesGone(file.retrieved(repeat), closest.request(), current);
+    }
+
+    /**
+     * The recorded passages that were in the recorded request and are not in this one, up to three: a passage that
+     * changed changes the prompt too, so the model call misses before the retrieval is compared, and this names it.
+     */
+    private static String passagesGone(JsonNode passages, JsonNode recorded, JsonNode current) {
+        if (passages.isEmpty()) {
+            return "";
+        }
+        String was = texts(recorded, new StringBuilder()).toString();
+        String is = texts(current, new StringBuilder()).toString();
+        List<String> gone = new ArrayList<>();
+        for (JsonNode passage : passages) {
+            String text = passage.path("text").asText();
+            if (!text.isBlank() && was.contains(text) && !is.contains(text)) {
+                String id = passage.path("id").asText();
+                gone.add("recorded passage " + passage.path("rank").asInt() + " ('"
+                        + (id.length() > 100 ? id.substring(0, 99) + "…" : id).replaceAll("\\p{Cntrl}", "?") + "')");
+            }
+        }
+        if (gone.isEmpty()) {
+            return "";
+        }
+        String named = String.join(", ", gone.subList(0, Math.min(3, gone.size())))
+                + (gone.size() > 3 ? " and " + (gone.size() - 3) + " more" : "");
+        return "; " + named + (gone.size() == 1 ? " is" : " are") + " no longer in the request: the retrieval changed";
+    }
+
+    /** Every text of a described request, each on a line of its own. */
+    private static StringBuilder texts(JsonNode node, StringBuilder into) {
+        if (node.isTextual()) {
+            into.append(node.asText()).append('\n');
+        }
+        for (JsonNode child : node) {
+            texts(child, into);
+        }
+        return into;
     }
 
     /**

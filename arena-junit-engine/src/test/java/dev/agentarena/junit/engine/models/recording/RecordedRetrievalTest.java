@@ -13,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.agentarena.junit.engine.config.CacheMode;
 import dev.agentarena.junit.engine.config.McpToolsMode;
 import dev.agentarena.junit.engine.secrets.SecretRedactor;
+import dev.agentarena.junit.model.Completion;
+import dev.agentarena.junit.model.ModelRequest;
 import dev.agentarena.junit.model.RetrievedPassage;
 
 class RecordedRetrievalTest {
@@ -39,6 +41,23 @@ class RecordedRetrievalTest {
         assertThatThrownBy(() -> tools(CacheMode.REPLAY).retrieved(ranked(RetrievedPassage.of("a", "A"),
                 RetrievedPassage.of("b", "B"), RetrievedPassage.of("c", "C"))))
                 .hasMessageContaining("passage 3 ('c') is new");
+    }
+
+    @Test
+    void aPromptMissNamesTheRecordedPassagesNoLongerInThePrompt() {
+        // a changed passage changes the prompt too, so the model call misses before the retrieval is compared
+        tools(CacheMode.RECORD).retrieved(ranked(RetrievedPassage.of("faq-1", "Orders ship from Lyon."),
+                RetrievedPassage.of("faq-2", "Returns within 30 days.")));
+        new RecordingCache(CacheMode.RECORD, root).record("sim_small", "returns", 0, 1, ModelRequest.ofPrompt(
+                "Where do orders ship from?\n\nOrders ship from Lyon.\n\nReturns within 30 days."),
+                Completion.of("From Lyon."));
+
+        assertThatThrownBy(() -> new RecordingCache(CacheMode.REPLAY, root).replay("sim_small", "returns", 0, 1,
+                ModelRequest.ofPrompt("Where do orders ship from?\n\nOrders ship from Marseille.\n\n"
+                        + "Returns within 30 days.")))
+                .hasMessageContaining("the request differs from the request recorded for call 1: ")
+                .hasMessageContaining("; recorded passage 1 ('faq-1') is no longer in the request: the retrieval "
+                        + "changed. Record it with");
     }
 
     @Test
