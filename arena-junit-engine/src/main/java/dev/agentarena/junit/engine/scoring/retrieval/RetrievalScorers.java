@@ -30,7 +30,8 @@ import dev.agentarena.junit.model.RetrievedPassage;
  *
  * <p>Invariant: a case without truth is not applicable with the reason, nothing retrieved against a truth is a real 0,
  * and every result's detail holds {@code k}, {@code relevant_count}, {@code retrieved_count}, {@code missed} and the
- * {@code passage_verdicts} of the passages it counted, in rank order. Passed at {@link ScoreResult#DEFAULT_THRESHOLD}.
+ * {@code passage_verdicts} of the passages it counted, in rank order. Passed from option {@code threshold}, by default
+ * {@link ScoreResult#DEFAULT_THRESHOLD}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class RetrievalScorers {
@@ -92,21 +93,22 @@ public final class RetrievalScorers {
      */
     public static List<ScorerDeclaration> declarations() {
         Option k = Option.of("k", Type.WHOLE_NUMBER, String.valueOf(DEFAULT_K));
+        Option threshold = Option.of("threshold", Type.NUMBER, String.valueOf(ScoreResult.DEFAULT_THRESHOLD));
         return List.of(
                 ScorerDeclaration.of("retrieval_hit", "1 when a relevant passage is among the first k retrieved",
-                        AnswerShape.TEXT, k),
+                        AnswerShape.TEXT, k, threshold),
                 ScorerDeclaration.of("retrieval_recall", "Relevant passages among the first k retrieved / relevant "
-                        + "passages", AnswerShape.TEXT, k),
+                        + "passages", AnswerShape.TEXT, k, threshold),
                 ScorerDeclaration.of("retrieval_precision", "Relevant passages among the first k retrieved / k",
-                        AnswerShape.TEXT, k),
+                        AnswerShape.TEXT, k, threshold),
                 ScorerDeclaration.of("retrieval_mrr", "1 / rank of the first relevant passage among the first k",
-                        AnswerShape.TEXT, k),
+                        AnswerShape.TEXT, k, threshold),
                 ScorerDeclaration.of("retrieval_ndcg", "nDCG of the first k retrieved, the truth's grades as gains",
-                        AnswerShape.TEXT, k),
+                        AnswerShape.TEXT, k, threshold),
                 ScorerDeclaration.of("retrieval_average_precision", "Average precision of the first k retrieved",
-                        AnswerShape.TEXT, k),
+                        AnswerShape.TEXT, k, threshold),
                 ScorerDeclaration.of("retrieval_r_precision", "Precision at R (the number of relevant passages) of "
-                        + "the first k retrieved", AnswerShape.TEXT, k));
+                        + "the first k retrieved", AnswerShape.TEXT, k, threshold));
     }
 
     private static ScoreResult score(ScoringContext context, String scorer, String label,
@@ -114,6 +116,10 @@ public final class RetrievalScorers {
         int k = context.options().getInt("k", DEFAULT_K);
         if (k < 1) {
             throw context.options().invalid("k", "a whole number >= 1");
+        }
+        double threshold = context.options().getDouble("threshold", ScoreResult.DEFAULT_THRESHOLD);
+        if (!(threshold >= 0.0 && threshold <= 1.0)) {
+            throw context.options().invalid("threshold", "a number from 0 to 1");
         }
         EvalCase evalCase = context.testCase();
         List<RetrievedPassage> retrieved = context.retrieved();
@@ -133,7 +139,8 @@ public final class RetrievalScorers {
             return ScoreResult.notApplicable("not applicable: " + notApplicable.reason()).withDetail(detail);
         }
         double value = ((Measure.Score) measure).value();
-        return ScoreResult.of(value).withReason(reason(label + k, value, judged, retrieved.size(), k))
+        return ScoreResult.of(value, value >= threshold)
+                .withReason(reason(label + k, value, judged, retrieved.size(), k))
                 .withDetail(detail);
     }
 

@@ -81,6 +81,18 @@ class RetrievalScorersTest {
     }
 
     @Test
+    void optionThresholdMovesThePassMark() {
+        TestScoringContext strict = context("any", GRADED, "d1", "d2", "d3", "d4", "d5").with("threshold", 0.9);
+        TestScoringContext lenient = context("any", GRADED, "d1", "d2", "d3", "d4", "d5").with("threshold", 0.2);
+
+        // recall 2/3: failed at 0.9; precision 0.2: passed at 0.2, the mark included
+        assertThat(RetrievalScorers.recall(strict).passed()).isFalse();
+        assertThat(RetrievalScorers.precision(lenient).passed()).isTrue();
+        assertThatThrownBy(() -> RetrievalScorers.hit(context("retrieval_hit", GRADED, "d1").with("threshold", 1.5)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'threshold'");
+    }
+
+    @Test
     void theDetailSaysWhyVerdictPerPassageInRankOrderAndTheMisses() {
         ScoreResult result = RetrievalScorers.recall(context("any", GRADED, "d1", "d2", "d3", "d4").with("k", 3));
 
