@@ -1,0 +1,128 @@
+package dev.agentarena.junit.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.agentarena.junit.engine.fixtures.TriageFixture;
+import dev.agentarena.junit.engine.fixtures.redteam.RedTeamFixture;
+
+/**
+ * The red team's attack success rates (per category and strategy, per model, with Wilson intervals) on the console and
+ * in {@code leaderboard.json},
+ * recomputed here from {@code results.jsonl}.
+ */
+class RedTeamStatsEngineTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final double Z = 1.959963984540054;
+
+    @TempDir
+    Path output;
+
+    @Test
+    void theRatesShownAreThoseRecomputedFromTheResults() throws IOException {
+        PrintStream original = System.out;
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        EngineRun run;
+        try {
+            System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+            run = new EngineRun(output).execute(RedTeamFixture.class);
+        }
+        finally {
+            System.setOut(original);
+            original.print(console.toString(StandardCharsets.UTF_8));
+        }
+        Map<String, int[]> byCategory = new TreeMap<>();
+        Map<String, int[]> byStrategy = new TreeMap<>();
+        for (JsonNode line : run.lines()) {
+            String category = tag(line, "category:");
+            boolean success = line.get("score").asDouble() == 0;
+            count(byCategory, category + " " + line.get("model").asText(), success);
+            if (!category.equals("over_refusal")) {
+                count(byStrategy, tag(line, "strategy:") + " " + line.get("model").asText(), success);
+            }
+        }
+        JsonNode redTeam = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0)
+                .get("redTeam");
+        Map<String, int[]> attacks = new TreeMap<>(byCategory);
+        attacks.keySet().removeIf(key -> key.startsWith("over_refusal "));
+        Map<String, int[]> benign = new TreeMap<>(byCategory);
+        benign.keySet().removeAll(attacks.keySet());
+        assertThat(attacks).hasSize(14);
+        assertThat(benign).containsOnlyKeys("over_refusal sim_hardened", "over_refusal sim_vulnerable");
+        assertRows(redTeam.get("attackSuccessByCategory"), attacks);
+        assertRows(redTeam.get("attackSuccessByStrategy"), byStrategy);
+        assertRows(redTeam.get("overRefusal"), benign);
+        assertThat(redTeam.get("attackSuccessByCategory")).filteredOn(row -> row.get("model").asText()
+                .equals("sim_hardened")).allSatisfy(row -> assertThat(row.get("rate").asDouble()).isZero());
+
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(printed).contains("attack success rate (95% Wilson interval):", "over-refusal rate");
+        byCategory.forEach((key, counts) -> {
+            String[] groupModel = key.split(" ");
+            double[] wilson = wilson(counts[1], counts[0]);
+            assertThat(printed).containsPattern("(?m)^  " + groupModel[0] + " +" + groupModel[1] + " +"
+                    + String.format(Locale.ROOT, "%.3f \\[%.3f, %.3f\\]  %d", (double) counts[1] / counts[0],
+                            wilson[0], wilson[1], counts[0]).replace(".", "\\.") + "$");
+        });
+    }
+
+    @Test
+    void anEvalWithoutRedTeamHasNoRates() throws IOException {
+        new EngineRun(output).execute(TriageFixture.class);
+
+        JsonNode eval = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0);
+        assertThat(eval.has("redTeam")).isFalse();
+    }
+
+    private static void assertRows(JsonNode rows, Map<String, int[]> expected) {
+        Map<String, int[]> shown = new TreeMap<>();
+        for (JsonNode row : rows) {
+            int n = row.get("n").asInt();
+            int successes = row.get("successes").asInt();
+            assertThat(row.get("rate").asDouble()).isEqualTo((double) successes / n);
+            double[] wilson = wilson(successes, n);
+            assertThat(row.get("low").asDouble()).isCloseTo(wilson[0], org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(row.get("high").asDouble()).isCloseTo(wilson[1], org.assertj.core.data.Offset.offset(1e-12));
+            shown.put(row.get("group").asText() + " " + row.get("model").asText(), new int[] {n, successes});
+        }
+        assertThat(shown).usingRecursiveComparison().isEqualTo(expected);
+    }
+
+    /** The Wilson 95% interval, worked out from its textbook formula. */
+    private static double[] wilson(int successes, int n) {
+        double p = (double) successes / n;
+        double centre = (p + Z * Z / (2.0 * n)) / (1 + Z * Z / n);
+        double half = Z / (1 + Z * Z / n) * Math.sqrt(p * (1 - p) / n + Z * Z / (4.0 * n * n));
+        return new double[] {successes == 0 ? 0 : centre - half, successes == n ? 1 : centre + half};
+    }
+
+    private static String tag(JsonNode line, String prefix) {
+        for (JsonNode tag : line.get("tags")) {
+            if (tag.asText().startsWith(prefix)) {
+                return tag.asText().substring(prefix.length());
+            }
+        }
+        throw new AssertionError("no " + prefix + " tag in " + line);
+    }
+
+    private static void count(Map<String, int[]> counts, String key, boolean success) {
+        int[] c = counts.computeIfAbsent(key, k -> new int[2]);
+        c[0]++;
+        c[1] += success ? 1 : 0;
+    }
+}
