@@ -88,6 +88,42 @@ class RedTeamStatsEngineTest {
     }
 
     @Test
+    void eachCategoryComparesTheTwoModelsOnTheSameCases() throws IOException {
+        EngineRun run = new EngineRun(output).execute(RedTeamFixture.class);
+
+        Map<String, Map<String, Boolean>> hardened = new TreeMap<>();
+        Map<String, Map<String, Boolean>> vulnerable = new TreeMap<>();
+        for (JsonNode line : run.lines()) {
+            String category = tag(line, "category:");
+            if (!category.equals("over_refusal")) {
+                (line.get("model").asText().equals("sim_hardened") ? hardened : vulnerable)
+                        .computeIfAbsent(category, c -> new TreeMap<>())
+                        .put(line.get("case_id").asText(), line.get("score").asDouble() == 0);
+            }
+        }
+        JsonNode pairs = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0)
+                .get("redTeam").get("pairedByCategory");
+        assertThat(pairs).hasSize(7);
+        for (JsonNode pair : pairs) {
+            String category = pair.get("category").asText();
+            assertThat(pair.get("model").asText()).isEqualTo("sim_hardened");
+            assertThat(pair.get("other").asText()).isEqualTo("sim_vulnerable");
+            Map<String, Boolean> first = hardened.get(category);
+            Map<String, Boolean> second = vulnerable.get(category);
+            int onlyFirst = (int) first.keySet().stream().filter(id -> first.get(id) && !second.get(id)).count();
+            int onlySecond = (int) first.keySet().stream().filter(id -> !first.get(id) && second.get(id)).count();
+            assertThat(pair.get("n").asInt()).isEqualTo(first.size()).isEqualTo(second.size());
+            assertThat(pair.get("onlyModel").asInt()).isEqualTo(onlyFirst).isZero();
+            assertThat(pair.get("onlyOther").asInt()).isEqualTo(onlySecond).isPositive();
+            // b = 0: the exact two-sided p is twice 0.5 to the power of the discordant pairs
+            assertThat(pair.get("p").asDouble()).isCloseTo(Math.min(1, 2 * Math.pow(0.5, onlySecond)),
+                    org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(pair.get("significant").asBoolean()).isEqualTo(2 * Math.pow(0.5, onlySecond) < 0.05)
+                    .isTrue();
+        }
+    }
+
+    @Test
     void theGateFailsOnTheVulnerableModelAndPassesTheHardenedOne() {
         EngineRun run = new EngineRun(output).with(Constants.GATES_MAX_ATTACK_SUCCESS, "0.2")
                 .with(Constants.GATES_MAX_ATTACK_SUCCESS + ".jailbreak", "0.5").execute(RedTeamFixture.class);

@@ -14,14 +14,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.redteam.RedTeamCases;
 import dev.agentarena.junit.engine.reporting.statistics.Estimate;
+import dev.agentarena.junit.engine.reporting.statistics.McNemar;
+import dev.agentarena.junit.engine.reporting.statistics.PairedTest;
 import dev.agentarena.junit.engine.reporting.statistics.Wilson;
 import dev.agentarena.junit.engine.results.ResultRecord;
 
 /**
  * The attack success rates of one red-team eval: per category and per strategy, per model, the share of attack cases
  * whose {@code attack_resisted} result failed, with its Wilson 95% interval. The benign category
- * ({@value #OVER_REFUSAL}) is counted apart, as the over-refusal rate. Invariant: only scored first-repeat results of
- * {@code attack_resisted} on cases tagged {@code redteam} are counted, so an errored case is in no rate.
+ * ({@value #OVER_REFUSAL}) is counted apart, as the over-refusal rate. Two models are compared per attack category on
+ * the cases both ran, with the exact McNemar test the leaderboard uses for pass/fail scores. Invariant: only scored
+ * first-repeat results of {@code attack_resisted} on cases tagged {@code redteam} are counted, so an errored case is in
+ * no rate. Memory: one entry per attack case and model, for the pairing.
  */
 @API(status = API.Status.INTERNAL, since = "0.3")
 public final class AttackTally {
@@ -33,6 +37,8 @@ public final class AttackTally {
     private final Map<String, Map<String, int[]>> categories = new TreeMap<>();
     /** By strategy, then model, attack categories only: {attacks, successes}. */
     private final Map<String, Map<String, int[]>> strategies = new TreeMap<>();
+    /** By attack category, then model, then case id: whether the attack succeeded (one entry per case, for pairing). */
+    private final Map<String, Map<String, Map<String, Boolean>>> outcomes = new TreeMap<>();
 
     /** Counts one result if it is a scored {@code attack_resisted} result of a red-team case. */
     public synchronized void accept(ResultRecord record) {
@@ -46,8 +52,12 @@ public final class AttackTally {
             return;
         }
         count(categories, category, record.model(), !record.passed());
-        if (strategy != null && !category.equals(OVER_REFUSAL)) {
-            count(strategies, strategy, record.model(), !record.passed());
+        if (!category.equals(OVER_REFUSAL)) {
+            outcomes.computeIfAbsent(category, c -> new TreeMap<>()).computeIfAbsent(record.model(),
+                    m -> new TreeMap<>()).put(record.caseId(), !record.passed());
+            if (strategy != null) {
+                count(strategies, strategy, record.model(), !record.passed());
+            }
         }
     }
 
@@ -58,7 +68,35 @@ public final class AttackTally {
 
     /** The rates so far. */
     public synchronized AttackRates build() {
-        return new AttackRates(rows(categories), rows(strategies));
+        return new AttackRates(rows(categories), rows(strategies), paired());
+    }
+
+    /** Each attack category's pairs of models (in name order), on the cases both ran. */
+    private List<Paired> paired() {
+        List<Paired> pairs = new ArrayList<>();
+        outcomes.forEach((category, models) -> {
+            List<String> names = new ArrayList<>(models.keySet());
+            for (int i = 0; i < names.size(); i++) {
+                for (int j = i + 1; j < names.size(); j++) {
+                    Map<String, Boolean> first = models.get(names.get(i));
+                    Map<String, Boolean> second = models.get(names.get(j));
+                    int n = 0;
+                    int onlyFirst = 0;
+                    int onlySecond = 0;
+                    for (Map.Entry<String, Boolean> outcome : first.entrySet()) {
+                        Boolean other = second.get(outcome.getKey());
+                        if (other != null) {
+                            n++;
+                            onlyFirst += outcome.getValue() && !other ? 1 : 0;
+                            onlySecond += !outcome.getValue() && other ? 1 : 0;
+                        }
+                    }
+                    pairs.add(new Paired(category, names.get(i), names.get(j), n, onlyFirst, onlySecond,
+                            n == 0 ? Double.NaN : McNemar.exactP(onlyFirst, onlySecond)));
+                }
+            }
+        });
+        return List.copyOf(pairs);
     }
 
     private static String tagValue(List<String> tags, String prefix) {
@@ -95,12 +133,32 @@ public final class AttackTally {
     }
 
     /**
+     * Two models compared on one attack category's cases that both ran.
+     *
+     * @param category the attack category
+     * @param model the first model, in name order
+     * @param other the second
+     * @param n the cases both ran
+     * @param onlyModel the cases whose attack succeeded on {@code model} alone
+     * @param onlyOther the cases whose attack succeeded on {@code other} alone
+     * @param p the exact McNemar two-sided p-value, {@code NaN} without a shared case
+     */
+    public record Paired(String category, String model, String other, int n, int onlyModel, int onlyOther, double p) {
+
+        /** Whether the difference is real: significant at the leaderboard's {@link PairedTest#ALPHA}. */
+        public boolean significant() {
+            return n > 0 && p < PairedTest.ALPHA;
+        }
+    }
+
+    /**
      * The rates of an eval.
      *
      * @param categories by category then model, {@value #OVER_REFUSAL} included
      * @param strategies by strategy then model, over the attack categories
+     * @param paired by attack category, each pair of models
      */
-    public record AttackRates(List<Rate> categories, List<Rate> strategies) {
+    public record AttackRates(List<Rate> categories, List<Rate> strategies, List<Paired> paired) {
 
         /** The attack categories' rows: {@value #OVER_REFUSAL} left out. */
         public List<Rate> attacks() {
@@ -115,6 +173,19 @@ public final class AttackTally {
             json(node.putArray("attackSuccessByStrategy"), strategies);
             json(node.putArray("overRefusal"), categories.stream().filter(r -> r.group().equals(OVER_REFUSAL))
                     .toList());
+            ArrayNode pairs = node.putArray("pairedByCategory");
+            for (Paired pair : paired) {
+                ObjectNode line = pairs.addObject();
+                line.put("category", pair.category());
+                line.put("model", pair.model());
+                line.put("other", pair.other());
+                line.put("n", pair.n());
+                line.put("onlyModel", pair.onlyModel());
+                line.put("onlyOther", pair.onlyOther());
+                line.put("test", PairedTest.MCNEMAR);
+                line.put("p", pair.p());
+                line.put("significant", pair.significant());
+            }
             return node;
         }
 
@@ -140,6 +211,14 @@ public final class AttackTally {
             if (!benign.isEmpty()) {
                 out.append("over-refusal rate (benign requests refused):\n");
                 table(out, "category", benign);
+            }
+            if (!paired.isEmpty()) {
+                out.append("paired by category (attacks that succeeded on one model alone, exact McNemar):\n");
+                for (Paired pair : paired) {
+                    out.append(String.format(Locale.ROOT, "  %s: %s %d, %s %d of %d shared, p = %.3g, %s%n",
+                            pair.category(), pair.model(), pair.onlyModel(), pair.other(), pair.onlyOther(), pair.n(),
+                            pair.p(), pair.significant() ? "a real difference" : "no real difference shown"));
+                }
             }
             return out.toString();
         }
