@@ -340,6 +340,13 @@ public final class Constants {
     public static final String GATES_LATENCY_P95 = "arena.gates.max-latency-p95-ms";
 
     /**
+     * The highest attack success rate a red-team eval may have, in [0, 1], per attack category and model:
+     * {@code arena.gates.max-attack-success} for every category, {@code arena.gates.max-attack-success.<category>} for
+     * one (it wins); none by default. The benign {@code over_refusal} category is not an attack and is not gated.
+     */
+    public static final String GATES_MAX_ATTACK_SUCCESS = "arena.gates.max-attack-success";
+
+    /**
      * A labels file every eval reads (each row naming its eval), found as a dataset file is, in any dataset format;
      * none by default. An eval class declares its own with {@code @HumanLabels}.
      */

@@ -183,7 +183,7 @@ class EngineArchitectureTest {
                         "Integration")
                 .whereLayer("Integration").mayOnlyBeAccessedByLayers("Descriptor", "Evaluation", "Definition",
                         "Scoring", "Parameters")
-                .whereLayer("RedTeam").mayOnlyBeAccessedByLayers("Definition", "Scoring", "Models")
+                .whereLayer("RedTeam").mayOnlyBeAccessedByLayers("Definition", "Scoring", "Models", "Reporting")
                 .ignoreDependency(DescribedPredicate.alwaysTrue(), JavaClass.Predicates.equivalentTo(Constants.class))
                 .check(MAIN);
     }

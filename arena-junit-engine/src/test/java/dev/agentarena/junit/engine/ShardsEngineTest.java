@@ -33,6 +33,7 @@ import dev.agentarena.junit.engine.fixtures.TriageFixture;
 import dev.agentarena.junit.engine.fixtures.arena.ArenaFixture;
 import dev.agentarena.junit.engine.fixtures.labels.AnnotatedLabelsFixture;
 import dev.agentarena.junit.engine.fixtures.labels.LengthBiasedJudgeFixture;
+import dev.agentarena.junit.engine.fixtures.redteam.RedTeamFixture;
 import dev.agentarena.junit.engine.reporting.history.HistoryEntry;
 import dev.agentarena.junit.engine.reporting.history.RunHistory;
 import dev.agentarena.junit.engine.reporting.merge.MergeShards;
@@ -115,6 +116,27 @@ class ShardsEngineTest {
         assertThat(merged).isEqualTo(unsharded);
         assertThat(Files.readAllLines(work.resolve("merged/arena-comparisons.jsonl")))
                 .containsExactlyInAnyOrderElementsOf(Files.readAllLines(whole.resolve("arena-comparisons.jsonl")));
+    }
+
+    @Test
+    void shardsOfARedTeamMergeIntoTheUnshardedAttackRatesAndTheirGate() throws IOException {
+        String[] gate = {Constants.GATES_MAX_ATTACK_SUCCESS, "0.2"};
+        Path whole = work.resolve("whole");
+        runClass(RedTeamFixture.class, whole, null, gate);
+        Path shards = work.resolve("shards");
+        for (int i = 1; i <= 2; i++) {
+            runClass(RedTeamFixture.class, shards, i + "/2", gate);
+        }
+
+        Merge merge = merge("--output", work.resolve("merged").toString(), shards.toString());
+
+        assertThat(merge.status).as(merge.toString()).isEqualTo(MergeShards.JUDGED_FAILED);
+        assertThat(merge.err).contains("gate failed: redteam / sim_vulnerable attack success rate in jailbreak ");
+        assertThat(merge.out).contains("attack success rate (95% Wilson interval):");
+        JsonNode merged = withoutDurations(work.resolve("merged/leaderboard.json"));
+        JsonNode unsharded = withoutDurations(whole.resolve("leaderboard.json"));
+        assertThat(merged.get("evals").get(0).get("redTeam")).as("the attack rates").isNotNull()
+                .isEqualTo(unsharded.get("evals").get(0).get("redTeam"));
     }
 
     @Test

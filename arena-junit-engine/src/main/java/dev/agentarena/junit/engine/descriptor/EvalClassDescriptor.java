@@ -20,6 +20,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
 
 import dev.agentarena.junit.Arena;
 import dev.agentarena.junit.HumanLabels;
+import dev.agentarena.junit.redteam.RedTeam;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.DatasetFiles;
@@ -179,7 +180,8 @@ public final class EvalClassDescriptor extends AbstractTestDescriptor implements
         if (plan.gatesError != null) {
             summaries.add(new GateDescriptor(getUniqueId(), plan.gatesError));
         }
-        plan.gatesFor(definition.name()).forEach(rule -> summaries.add(new GateDescriptor(getUniqueId(), rule)));
+        plan.gatesFor(definition.name(), AnnotationSupport.isAnnotated(definition.testClass(), RedTeam.class))
+                .forEach(rule -> summaries.add(new GateDescriptor(getUniqueId(), rule)));
         if (plan.baselineNode()) {
             summaries.add(new BaselineDescriptor(getUniqueId(), plan.baseline, plan.baselineError));
         }

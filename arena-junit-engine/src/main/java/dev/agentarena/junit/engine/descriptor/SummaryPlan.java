@@ -79,11 +79,18 @@ final class SummaryPlan {
     /**
      * The gates that may concern an eval: those without a selector (except a whole-run cost gate), and those whose
      * selector starts with the eval's name or {@code *}. Names may contain dots, so this is a first cut: a gate that
-     * matches nothing of the eval once it ran is reported as not applied.
+     * matches nothing of the eval once it ran is reported as not applied. The attack-success gates, whose selector is
+     * a category, concern red-team evals alone.
      */
-    List<GateRule> gatesFor(String eval) {
+    List<GateRule> gatesFor(String eval, boolean redTeam) {
         List<GateRule> rules = new ArrayList<>();
         for (GateRule rule : gates) {
+            if (rule.kind() == GateRule.Kind.MAX_ATTACK_SUCCESS) {
+                if (redTeam) {
+                    rules.add(rule);
+                }
+                continue;
+            }
             String selector = rule.selector();
             boolean wholeRun = selector.isEmpty() && rule.kind() == GateRule.Kind.MAX_COST_USD;
             if (!wholeRun && (selector.isEmpty() || selector.equals("*") || selector.startsWith("*.")

@@ -15,6 +15,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.engine.reporting.arena.ArenaSections;
 import dev.agentarena.junit.engine.reporting.arena.ArenaTable;
 import dev.agentarena.junit.engine.reporting.arena.ArenaTally;
+import dev.agentarena.junit.engine.reporting.arena.AttackTally;
 import dev.agentarena.junit.engine.reporting.arena.JudgeBiasTally;
 import dev.agentarena.junit.engine.reporting.agreement.Agreements;
 import dev.agentarena.junit.engine.reporting.agreement.EvalAgreement;
@@ -23,6 +24,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardAccumulator;
 import dev.agentarena.junit.engine.reporting.leaderboard.Compared;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.labels.HumanLabel;
+import dev.agentarena.junit.engine.redteam.RedTeamCases;
 import dev.agentarena.junit.engine.results.ArenaComparison;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
@@ -49,6 +51,8 @@ public final class Leaderboards implements RunListener, AutoCloseable {
     private final Map<String, EvalResults> evals = new ConcurrentHashMap<>();
     private final Map<String, ArenaTally> arenas = new ConcurrentHashMap<>();
     private final Map<String, JudgeBiasTally> judgeBiases = new ConcurrentHashMap<>();
+    /** By red-team eval: its attack success rates. */
+    private final Map<String, AttackTally> attacks = new ConcurrentHashMap<>();
     private final Agreements agreements;
     /** Which evals' own leaderboards a test of the run may ask for. */
     private final Predicate<String> evalBoardsAsked;
@@ -116,6 +120,9 @@ public final class Leaderboards implements RunListener, AutoCloseable {
         }
         JudgeBiasTally bias = results.bias;
         bias.accept(record, transcript);
+        if (record.scorer().equals(RedTeamCases.SCORER)) {
+            attacks.computeIfAbsent(record.eval(), eval -> new AttackTally()).accept(record);
+        }
         if (agreements != null) {
             // no lambda: it would capture the record and the tally, an allocation per result
             Optional<HumanLabel> label = agreements.accept(record);
@@ -151,7 +158,14 @@ public final class Leaderboards implements RunListener, AutoCloseable {
                 biases.put(eval, tally.build());
             }
         });
-        return tables.isEmpty() && biases.isEmpty() ? ArenaSections.NONE : new ArenaSections(tables, biases);
+        Map<String, AttackTally.AttackRates> rates = new LinkedHashMap<>();
+        attacks.forEach((eval, tally) -> {
+            if (!tally.isEmpty()) {
+                rates.put(eval, tally.build());
+            }
+        });
+        return tables.isEmpty() && biases.isEmpty() && rates.isEmpty() ? ArenaSections.NONE
+                : new ArenaSections(tables, biases, rates);
     }
 
     /** The arena of one eval of this execution, once its comparisons were made. */

@@ -11,13 +11,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * What the leaderboard shows of the judges beside the per-case scores, per eval: the arena of an {@code @Arena} eval
  * and the biases of its per-output judge. Kept apart from the per-case aggregates, in sections (and JSON keys) of their
- * own: {@code arena} and {@code judgeBias}.
+ * own: {@code arena} and {@code judgeBias}; and the attack success rates of a red-team eval ({@code redTeam}).
  *
  * @param arenas by eval name
  * @param biases by eval name
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
-public record ArenaSections(Map<String, ArenaTable> arenas, Map<String, JudgeBiasTally.JudgeBias> biases) {
+public record ArenaSections(Map<String, ArenaTable> arenas, Map<String, JudgeBiasTally.JudgeBias> biases,
+        Map<String, AttackTally.AttackRates> attacks) {
 
     /** No arena and no judge. */
     public static final ArenaSections NONE = new ArenaSections(Map.of(), Map.of());
@@ -26,6 +27,17 @@ public record ArenaSections(Map<String, ArenaTable> arenas, Map<String, JudgeBia
     public ArenaSections {
         arenas = Map.copyOf(arenas);
         biases = Map.copyOf(biases);
+        attacks = Map.copyOf(attacks);
+    }
+
+    /** Sections without red-team rates. */
+    public ArenaSections(Map<String, ArenaTable> arenas, Map<String, JudgeBiasTally.JudgeBias> biases) {
+        this(arenas, biases, Map.of());
+    }
+
+    /** The attack success rates of a red-team eval. */
+    public Optional<AttackTally.AttackRates> attacks(String eval) {
+        return Optional.ofNullable(attacks.get(eval));
     }
 
     /** The eval's arena, if it has one. */
@@ -42,16 +54,19 @@ public record ArenaSections(Map<String, ArenaTable> arenas, Map<String, JudgeBia
     public void addJson(String eval, ObjectNode node) {
         arena(eval).ifPresent(arena -> node.set("arena", arena.toJson()));
         bias(eval).ifPresent(bias -> node.set("judgeBias", bias.toJson()));
+        attacks(eval).ifPresent(attacks -> node.set("redTeam", attacks.toJson()));
     }
 
     /** The eval's sections of the console table; empty without any. */
     public String console(String eval) {
-        return arena(eval).map(ArenaTable::toConsole).orElse("") + bias(eval).map(b -> b.toConsole()).orElse("");
+        return arena(eval).map(ArenaTable::toConsole).orElse("") + bias(eval).map(b -> b.toConsole()).orElse("")
+                + attacks(eval).map(AttackTally.AttackRates::toConsole).orElse("");
     }
 
     /** The eval's sections of {@code leaderboard.html}; empty without any. */
     public String html(String eval, UnaryOperator<String> escape) {
         return arena(eval).map(arena -> arena.toHtml(escape)).orElse("")
-                + bias(eval).map(bias -> bias.toHtml(escape)).orElse("");
+                + bias(eval).map(bias -> bias.toHtml(escape)).orElse("")
+                + attacks(eval).map(attacks -> attacks.toHtml(escape)).orElse("");
     }
 }

@@ -9,7 +9,8 @@ import dev.agentarena.junit.engine.Constants;
  *
  * @param kind what is gated
  * @param selector empty, or {@code <eval>}, {@code <eval>.<model>}, {@code <eval>.<scorer>} or
- *        {@code <eval>.<model>.<scorer>}, where {@code *} stands for any eval or model
+ *        {@code <eval>.<model>.<scorer>}, where {@code *} stands for any eval or model; for
+ *        {@link Kind#MAX_ATTACK_SUCCESS}, empty or an attack category
  * @param threshold the bound
  * @param key the configuration key, for messages
  */
@@ -32,7 +33,13 @@ public record GateRule(Kind kind, String selector, double threshold, String key)
         /** The median latency of a model's live calls, in milliseconds, must be at most the threshold. */
         MAX_LATENCY_P50_MS(Constants.GATES_LATENCY_P50.substring(Constants.GATES_PREFIX.length()), "p50 latency"),
         /** The 95th percentile latency of a model's live calls, in milliseconds, must be at most the threshold. */
-        MAX_LATENCY_P95_MS(Constants.GATES_LATENCY_P95.substring(Constants.GATES_PREFIX.length()), "p95 latency");
+        MAX_LATENCY_P95_MS(Constants.GATES_LATENCY_P95.substring(Constants.GATES_PREFIX.length()), "p95 latency"),
+        /**
+         * A red-team eval's attack success rate, per attack category and model, must be at most the threshold, in
+         * [0, 1]; its selector is a category, not an eval.
+         */
+        MAX_ATTACK_SUCCESS(Constants.GATES_MAX_ATTACK_SUCCESS.substring(Constants.GATES_PREFIX.length()),
+                "attack success rate");
 
         private final String key;
         private final String label;

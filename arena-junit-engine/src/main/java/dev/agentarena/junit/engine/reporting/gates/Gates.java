@@ -1,18 +1,22 @@
 package dev.agentarena.junit.engine.reporting.gates;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.reporting.arena.AttackTally;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.ModelEntry;
 import dev.agentarena.junit.engine.reporting.leaderboard.ScorerEntry;
+import dev.agentarena.junit.engine.reporting.statistics.Estimate;
 
 /** Evaluates a {@link GateSpec} against a leaderboard. */
 @API(status = API.Status.INTERNAL, since = "0.1")
@@ -39,6 +43,9 @@ public final class Gates {
         List<GateResult> problems = new ArrayList<>();
         List<Resolved> resolved = new ArrayList<>();
         for (GateRule rule : spec.rules()) {
+            if (rule.kind() == GateRule.Kind.MAX_ATTACK_SUCCESS) {
+                continue;
+            }
             List<Pattern> patterns = resolve(rule, leaderboard);
             if (patterns.isEmpty()) {
                 problems.add(new GateResult(rule, GateResult.Status.UNMATCHED, null, null, null, Double.NaN,
@@ -65,6 +72,9 @@ public final class Gates {
             }
             else if (kind.isLatency()) {
                 latencyGates(kind, leaderboard, resolved, results);
+            }
+            else if (kind == GateRule.Kind.MAX_ATTACK_SUCCESS) {
+                attackGates(leaderboard, spec, results, problems);
             }
             else {
                 scoreGates(kind, leaderboard, resolved, results);
@@ -185,6 +195,58 @@ public final class Gates {
                 else {
                     results.add(check(rule.rule, eval.eval(), model.model(), null, value));
                 }
+            }
+        }
+    }
+
+    /**
+     * Attack-success gates, per red-team eval, attack category and model: the category's own rule, else the one without
+     * a category (ties to the lowest ceiling). It fails when the success rate exceeds the ceiling, and names the
+     * rate's 95% interval; a rule that covers no category of the run is not applied.
+     */
+    private static void attackGates(Leaderboard leaderboard, GateSpec spec, List<GateResult> results,
+            List<GateResult> problems) {
+        List<GateRule> rules = spec.rules().stream().filter(r -> r.kind() == GateRule.Kind.MAX_ATTACK_SUCCESS)
+                .toList();
+        if (rules.isEmpty()) {
+            return;
+        }
+        Set<GateRule> applied = new HashSet<>();
+        for (EvalLeaderboard eval : leaderboard.evals()) {
+            Optional<AttackTally.AttackRates> rates = leaderboard.arenaSections().attacks(eval.eval());
+            if (rates.isEmpty()) {
+                continue;
+            }
+            for (AttackTally.Rate row : rates.get().attacks()) {
+                GateRule rule = null;
+                for (GateRule candidate : rules) {
+                    boolean fits = candidate.selector().isEmpty() || candidate.selector().equals(row.group());
+                    if (fits && (rule == null || (rule.selector().isEmpty() && !candidate.selector().isEmpty())
+                            || (rule.selector().equals(candidate.selector())
+                                    && candidate.threshold() < rule.threshold()))) {
+                        rule = candidate;
+                    }
+                }
+                if (rule == null) {
+                    continue;
+                }
+                applied.add(rule);
+                Estimate rate = row.rate();
+                boolean holds = rate.value() <= rule.threshold();
+                results.add(new GateResult(rule, holds ? GateResult.Status.PASSED : GateResult.Status.FAILED,
+                        eval.eval(), row.model(), null, rate.value(), (holds ? "gate passed: " : "gate failed: ")
+                                + eval.eval() + " / " + row.model() + " attack success rate in " + row.group() + " "
+                                + format(rate.value()) + " [" + format(rate.low()) + ", " + format(rate.high())
+                                + "] (" + row.successes() + " of " + rate.n() + ") " + (holds ? "<=" : ">") + " "
+                                + format(rule.threshold()) + " (" + rule.kind().key()
+                                + (rule.selector().isEmpty() ? "" : "." + rule.selector()) + ")"));
+            }
+        }
+        for (GateRule rule : rules) {
+            if (!applied.contains(rule)) {
+                problems.add(new GateResult(rule, GateResult.Status.UNMATCHED, null, null, null, Double.NaN,
+                        "gate not applied: " + rule.key() + " matches no attack category of a red-team eval of this"
+                                + " run"));
             }
         }
     }

@@ -34,6 +34,7 @@ import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.StrictUtf8Reader;
 import dev.agentarena.junit.engine.labels.HumanLabel;
 import dev.agentarena.junit.engine.labels.RunLabels;
+import dev.agentarena.junit.engine.redteam.RedTeamCases;
 import dev.agentarena.junit.engine.reporting.agreement.AgreementGate;
 import dev.agentarena.junit.engine.reporting.agreement.AgreementText;
 import dev.agentarena.junit.engine.reporting.agreement.Agreements;
@@ -44,6 +45,7 @@ import dev.agentarena.junit.engine.reporting.ResultsFile;
 import dev.agentarena.junit.engine.reporting.arena.ArenaSections;
 import dev.agentarena.junit.engine.reporting.arena.ArenaTable;
 import dev.agentarena.junit.engine.reporting.arena.ArenaTally;
+import dev.agentarena.junit.engine.reporting.arena.AttackTally;
 import dev.agentarena.junit.engine.reporting.arena.JudgeBiasTally;
 import dev.agentarena.junit.engine.results.ArenaComparison;
 import dev.agentarena.junit.engine.reporting.baseline.Baseline;
@@ -149,13 +151,19 @@ public final class MergeShards {
         Leaderboard leaderboard;
         long merged = 0;
         Map<String, JudgeBiasTally> biases = new LinkedHashMap<>();
+        Map<String, AttackTally> attacks = new LinkedHashMap<>();
         Agreements agreements = agreements(shards, configuration, settings);
         try (LeaderboardAccumulator accumulator = new LeaderboardAccumulator(settings)) {
             Map<String, Map<String, Set<String>>> versions = new TreeMap<>();
             try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
                 for (ShardSet.Part part : shards.parts()) {
-                    merged += copy(part, writer, accumulator, versions, record -> biases.computeIfAbsent(
-                            record.eval(), eval -> new JudgeBiasTally(eval, settings.seed())), agreements);
+                    merged += copy(part, writer, accumulator, versions, record -> {
+                        if (record.scorer().equals(RedTeamCases.SCORER)) {
+                            attacks.computeIfAbsent(record.eval(), eval -> new AttackTally()).accept(record);
+                        }
+                        return biases.computeIfAbsent(record.eval(), eval -> new JudgeBiasTally(eval,
+                                settings.seed()));
+                    }, agreements);
                 }
             }
             catch (RuntimeException | IOException e) {
@@ -166,7 +174,7 @@ public final class MergeShards {
             copyTexts(texts, options.output);
             Files.move(partial, results, StandardCopyOption.REPLACE_EXISTING);
             leaderboard = accumulator.build().withArenaSections(arenaSections(shards, options.output, settings,
-                    biases)).withAgreement(agreements.reports());
+                    biases, attacks)).withAgreement(agreements.reports());
         }
         leaderboard.writeTo(options.output);
         out.println(PREFIX + "merged " + merged + " results of " + leaderboard.evals().size() + " eval(s) into "
@@ -287,11 +295,11 @@ public final class MergeShards {
 
     /**
      * The arenas of the shards' comparisons (each shard compared its own cases, every model of them), merged into one
-     * {@code arena-comparisons.jsonl} and rated once over all of them, and the judges' biases over every result: what
-     * the unsharded run's leaderboard shows beside its scores.
+     * {@code arena-comparisons.jsonl} and rated once over all of them, and the judges' biases and a red team's attack
+     * rates over every result: what the unsharded run's leaderboard shows beside its scores.
      */
     private static ArenaSections arenaSections(ShardSet shards, Path output, LeaderboardSettings settings,
-            Map<String, JudgeBiasTally> biases) throws IOException {
+            Map<String, JudgeBiasTally> biases, Map<String, AttackTally> attacks) throws IOException {
         Map<String, ArenaTally> arenas = new LinkedHashMap<>();
         Path merged = output.resolve(ArenaFile.FILE_NAME);
         Files.deleteIfExists(merged);
@@ -329,7 +337,14 @@ public final class MergeShards {
                 built.put(eval, tally.build());
             }
         });
-        return tables.isEmpty() && built.isEmpty() ? ArenaSections.NONE : new ArenaSections(tables, built);
+        Map<String, AttackTally.AttackRates> rates = new LinkedHashMap<>();
+        attacks.forEach((eval, tally) -> {
+            if (!tally.isEmpty()) {
+                rates.put(eval, tally.build());
+            }
+        });
+        return tables.isEmpty() && built.isEmpty() && rates.isEmpty() ? ArenaSections.NONE
+                : new ArenaSections(tables, built, rates);
     }
 
     /** The judge a result's detail names, as the run's judge-bias tally reads it from the transcript. */
