@@ -33,19 +33,17 @@ final class ContextPrecisionScorer implements OutputScorer {
 
     @Override
     public ScoreResult score(String output, Object reference, ScoringContext context) {
-        List<RetrievedPassage> retrieved = context.retrieved();
-        if (retrieved.isEmpty()) {
-            return RagJudging.noPassages(name(), "judges the retrieved passages");
-        }
-        String truth = RagJudging.reference(reference);
-        if (truth == null) {
-            return RagJudging.noReference(name());
-        }
-        double threshold = RagJudging.threshold(context);
-        Judge judge = context.judge();
-        List<RetrievedPassage> shown = RagJudging.shown(retrieved);
-        String raw = judge.ask(RagPrompt.instructions(Task.PASSAGE_RELEVANCE), RagPrompt.content(
-                RagJudging.question(context), truth, null, RagJudging.texts(shown), List.of()));
+        return RagJudging.askAboutPassages(context, reference, name(),
+                "judges the retrieved passages", Task.PASSAGE_RELEVANCE, this::grade);
+    }
+
+    private ScoreResult grade(RagJudging.PassageAnswer answer) {
+        List<RetrievedPassage> retrieved = answer.retrieved();
+        List<RetrievedPassage> shown = answer.shown();
+        String truth = answer.reference();
+        double threshold = answer.threshold();
+        Judge judge = answer.judge();
+        String raw = answer.raw();
         List<Judged> verdicts;
         try {
             verdicts = RagPrompt.verdicts(raw, "passage", shown.size(), shown.size(), RagPrompt.RELEVANCE);

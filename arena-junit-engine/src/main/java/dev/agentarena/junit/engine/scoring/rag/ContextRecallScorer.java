@@ -29,19 +29,18 @@ final class ContextRecallScorer implements OutputScorer {
 
     @Override
     public ScoreResult score(String output, Object reference, ScoringContext context) {
-        List<RetrievedPassage> retrieved = context.retrieved();
-        if (retrieved.isEmpty()) {
-            return RagJudging.noPassages(name(), "checks the reference's statements against the retrieved passages");
-        }
-        String truth = RagJudging.reference(reference);
-        if (truth == null) {
-            return RagJudging.noReference(name());
-        }
-        double threshold = RagJudging.threshold(context);
-        Judge judge = context.judge();
-        List<RetrievedPassage> shown = RagJudging.shown(retrieved);
-        String raw = judge.ask(RagPrompt.instructions(Task.REFERENCE_SUPPORT), RagPrompt.content(
-                RagJudging.question(context), truth, null, RagJudging.texts(shown), List.of()));
+        return RagJudging.askAboutPassages(context, reference, name(),
+                "checks the reference's statements against the retrieved passages", Task.REFERENCE_SUPPORT,
+                this::grade);
+    }
+
+    private ScoreResult grade(RagJudging.PassageAnswer answer) {
+        List<RetrievedPassage> retrieved = answer.retrieved();
+        List<RetrievedPassage> shown = answer.shown();
+        String truth = answer.reference();
+        double threshold = answer.threshold();
+        Judge judge = answer.judge();
+        String raw = answer.raw();
         Statements statements;
         try {
             statements = RagPrompt.statements(raw, shown.size(), RagPrompt.SUPPORT);

@@ -12,6 +12,7 @@ import dev.agentarena.junit.ScoringContext;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.models.judge.RagPrompt;
 import dev.agentarena.junit.engine.models.judge.RagPrompt.Judged;
+import dev.agentarena.junit.engine.models.judge.RagPrompt.Task;
 import dev.agentarena.junit.model.RetrievedPassage;
 
 /**
@@ -45,6 +46,42 @@ final class RagJudging {
 
     static List<String> texts(List<RetrievedPassage> passages) {
         return passages.stream().map(RetrievedPassage::text).toList();
+    }
+
+    /**
+     * The judge's raw answer to one question about the retrieved passages against the reference, with what it was
+     * shown.
+     */
+    record PassageAnswer(List<RetrievedPassage> retrieved, List<RetrievedPassage> shown, String reference,
+            double threshold, Judge judge, String raw) {
+    }
+
+    /** How a scorer grades the judge's answer about the passages. */
+    interface PassageGrading {
+        ScoreResult grade(PassageAnswer answer);
+    }
+
+    /**
+     * Asks the judge {@code task} about the case's retrieved passages and its reference, and grades the answer; not
+     * applicable, with the reason and no judge call, without passages or without a reference. The option
+     * {@code threshold} is read before the call, so a bad value costs nothing.
+     */
+    static ScoreResult askAboutPassages(ScoringContext context, Object reference, String scorer, String needsPassages,
+            Task task, PassageGrading grading) {
+        List<RetrievedPassage> retrieved = context.retrieved();
+        if (retrieved.isEmpty()) {
+            return noPassages(scorer, needsPassages);
+        }
+        String truth = reference(reference);
+        if (truth == null) {
+            return noReference(scorer);
+        }
+        double threshold = threshold(context);
+        Judge judge = context.judge();
+        List<RetrievedPassage> shown = shown(retrieved);
+        String raw = judge.ask(RagPrompt.instructions(task), RagPrompt.content(question(context), truth, null,
+                texts(shown), List.of()));
+        return grading.grade(new PassageAnswer(retrieved, shown, truth, threshold, judge, raw));
     }
 
     static ScoreResult noPassages(String scorer, String needsThem) {
