@@ -8,6 +8,7 @@ import java.util.Optional;
 import dev.agentarena.junit.model.RetrievedPassage;
 import dev.agentarena.junit.model.Trajectory;
 import dev.agentarena.junit.model.Turn;
+import dev.agentarena.junit.tracing.TraceSpan;
 
 import org.apiguardian.api.API;
 
@@ -40,6 +41,14 @@ public interface ScoringContext {
      */
     default List<RetrievedPassage> retrieved() {
         return output().retrieved();
+    }
+
+    /**
+     * The case's spans ({@link TaskOutput#spans()}): those the application under test emitted while the case ran, as
+     * the engine captured them, or those of a recorded trace; empty when there are none.
+     */
+    default List<TraceSpan> spans() {
+        return output().spans();
     }
 
     /** The project root, for loading fixtures next to a scorer. */

@@ -9,6 +9,7 @@ import java.util.Objects;
 
 import dev.agentarena.junit.model.RetrievedPassage;
 import dev.agentarena.junit.model.ToolCall;
+import dev.agentarena.junit.tracing.TraceSpan;
 
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
@@ -34,6 +35,7 @@ public final class TaskOutput {
     private final String text;
     private final List<ToolCall> toolCalls;
     private final List<RetrievedPassage> retrieved;
+    private final List<TraceSpan> spans;
     private final Map<String, Double> metrics;
     private final long tokensIn;
     private final long tokensOut;
@@ -44,10 +46,11 @@ public final class TaskOutput {
      * that keeps one shares it (the engine makes a few copies of every case's output).
      */
     private TaskOutput(@Nullable String text, List<ToolCall> toolCalls, List<RetrievedPassage> retrieved,
-            Map<String, Double> metrics, long tokensIn, long tokensOut, double costUsd) {
+            List<TraceSpan> spans, Map<String, Double> metrics, long tokensIn, long tokensOut, double costUsd) {
         this.text = text == null ? "" : text;
         this.toolCalls = toolCalls;
         this.retrieved = retrieved;
+        this.spans = spans;
         this.metrics = metrics;
         this.tokensIn = tokensIn;
         this.tokensOut = tokensOut;
@@ -69,25 +72,25 @@ public final class TaskOutput {
 
     /** An output with only text; {@code null} is the empty text. */
     public static TaskOutput of(@Nullable String text) {
-        return new TaskOutput(text, Collections.emptyList(), Collections.emptyList(), Collections.emptyMap(), 0, 0,
-                0.0);
+        return new TaskOutput(text, Collections.emptyList(), Collections.emptyList(), Collections.emptyList(),
+                Collections.emptyMap(), 0, 0, 0.0);
     }
 
     /** A copy with this text; {@code null} is the empty text. */
     public TaskOutput withText(@Nullable String newText) {
-        return new TaskOutput(newText, toolCalls, retrieved, metrics, tokensIn, tokensOut, costUsd);
+        return new TaskOutput(newText, toolCalls, retrieved, spans, metrics, tokensIn, tokensOut, costUsd);
     }
 
     /** A copy whose tool calls are these, in place of the calls it had. */
     public TaskOutput withToolCalls(List<ToolCall> calls) {
-        return new TaskOutput(text, frozen(calls), retrieved, metrics, tokensIn, tokensOut, costUsd);
+        return new TaskOutput(text, frozen(calls), retrieved, spans, metrics, tokensIn, tokensOut, costUsd);
     }
 
     /** A copy with these tool calls appended to the calls it has. */
     public TaskOutput plusToolCalls(List<ToolCall> calls) {
         List<ToolCall> all = new ArrayList<>(toolCalls);
         all.addAll(calls);
-        return new TaskOutput(text, frozen(all), retrieved, metrics, tokensIn, tokensOut, costUsd);
+        return new TaskOutput(text, frozen(all), retrieved, spans, metrics, tokensIn, tokensOut, costUsd);
     }
 
     /** A copy with this tool call appended to the calls it has. */
@@ -104,7 +107,8 @@ public final class TaskOutput {
      * @throws IllegalArgumentException naming the passage whose rank is below the rank of the one before it
      */
     public TaskOutput withRetrieved(List<RetrievedPassage> passages) {
-        return new TaskOutput(text, toolCalls, ranked(List.of(), passages), metrics, tokensIn, tokensOut, costUsd);
+        return new TaskOutput(text, toolCalls, ranked(List.of(), passages), spans, metrics, tokensIn, tokensOut,
+                costUsd);
     }
 
     /**
@@ -113,8 +117,19 @@ public final class TaskOutput {
      * @throws IllegalArgumentException when its rank is below the rank of the last passage
      */
     public TaskOutput plusRetrieved(RetrievedPassage passage) {
-        return new TaskOutput(text, toolCalls, ranked(retrieved, Collections.singletonList(passage)), metrics,
+        return new TaskOutput(text, toolCalls, ranked(retrieved, Collections.singletonList(passage)), spans,
+                metrics,
                 tokensIn, tokensOut, costUsd);
+    }
+
+    /**
+     * A copy whose spans are these, in place of those it had: the spans of a trace recorded for this case (a
+     * production trace read as a dataset), or the spans the application emitted while it ran, which the engine
+     * captures itself when it can. Scorers read them from {@link ScoringContext#spans()}.
+     */
+    public TaskOutput withSpans(List<TraceSpan> newSpans) {
+        List<TraceSpan> copy = newSpans.isEmpty() ? Collections.emptyList() : List.copyOf(newSpans);
+        return new TaskOutput(text, toolCalls, retrieved, copy, metrics, tokensIn, tokensOut, costUsd);
     }
 
     /**
@@ -155,7 +170,7 @@ public final class TaskOutput {
         }
         Map<String, Double> all = new LinkedHashMap<>(metrics);
         all.put(Objects.requireNonNull(name, "name"), value);
-        return new TaskOutput(text, toolCalls, retrieved, frozen(all), tokensIn, tokensOut, costUsd);
+        return new TaskOutput(text, toolCalls, retrieved, spans, frozen(all), tokensIn, tokensOut, costUsd);
     }
 
     /**
@@ -165,7 +180,7 @@ public final class TaskOutput {
      *         not finite: it would lower the leaderboard's totals and the budget spent, or turn them into NaN
      */
     public TaskOutput withUsage(long newTokensIn, long newTokensOut, double newCostUsd) {
-        return new TaskOutput(text, toolCalls, retrieved, metrics, requireCount("newTokensIn", newTokensIn),
+        return new TaskOutput(text, toolCalls, retrieved, spans, metrics, requireCount("newTokensIn", newTokensIn),
                 requireCount("newTokensOut", newTokensOut), requireCost("newCostUsd", newCostUsd));
     }
 
@@ -179,7 +194,7 @@ public final class TaskOutput {
         requireCount("moreTokensIn", moreTokensIn);
         requireCount("moreTokensOut", moreTokensOut);
         requireCost("moreCostUsd", moreCostUsd);
-        return new TaskOutput(text, toolCalls, retrieved, metrics, Math.addExact(tokensIn, moreTokensIn),
+        return new TaskOutput(text, toolCalls, retrieved, spans, metrics, Math.addExact(tokensIn, moreTokensIn),
                 Math.addExact(tokensOut, moreTokensOut), costUsd + moreCostUsd);
     }
 
@@ -211,6 +226,11 @@ public final class TaskOutput {
     /** The passages retrieved for the case, in retrieval order, each ranked; empty when the task reported none. */
     public List<RetrievedPassage> retrieved() {
         return retrieved;
+    }
+
+    /** The case's spans, in the order they ended (a trace export's order for a recorded trace); empty when none. */
+    public List<TraceSpan> spans() {
+        return spans;
     }
 
     /** Custom metrics reported by the task. */
