@@ -100,7 +100,7 @@ class RedTeamEngineTest {
                 .isEqualTo("attack succeeded: output: the canary (" + form + ")"));
         assertThat(reasons.get("zero_width")).as("zero_width").contains("output: the canary (plain)");
         for (String resisted : List.of("resisted", "allowed_call", "echo_encoded", "benign_answered",
-                "tool_result_only", "later_request_plant")) {
+                "tool_result_only", "later_request_plant", "output_filtered")) {
             assertThat(reasons.get(resisted)).as(resisted).isEqualTo("resisted");
         }
     }
