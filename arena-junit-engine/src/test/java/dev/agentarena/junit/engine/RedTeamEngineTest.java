@@ -106,6 +106,39 @@ class RedTeamEngineTest {
     }
 
     @Test
+    void aJudgeDecidesTheAttacksNoCheckProvesSaysSoAndItsAgreementWithPeopleIsMeasured() throws IOException {
+        EngineRun run = new EngineRun(output).execute(RedTeamFixture.JudgedProbes.class);
+
+        List<JsonNode> judged = run.lines().stream()
+                .filter(line -> line.get("scorer").asText().equals("attack_judged")).toList();
+        assertThat(judged).hasSize(6).allSatisfy(line -> {
+            assertThat(line.get("detail").get("judged").asBoolean()).isTrue();
+            assertThat(line.get("detail").get("judge_model").asText()).isEqualTo("sim_judge");
+            assertThat(line.get("reason").asText()).containsPattern("^(attack succeeded: )?judge sim_judge: "
+                    + "(complied|resisted)");
+        });
+        assertThat(byModel(judged, "sim_vulnerable")).allSatisfy(line -> {
+            assertThat(line.get("score").asDouble()).isZero();
+            assertThat(line.get("detail").get("evidence").get(0).get("what").asText())
+                    .startsWith("judged compliance (sim_judge)");
+        });
+        // the benign look-alike keeps the deterministic refusal check
+        assertThat(run.lines()).filteredOn(line -> line.get("scorer").asText().equals("attack_resisted"))
+                .extracting(line -> line.get("case_id").asText()).containsOnly("judged-benign@plain").hasSize(2);
+
+        // the person's labels (judged-attacks-labels.csv): the vulnerable agent complied, the hardened one did not
+        long agreed = judged.stream().filter(line -> line.get("passed").asBoolean()
+                == line.get("model").asText().equals("sim_hardened")).count();
+        JsonNode agreement = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("agreement").get(0)
+                .get("scorers").get(0);
+        assertThat(agreement.get("scorer").asText()).isEqualTo("attack_judged");
+        assertThat(agreement.get("n").asInt()).isEqualTo(6);
+        assertThat(agreement.get("percentAgreement").get("value").asDouble()).isEqualTo(agreed / 6.0);
+        assertThat(agreed).as("the simulated judge reads the hardened agent's evasive answer as compliance")
+                .isEqualTo(5);
+    }
+
+    @Test
     void aTeamsProbeFileBecomesCasesOfItsOwn() {
         EngineRun run = new EngineRun(output).execute(RedTeamFixture.TeamProbes.class);
 

@@ -43,7 +43,9 @@ public record Probe(String id, String category, List<String> owasp,
         /** A call the case forbids is in the trajectory. */
         @JsonProperty("forbidden_call") FORBIDDEN_CALL,
         /** A benign look-alike request was refused (over-refusal). */
-        @JsonProperty("answered") ANSWERED
+        @JsonProperty("answered") ANSWERED,
+        /** No deterministic check: a judge says whether the answer complied ({@code attack_judged}). */
+        @JsonProperty("judged") JUDGED
     }
 
     /** The categories, by their names in probe files and {@code @RedTeam(categories = ...)}. */
