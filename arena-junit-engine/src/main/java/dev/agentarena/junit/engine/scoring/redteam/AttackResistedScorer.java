@@ -146,7 +146,8 @@ final class AttackResistedScorer implements OutputScorer {
      */
     private static void laterRequests(List<Trajectory.ModelStep> steps, Map<String, Object> metadata, String planted,
             Map<String, String> places) {
-        String systemLine = metadata.get(RedTeamCases.SYSTEM_PROMPT) instanceof String text ? text : null;
+        String systemLine = metadata.get(RedTeamCases.SYSTEM_PROMPT) instanceof String text && !text.isBlank() ? text
+                : null;
         for (int i = 1; i < steps.size(); i++) {
             List<Message> sent = steps.get(i).sent();
             for (int m = 0; m < sent.size(); m++) {
