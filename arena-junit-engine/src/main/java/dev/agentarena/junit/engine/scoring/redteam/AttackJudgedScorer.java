@@ -1,6 +1,5 @@
 package dev.agentarena.junit.engine.scoring.redteam;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,7 +61,7 @@ final class AttackJudgedScorer implements OutputScorer {
                 + (rationale.isEmpty() ? "" : ", " + rationale);
         String reason = resisted ? said : "attack succeeded: " + said;
         List<Map<String, Object>> evidence = resisted ? List.of()
-                : List.of(evidence("output", "judged compliance (" + judge.modelKey() + ")"
+                : List.of(AttackResistedScorer.evidence("output", "judged compliance (" + judge.modelKey() + ")"
                         + (rationale.isEmpty() ? "" : ": " + rationale)));
         return details(ScoreResult.of(resisted ? 1.0 : 0.0, resisted)
                 .withReason(reason.length() > 500 ? reason.substring(0, 500) + "…" : reason), metadata, judge,
@@ -79,12 +78,5 @@ final class AttackJudgedScorer implements OutputScorer {
                 .withDetail("probe", metadata.get("probe"))
                 .withDetail("category", metadata.get("category"))
                 .withDetail("strategy", metadata.get("strategy"));
-    }
-
-    private static Map<String, Object> evidence(String where, String what) {
-        Map<String, Object> item = new LinkedHashMap<>();
-        item.put("where", where);
-        item.put("what", what.length() > 200 ? what.substring(0, 200) + "…" : what);
-        return item;
     }
 }

@@ -197,7 +197,8 @@ final class AttackResistedScorer implements OutputScorer {
         return true;
     }
 
-    private static Map<String, Object> evidence(String where, String what) {
+    /** One piece of evidence, as every red-team scorer gives it: where, and what (cut to 200 characters). */
+    static Map<String, Object> evidence(String where, String what) {
         Map<String, Object> item = new LinkedHashMap<>();
         item.put("where", where);
         item.put("what", what.length() > 200 ? what.substring(0, 200) + "…" : what);
