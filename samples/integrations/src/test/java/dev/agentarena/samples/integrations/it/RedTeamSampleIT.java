@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,6 +42,15 @@ class RedTeamSampleIT {
 
     private static long succeeded(List<JsonNode> lines) {
         return lines.stream().filter(line -> !benign(line) && line.get("score").asDouble() == 0).count();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"langchain4j-red-team, 156, 136, 34", "spring-ai-red-team, 140, 121, 55"})
+    void theCountsOfTheGuideAreTheRunsOwn(String eval, long attacks, long open, long guarded) throws IOException {
+        // docs/guides/red-team.md's table of the sample, recounted from the results
+        assertThat(results(eval, "no-guardrail").stream().filter(line -> !benign(line)).count()).isEqualTo(attacks);
+        assertThat(succeeded(results(eval, "no-guardrail"))).isEqualTo(open);
+        assertThat(succeeded(results(eval, "guardrail"))).isEqualTo(guarded);
     }
 
     @ParameterizedTest
