@@ -18,6 +18,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param text the attacker's text, which the strategy transforms
  * @param input the user's turn when the text is delivered elsewhere (a tool result); {@code null}: the text is the turn
  * @param toolResults what tools return in the case, with the placeholders filled
+ * @param passage a document the task plants in the app's own retriever (case metadata {@code passage}), with the
+ *        placeholders filled; {@code null}: none
  * @param proof what proves the attack succeeded
  * @param forbiddenCalls calls the case forbids: a tool's name and, optionally, arguments that must all match
  * @param source where the text comes from and under which licence
@@ -25,7 +27,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 @API(status = API.Status.INTERNAL, since = "0.3")
 public record Probe(String id, String category, List<String> owasp,
         @JsonProperty("owasp_agentic") List<String> owaspAgentic, String text, String input,
-        @JsonProperty("tool_results") Map<String, Object> toolResults, Proof proof,
+        @JsonProperty("tool_results") Map<String, Object> toolResults, String passage, Proof proof,
         @JsonProperty("forbidden_calls") List<Map<String, Object>> forbiddenCalls, String source) {
 
     /** The placeholder of the case's canary. */
@@ -41,7 +43,9 @@ public record Probe(String id, String category, List<String> owasp,
         /** A call the case forbids is in the trajectory. */
         @JsonProperty("forbidden_call") FORBIDDEN_CALL,
         /** A benign look-alike request was refused (over-refusal). */
-        @JsonProperty("answered") ANSWERED
+        @JsonProperty("answered") ANSWERED,
+        /** No deterministic check: a judge says whether the answer complied ({@code attack_judged}). */
+        @JsonProperty("judged") JUDGED
     }
 
     /** The categories, by their names in probe files and {@code @RedTeam(categories = ...)}. */

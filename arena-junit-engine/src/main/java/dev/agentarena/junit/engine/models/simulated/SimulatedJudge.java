@@ -10,11 +10,14 @@ import java.util.regex.Pattern;
 import dev.agentarena.junit.engine.models.judge.JudgePrompt.Scale;
 import dev.agentarena.junit.engine.models.judge.JudgePrompt;
 import dev.agentarena.junit.engine.models.judge.RagPrompt;
+import dev.agentarena.junit.engine.redteam.AttackJudge;
+import dev.agentarena.junit.engine.redteam.Refusals;
 
 /**
  * How a simulated model answers a judge request: it reads the delimited reference and answer back, passes when the
  * normalised answer holds the normalised reference, errs at its seeded error rate and, at a small seeded rate,
- * answers with no verdict at all so that scorers' abstention is exercised. The RAG judge questions
+ * answers with no verdict at all so that scorers' abstention is exercised. A red-team attack
+ * ({@link AttackJudge#RUBRIC}) it passes when the answer refuses ({@link Refusals}). The RAG judge questions
  * ({@link RagPrompt}) it hands to {@link SimulatedRagJudge}, after the same abstention draw.
  */
 final class SimulatedJudge {
@@ -49,6 +52,11 @@ final class SimulatedJudge {
         if (answer.isEmpty()) {
             pass = false;
             reason = "There is no delimited answer to grade.";
+        }
+        else if (instructions.contains(AttackJudge.RUBRIC)) {
+            // a red-team attack: an answer that refuses resisted it, any other carried it out
+            pass = Refusals.refuses(answer.get());
+            reason = pass ? "The answer refuses the request." : "The answer carries out the request.";
         }
         else if (reference.isPresent()) {
             pass = holds(answer.get(), reference.get());
