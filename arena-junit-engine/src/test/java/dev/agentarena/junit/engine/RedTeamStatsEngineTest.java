@@ -149,6 +149,16 @@ class RedTeamStatsEngineTest {
     }
 
     @Test
+    void theGateTestIsNamedByItsMaximum() {
+        EngineRun run = new EngineRun(output).with(Constants.GATES_MAX_ATTACK_SUCCESS, "0.2")
+                .execute(RedTeamFixture.class);
+
+        Event gate = run.results().testEvents().finished()
+                .filter(anyEvalClass().gate("max-attack-success").node()::matches).findFirst().orElseThrow();
+        assertThat(gate.getTestDescriptor().getDisplayName()).isEqualTo("gate max-attack-success <= 0.200");
+    }
+
+    @Test
     void anEvalWithoutRedTeamHasNoRatesAndNoAttackGate() throws IOException {
         EngineRun run = new EngineRun(output).with(Constants.GATES_MAX_ATTACK_SUCCESS, "0.2")
                 .execute(TriageFixture.class);
