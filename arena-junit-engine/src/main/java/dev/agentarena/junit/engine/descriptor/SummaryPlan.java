@@ -79,13 +79,13 @@ final class SummaryPlan {
     /**
      * The gates that may concern an eval: those without a selector (except a whole-run cost gate), and those whose
      * selector starts with the eval's name or {@code *}. Names may contain dots, so this is a first cut: a gate that
-     * matches nothing of the eval once it ran is reported as not applied. The attack-success gates, whose selector is
-     * a category, concern red-team evals alone.
+     * matches nothing of the eval once it ran is reported as not applied. The red team's gates, whose selector may be
+     * a category alone, concern red-team evals alone (each of them: one that matches nothing of it is not applied).
      */
     List<GateRule> gatesFor(String eval, boolean redTeam) {
         List<GateRule> rules = new ArrayList<>();
         for (GateRule rule : gates) {
-            if (rule.kind() == GateRule.Kind.MAX_ATTACK_SUCCESS) {
+            if (rule.kind().isRedTeam()) {
                 if (redTeam) {
                     rules.add(rule);
                 }
