@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -73,6 +74,15 @@ class RedTeamGuardrailEngineTest {
             assertRate(row.get("detectionRate"), m[0], m[0] + m[1]);
             assertRate(row.get("falsePositiveRate"), m[2], m[2] + m[3]);
         }
+        Map<String, Integer> proven = new TreeMap<>();
+        for (JsonNode line : run.lines()) {
+            if (!tag(line, "category:").equals("over_refusal") && line.get("score").asDouble() == 0) {
+                proven.merge(tag(line, "category:"), 1, Integer::sum);
+            }
+        }
+        String page = Files.readString(output.resolve("leaderboard.html"));
+        proven.forEach((category, count) -> assertThat(page).contains("<a href=\"report.html#attacks=" + category
+                + "\">" + category + " (" + count + ")</a>"));
         String printed = console.toString(StandardCharsets.UTF_8);
         assertThat(printed).contains("as a classifier (blocked: an attack resisted, a benign request refused");
         int[] g = matrices.get("guardrail");

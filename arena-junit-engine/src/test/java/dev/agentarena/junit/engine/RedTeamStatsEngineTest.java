@@ -82,8 +82,8 @@ class RedTeamStatsEngineTest {
             String[] groupModel = key.split(" ");
             double[] wilson = wilson(counts[1], counts[0]);
             assertThat(printed).containsPattern("(?m)^  " + groupModel[0] + " +" + groupModel[1] + " +"
-                    + String.format(Locale.ROOT, "%.3f \\[%.3f, %.3f\\]  %d", (double) counts[1] / counts[0],
-                            wilson[0], wilson[1], counts[0]).replace(".", "\\.") + "$");
+                    + String.format(Locale.ROOT, "%.3f \\[%.3f, %.3f\\]  %d  %d", (double) counts[1] / counts[0],
+                            wilson[0], wilson[1], counts[0], counts[1]).replace(".", "\\.") + "$");
         });
     }
 

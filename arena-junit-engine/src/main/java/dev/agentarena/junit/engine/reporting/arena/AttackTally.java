@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 import org.apiguardian.api.API;
 
@@ -352,17 +353,41 @@ public final class AttackTally {
                 modelWidth = Math.max(modelWidth, row.model().length());
             }
             String format = "  %-" + width + "s  %-" + modelWidth + "s  %s%n";
-            out.append(String.format(Locale.ROOT, format, heading, "model", "rate [low, high]  n"));
+            out.append(String.format(Locale.ROOT, format, heading, "model", "rate [low, high]  n  proven"));
             for (Rate row : rows) {
                 Estimate e = row.rate();
                 out.append(String.format(Locale.ROOT, format, row.group(), row.model(),
-                        String.format(Locale.ROOT, "%.3f [%.3f, %.3f]  %d", e.value(), e.low(), e.high(), e.n())));
+                        String.format(Locale.ROOT, "%.3f [%.3f, %.3f]  %d  %d", e.value(), e.low(), e.high(), e.n(),
+                                row.successes())));
             }
         }
 
-        /** The HTML section: the same table. */
-        String toHtml(java.util.function.UnaryOperator<String> escape) {
-            return "<pre class=\"red-team\">" + escape.apply(toConsole()) + "</pre>";
+        /**
+         * The HTML section: the same tables, then, when the run's report is at {@code reportPage} (relative to the
+         * page), each attack category with proven attacks as a link to them in the report ({@code #attacks=}).
+         */
+        String toHtml(UnaryOperator<String> escape, String reportPage) {
+            StringBuilder html = new StringBuilder("<pre class=\"red-team\">").append(escape.apply(toConsole()))
+                    .append("</pre>\n");
+            Map<String, Integer> proven = new TreeMap<>();
+            attacks().forEach(row -> proven.merge(row.group(), row.successes(), Integer::sum));
+            proven.values().removeIf(count -> count == 0);
+            if (!reportPage.isEmpty() && !proven.isEmpty()) {
+                html.append("<p class=\"red-team-proven\">Proven attacks, with their evidence in the report:");
+                proven.forEach((category, count) -> {
+                    html.append(' ');
+                    // a category is a probe's, checked against the known ones; the report reads only these characters
+                    if (category.matches("[a-z0-9_]{1,60}")) {
+                        html.append("<a href=\"").append(escape.apply(reportPage)).append("#attacks=").append(category)
+                                .append("\">").append(category).append(" (").append(count).append(")</a>");
+                    }
+                    else {
+                        html.append(escape.apply(category + " (" + count + ")"));
+                    }
+                });
+                html.append("</p>\n");
+            }
+            return html.toString();
         }
     }
 }
