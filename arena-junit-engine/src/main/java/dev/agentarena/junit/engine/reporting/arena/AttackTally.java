@@ -315,10 +315,12 @@ public final class AttackTally {
             if (!classifiers.isEmpty()) {
                 out.append("as a classifier (blocked: an attack resisted, a benign request refused; 95% Wilson):\n");
                 int width = "model".length();
+                int detectionWidth = "detection [low, high]".length();
                 for (Classifier c : classifiers) {
                     width = Math.max(width, c.model().length());
+                    detectionWidth = Math.max(detectionWidth, interval(c.detection()).length());
                 }
-                String format = "  %-" + width + "s  %4s %4s %4s %4s  %s  %s%n";
+                String format = "  %-" + width + "s  %4s %4s %4s %4s  %-" + detectionWidth + "s  %s%n";
                 out.append(String.format(Locale.ROOT, format, "model", "TP", "FN", "FP", "TN",
                         "detection [low, high]", "false positives [low, high]"));
                 for (Classifier c : classifiers) {
