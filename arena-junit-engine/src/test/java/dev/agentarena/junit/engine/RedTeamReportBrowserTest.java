@@ -22,7 +22,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.browser.BrowserExtension;
 import dev.agentarena.junit.engine.browser.HeadlessChromium;
+import dev.agentarena.junit.engine.fixtures.browser.HostileLeaderboardFixture;
 import dev.agentarena.junit.engine.fixtures.redteam.GuardrailFixture;
+import dev.agentarena.junit.engine.fixtures.redteam.HostileAttackFixture;
 
 /**
  * The report's red-team view as a headless Chromium shows it: {@code #attacks=<category>} lists the cases whose
@@ -111,6 +113,41 @@ class RedTeamReportBrowserTest {
                     .extracting(WebElement::getText).isNotEmpty()
                     .allSatisfy(text -> assertThat(text).isEqualTo(canary));
         });
+    }
+
+    @Test
+    void evidenceAndOutputsAnAgentFilledWithMarkupAreShownAsText() {
+        new EngineRun(output.resolve("hostile")).execute(HostileAttackFixture.class);
+        browser.driver().get("about:blank");
+        browser.driver().get(output.resolve("hostile/report.html").toUri() + "#attacks=excessive_agency");
+        browser.await("window.arenaReady === true", READY);
+        assertThat(browser.driver().findElements(By.cssSelector("#arena-rows .arena-row")))
+                .extracting(row -> row.getAttribute("data-case-id")).containsExactly("call");
+
+        for (String caseId : List.of("call", "leak")) {
+            browser.driver().get("about:blank");
+            browser.driver().get(output.resolve("hostile/report.html").toUri().toString());
+            browser.await("window.arenaReady === true", READY);
+            browser.driver().findElements(By.cssSelector("#arena-rows .arena-row")).stream()
+                    .filter(row -> caseId.equals(row.getAttribute("data-case-id"))).findFirst().orElseThrow()
+                    .findElement(By.cssSelector(":scope > div")).click();
+            browser.await("document.querySelector('#arena-detail .arena-attack') !== null", READY);
+            WebElement attack = browser.driver().findElement(By.cssSelector("#arena-detail .arena-attack"));
+            if (caseId.equals("call")) {
+                assertThat(attack.findElement(By.cssSelector(".arena-evidence li")).getText())
+                        .startsWith("tool call 1: forbidden call refund").contains("</script><script>");
+            }
+            else {
+                // both the upper- and the lower-case canary are marked, the override shown as what it is
+                assertThat(attack.findElements(By.cssSelector("mark.arena-canary"))).extracting(WebElement::getText)
+                        .containsExactly(HostileAttackFixture.CANARY, HostileAttackFixture.CANARY.toLowerCase());
+                assertThat(attack.findElement(By.cssSelector(".arena-attack-output")).getText())
+                        .contains(HostileLeaderboardFixture.IMG, HostileLeaderboardFixture.SVG, "U+202E");
+            }
+            assertThat(browser.script("return window.__pwned === undefined ? 'inert' : String(window.__pwned);"))
+                    .isEqualTo("inert");
+            assertThat(browser.driver().findElements(By.cssSelector("img, svg, [onerror], [onload]"))).isEmpty();
+        }
     }
 
     private static void open(String fragment) {
