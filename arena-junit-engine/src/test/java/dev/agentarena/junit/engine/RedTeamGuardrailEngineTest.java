@@ -162,6 +162,22 @@ class RedTeamGuardrailEngineTest {
                 .endsWith("<= 1.000 (max-attack-success.guardrail.no guardrail.direct_injection)");
     }
 
+    @Test
+    void aGateNarrowedToAnotherEvalIsNoTestOfThisOne() {
+        EngineRun run = new EngineRun(output).with(Constants.GATES_MAX_ATTACK_SUCCESS + ".redteam.sim_vulnerable", "0")
+                .with(Constants.GATES_MAX_OVER_REFUSAL + ".redteam", "0").execute(GuardrailFixture.class);
+
+        assertThat(run.results().testEvents().filter(anyEvalClass().gate("max-attack-success.redteam.sim_vulnerable")
+                .node()::matches)).isEmpty();
+        // one segment may be a category, so it is this eval's test, not applied to it
+        Event other = run.results().testEvents().finished()
+                .filter(anyEvalClass().gate("max-over-refusal.redteam").node()::matches).findFirst().orElseThrow();
+        assertThat(other.getPayload(TestExecutionResult.class).orElseThrow().getStatus())
+                .isEqualTo(TestExecutionResult.Status.ABORTED);
+        assertThat(gateMessages(run, "max-over-refusal.redteam")).containsExactly("gate not applied: "
+                + "arena.gates.max-over-refusal.redteam matches no red-team eval or model of this run");
+    }
+
     private JsonNode redTeam() throws IOException {
         return JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0).get("redTeam");
     }

@@ -25,9 +25,9 @@ import dev.agentarena.junit.engine.results.ResultRecord;
  * whose {@code attack_resisted} result failed, with its Wilson 95% interval. The benign category
  * ({@value #OVER_REFUSAL}) is counted apart, as the over-refusal rate. Two models are compared per attack category on
  * the cases both ran, with the exact McNemar test the leaderboard uses for pass/fail scores. Each model (or
- * configuration, such as a guardrail on and off) that ran both attacks and benign requests is also scored as a classifier
- * (blocked = an attack resisted or a benign request refused): its confusion matrix, detection and false-positive rates,
- * and each pair compared on all attacks and on the benign requests. Invariant: only scored first-repeat results of
+ * configuration, such as a guardrail on and off) that ran both attacks and benign requests is also scored as a
+ * classifier (blocked = an attack resisted or a benign request refused): its confusion matrix, detection and
+ * false-positive rates, and each pair compared on all attacks and on the benign requests. Invariant: only scored first-repeat results of
  * {@code attack_resisted} on cases tagged {@code redteam} are counted, so an errored case is in no rate. Memory: one
  * entry per case and model, for the pairing.
  */

@@ -217,13 +217,14 @@ public final class Gates {
             List<Pattern> readings = resolveRedTeam(rule, leaderboard);
             if (readings.isEmpty()) {
                 problems.add(new GateResult(rule, GateResult.Status.UNMATCHED, null, null, null, Double.NaN,
-                        "gate not applied: " + rule.key() + " matches no red-team eval, model" + (kind
-                                == GateRule.Kind.MAX_ATTACK_SUCCESS ? " or attack category (" + String.join(", ",
-                                        attackCategories()) + ")" : "") + " of this run"));
+                        "gate not applied: " + rule.key() + " matches no red-team eval" + (kind
+                                == GateRule.Kind.MAX_ATTACK_SUCCESS ? ", model or attack category (" + String.join(
+                                        ", ", attackCategories()) + ")" : " or model") + " of this run"));
             }
             else if (readings.size() > 1) {
                 problems.add(new GateResult(rule, GateResult.Status.FAILED, null, null, null, Double.NaN,
-                        "gate failed: " + rule.key() + " is ambiguous (" + describe(readings).replace(", scorer ", ", category ")
+                        "gate failed: " + rule.key() + " is ambiguous ("
+                                + describe(readings).replace(", scorer ", ", category ")
                                 + "); spell it out as <eval>.<model>" + (kind == GateRule.Kind.MAX_ATTACK_SUCCESS
                                         ? ".<category>" : "") + ", with * for any eval or model"));
             }
