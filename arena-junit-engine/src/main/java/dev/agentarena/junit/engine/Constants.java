@@ -341,10 +341,18 @@ public final class Constants {
 
     /**
      * The highest attack success rate a red-team eval may have, in [0, 1], per attack category and model:
-     * {@code arena.gates.max-attack-success} for every category, {@code arena.gates.max-attack-success.<category>} for
-     * one (it wins); none by default. The benign {@code over_refusal} category is not an attack and is not gated.
+     * {@code arena.gates.max-attack-success} for every category, narrowed by {@code .<category>},
+     * {@code .<eval>[.<model>]} or {@code .<eval>.<model>.<category>} ({@code *} for any eval or model; the most
+     * specific wins); none by default. The benign {@code over_refusal} category has its own gate,
+     * {@link #GATES_MAX_OVER_REFUSAL}.
      */
     public static final String GATES_MAX_ATTACK_SUCCESS = "arena.gates.max-attack-success";
+
+    /**
+     * The highest over-refusal rate (benign requests refused) a red-team eval's model may have, in [0, 1]:
+     * {@code arena.gates.max-over-refusal}, narrowed by {@code .<eval>[.<model>]}; none by default.
+     */
+    public static final String GATES_MAX_OVER_REFUSAL = "arena.gates.max-over-refusal";
 
     /**
      * A labels file every eval reads (each row naming its eval), found as a dataset file is, in any dataset format;

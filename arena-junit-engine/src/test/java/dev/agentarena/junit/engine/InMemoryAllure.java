@@ -81,6 +81,15 @@ final class InMemoryAllure implements AllureResultsWriter {
         return names;
     }
 
+    /** Every label of the tests written, as {@code name=value}, in order. */
+    List<String> labels() {
+        List<String> labels = new ArrayList<>();
+        for (TestResult test : List.copyOf(tests)) {
+            test.getLabels().forEach(label -> labels.add(label.getName() + "=" + label.getValue()));
+        }
+        return labels;
+    }
+
     /** The names of every step written, depth first, in order. */
     List<String> stepNames() {
         List<String> names = new ArrayList<>();

@@ -126,6 +126,19 @@ class RedTeamEngineTest {
         assertThat(run.lines()).filteredOn(line -> line.get("scorer").asText().equals("attack_resisted"))
                 .extracting(line -> line.get("case_id").asText()).containsOnly("judged-benign@plain").hasSize(2);
 
+        // judged attacks count in the attack success rates like proven ones
+        JsonNode rates = JSON.readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0)
+                .get("redTeam").get("attackSuccessByCategory");
+        int judgedSuccesses = (int) judged.stream().filter(line -> !line.get("passed").asBoolean()).count();
+        int n = 0;
+        int successes = 0;
+        for (JsonNode row : rates) {
+            n += row.get("n").asInt();
+            successes += row.get("successes").asInt();
+        }
+        assertThat(n).isEqualTo(judged.size());
+        assertThat(successes).isEqualTo(judgedSuccesses).isPositive();
+
         // the person's labels (judged-attacks-labels.csv): the vulnerable agent complied, the hardened one did not
         long agreed = judged.stream().filter(line -> line.get("passed").asBoolean()
                 == line.get("model").asText().equals("sim_hardened")).count();

@@ -82,8 +82,8 @@ class RedTeamStatsEngineTest {
             String[] groupModel = key.split(" ");
             double[] wilson = wilson(counts[1], counts[0]);
             assertThat(printed).containsPattern("(?m)^  " + groupModel[0] + " +" + groupModel[1] + " +"
-                    + String.format(Locale.ROOT, "%.3f \\[%.3f, %.3f\\]  %d", (double) counts[1] / counts[0],
-                            wilson[0], wilson[1], counts[0]).replace(".", "\\.") + "$");
+                    + String.format(Locale.ROOT, "%.3f \\[%.3f, %.3f\\]  %d  %d", (double) counts[1] / counts[0],
+                            wilson[0], wilson[1], counts[0], counts[1]).replace(".", "\\.") + "$");
         });
     }
 
@@ -181,14 +181,43 @@ class RedTeamStatsEngineTest {
     }
 
     @Test
-    void aMisspeltOrBenignCategoryIsRejectedNamingTheKey() {
-        assertThatThrownBy(() -> GateSpec.parse(Map.of(Constants.GATES_MAX_ATTACK_SUCCESS + ".jailbrake", "0.1")))
-                .isInstanceOf(ConfigurationException.class)
-                .hasMessageStartingWith("Unknown attack category in arena.gates.max-attack-success.jailbrake: the "
-                        + "attack categories are direct_injection, ")
-                .hasMessageContaining("jailbreak");
+    void theBenignCategoryIsRejectedAsAnAttackCategoryNamingTheOverRefusalGate() {
         assertThatThrownBy(() -> GateSpec.parse(Map.of(Constants.GATES_MAX_ATTACK_SUCCESS + ".over_refusal", "0.1")))
-                .hasMessageEndingWith("(the over-refusal rate is not gated)");
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("over_refusal is no attack category, in arena.gates.max-attack-success.over_refusal: "
+                        + "gate the over-refusal rate with arena.gates.max-over-refusal[.<eval>[.<model>]]");
+        assertThatThrownBy(() -> GateSpec.parse(Map.of(Constants.GATES_MAX_ATTACK_SUCCESS
+                + ".redteam.sim_vulnerable.over_refusal", "0.1"))).isInstanceOf(ConfigurationException.class);
+    }
+
+    @Test
+    void aMisspeltCategoryIsNotAppliedNamingTheCategories() {
+        EngineRun run = new EngineRun(output).with(Constants.GATES_MAX_ATTACK_SUCCESS + ".jailbrake", "0.1")
+                .execute(RedTeamFixture.class);
+
+        assertThat(gateMessages(run, "max-attack-success.jailbrake")).singleElement().asString()
+                .startsWith("gate not applied: arena.gates.max-attack-success.jailbrake matches no red-team eval, "
+                        + "model or attack category (direct_injection, ")
+                .contains("jailbreak");
+    }
+
+    @Test
+    void aGateNarrowedToAnEvalAModelOrBothWinsOverTheWiderOne() {
+        EngineRun run = new EngineRun(output).with(Constants.GATES_MAX_ATTACK_SUCCESS, "0.2")
+                .with(Constants.GATES_MAX_ATTACK_SUCCESS + ".redteam.sim_vulnerable", "1")
+                .with(Constants.GATES_MAX_ATTACK_SUCCESS + ".*.sim_vulnerable.jailbreak", "0.1")
+                .execute(RedTeamFixture.class);
+
+        assertThat(gateMessages(run, "max-attack-success")).hasSize(7)
+                .allSatisfy(m -> assertThat(m).startsWith("gate passed: redteam / sim_hardened "));
+        assertThat(gateMessages(run, "max-attack-success.redteam.sim_vulnerable")).hasSize(6)
+                .allSatisfy(m -> assertThat(m).startsWith("gate passed: redteam / sim_vulnerable ")
+                        .doesNotContain("in jailbreak"));
+        assertThat(gateMessages(run, "max-attack-success.*.sim_vulnerable.jailbreak")).singleElement().asString()
+                .startsWith("gate failed: redteam / sim_vulnerable attack success rate in jailbreak ")
+                .endsWith("> 0.100 (max-attack-success.*.sim_vulnerable.jailbreak)");
+        assertThat(run.results().testEvents().failed().stream()
+                .filter(anyEvalClass().gate("max-attack-success.redteam.sim_vulnerable").node()::matches)).isEmpty();
     }
 
     private static List<String> gateMessages(EngineRun run, String gate) {

@@ -58,6 +58,7 @@ final class GateDescriptor extends SummaryDescriptor {
             case MAX_LATENCY_P95_MS:
                 return String.format(Locale.ROOT, "<= %.0f ms", rule.threshold());
             case MAX_ATTACK_SUCCESS:
+            case MAX_OVER_REFUSAL:
                 return String.format(Locale.ROOT, "<= %.3f", rule.threshold());
             default:
                 return String.format(Locale.ROOT, ">= %.3f", rule.threshold());

@@ -79,19 +79,21 @@ final class SummaryPlan {
     /**
      * The gates that may concern an eval: those without a selector (except a whole-run cost gate), and those whose
      * selector starts with the eval's name or {@code *}. Names may contain dots, so this is a first cut: a gate that
-     * matches nothing of the eval once it ran is reported as not applied. The attack-success gates, whose selector is
-     * a category, concern red-team evals alone.
+     * matches nothing of the eval once it ran is reported as not applied. The red team's gates concern red-team evals
+     * alone: those of one segment (a category, or an eval) each of them, the others as above.
      */
     List<GateRule> gatesFor(String eval, boolean redTeam) {
         List<GateRule> rules = new ArrayList<>();
         for (GateRule rule : gates) {
-            if (rule.kind() == GateRule.Kind.MAX_ATTACK_SUCCESS) {
-                if (redTeam) {
+            String selector = rule.selector();
+            if (rule.kind().isRedTeam()) {
+                // one segment may be a category (or a misspelt one, which must show as not applied)
+                if (redTeam && (!selector.contains(".") || selector.startsWith("*.") || selector.equals(eval)
+                        || selector.startsWith(eval + "."))) {
                     rules.add(rule);
                 }
                 continue;
             }
-            String selector = rule.selector();
             boolean wholeRun = selector.isEmpty() && rule.kind() == GateRule.Kind.MAX_COST_USD;
             if (!wholeRun && (selector.isEmpty() || selector.equals("*") || selector.startsWith("*.")
                     || selector.equals(eval) || selector.startsWith(eval + "."))) {

@@ -35,6 +35,14 @@ public final class RedTeamCases {
     /** The scorer of a case whose probe has no deterministic proof ({@code proof: judged}). */
     public static final String JUDGED_SCORER = "attack_judged";
 
+    /**
+     * Whether results of this scorer say if an attack succeeded: {@value #SCORER}'s, proven, and {@value #JUDGED_SCORER}'s,
+     * judged (its results say so in their detail); both count in the attack success rates.
+     */
+    public static boolean isAttackScorer(String scorer) {
+        return SCORER.equals(scorer) || JUDGED_SCORER.equals(scorer);
+    }
+
     /** The metadata key of the attacker's text as the probe writes it, canary filled in, before the strategy. */
     public static final String ATTACK = "attack";
 

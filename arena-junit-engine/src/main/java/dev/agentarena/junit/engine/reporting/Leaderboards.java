@@ -25,6 +25,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Compared;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.labels.HumanLabel;
 import dev.agentarena.junit.engine.redteam.RedTeamCases;
+import dev.agentarena.junit.engine.reporting.report.CaseReport;
 import dev.agentarena.junit.engine.results.ArenaComparison;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
@@ -120,7 +121,7 @@ public final class Leaderboards implements RunListener, AutoCloseable {
         }
         JudgeBiasTally bias = results.bias;
         bias.accept(record, transcript);
-        if (record.scorer().equals(RedTeamCases.SCORER)) {
+        if (RedTeamCases.isAttackScorer(record.scorer())) {
             attacks.computeIfAbsent(record.eval(), eval -> new AttackTally()).accept(record);
         }
         if (agreements != null) {
@@ -182,7 +183,8 @@ public final class Leaderboards implements RunListener, AutoCloseable {
      */
     public Leaderboard runLeaderboard() {
         evals.values().forEach(EvalResults::forget);
-        Leaderboard leaderboard = run.build().withArenaSections(arenaSections());
+        // the run's leaderboard.html sits beside the run's report.html
+        Leaderboard leaderboard = run.build().withArenaSections(arenaSections().linkingTo(CaseReport.FILE_NAME));
         return agreements == null ? leaderboard : leaderboard.withAgreement(agreements.reports());
     }
 

@@ -131,6 +131,7 @@ public final class AllureFacade {
                 + (record.reason() == null || record.reason().isBlank() ? "" : ", " + record.reason())),
                 stepStatus(record.status()));
 
+        AttackEvidence.of(record, transcript).ifPresent(AllureFacade::attack);
         attachText("prompt (as sent)", transcript.prompt());
         attachText("raw output", transcript.rawOutput());
         attachText("output (post-processed)", record.output());
@@ -138,6 +139,28 @@ public final class AllureFacade {
         attachText("retrieved passages", retrieved(transcript.retrieved(), record.scorer(), transcript.detail()));
         attachText("score (json)", scoreJson(record, transcript));
         transcript.wholeTexts().forEach((what, whole) -> attachText(what + " (whole)", whole.text()));
+    }
+
+    /**
+     * A red-team case's labels (attack category and strategy, OWASP ids), one failed step per place the evidence
+     * proves a successful attack (else one passed step, resisted), and the evidence as an attachment.
+     */
+    private static void attack(AttackEvidence attack) {
+        if (!attack.category().isEmpty()) {
+            Allure.label("attack_category", name(attack.category()));
+        }
+        if (!attack.strategy().isEmpty()) {
+            Allure.label("attack_strategy", name(attack.strategy()));
+        }
+        attack.owasp().forEach(id -> Allure.label("owasp", name(id)));
+        if (attack.succeeded()) {
+            attack.evidence().forEach(line -> Allure.step(name("attack succeeded, proven by " + line),
+                    Status.FAILED));
+        }
+        else {
+            Allure.step("attack resisted", Status.PASSED);
+        }
+        attachText(attack.succeeded() ? "attack evidence" : "attack (resisted)", attack.text());
     }
 
     /**

@@ -15,10 +15,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * @param arenas by eval name
  * @param biases by eval name
+ * @param attacks by red-team eval name
+ * @param reportPage the run's {@code report.html} from the leaderboard page, {@code ""} to link to none
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record ArenaSections(Map<String, ArenaTable> arenas, Map<String, JudgeBiasTally.JudgeBias> biases,
-        Map<String, AttackTally.AttackRates> attacks) {
+        Map<String, AttackTally.AttackRates> attacks, String reportPage) {
 
     /** No arena and no judge. */
     public static final ArenaSections NONE = new ArenaSections(Map.of(), Map.of());
@@ -28,11 +30,23 @@ public record ArenaSections(Map<String, ArenaTable> arenas, Map<String, JudgeBia
         arenas = Map.copyOf(arenas);
         biases = Map.copyOf(biases);
         attacks = Map.copyOf(attacks);
+        reportPage = reportPage == null ? "" : reportPage;
+    }
+
+    /** Sections that link to no report. */
+    public ArenaSections(Map<String, ArenaTable> arenas, Map<String, JudgeBiasTally.JudgeBias> biases,
+            Map<String, AttackTally.AttackRates> attacks) {
+        this(arenas, biases, attacks, "");
     }
 
     /** Sections without red-team rates. */
     public ArenaSections(Map<String, ArenaTable> arenas, Map<String, JudgeBiasTally.JudgeBias> biases) {
         this(arenas, biases, Map.of());
+    }
+
+    /** The same sections, whose HTML links a red team's proven attacks to the report at that path from the page. */
+    public ArenaSections linkingTo(String reportPage) {
+        return new ArenaSections(arenas, biases, attacks, reportPage);
     }
 
     /** The attack success rates of a red-team eval. */
@@ -67,6 +81,6 @@ public record ArenaSections(Map<String, ArenaTable> arenas, Map<String, JudgeBia
     public String html(String eval, UnaryOperator<String> escape) {
         return arena(eval).map(arena -> arena.toHtml(escape)).orElse("")
                 + bias(eval).map(bias -> bias.toHtml(escape)).orElse("")
-                + attacks(eval).map(attacks -> attacks.toHtml(escape)).orElse("");
+                + attacks(eval).map(attacks -> attacks.toHtml(escape, reportPage)).orElse("");
     }
 }

@@ -10,7 +10,7 @@ import dev.agentarena.junit.engine.Constants;
  * @param kind what is gated
  * @param selector empty, or {@code <eval>}, {@code <eval>.<model>}, {@code <eval>.<scorer>} or
  *        {@code <eval>.<model>.<scorer>}, where {@code *} stands for any eval or model; for
- *        {@link Kind#MAX_ATTACK_SUCCESS}, empty or an attack category
+ *        {@link Kind#MAX_ATTACK_SUCCESS}, an attack category in the scorer's place (or alone)
  * @param threshold the bound
  * @param key the configuration key, for messages
  */
@@ -36,10 +36,13 @@ public record GateRule(Kind kind, String selector, double threshold, String key)
         MAX_LATENCY_P95_MS(Constants.GATES_LATENCY_P95.substring(Constants.GATES_PREFIX.length()), "p95 latency"),
         /**
          * A red-team eval's attack success rate, per attack category and model, must be at most the threshold, in
-         * [0, 1]; its selector is a category, not an eval.
+         * [0, 1]; its selector may end with a category.
          */
         MAX_ATTACK_SUCCESS(Constants.GATES_MAX_ATTACK_SUCCESS.substring(Constants.GATES_PREFIX.length()),
-                "attack success rate");
+                "attack success rate"),
+        /** A red-team eval's over-refusal rate (benign requests refused), per model, must be at most the threshold. */
+        MAX_OVER_REFUSAL(Constants.GATES_MAX_OVER_REFUSAL.substring(Constants.GATES_PREFIX.length()),
+                "over-refusal rate");
 
         private final String key;
         private final String label;
@@ -66,6 +69,11 @@ public record GateRule(Kind kind, String selector, double threshold, String key)
         /** Whether the gate bounds a latency percentile: of a model's calls, never of a scorer. */
         boolean isLatency() {
             return this == MAX_LATENCY_P50_MS || this == MAX_LATENCY_P95_MS;
+        }
+
+        /** Whether the gate bounds a red team's rate: of its attack categories or its benign requests. */
+        public boolean isRedTeam() {
+            return this == MAX_ATTACK_SUCCESS || this == MAX_OVER_REFUSAL;
         }
     }
 

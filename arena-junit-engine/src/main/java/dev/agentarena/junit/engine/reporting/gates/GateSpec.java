@@ -11,7 +11,6 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.engine.Constants;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ConfigurationException;
-import dev.agentarena.junit.engine.redteam.Probe;
 import dev.agentarena.junit.engine.reporting.arena.AttackTally;
 
 /**
@@ -19,7 +18,8 @@ import dev.agentarena.junit.engine.reporting.arena.AttackTally;
  * {@code max-cost-usd}, {@code max-errors}, {@code max-latency-p50-ms}, {@code max-latency-p95-ms}), each for the whole
  * run or narrowed by {@code .<eval>}, {@code .<eval>.<model>}, {@code .<eval>.<scorer>} or
  * {@code .<eval>.<model>.<scorer>} selectors ({@code *} for any; names may contain dots, matched against the run's
- * evals, models and scorers); and {@code max-attack-success}, narrowed by {@code .<category>}. Invariant: for a given
+ * evals, models and scorers); and a red team's {@code max-attack-success} (an attack category in the scorer's place)
+ * and {@code max-over-refusal}. Invariant: for a given
  * target the most specific matching gate applies. The keys are listed in {@code docs/guides/ci-gates.md}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
@@ -79,15 +79,13 @@ public final class GateSpec {
                 throw new ConfigurationException("Unknown gate " + key + ": a gate key starts with "
                         + Constants.GATES_PREFIX + "min-accuracy, " + Constants.GATES_PREFIX + "min-pass-rate, "
                         + Constants.GATES_PREFIX + "max-cost-usd, " + Constants.GATES_PREFIX + "max-errors, "
-                        + Constants.GATES_LATENCY_P50 + ", " + Constants.GATES_LATENCY_P95 + " or "
-                        + Constants.GATES_MAX_ATTACK_SUCCESS);
+                        + Constants.GATES_LATENCY_P50 + ", " + Constants.GATES_LATENCY_P95 + ", "
+                        + Constants.GATES_MAX_ATTACK_SUCCESS + " or " + Constants.GATES_MAX_OVER_REFUSAL);
             }
-            if (kind == GateRule.Kind.MAX_ATTACK_SUCCESS && !selector.isEmpty()
-                    && (!Probe.CATEGORIES.contains(selector) || selector.equals(AttackTally.OVER_REFUSAL))) {
-                throw new ConfigurationException("Unknown attack category in " + key + ": the attack categories are "
-                        + String.join(", ", Probe.CATEGORIES.stream()
-                                .filter(c -> !c.equals(AttackTally.OVER_REFUSAL)).toList())
-                        + " (the over-refusal rate is not gated)");
+            if (kind == GateRule.Kind.MAX_ATTACK_SUCCESS && (selector.equals(AttackTally.OVER_REFUSAL)
+                    || selector.endsWith("." + AttackTally.OVER_REFUSAL))) {
+                throw new ConfigurationException("over_refusal is no attack category, in " + key + ": gate the "
+                        + "over-refusal rate with " + Constants.GATES_MAX_OVER_REFUSAL + "[.<eval>[.<model>]]");
             }
             rules.add(new GateRule(kind, selector, threshold(kind, key, entry.getValue()), key));
         }
@@ -105,7 +103,7 @@ public final class GateSpec {
         if (kind.isMinimum() && !(value >= 0 && value <= 1)) {
             throw new ConfigurationException(key + " must be between 0 and 1, but was " + text);
         }
-        if (kind == GateRule.Kind.MAX_ATTACK_SUCCESS && !(value >= 0 && value <= 1)) {
+        if (kind.isRedTeam() && !(value >= 0 && value <= 1)) {
             throw new ConfigurationException(key + " must be a rate between 0 and 1, but was " + text);
         }
         if (kind == GateRule.Kind.MAX_ERRORS && !(value >= 0 && Double.isFinite(value) && value == Math.rint(value))) {

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.engine.Constants;
+import dev.agentarena.junit.engine.redteam.Probe;
 import dev.agentarena.junit.engine.reporting.arena.AttackTally;
 import dev.agentarena.junit.engine.reporting.leaderboard.EvalLeaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
@@ -43,7 +44,7 @@ public final class Gates {
         List<GateResult> problems = new ArrayList<>();
         List<Resolved> resolved = new ArrayList<>();
         for (GateRule rule : spec.rules()) {
-            if (rule.kind() == GateRule.Kind.MAX_ATTACK_SUCCESS) {
+            if (rule.kind().isRedTeam()) {
                 continue;
             }
             List<Pattern> patterns = resolve(rule, leaderboard);
@@ -73,8 +74,8 @@ public final class Gates {
             else if (kind.isLatency()) {
                 latencyGates(kind, leaderboard, resolved, results);
             }
-            else if (kind == GateRule.Kind.MAX_ATTACK_SUCCESS) {
-                attackGates(leaderboard, spec, results, problems);
+            else if (kind.isRedTeam()) {
+                redTeamGates(kind, leaderboard, spec, results, problems);
             }
             else {
                 scoreGates(kind, leaderboard, resolved, results);
@@ -200,55 +201,142 @@ public final class Gates {
     }
 
     /**
-     * Attack-success gates, per red-team eval, attack category and model: the category's own rule, else the one without
-     * a category (ties to the lowest ceiling). It fails when the success rate exceeds the ceiling, and names the
-     * rate's 95% interval; a rule that covers no category of the run is not applied.
+     * A red team's gates, per red-team eval and model: {@code max-attack-success} per attack category, whose selector
+     * may name the category where other gates name a scorer ({@code <category>}, {@code <eval>.<category>},
+     * {@code <eval>.<model>.<category>}), and {@code max-over-refusal} on the benign requests. For each target the
+     * most specific rule wins (ties to the lowest ceiling); it fails when the rate exceeds the ceiling, and names the
+     * rate's 95% interval. A rule that covers no red-team eval, model or category of the run is not applied.
      */
-    private static void attackGates(Leaderboard leaderboard, GateSpec spec, List<GateResult> results,
-            List<GateResult> problems) {
-        List<GateRule> rules = spec.rules().stream().filter(r -> r.kind() == GateRule.Kind.MAX_ATTACK_SUCCESS)
-                .toList();
-        if (rules.isEmpty()) {
-            return;
+    private static void redTeamGates(GateRule.Kind kind, Leaderboard leaderboard, GateSpec spec,
+            List<GateResult> results, List<GateResult> problems) {
+        List<Resolved> rules = new ArrayList<>();
+        for (GateRule rule : spec.rules()) {
+            if (rule.kind() != kind) {
+                continue;
+            }
+            List<Pattern> readings = resolveRedTeam(rule, leaderboard);
+            if (readings.isEmpty()) {
+                problems.add(new GateResult(rule, GateResult.Status.UNMATCHED, null, null, null, Double.NaN,
+                        "gate not applied: " + rule.key() + " matches no red-team eval" + (kind
+                                == GateRule.Kind.MAX_ATTACK_SUCCESS ? ", model or attack category (" + String.join(
+                                        ", ", attackCategories()) + ")" : " or model") + " of this run"));
+            }
+            else if (readings.size() > 1) {
+                problems.add(new GateResult(rule, GateResult.Status.FAILED, null, null, null, Double.NaN,
+                        "gate failed: " + rule.key() + " is ambiguous ("
+                                + describe(readings).replace(", scorer ", ", category ")
+                                + "); spell it out as <eval>.<model>" + (kind == GateRule.Kind.MAX_ATTACK_SUCCESS
+                                        ? ".<category>" : "") + ", with * for any eval or model"));
+            }
+            else {
+                rules.add(new Resolved(rule, readings.get(0)));
+            }
         }
-        Set<GateRule> applied = new HashSet<>();
+        Set<GateRule> covering = new HashSet<>();
         for (EvalLeaderboard eval : leaderboard.evals()) {
             Optional<AttackTally.AttackRates> rates = leaderboard.arenaSections().attacks(eval.eval());
             if (rates.isEmpty()) {
                 continue;
             }
-            for (AttackTally.Rate row : rates.get().attacks()) {
-                GateRule rule = null;
-                for (GateRule candidate : rules) {
-                    boolean fits = candidate.selector().isEmpty() || candidate.selector().equals(row.group());
-                    if (fits && (rule == null || (rule.selector().isEmpty() && !candidate.selector().isEmpty())
-                            || (rule.selector().equals(candidate.selector())
-                                    && candidate.threshold() < rule.threshold()))) {
-                        rule = candidate;
+            boolean attacks = kind == GateRule.Kind.MAX_ATTACK_SUCCESS;
+            for (AttackTally.Rate row : attacks ? rates.get().attacks() : rates.get().overRefusal()) {
+                String category = attacks ? row.group() : null;
+                Resolved best = null;
+                for (Resolved r : rules) {
+                    Pattern p = r.pattern;
+                    if (!p.eval.equals(ANY) && !p.eval.equals(eval.eval())
+                            || !p.model.equals(ANY) && !p.model.equals(row.model())
+                            || p.scorer != null && !p.scorer.equals(category)) {
+                        continue;
+                    }
+                    covering.add(r.rule);
+                    if (best == null || p.specificity() > best.pattern.specificity()
+                            || (p.specificity() == best.pattern.specificity()
+                                    && r.rule.threshold() < best.rule.threshold())) {
+                        best = r;
                     }
                 }
-                if (rule == null) {
+                if (best == null) {
                     continue;
                 }
-                applied.add(rule);
+                GateRule rule = best.rule;
                 Estimate rate = row.rate();
                 boolean holds = rate.value() <= rule.threshold();
                 results.add(new GateResult(rule, holds ? GateResult.Status.PASSED : GateResult.Status.FAILED,
                         eval.eval(), row.model(), null, rate.value(), (holds ? "gate passed: " : "gate failed: ")
-                                + eval.eval() + " / " + row.model() + " attack success rate in " + row.group() + " "
-                                + format(rate.value()) + " [" + format(rate.low()) + ", " + format(rate.high())
-                                + "] (" + row.successes() + " of " + rate.n() + ") " + (holds ? "<=" : ">") + " "
-                                + format(rule.threshold()) + " (" + rule.kind().key()
-                                + (rule.selector().isEmpty() ? "" : "." + rule.selector()) + ")"));
+                                + eval.eval() + " / " + row.model() + " " + kind.label()
+                                + (attacks ? " in " + row.group() : "") + " " + format(rate.value()) + " ["
+                                + format(rate.low()) + ", " + format(rate.high()) + "] (" + row.successes() + " of "
+                                + rate.n() + ") " + (holds ? "<=" : ">") + " " + format(rule.threshold()) + " ("
+                                + rule.key().substring(Constants.GATES_PREFIX.length()) + ")"));
             }
         }
-        for (GateRule rule : rules) {
-            if (!applied.contains(rule)) {
-                problems.add(new GateResult(rule, GateResult.Status.UNMATCHED, null, null, null, Double.NaN,
-                        "gate not applied: " + rule.key() + " matches no attack category of a red-team eval of this"
-                                + " run"));
+        for (Resolved r : rules) {
+            if (!covering.contains(r.rule)) {
+                problems.add(new GateResult(r.rule, GateResult.Status.UNMATCHED, null, null, null, Double.NaN,
+                        "gate not applied: " + r.rule.key() + " matches no " + (kind
+                                == GateRule.Kind.MAX_ATTACK_SUCCESS ? "attack category" : "benign request")
+                                + " of a red-team eval of this run"));
             }
         }
+    }
+
+    /** The attack categories, which a {@code max-attack-success} selector may end with. */
+    private static List<String> attackCategories() {
+        return Probe.CATEGORIES.stream().filter(c -> !c.equals(AttackTally.OVER_REFUSAL)).toList();
+    }
+
+    /**
+     * Every reading of a red-team gate's selector against the run's red-team evals and their models: nothing,
+     * {@code <eval>} or {@code <eval>.<model>}, and for {@code max-attack-success} a category alone or after them.
+     */
+    private static List<Pattern> resolveRedTeam(GateRule rule, Leaderboard leaderboard) {
+        String selector = rule.selector();
+        List<Pattern> readings = new ArrayList<>();
+        if (selector.isEmpty()) {
+            readings.add(new Pattern(ANY, ANY, null));
+            return readings;
+        }
+        List<String> categories = rule.kind() == GateRule.Kind.MAX_ATTACK_SUCCESS ? attackCategories() : List.of();
+        if (categories.contains(selector)) {
+            readings.add(new Pattern(ANY, ANY, selector));
+        }
+        Set<String> evals = new TreeSet<>();
+        leaderboard.evals().forEach(e -> {
+            if (leaderboard.arenaSections().attacks(e.eval()).isPresent()) {
+                evals.add(e.eval());
+            }
+        });
+        evals.add(ANY);
+        for (String eval : evals) {
+            if (selector.equals(eval)) {
+                readings.add(new Pattern(eval, ANY, null));
+                continue;
+            }
+            if (!selector.startsWith(eval + ".")) {
+                continue;
+            }
+            String rest = selector.substring(eval.length() + 1);
+            Set<String> models = new TreeSet<>();
+            for (EvalLeaderboard board : leaderboard.evals()) {
+                if (eval.equals(ANY) ? evals.contains(board.eval()) : board.eval().equals(eval)) {
+                    board.models().forEach(m -> models.add(m.model()));
+                }
+            }
+            models.add(ANY);
+            for (String model : models) {
+                if (rest.equals(model)) {
+                    readings.add(new Pattern(eval, model, null));
+                }
+                else if (rest.startsWith(model + ".") && categories.contains(rest.substring(model.length() + 1))) {
+                    readings.add(new Pattern(eval, model, rest.substring(model.length() + 1)));
+                }
+            }
+            if (categories.contains(rest)) {
+                readings.add(new Pattern(eval, ANY, rest));
+            }
+        }
+        return readings;
     }
 
     /** The most specific score rule of a kind for a target; ties go to the strictest threshold. */

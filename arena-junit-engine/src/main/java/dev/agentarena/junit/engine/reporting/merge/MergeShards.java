@@ -158,7 +158,7 @@ public final class MergeShards {
             try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
                 for (ShardSet.Part part : shards.parts()) {
                     merged += copy(part, writer, accumulator, versions, record -> {
-                        if (record.scorer().equals(RedTeamCases.SCORER)) {
+                        if (RedTeamCases.isAttackScorer(record.scorer())) {
                             attacks.computeIfAbsent(record.eval(), eval -> new AttackTally()).accept(record);
                         }
                         return biases.computeIfAbsent(record.eval(), eval -> new JudgeBiasTally(eval,

@@ -239,14 +239,16 @@ public final class InRunReport implements AutoCloseable {
                 wellFormed(input), wellFormed(reference), trajectory, retrieved, verdicts);
     }
 
-    /** The scorer's verdicts on passages, as its results line reads back (see {@link Shown#verdicts}). */
+    /** The detail's passage verdicts or attack evidence, as its results line reads back ({@link Shown#verdicts}). */
     private static JsonNode verdicts(Map<String, Object> detail) {
-        if (!detail.containsKey(Shown.PASSAGE_VERDICTS) && !detail.containsKey(Shown.MISSED)) {
+        if (!detail.containsKey(Shown.PASSAGE_VERDICTS) && !detail.containsKey(Shown.MISSED)
+                && !detail.containsKey(Shown.EVIDENCE)) {
             return null;
         }
         Map<String, Object> both = new LinkedHashMap<>();
         both.put(Shown.PASSAGE_VERDICTS, detail.get(Shown.PASSAGE_VERDICTS));
         both.put(Shown.MISSED, detail.get(Shown.MISSED));
+        Shown.ATTACK_KEYS.forEach(key -> both.put(key, detail.get(key)));
         try {
             return Shown.verdicts(ResultLines.tree(SinkText.wellFormed(Json.MAPPER.writeValueAsString(both))));
         }

@@ -26,6 +26,12 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
     /** The detail keys a scorer of passages fills (the RAG parts' shared contract), which the page shows. */
     static final String PASSAGE_VERDICTS = "passage_verdicts";
     static final String MISSED = "missed";
+    /**
+     * The detail keys of a successful attack ({@code attack_resisted}): the evidence, a list of {where, what}, and the
+     * canary and probe it concerns, which the page shows when the evidence is not empty.
+     */
+    static final String EVIDENCE = "evidence";
+    static final List<String> ATTACK_KEYS = List.of(EVIDENCE, "canary", "probe");
 
     /** The values of a result read from a results line (or a tree), as the page has always read them. */
     static Shown of(ResultLines.Fields node) {
@@ -64,9 +70,11 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
         }
         JsonNode verdicts = detail.get(PASSAGE_VERDICTS);
         JsonNode missed = detail.get(MISSED);
+        JsonNode evidence = detail.get(EVIDENCE);
         boolean hasVerdicts = verdicts != null && verdicts.isArray() && !verdicts.isEmpty();
         boolean hasMissed = missed != null && missed.isArray() && !missed.isEmpty();
-        if (!hasVerdicts && !hasMissed) {
+        boolean hasEvidence = evidence != null && evidence.isArray() && !evidence.isEmpty();
+        if (!hasVerdicts && !hasMissed && !hasEvidence) {
             return null;
         }
         ObjectNode both = JsonNodeFactory.instance.objectNode();
@@ -75,6 +83,14 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
         }
         if (hasMissed) {
             both.set(MISSED, missed);
+        }
+        if (hasEvidence) {
+            for (String key : ATTACK_KEYS) {
+                JsonNode value = detail.get(key);
+                if (value != null && (value.isArray() || value.isTextual())) {
+                    both.set(key, value);
+                }
+            }
         }
         return both;
     }

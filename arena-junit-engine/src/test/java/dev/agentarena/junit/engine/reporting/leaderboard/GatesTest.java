@@ -157,8 +157,8 @@ class GatesTest {
         assertThatThrownBy(() -> GateSpec.parse(Map.of("arena.gates.min-acuracy", "0.8")))
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("arena.gates.min-acuracy")
                 .hasMessageContaining("min-accuracy, arena.gates.min-pass-rate, arena.gates.max-cost-usd, "
-                        + "arena.gates.max-errors, arena.gates.max-latency-p50-ms, arena.gates.max-latency-p95-ms "
-                        + "or arena.gates.max-attack-success");
+                        + "arena.gates.max-errors, arena.gates.max-latency-p50-ms, arena.gates.max-latency-p95-ms, "
+                        + "arena.gates.max-attack-success or arena.gates.max-over-refusal");
         assertThatThrownBy(() -> GateSpec.parse(Map.of("arena.gates.min-accuracy.e", "eighty")))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessage("arena.gates.min-accuracy.e must be a number, but was \"eighty\"");
