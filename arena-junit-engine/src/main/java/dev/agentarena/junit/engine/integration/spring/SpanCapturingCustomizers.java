@@ -1,6 +1,7 @@
 package dev.agentarena.junit.engine.integration.spring;
 
 import java.util.List;
+import java.util.Map;
 
 import org.apiguardian.api.API;
 import org.junit.platform.commons.support.ReflectionSupport;
@@ -11,6 +12,8 @@ import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.BeanDefinitionRegistryPostProcessor;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.MutablePropertySources;
 import org.springframework.test.context.ContextConfigurationAttributes;
 import org.springframework.test.context.ContextCustomizer;
 import org.springframework.test.context.ContextCustomizerFactory;
@@ -41,17 +44,30 @@ public final class SpanCapturingCustomizers implements ContextCustomizerFactory 
     /** The engine's span processor, by name: loading it needs OpenTelemetry's SDK. */
     static final String PROCESSOR = "dev.agentarena.junit.engine.integration.opentelemetry.CaseSpanProcessor";
 
+    /** Spring Boot's sampling probability, 1.0 in an eval's context unless a property source sets it. */
+    static final MapPropertySource SAMPLING_DEFAULT = new MapPropertySource("arenaTracingDefaults",
+            Map.of("management.tracing.sampling.probability", "1.0"));
+
     @Override
     public ContextCustomizer createContextCustomizer(Class<?> testClass,
             List<ContextConfigurationAttributes> configAttributes) {
         return OpenTelemetryCapture.available() && TestContextAnnotationUtils.hasAnnotation(testClass, Eval.class) ? new Capturing() : null;
     }
 
-    /** Registers {@link SpanProcessorDefinition}, which adds the processor once the app's beans are known. */
+    /**
+     * Registers {@link SpanProcessorDefinition}, which adds the processor once the app's beans are known, and samples
+     * every trace unless the app says otherwise: Spring Boot samples 10 % by default, and the SDK hands an unsampled
+     * span to no processor, so a case would lose most of its spans. The default is the last property source, so any
+     * {@code management.tracing.sampling.probability} the app or the test sets still wins.
+     */
     private record Capturing() implements ContextCustomizer {
 
         @Override
         public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration configuration) {
+            MutablePropertySources sources = context.getEnvironment().getPropertySources();
+            if (!sources.contains(SAMPLING_DEFAULT.getName())) {
+                sources.addLast(SAMPLING_DEFAULT);
+            }
             if (context.getBeanFactory() instanceof BeanDefinitionRegistry registry
                     && !registry.containsBeanDefinition(SpanProcessorDefinition.BEAN_NAME)) {
                 RootBeanDefinition definition = new RootBeanDefinition(SpanProcessorDefinition.class,

@@ -1,7 +1,6 @@
 package dev.agentarena.samples.integrations.tracing;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import io.micrometer.observation.ObservationRegistry;
@@ -9,14 +8,12 @@ import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.advisor.vectorstore.QuestionAnswerAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.document.Document;
-import org.springframework.ai.embedding.Embedding;
-import org.springframework.ai.embedding.EmbeddingModel;
-import org.springframework.ai.embedding.EmbeddingRequest;
-import org.springframework.ai.embedding.EmbeddingResponse;
 import org.springframework.ai.tool.annotation.Tool;
 import org.springframework.ai.tool.annotation.ToolParam;
 import org.springframework.ai.vectorstore.SearchRequest;
 import org.springframework.ai.vectorstore.SimpleVectorStore;
+
+import dev.agentarena.samples.integrations.springai.WordEmbeddings;
 
 /**
  * A small Spring AI support app as it runs in production, offline: a {@code ChatClient} with the order tools and a
@@ -77,45 +74,6 @@ final class SupportDeskApp {
         public String escalate(@ToolParam(description = "the order number") int orderId,
                 @ToolParam(description = "why a person must take over") String reason) {
             return "Ticket for order " + orderId + " opened (" + reason + "): a team lead calls within 24 hours.";
-        }
-    }
-
-    /** Embeddings offline: each word of four letters or more adds to one of 64 dimensions; vectors are normalised. */
-    static final class WordEmbeddings implements EmbeddingModel {
-
-        private static final int DIMENSIONS = 64;
-
-        @Override
-        public EmbeddingResponse call(EmbeddingRequest request) {
-            List<String> texts = request.getInstructions();
-            return new EmbeddingResponse(texts.stream().map(t -> new Embedding(vector(t), texts.indexOf(t))).toList());
-        }
-
-        @Override
-        public float[] embed(Document document) {
-            return vector(document.getText());
-        }
-
-        @Override
-        public int dimensions() {
-            return DIMENSIONS;
-        }
-
-        static float[] vector(String text) {
-            float[] vector = new float[DIMENSIONS];
-            for (String word : text.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
-                if (word.length() > 3) {
-                    vector[Math.floorMod(word.hashCode(), DIMENSIONS)] += 1;
-                }
-            }
-            double norm = 0;
-            for (float v : vector) {
-                norm += v * v;
-            }
-            for (int i = 0; i < DIMENSIONS && norm > 0; i++) {
-                vector[i] /= (float) Math.sqrt(norm);
-            }
-            return vector;
         }
     }
 }
