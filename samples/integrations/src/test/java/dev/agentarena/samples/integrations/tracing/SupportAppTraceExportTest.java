@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,7 +27,7 @@ import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.tool.observation.ToolCallingContentObservationFilter;
@@ -36,7 +37,7 @@ import org.springframework.ai.tool.observation.ToolCallingContentObservationFilt
  * export the tracing sample reads as a dataset, and checks its shape. {@link SupportDeskApp} answers five customer
  * conversations, traced as a Spring Boot app with {@code micrometer-tracing-bridge-otel} traces: Spring AI's
  * observations become OpenTelemetry spans through Micrometer's bridge, and the SDK exports them as the OTLP file
- * exporter does, one {@code ExportTraceServiceRequest} in OTLP JSON per line (a batch per conversation). The file is
+ * exporter does, one {@code ExportTraceServiceRequest} in OTLP JSON per line (here a batch per conversation). The file is
  * written to {@code target/} on every build; {@code -Dtraces.export=<path>} writes it there instead, which is how the
  * committed one was made.
  */
@@ -78,14 +79,14 @@ class SupportAppTraceExportTest {
                 .anyMatch(s -> attribute(s, "gen_ai.output.messages").contains("From our help pages: Shipping is free"));
     }
 
-    /** Runs the conversations with the app traced and writes each batch of finished spans as one line. */
+    /** Runs the conversations with the app traced and writes each one's spans as one line. */
     static void export(OutputStream out) {
+        JsonLines lines = new JsonLines(out);
         SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
                 .setResource(Resource.getDefault().merge(Resource.create(Attributes.of(
                         AttributeKey.stringKey("service.name"), "spring-ai-support",
                         AttributeKey.stringKey("service.version"), "1.4.0"))))
-                .addSpanProcessor(BatchSpanProcessor.builder(new JsonLines(out)).setScheduleDelay(1, TimeUnit.HOURS)
-                        .build())
+                .addSpanProcessor(SimpleSpanProcessor.create(lines))
                 .build();
         try (OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build()) {
             OtelCurrentTraceContext current = new OtelCurrentTraceContext();
@@ -98,7 +99,7 @@ class SupportAppTraceExportTest {
                     .observationHandler(new DefaultTracingObservationHandler(tracer)));
             CONVERSATIONS.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(conversation -> {
                 app.answer(conversation.getKey(), conversation.getValue());
-                tracerProvider.forceFlush().join(10, TimeUnit.SECONDS);
+                lines.writeLine();
             });
         }
     }
@@ -121,19 +122,35 @@ class SupportAppTraceExportTest {
         }
     }
 
-    /** What the OTLP file exporter writes: each export as one OTLP JSON {@code ExportTraceServiceRequest} line. */
-    private record JsonLines(OutputStream out) implements SpanExporter {
+    /**
+     * What the OTLP file exporter writes, a batch per line: the spans that ended since the last line, as one OTLP JSON
+     * {@code ExportTraceServiceRequest}. The spans are exported as each ends ({@code SimpleSpanProcessor}) and written
+     * when the conversation is over, so each line is one conversation, whatever the machine's timing.
+     */
+    private static final class JsonLines implements SpanExporter {
+
+        private final OutputStream out;
+        private final List<SpanData> batch = new ArrayList<>();
+
+        JsonLines(OutputStream out) {
+            this.out = out;
+        }
 
         @Override
         public synchronized CompletableResultCode export(Collection<SpanData> spans) {
+            batch.addAll(spans);
+            return CompletableResultCode.ofSuccess();
+        }
+
+        synchronized void writeLine() {
             try {
-                TraceRequestMarshaler.create(spans).writeJsonTo(out);
+                TraceRequestMarshaler.create(batch).writeJsonTo(out);
                 out.write('\n');
                 out.flush();
-                return CompletableResultCode.ofSuccess();
+                batch.clear();
             }
             catch (IOException e) {
-                return CompletableResultCode.ofFailure();
+                throw new UncheckedIOException(e);
             }
         }
 
