@@ -8,9 +8,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.agentarena.junit.engine.fixtures.tracing.GlobalSpansFixture;
 import dev.agentarena.junit.engine.fixtures.tracing.OwnSdkSpansFixture;
+import dev.agentarena.junit.engine.results.ResultLineCodec;
 
 /**
  * The application's OpenTelemetry spans captured into the case that ran them, with no code in the eval: through the
@@ -66,10 +68,45 @@ class CapturedSpansEngineTest {
     }
 
     @Test
-    void controlCharactersAndAMegabyteAttributeAreCapturedWhole() {
+    void aSpanIsInTheResultsLineWithItsIdsTypesAndEventsAndReadsBack() throws Exception {
         EngineRun run = new EngineRun(output).execute(OwnSdkSpansFixture.class);
 
-        run.assertNode("control", "spans", "passed", "spans [");
-        run.assertNode("huge", "spans", "passed", "spans [retrieve<-]");
+        JsonNode line = run.line("tool", "spans");
+        JsonNode span = line.get("spans").get(0);
+        assertThat(span.get("trace_id").asText()).matches("[0-9a-f]{32}");
+        assertThat(span.get("span_id").asText()).matches("[0-9a-f]{16}");
+        assertThat(span.get("parent_span_id").asText()).isEmpty();
+        assertThat(span.get("name").asText()).isEqualTo("execute_tool lookup_order");
+        assertThat(span.get("kind").asText()).isEqualTo("INTERNAL");
+        assertThat(span.get("status").asText()).isEqualTo("UNSET");
+        assertThat(span.get("end_epoch_nanos").asLong()).isGreaterThanOrEqualTo(span.get("start_epoch_nanos")
+                .asLong());
+        assertThat(span.get("attributes").get("gen_ai.tool.call.id").asText()).isEqualTo("call-1");
+        assertThat(span.get("events").get(0).get("name").asText()).isEqualTo("retry");
+        assertThat(ResultLineCodec.read(line.toString()).spans()).isEqualTo(line.get("spans"));
+    }
+
+    @Test
+    void controlCharactersStayAndAMegabyteAttributeIsCutInTheLineAndKeptWhole() throws Exception {
+        EngineRun run = new EngineRun(output).execute(OwnSdkSpansFixture.class);
+
+        assertThat(run.line("control", "spans").get("spans").get(0).get("name").asText())
+                .isEqualTo(OwnSdkSpansFixture.CONTROL);
+        JsonNode huge = run.assertNode("huge", "spans", "passed", "spans [retrieve<-]");
+        assertThat(huge.get("spans").get(0).get("attributes").get("gen_ai.prompt").asText())
+                .hasSizeLessThan(5000).contains("the whole text is in");
+        JsonNode whole = new ObjectMapper().readTree(output.resolve(huge.get("spans_file").asText()).toFile());
+        assertThat(whole.get(0).get("attributes").get("gen_ai.prompt").asText()).isEqualTo(OwnSdkSpansFixture.HUGE);
+    }
+
+    @Test
+    void aSecretInASpanIsMasked() {
+        EngineRun run = new EngineRun(output).with(Constants.REDACT_ENV, "ARENA_TEST_CANARY")
+                .execute(OwnSdkSpansFixture.class);
+
+        JsonNode span = run.line("secret", "spans").get("spans").get(0);
+        assertThat(span.get("name").asText()).isEqualTo("call [REDACTED]");
+        assertThat(span.get("attributes").get("http.request.header.authorization").asText())
+                .isEqualTo("[REDACTED]");
     }
 }
