@@ -100,6 +100,17 @@ class CapturedSpansEngineTest {
     }
 
     @Test
+    void allureShowsEachSpanAsACompactRowUnderItsParent() {
+        InMemoryAllure allure = new InMemoryAllure();
+        allure.around(() -> new EngineRun(output).execute(GlobalSpansFixture.class));
+
+        assertThat(allure.attachments()).anySatisfy(text -> assertThat(text)
+                .containsPattern("(?m)^  chat gpt-4o  \\d+\\.\\d{3} ms  ERROR: rate limited  "
+                        + "gen_ai.operation.name=chat gen_ai.usage.input_tokens=12$")
+                .containsPattern("(?m)^answer failing  \\d+\\.\\d{3} ms  UNSET$"));
+    }
+
+    @Test
     void aSecretInASpanIsMasked() {
         EngineRun run = new EngineRun(output).with(Constants.REDACT_ENV, "ARENA_TEST_CANARY")
                 .execute(OwnSdkSpansFixture.class);
