@@ -2,7 +2,9 @@ package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,6 +110,21 @@ class CapturedSpansEngineTest {
                 .containsPattern("(?m)^  chat gpt-4o  \\d+\\.\\d{3} ms  ERROR: rate limited  "
                         + "gen_ai.operation.name=chat gen_ai.usage.input_tokens=12$")
                 .containsPattern("(?m)^answer failing  \\d+\\.\\d{3} ms  UNSET$"));
+    }
+
+    @Test
+    void theReportShowsTheSpansAsRowsWrittenDuringTheRunOrStreamedFromTheResults(@TempDir Path previous)
+            throws Exception {
+        new EngineRun(previous).execute(GlobalSpansFixture.class);
+        new EngineRun(output).with(Constants.REPORT_COMPARE_TO, previous.resolve("results.jsonl").toString())
+                .execute(GlobalSpansFixture.class);
+
+        for (Path report : List.of(previous.resolve("report.html"), output.resolve("report.html"))) {
+            assertThat(Files.readString(report)).as("%s", report)
+                    .containsPattern("\\[1,\"chat gpt-4o\",\"\\d+\\.\\d{3} ms\",\"ERROR: rate limited\","
+                            + "\"gen_ai.operation.name=chat gen_ai.usage.input_tokens=12\"\\]")
+                    .containsPattern("\\[0,\"answer left\",\"\\d+\\.\\d{3} ms\",\"UNSET\",\"\"\\]");
+        }
     }
 
     @Test
