@@ -401,6 +401,22 @@ public final class Constants {
     /** How many runs the history keeps, the oldest dropped first; default 100, at most 10,000. */
     public static final String HISTORY_MAX_ENTRIES = "arena.history.max-entries";
 
+    // --- tracing ----------------------------------------------------------------------------------------------------
+
+    /**
+     * Whether the spans the application under test emits through OpenTelemetry's SDK while a case runs are captured
+     * into the case ({@code ScoringContext.spans()}, the {@code spans} of its results): {@code true} (the default) or
+     * {@code false}. When true, OpenTelemetry's SDK is on the test class path and no global OpenTelemetry is set when
+     * the run starts, the engine sets one that captures and exports nothing. See {@code docs/guides/tracing.md}.
+     */
+    public static final String TRACING_CAPTURE = "arena.tracing.capture";
+
+    /**
+     * How many captured spans a case keeps at most, the first to end: a whole number, at least 1; default 1000. The
+     * spans past it are counted ({@code spans_dropped} among the case's metrics), not kept.
+     */
+    public static final String TRACING_CAPTURE_MAX_SPANS = "arena.tracing.capture-max-spans";
+
     private Constants() {
     }
 }

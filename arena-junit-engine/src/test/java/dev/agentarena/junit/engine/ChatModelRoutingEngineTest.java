@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.reporting.ReportEntry;
 
+import dev.agentarena.junit.engine.fixtures.integration.SupportAgentScript;
 import dev.agentarena.junit.engine.fixtures.spring.ChatAppConfig;
+import dev.agentarena.junit.engine.fixtures.spring.InstrumentedAppConfig;
+import dev.agentarena.junit.engine.fixtures.spring.InstrumentedRoutingFixture;
 import dev.agentarena.junit.engine.fixtures.spring.RoutedChatModelsFixture;
 import dev.agentarena.junit.engine.fixtures.spring.RoutedOnAppThreadFixture;
 import dev.agentarena.junit.engine.fixtures.spring.UnroutedChatModelsFixture;
@@ -21,7 +24,8 @@ import dev.agentarena.junit.engine.fixtures.spring.UnroutedChatModelsFixture;
 /**
  * {@code @RouteChatModelsToArena}: a Spring eval's LangChain4j and Spring AI chat model beans, and an AI service wired
  * to them by name as LangChain4j's starter wires an {@code @AiService}, answer each case with the model under
- * evaluation; without it, the application's own model answers and the run says so.
+ * evaluation, and keep the application's instrumentation (its LangChain4j listeners, its Spring AI tool calling
+ * manager); without it, the application's own model answers and the run says so.
  */
 class ChatModelRoutingEngineTest {
 
@@ -78,6 +82,20 @@ class ChatModelRoutingEngineTest {
             assertThat(line.get("status").asText()).isIn("passed", "failed");
             assertThat(line.get("tokens_in").asLong()).isPositive();
         });
+    }
+
+    @Test
+    void theRoutedModelsKeepTheApplicationsChatModelListenerAndToolCallingManager() {
+        InstrumentedAppConfig.SEEN.clear();
+        SupportAgentScript.reset();
+
+        EngineRun run = new EngineRun(output).execute(InstrumentedRoutingFixture.class);
+
+        assertThat(run.lines()).extracting(line -> line.get("case_id").asText() + " " + line.get("status").asText())
+                .containsExactlyInAnyOrder("langchain4j passed", "refund passed");
+        assertThat(InstrumentedAppConfig.SEEN).containsExactlyInAnyOrder("request true", "response true",
+                "tools [lookupOrder]", "tools [refund]");
+        assertThat(SupportAgentScript.RAN).containsExactly("lookupOrder 42", "refund 42");
     }
 
     private static List<String> noCallWarnings(EngineRun run) {

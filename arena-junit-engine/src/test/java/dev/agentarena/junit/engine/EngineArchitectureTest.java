@@ -107,7 +107,14 @@ class EngineArchitectureTest {
             because("the models of the cases whose tasks are running, for the application's chat model beans routed "
                     + "by @RouteChatModelsToArena: they live in Spring's context cache, outside any run, and can reach "
                     + "a case only through the JVM; each entry lives exactly as long as its task call",
-                    "models.CaseModelScope.CURRENT", "models.CaseModelScope.OPEN"))
+                    "models.CaseModelScope.CURRENT", "models.CaseModelScope.OPEN"),
+            because("the cases whose tasks are running and their spans' ids, for the OpenTelemetry SDK's span "
+                    + "processor, which the application's SDK holds outside any run and which reaches a case only "
+                    + "through the JVM; each entry lives exactly as long as its case's task; whether a processor "
+                    + "exists, and whether the engine tried to set the global SDK, are facts of the JVM",
+                    "integration.opentelemetry.CaseSpans.CURRENT", "integration.opentelemetry.CaseSpans.OPEN",
+                    "integration.opentelemetry.CaseSpans.BY_SPAN", "integration.opentelemetry.CaseSpans.active",
+                    "integration.opentelemetry.GlobalCapture.tried"))
             .flatMap(Collection::stream)
             .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
 

@@ -31,6 +31,7 @@ import dev.agentarena.junit.engine.fixtures.RetrievedPassagesFixture;
 import dev.agentarena.junit.engine.fixtures.browser.HostileLeaderboardFixture;
 import dev.agentarena.junit.engine.fixtures.browser.TranscriptFixture;
 import dev.agentarena.junit.engine.fixtures.hostile.LongLoopFixture;
+import dev.agentarena.junit.engine.fixtures.tracing.GlobalSpansFixture;
 import dev.agentarena.junit.engine.reporting.report.CaseReport;
 
 /**
@@ -320,6 +321,47 @@ class ReportTranscriptBrowserTest {
         assertThat(browser.script("return window.__pwned === undefined ? 'inert' : String(window.__pwned);"))
                 .isEqualTo("inert");
         assertThat(browser.driver().findElements(By.cssSelector("img, svg, [onerror], [onload]"))).isEmpty();
+    }
+
+    @Test
+    void aCaseShowsItsSpansAsRowsUnderTheirParentsAndHostileOnesAsText() throws IOException {
+        Path spans = output.resolve("spans");
+        new EngineRun(spans).execute(GlobalSpansFixture.class);
+
+        WebElement detail = openSpans(spans.resolve("report.html"), "failing");
+        List<WebElement> rows = detail.findElements(By.cssSelector(".arena-spans tr"));
+        assertThat(rows).hasSize(4);
+        assertThat(rows.get(1).getText()).matches("chat gpt-4o \\d+\\.\\d{3} ms ERROR: rate limited "
+                + "gen_ai.operation.name=chat gen_ai.usage.input_tokens=12");
+        assertThat(rows.get(1).getAttribute("class")).isEqualTo("arena-span-error");
+        assertThat(rows.get(3).getText()).startsWith("answer failing ");
+
+        // a hand-edited line: spans whose parents form a cycle, named with markup, a field of the wrong kind
+        ObjectNode line = (ObjectNode) JSON.readTree(new EngineRun(spans).line("failing", "spans").toString());
+        ArrayNode hostile = line.putArray("spans");
+        hostile.addObject().put("span_id", "a").put("parent_span_id", "b").put("name", HostileLeaderboardFixture.SCRIPT)
+                .put("status", "ERROR").put("start_epoch_nanos", "soon");
+        hostile.addObject().put("span_id", "b").put("parent_span_id", "a").put("name", HostileLeaderboardFixture.IMG)
+                .putObject("attributes").putArray("gen_ai.request.model").add(HostileLeaderboardFixture.SVG);
+        Path results = output.resolve("hostile-spans/results.jsonl");
+        Files.createDirectories(results.getParent());
+        Files.writeString(results, JSON.writeValueAsString(line) + "\n");
+        Path page = CaseReport.write(results, Optional.empty(), Map.of(), 0.02,
+                Optional.of(results.resolveSibling("report.html"))).file().orElseThrow();
+
+        detail = openSpans(page, "failing");
+        assertThat(detail.findElement(By.cssSelector(".arena-spans")).getText())
+                .contains(HostileLeaderboardFixture.SCRIPT, HostileLeaderboardFixture.IMG);
+        assertThat(browser.script("return window.__pwned === undefined ? 'inert' : String(window.__pwned);"))
+                .isEqualTo("inert");
+        assertThat(browser.driver().findElements(By.cssSelector("img, svg, [onerror], [onload]"))).isEmpty();
+    }
+
+    private static WebElement openSpans(Path page, String caseId) {
+        open(page);
+        row(caseId).findElement(By.cssSelector(":scope > div")).click();
+        browser.await("document.querySelector('#arena-detail .arena-spans') !== null", READY);
+        return browser.driver().findElement(By.id("arena-detail"));
     }
 
     private static WebElement openPassages(Path passages, String caseId) {

@@ -69,7 +69,10 @@ class ScorerFailurePathsEngineTest {
             entry("context_recall", Set.of("not_applicable", "error")),
             entry("answer_relevance", Set.of("not_applicable", "error")),
             entry("attack_resisted", Set.of("failed", "error")),
-            entry("attack_judged", Set.of("failed", "not_applicable", "error")));
+            entry("attack_judged", Set.of("failed", "not_applicable", "error")),
+            entry("trace_span_count", Set.of("failed", "error")),
+            entry("trace_span_duration", Set.of("failed", "not_applicable", "error")),
+            entry("trace_error_spans", Set.of("failed", "error")));
 
     /** Options of the wrong value for every scorer that has options: each makes that scorer an error. */
     private static final Map<String, String> BAD_OPTIONS = Map.ofEntries(

@@ -74,6 +74,9 @@ public final class ArenaSettings {
     /** Default of {@value Constants#BASELINE_TOLERANCE}. */
     public static final double DEFAULT_BASELINE_TOLERANCE = 0.02;
 
+    /** {@value Constants#TRACING_CAPTURE_MAX_SPANS} when not set. */
+    public static final int DEFAULT_TRACING_CAPTURE_MAX_SPANS = 1000;
+
     /** {@value Constants#DISPLAY_NAMES} as written: {@code auto} picks one of {@link DisplayNames}. */
     private enum DisplayNameSetting {
         AUTO, FULL, SHORT, STABLE
@@ -306,6 +309,16 @@ public final class ArenaSettings {
                     "a whole number from 2 to " + MAX_HISTORY_ENTRIES);
         }
         return entries;
+    }
+
+    /**
+     * How many spans of the application a case keeps at most: {@value Constants#TRACING_CAPTURE_MAX_SPANS}, or 0
+     * when {@value Constants#TRACING_CAPTURE} is {@code false}.
+     */
+    public int tracingCaptureMaxSpans() {
+        return configuration.getBoolean(Constants.TRACING_CAPTURE, true)
+                ? configuration.getPositiveInt(Constants.TRACING_CAPTURE_MAX_SPANS, DEFAULT_TRACING_CAPTURE_MAX_SPANS)
+                : 0;
     }
 
     /** Whether the run writes {@code report.html} ({@value Constants#REPORT_ENABLED}); by default it does. */

@@ -13,6 +13,7 @@ import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.model.RetrievedPassage;
+import dev.agentarena.junit.tracing.TraceSpan;
 import dev.agentarena.junit.model.Trajectory;
 import dev.agentarena.junit.engine.datasets.DatasetRow;
 import dev.agentarena.junit.engine.json.Json;
@@ -160,6 +161,8 @@ public final class CaseOutcome {
         private final TrajectoryRecord steps;
         /** The retrieved passages as they leave the case: masked, cut; empty for nearly every case. */
         private final List<RetrievedPassage> retrieved;
+        /** The case's spans as they leave the case: masked, cut; empty for nearly every case. */
+        private final List<TraceSpan> spans;
         private final List<ScorerResult> results = new ArrayList<>(1);
         /** Each result's score name, scorer version and registry name, three entries a result, unmasked. */
         private final List<String> keys = new ArrayList<>(3);
@@ -199,9 +202,61 @@ public final class CaseOutcome {
                 passages = retrieved(passages, redactor, origin.textLimit(), LongTexts.caseFile(origin.eval(),
                         origin.model(), origin.dataset(), row.caseId(), repeat, "retrieved.json"), whole);
             }
+            List<TraceSpan> caseSpans = taskOutput == null ? List.of() : taskOutput.spans();
+            if (!caseSpans.isEmpty()) {
+                whole = whole.isEmpty() ? new LinkedHashMap<>() : whole;
+                caseSpans = spans(caseSpans, redactor, origin.textLimit(), LongTexts.caseFile(origin.eval(),
+                        origin.model(), origin.dataset(), row.caseId(), repeat, "spans.json"), whole);
+            }
             this.wholeTrajectory = whole;
             this.steps = recorded;
             this.retrieved = passages;
+            this.spans = caseSpans;
+        }
+
+        /** How many spans a result shows at most; the whole list is kept beside it. */
+        static final int SHOWN_SPANS = 200;
+
+        /**
+         * The spans masked (names, status messages, attributes and events), the first {@value #SHOWN_SPANS} of them,
+         * their names and text attributes cut over the limit; all of them kept whole, under {@code spans}, when one
+         * was cut or left out.
+         */
+        private static List<TraceSpan> spans(List<TraceSpan> spans, SecretRedactor redactor, int limit, String file,
+                Map<String, CaseTranscript.WholeText> whole) {
+            List<TraceSpan> masked = new ArrayList<>(spans.size());
+            List<TraceSpan> shown = new ArrayList<>(Math.min(spans.size(), SHOWN_SPANS));
+            boolean[] cutAny = {spans.size() > SHOWN_SPANS};
+            for (TraceSpan span : spans) {
+                TraceSpan one = redactor.isEmpty() ? span : new TraceSpan(span.traceId(), span.spanId(),
+                        span.parentSpanId(), redactor.redact(span.name()), span.kind(), span.startEpochNanos(),
+                        span.endEpochNanos(), span.status(), redactor.redact(span.statusMessage()),
+                        redactor.redactMap(span.attributes()), span.events().stream()
+                                .map(event -> new TraceSpan.Event(redactor.redact(event.name()), event.epochNanos(),
+                                        redactor.redactMap(event.attributes()))).toList());
+                masked.add(one);
+                if (shown.size() == SHOWN_SPANS) {
+                    continue;
+                }
+                Map<String, Object> attributes = new LinkedHashMap<>(one.attributes());
+                attributes.replaceAll((key, value) -> {
+                    if (value instanceof String text && LongTexts.isLong(text, limit)) {
+                        cutAny[0] = true;
+                        return LongTexts.cut(text, limit, file);
+                    }
+                    return value;
+                });
+                boolean longName = LongTexts.isLong(one.name(), limit);
+                cutAny[0] |= longName;
+                shown.add(new TraceSpan(one.traceId(), one.spanId(), one.parentSpanId(),
+                        longName ? LongTexts.cut(one.name(), limit, file) : one.name(), one.kind(),
+                        one.startEpochNanos(), one.endEpochNanos(), one.status(), one.statusMessage(), attributes,
+                        one.events()));
+            }
+            if (cutAny[0]) {
+                whole.put(CaseTranscript.SPANS, new CaseTranscript.WholeText(file, ResultLineCodec.spansJson(masked)));
+            }
+            return shown;
         }
 
         /** How many retrieved passages a result shows at most; the whole list is kept beside it. */
@@ -307,7 +362,7 @@ public final class CaseOutcome {
                 // nearly every result: no error, nothing cut, so no whole text of its own to keep
                 return new ScorerResult(record(name, version, registryName, result, null, keepsUnscoredScore, reason,
                         null), new CaseTranscript(sentPrompt, raw, reference, detail, wholeTrajectory, steps,
-                        retrieved), null);
+                        retrieved, spans), null);
             }
             return cutOrFailed(name, version, registryName, result, error, keepsUnscoredScore, reason, detail);
         }
@@ -332,7 +387,7 @@ public final class CaseOutcome {
                         ? LongTexts.cut(message, origin.textLimit(), file) : message);
             }
             return new ScorerResult(record(name, version, registryName, result, error, keepsUnscoredScore, reason,
-                    errorText), new CaseTranscript(sentPrompt, raw, reference, detail, whole, steps, retrieved),
+                    errorText), new CaseTranscript(sentPrompt, raw, reference, detail, whole, steps, retrieved, spans),
                     thrown);
         }
 

@@ -97,7 +97,7 @@ public final class EvalRuntime implements AutoCloseable {
         scorers.addAll(methodScorers);
         this.caseScorers = List.copyOf(scorers);
         this.task = new TaskRunner(definition.task(), instance, caseCallbacks, definition.name(),
-                definition::configuration);
+                definition::configuration, run.maxSpans());
         this.hooks = new EvalHooks(definition, instance, instances);
         this.options = new ScorerOptionLevels(run.configuration(), definition);
         this.arenaOutputs = AnnotationSupport.isAnnotated(definition.testClass(), Arena.class) ? new ArenaOutputs()

@@ -10,6 +10,7 @@ import org.apiguardian.api.API;
 import dev.agentarena.junit.engine.config.ArenaConfiguration;
 import dev.agentarena.junit.engine.config.ArenaSettings;
 import dev.agentarena.junit.engine.evaluation.scheduling.CaseScheduler;
+import dev.agentarena.junit.engine.integration.opentelemetry.OpenTelemetryCapture;
 import dev.agentarena.junit.engine.labels.RunLabels;
 import dev.agentarena.junit.engine.models.registry.ModelRegistry;
 import dev.agentarena.junit.engine.scoring.ScorerDiscovery;
@@ -39,6 +40,7 @@ public final class EvaluationServices implements AutoCloseable {
     private final int maxSteps;
     private final int maxTurns;
     private final String userModel;
+    private final int maxSpans;
 
     private EvaluationServices(ArenaConfiguration configuration, RunLabels labels, EvaluationEvents events) {
         this.configuration = configuration;
@@ -52,6 +54,11 @@ public final class EvaluationServices implements AutoCloseable {
         this.maxSteps = settings.agentMaxSteps();
         this.maxTurns = settings.agentMaxTurns();
         this.userModel = settings.agentUserModel();
+        this.maxSpans = settings.tracingCaptureMaxSpans();
+        if (maxSpans > 0) {
+            // before any eval class is set up: an application that asks for the global OpenTelemetry gets the capture
+            OpenTelemetryCapture.installGlobal();
+        }
         this.models = ModelRegistry.create(configuration, events::modelNotice);
         this.scorers = ScorerRegistry.withBuiltins();
     }
@@ -73,6 +80,11 @@ public final class EvaluationServices implements AutoCloseable {
     public static EvaluationServices start(ArenaConfiguration configuration, RunLabels labels,
             EvaluationEvents events) {
         return new EvaluationServices(configuration, labels, events);
+    }
+
+    /** How many of the application's spans a case keeps at most; 0 when none are captured. */
+    int maxSpans() {
+        return maxSpans;
     }
 
     /** The run's human labels: a labelled {@code manual} case is graded by its label. */

@@ -23,6 +23,7 @@ import dev.agentarena.junit.engine.evaluation.agents.Conversations;
 import dev.agentarena.junit.engine.evaluation.agents.ModelHandle;
 import dev.agentarena.junit.engine.evaluation.agents.UserModel;
 import dev.agentarena.junit.engine.integration.Integrations;
+import dev.agentarena.junit.engine.integration.opentelemetry.CaseSpans;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.models.AgentFailure;
@@ -54,13 +55,17 @@ final class TaskRunner {
     private final Function<String, Optional<TaskConfiguration>> configurations;
     /** Whether the task returns a {@code List} (or another collection) of {@link RetrievedPassage}s. */
     private final boolean returnsPassages;
+    /** How many of the application's spans a case keeps at most; 0 when none are captured. */
+    private final int maxSpans;
 
     /**
      * @param configurations the configuration of a model key (of the eval's compared configurations), or empty
+     * @param maxSpans how many of the application's spans a case keeps at most; 0 when none are captured
      */
     TaskRunner(Method task, Object evalInstance, CaseCallbacks callbacks, String evalName,
-            Function<String, Optional<TaskConfiguration>> configurations) {
+            Function<String, Optional<TaskConfiguration>> configurations, int maxSpans) {
         this.task = task;
+        this.maxSpans = maxSpans;
         this.configurations = configurations;
         this.returnsPassages = task != null && returnsPassages(task);
         this.evalInstance = evalInstance;
@@ -106,16 +111,24 @@ final class TaskRunner {
      */
     TaskOutput run(EvalCase evalCase, String prompt, ModelHandle model, UserModel user) {
         TaskOutput output;
-        if (!evalCase.turns().isEmpty()) {
-            output = Conversations.scripted(evalCase, model, turnOf(evalCase, model));
+        // the spans the application emits through OpenTelemetry while the case runs, on any thread of the case
+        CaseSpans spans = CaseSpans.open(maxSpans);
+        try {
+            if (!evalCase.turns().isEmpty()) {
+                output = Conversations.scripted(evalCase, model, turnOf(evalCase, model));
+            }
+            else if (evalCase.simulatedUser().isPresent() && user != null) {
+                output = Conversations.simulated(evalCase, evalCase.simulatedUser().get(), model, user,
+                        turnOf(evalCase, model));
+            }
+            else {
+                output = runOnce(evalCase, prompt, model);
+            }
         }
-        else if (evalCase.simulatedUser().isPresent() && user != null) {
-            output = Conversations.simulated(evalCase, evalCase.simulatedUser().get(), model, user,
-                    turnOf(evalCase, model));
+        finally {
+            spans.close();
         }
-        else {
-            output = runOnce(evalCase, prompt, model);
-        }
+        output = spans.applyTo(output);
         // recorded with the case's model calls; on a replay, the task retrieved again and must have found the same
         model.tools().retrieved(output.retrieved());
         return output;

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apiguardian.api.API;
 
 import dev.agentarena.junit.model.RetrievedPassage;
+import dev.agentarena.junit.tracing.TraceSpan;
 
 /**
  * What a result record leaves out but a reader of one case wants to see: the exchange with the model and the
@@ -23,13 +24,19 @@ import dev.agentarena.junit.model.RetrievedPassage;
  *        no tool call
  * @param retrieved the passages the task retrieved, in retrieval order, masked and cut at the run's text limit (the
  *        first 100 of a longer list); empty when it reported none
+ * @param spans the case's spans (those the application emitted while it ran, or a recorded trace's), masked, their
+ *        texts cut at the run's text limit (the first 200 of a longer list); empty when it has none
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public record CaseTranscript(String prompt, String rawOutput, String reference, Map<String, Object> detail,
-        Map<String, WholeText> wholeTexts, TrajectoryRecord trajectory, List<RetrievedPassage> retrieved) {
+        Map<String, WholeText> wholeTexts, TrajectoryRecord trajectory, List<RetrievedPassage> retrieved,
+        List<TraceSpan> spans) {
 
     /** The key of {@link #wholeTexts} under which the whole retrieved passages are, when a result shows them cut. */
     public static final String RETRIEVED = "retrieved";
+
+    /** The key of {@link #wholeTexts} under which the whole spans are, when a result shows them cut. */
+    public static final String SPANS = "spans";
 
     /**
      * A text cut in the result (see {@link LongTexts}), whole.
@@ -49,6 +56,13 @@ public record CaseTranscript(String prompt, String rawOutput, String reference, 
         wholeTexts = wholeTexts == null || wholeTexts.isEmpty() ? Map.of()
                 : Collections.unmodifiableMap(new LinkedHashMap<>(wholeTexts));
         retrieved = retrieved == null || retrieved.isEmpty() ? List.of() : List.copyOf(retrieved);
+        spans = spans == null || spans.isEmpty() ? List.of() : List.copyOf(spans);
+    }
+
+    /** A transcript without spans. */
+    public CaseTranscript(String prompt, String rawOutput, String reference, Map<String, Object> detail,
+            Map<String, WholeText> wholeTexts, TrajectoryRecord trajectory, List<RetrievedPassage> retrieved) {
+        this(prompt, rawOutput, reference, detail, wholeTexts, trajectory, retrieved, List.of());
     }
 
     /** A transcript without retrieved passages. */

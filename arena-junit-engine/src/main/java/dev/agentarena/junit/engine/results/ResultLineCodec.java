@@ -35,13 +35,15 @@ import com.fasterxml.jackson.databind.node.TextNode;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.model.RetrievedPassage;
+import dev.agentarena.junit.tracing.TraceSpan;
 
 /**
  * A line of {@code results.jsonl}, written ({@link Writer}) and read ({@link #read}) through Jackson's streaming
  * generator and parser: the only place that knows a line's fields. A line holds {@link ResultRecord}'s fields in its
  * order ({@code queue_ms} only when the calls waited), then, when the case has them, the scorer's {@code detail}, the
  * {@code trajectory} and its {@code trajectory_file}, the {@code retrieved} passages and their {@code retrieved_file},
- * and the case's {@code input} and {@code reference} cut at the text limit.
+ * the case's {@code input} and {@code reference} cut at the text limit, and its {@code spans} and their
+ * {@code spans_file}.
  *
  * <p>Invariant: every text is written well-formed (an unpaired surrogate as U+FFFD, see {@link SinkText#wellFormed}),
  * as UTF-8, so reading a line back gives the values written, their texts well-formed; a line that is no result is
@@ -55,7 +57,7 @@ public final class ResultLineCodec {
             "registry_name", "repeat", "score", "passed", "status", "reason", "metrics", "latency_ms", "queue_ms",
             "tokens_in", "tokens_out", "tokens_cached", "cost_usd", "cached", "weight", "tags", "error", "output",
             "detail", "trajectory", "trajectory_file", "retrieved", "retrieved_file", "input",
-            "reference");
+            "reference", "spans", "spans_file");
 
     private static final int EVAL = 0;
     private static final int MODEL = 1;
@@ -88,6 +90,8 @@ public final class ResultLineCodec {
     private static final int RETRIEVED_FILE = 28;
     private static final int INPUT = 29;
     private static final int REFERENCE = 30;
+    private static final int SPANS = 31;
+    private static final int SPANS_FILE = 32;
 
     private static final Map<String, Integer> INDEX = index();
 
@@ -261,6 +265,14 @@ public final class ResultLineCodec {
                 }
                 caseText(INPUT, transcript.prompt());
                 caseText(REFERENCE, transcript.reference());
+                if (!transcript.spans().isEmpty()) {
+                    json.writeFieldName(names[SPANS]);
+                    json.writeRawValue(SinkText.wellFormed(spansJson(transcript.spans())));
+                    CaseTranscript.WholeText whole = transcript.wholeTexts().get(CaseTranscript.SPANS);
+                    if (whole != null) {
+                        text(SPANS_FILE, whole.file());
+                    }
+                }
             }
             json.writeEndObject();
         }
@@ -393,6 +405,40 @@ public final class ResultLineCodec {
             }
             return Json.write(shown);
         }
+    }
+
+    /**
+     * Spans as a line's {@code spans} array holds them, and as the whole spans are kept: {@code {"trace_id",
+     * "span_id", "parent_span_id", "name", "kind", "start_epoch_nanos", "end_epoch_nanos", "status",
+     * "status_message", "attributes", "events"}} each, an event {@code {"name", "epoch_nanos", "attributes"}}, in the
+     * order the case has them. Attribute values are texts, numbers, booleans or lists of those, so every span writes.
+     */
+    public static String spansJson(List<TraceSpan> spans) {
+        List<Map<String, Object>> shown = new ArrayList<>(spans.size());
+        for (TraceSpan span : spans) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("trace_id", span.traceId());
+            one.put("span_id", span.spanId());
+            one.put("parent_span_id", span.parentSpanId());
+            one.put("name", span.name());
+            one.put("kind", span.kind().name());
+            one.put("start_epoch_nanos", span.startEpochNanos());
+            one.put("end_epoch_nanos", span.endEpochNanos());
+            one.put("status", span.status().name());
+            one.put("status_message", span.statusMessage());
+            one.put("attributes", span.attributes());
+            List<Map<String, Object>> events = new ArrayList<>(span.events().size());
+            for (TraceSpan.Event event : span.events()) {
+                Map<String, Object> shownEvent = new LinkedHashMap<>();
+                shownEvent.put("name", event.name());
+                shownEvent.put("epoch_nanos", event.epochNanos());
+                shownEvent.put("attributes", event.attributes());
+                events.add(shownEvent);
+            }
+            one.put("events", events);
+            shown.add(one);
+        }
+        return Json.write(shown);
     }
 
     /** Why a line is not a result: its message says what is wrong, the caller adds the file and line. */
@@ -550,6 +596,16 @@ public final class ResultLineCodec {
             return text(values[RETRIEVED_FILE]);
         }
 
+        /** The case's spans, or {@code null} when the line has none. */
+        public JsonNode spans() {
+            return nonNull(values[SPANS]) ? values[SPANS] : null;
+        }
+
+        /** Where the whole spans are, or {@code null}. */
+        public String spansFile() {
+            return text(values[SPANS_FILE]);
+        }
+
         /** Where the whole trajectory is, or {@code null}. */
         public String trajectoryFile() {
             return text(values[TRAJECTORY_FILE]);
@@ -627,7 +683,7 @@ public final class ResultLineCodec {
                 }
             }
             for (int field : new int[] {DATASET, SCORER_VERSION, REGISTRY_NAME, REASON, ERROR, OUTPUT,
-                TRAJECTORY_FILE, RETRIEVED_FILE, INPUT, REFERENCE}) {
+                TRAJECTORY_FILE, RETRIEVED_FILE, INPUT, REFERENCE, SPANS_FILE}) {
                 if (nonNull(values[field]) && !values[field].isTextual()) {
                     return "\"" + FIELDS.get(field) + "\" is " + shown(values[field]) + ", not a text";
                 }
@@ -694,6 +750,10 @@ public final class ResultLineCodec {
             JsonNode retrieved = values[RETRIEVED];
             if (nonNull(retrieved) && !retrieved.isArray()) {
                 return "\"retrieved\" is " + shown(retrieved) + ", not a list";
+            }
+            JsonNode spans = values[SPANS];
+            if (nonNull(spans) && !spans.isArray()) {
+                return "\"spans\" is " + shown(spans) + ", not a list";
             }
             JsonNode tags = values[TAGS];
             if (nonNull(tags)) {

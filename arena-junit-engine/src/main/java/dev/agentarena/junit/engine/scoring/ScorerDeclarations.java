@@ -16,6 +16,7 @@ import dev.agentarena.junit.engine.scoring.rag.RagScorers;
 import dev.agentarena.junit.engine.scoring.redteam.RedTeamScorers;
 import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
 import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
+import dev.agentarena.junit.engine.scoring.trace.TraceScorers;
 
 /**
  * The declarations of the builtin and catalogue scorers by name, read once per JVM: what the listing, the option
@@ -64,6 +65,8 @@ public final class ScorerDeclarations implements AnswerShape.Declared {
             declarations.addAll(RetrievalScorers.declarations());
             // the red team's scorer
             declarations.addAll(RedTeamScorers.declarations());
+            // the trace scorers
+            declarations.addAll(TraceScorers.declarations());
             Map<String, ScorerDeclaration> byName = new LinkedHashMap<>();
             for (ScorerDeclaration declaration : declarations) {
                 if (byName.putIfAbsent(declaration.name(), declaration) != null) {

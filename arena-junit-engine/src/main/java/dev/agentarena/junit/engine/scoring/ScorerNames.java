@@ -15,6 +15,7 @@ import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.engine.scoring.rag.RagScorers;
 import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
 import dev.agentarena.junit.engine.scoring.redteam.RedTeamScorers;
+import dev.agentarena.junit.engine.scoring.trace.TraceScorers;
 
 /**
  * Tells, at discovery, whether an eval can use a scorer name, so that a misspelt {@code @Eval(scorers = ...)} or
@@ -78,6 +79,8 @@ public final class ScorerNames {
             RetrievalScorers.declarations().forEach(declared -> all.put(declared.name(), "builtin scorer"));
             // the red team's scorer
             RedTeamScorers.declarations().forEach(declared -> all.put(declared.name(), "red-team scorer"));
+            // the trace scorers
+            TraceScorers.declarations().forEach(declared -> all.put(declared.name(), "builtin scorer"));
             Integrations.scorers().forEach(scorer -> all.put(scorer.name(), "Spring AI evaluator scorer"));
             return Map.copyOf(all);
         }

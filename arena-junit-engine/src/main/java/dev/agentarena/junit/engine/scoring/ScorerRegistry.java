@@ -24,6 +24,7 @@ import dev.agentarena.junit.engine.scoring.catalogue.CatalogueScorers;
 import dev.agentarena.junit.engine.scoring.rag.RagScorers;
 import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
 import dev.agentarena.junit.engine.scoring.redteam.RedTeamScorers;
+import dev.agentarena.junit.engine.scoring.trace.TraceScorers;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 /**
@@ -66,6 +67,13 @@ public final class ScorerRegistry {
                 m -> AnnotationSupport.isAnnotated(m, Scorer.class), HierarchyTraversalMode.TOP_DOWN));
         retrieval.sort(Comparator.comparing(Method::getName));
         for (Method method : retrieval) {
+            registry.register(new MethodScorerDefinition(method, null), "builtin");
+        }
+        // the trace scorers (issue 44)
+        List<Method> trace = new ArrayList<>(ReflectionSupport.findMethods(TraceScorers.class,
+                m -> AnnotationSupport.isAnnotated(m, Scorer.class), HierarchyTraversalMode.TOP_DOWN));
+        trace.sort(Comparator.comparing(Method::getName));
+        for (Method method : trace) {
             registry.register(new MethodScorerDefinition(method, null), "builtin");
         }
         // Spring AI's evaluators, when Spring AI is on the class path

@@ -132,6 +132,7 @@ class ResultLineCodecTest {
             {"\"metrics\":\\{[^}]*\\},", "\"metrics\":{\"f1\":\"high\"},", "the metric \"f1\" is \"high\", not a "},
             {"\"tags\":\\[[^\\]]*\\],", "\"tags\":[{}],", "a tag is {}, not a text"},
             {"\"output\":", "\"retrieved\":\"doc-7\",\"output\":", "\"retrieved\" is \"doc-7\", not a list"},
+            {"\"output\":", "\"spans\":{},\"output\":", "\"spans\" is {}, not a list"},
             {"^.*$", "[1]", "a results line is a JSON object"},
             {"^.*$", "{\"eval\":", "not JSON: "}};
         for (String[] fault : faults) {

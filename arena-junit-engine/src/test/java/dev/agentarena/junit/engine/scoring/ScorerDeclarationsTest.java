@@ -23,6 +23,7 @@ import dev.agentarena.junit.engine.scoring.rag.RagScorers;
 import dev.agentarena.junit.engine.scoring.redteam.RedTeamScorers;
 import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
 import dev.agentarena.junit.engine.scoring.retrieval.RetrievalScorers;
+import dev.agentarena.junit.engine.scoring.trace.TraceScorers;
 import dev.agentarena.junit.scoring.OutputScorer;
 
 class ScorerDeclarationsTest {
@@ -46,7 +47,8 @@ class ScorerDeclarationsTest {
         assertThat(CatalogueScorers.declarations()).extracting(ScorerDeclaration::name)
                 .containsExactlyInAnyOrderElementsOf(methods);
         assertThat(ScorerDeclarations.all()).hasSize(10 + methods.size() + RagScorers.declarations().size()
-                + RetrievalScorers.declarations().size() + RedTeamScorers.declarations().size());
+                + RetrievalScorers.declarations().size() + RedTeamScorers.declarations().size()
+                + TraceScorers.declarations().size());
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.agentarena.junit.engine.models.ModelPricing;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelRequest;
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.listener.ChatModelListener;
 
 /** The part of the integration that names LangChain4j types; loaded only when LangChain4j is present. */
 final class LangChain4jChatModels {
@@ -42,7 +43,8 @@ final class LangChain4jChatModels {
         return ChatModel.class;
     }
 
-    static Object routedChatModel(String beanName) {
-        return new RoutedChatModel(beanName);
+    static Object routedChatModel(String beanName, Function<Class<?>, List<?>> beans) {
+        return new RoutedChatModel(beanName, () -> beans.apply(ChatModelListener.class).stream()
+                .map(ChatModelListener.class::cast).toList());
     }
 }

@@ -187,13 +187,14 @@ public final class LangChain4jIntegration {
 
     /**
      * A LangChain4j {@code ChatModel} that calls the model of the case whose task is running, standing for the
-     * application's bean of this name ({@code @RouteChatModelsToArena}).
+     * application's bean of this name ({@code @RouteChatModelsToArena}), and calls the context's
+     * {@code ChatModelListener} beans ({@code beans} gives a type's beans, in order) as the application's model did.
      */
-    public static Object routedChatModel(String beanName) {
+    public static Object routedChatModel(String beanName, Function<Class<?>, List<?>> beans) {
         UNSUPPORTED.ifPresent(problem -> {
             throw new IllegalStateException("@RouteChatModelsToArena cannot route the LangChain4j ChatModel bean '"
                     + beanName + "': " + problem);
         });
-        return LangChain4jChatModels.routedChatModel(beanName);
+        return LangChain4jChatModels.routedChatModel(beanName, beans);
     }
 }

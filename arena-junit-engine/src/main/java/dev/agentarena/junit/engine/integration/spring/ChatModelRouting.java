@@ -28,6 +28,10 @@ import dev.agentarena.junit.engine.integration.springai.SpringAiIntegration;
  * models are never created. It runs after the configuration classes have registered their beans (it is neither
  * priority-ordered nor ordered) and before any {@code BeanFactoryPostProcessor}, such as the one of {@code @AiService},
  * reads them.
+ *
+ * <p>The routed models keep the instrumentation the application gives its own: LangChain4j's calls its
+ * {@code ChatModelListener} beans, Spring AI's (1.x) runs tools through its {@code ToolCallingManager} bean, as their
+ * Spring Boot starters wire the models they build; both looked up at the first call, so they may depend on the model.
  */
 final class ChatModelRouting implements BeanDefinitionRegistryPostProcessor {
 
@@ -41,10 +45,11 @@ final class ChatModelRouting implements BeanDefinitionRegistryPostProcessor {
         if (!(registry instanceof ConfigurableListableBeanFactory beanFactory)) {
             return;
         }
-        route(registry, beanFactory, LangChain4jIntegration.chatModelType(), LangChain4jIntegration::routedChatModel,
-                "arenaLangChain4jChatModel");
-        route(registry, beanFactory, SpringAiIntegration.chatModelType(), SpringAiIntegration::routedChatModel,
-                "arenaSpringAiChatModel");
+        Function<Class<?>, List<?>> beans = type -> beanFactory.getBeanProvider(type).orderedStream().toList();
+        route(registry, beanFactory, LangChain4jIntegration.chatModelType(),
+                name -> LangChain4jIntegration.routedChatModel(name, beans), "arenaLangChain4jChatModel");
+        route(registry, beanFactory, SpringAiIntegration.chatModelType(),
+                name -> SpringAiIntegration.routedChatModel(name, beans), "arenaSpringAiChatModel");
         captureRetrieval(registry);
     }
 

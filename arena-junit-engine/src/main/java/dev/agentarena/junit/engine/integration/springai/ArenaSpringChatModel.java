@@ -36,11 +36,13 @@ import dev.agentarena.junit.model.ModelRequest;
  */
 final class ArenaSpringChatModel implements ChatModel {
 
-    private static final ToolCallingManager TOOLS = ToolCallingManager.builder().build();
+    /** Runs and describes tools when the application gives no manager of its own. */
+    static final ToolCallingManager TOOLS = ToolCallingManager.builder().build();
 
     private final String modelKey;
     private final Function<ModelRequest, Completion> calls;
     private final boolean runsTools;
+    private final ToolCallingManager tools;
     /**
      * The results of the calls whose tool failed, in any conversation through this model (one case's), each by
      * {@link SpringAiMessages#resultKey}: by its id, tool and text, since a model may give two calls one id (local
@@ -52,14 +54,30 @@ final class ArenaSpringChatModel implements ChatModel {
 
     /** A model that runs tools as the chat models of the Spring AI on the class path do. */
     ArenaSpringChatModel(String modelKey, Function<ModelRequest, Completion> calls) {
-        this(modelKey, calls, SpringAiIntegration.modelsRunTools());
+        this(modelKey, calls, TOOLS);
+    }
+
+    /** A model that runs tools as the chat models of the Spring AI on the class path do, with this manager. */
+    ArenaSpringChatModel(String modelKey, Function<ModelRequest, Completion> calls, ToolCallingManager tools) {
+        this(modelKey, calls, SpringAiIntegration.modelsRunTools(), tools);
     }
 
     /** @param runsTools whether the model runs the tool loop itself, as 1.x chat models do */
     ArenaSpringChatModel(String modelKey, Function<ModelRequest, Completion> calls, boolean runsTools) {
+        this(modelKey, calls, runsTools, TOOLS);
+    }
+
+    private ArenaSpringChatModel(String modelKey, Function<ModelRequest, Completion> calls, boolean runsTools,
+            ToolCallingManager tools) {
         this.modelKey = modelKey;
         this.calls = calls;
         this.runsTools = runsTools;
+        this.tools = tools;
+    }
+
+    /** The manager that describes and (on 1.x) runs the prompt's tools. */
+    ToolCallingManager tools() {
+        return tools;
     }
 
     @Override
@@ -81,7 +99,7 @@ final class ArenaSpringChatModel implements ChatModel {
         List<org.springframework.ai.chat.messages.Message> messages = prompt.getInstructions();
         settle(messages.isEmpty() ? null : messages.get(messages.size() - 1));
         List<ToolDefinition> tools = prompt.getOptions() instanceof ToolCallingChatOptions options
-                ? TOOLS.resolveToolDefinitions(options) : List.of();
+                ? this.tools.resolveToolDefinitions(options) : List.of();
         ModelRequest request = SpringAiMessages.modelRequest(prompt, tools, failedCalls);
         ChatResponse response = SpringAiMessages.chatResponse(calls.apply(request), modelKey,
                 SpringAiMessages.toolCallsIn(request));

@@ -8,7 +8,6 @@ import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.DefaultToolExecutionEligibilityPredicate;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
-import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.model.tool.ToolExecutionEligibilityPredicate;
 import org.springframework.ai.model.tool.ToolExecutionResult;
 import org.springframework.ai.tool.ToolCallback;
@@ -24,7 +23,6 @@ import org.springframework.ai.tool.ToolCallback;
  */
 final class ModelToolLoop {
 
-    private static final ToolCallingManager TOOLS = ToolCallingManager.builder().build();
     private static final ToolExecutionEligibilityPredicate TOOL_CALLS = new DefaultToolExecutionEligibilityPredicate();
 
     private ModelToolLoop() {
@@ -47,7 +45,7 @@ final class ModelToolLoop {
         }
     }
 
-    /** Runs the tools with Spring AI's manager, each callback watched by the model. */
+    /** Runs the tools with the model's Spring AI manager, each callback watched by the model. */
     private static ToolExecutionResult executeTools(ArenaSpringChatModel model, Prompt prompt,
             ChatResponse response) {
         ToolCallingChatOptions options = (ToolCallingChatOptions) prompt.getOptions();
@@ -57,7 +55,7 @@ final class ModelToolLoop {
         }
         ToolCallingChatOptions copy = options.copy();
         copy.setToolCallbacks(watched);
-        ToolExecutionResult result = TOOLS.executeToolCalls(new Prompt(prompt.getInstructions(), copy), response);
+        ToolExecutionResult result = model.tools().executeToolCalls(new Prompt(prompt.getInstructions(), copy), response);
         List<Message> history = result.conversationHistory();
         model.settle(history.isEmpty() ? null : history.get(history.size() - 1));
         return result;

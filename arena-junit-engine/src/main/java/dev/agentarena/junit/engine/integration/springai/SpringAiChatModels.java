@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientCustomizer;
 import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.model.tool.ToolCallingManager;
 
 import dev.agentarena.junit.TaskOutput;
 import dev.agentarena.junit.connector.ModelClient;
@@ -111,7 +112,10 @@ final class SpringAiChatModels {
         return ChatModel.class;
     }
 
-    static Object routedChatModel(String beanName) {
-        return new RoutedSpringChatModel(beanName);
+    static Object routedChatModel(String beanName, Function<Class<?>, List<?>> beans) {
+        return new RoutedSpringChatModel(beanName, () -> {
+            List<?> managers = beans.apply(ToolCallingManager.class);
+            return managers.size() == 1 ? (ToolCallingManager) managers.get(0) : ArenaSpringChatModel.TOOLS;
+        });
     }
 }

@@ -259,13 +259,15 @@ public final class SpringAiIntegration {
 
     /**
      * A Spring AI {@code ChatModel} that calls the model of the case whose task is running, standing for the
-     * application's bean of this name ({@code @RouteChatModelsToArena}).
+     * application's bean of this name ({@code @RouteChatModelsToArena}); on 1.x it runs tools through the context's
+     * {@code ToolCallingManager} bean when there is one ({@code beans} gives a type's beans, in order), as Spring AI's
+     * chat models do.
      */
-    public static Object routedChatModel(String beanName) {
+    public static Object routedChatModel(String beanName, Function<Class<?>, List<?>> beans) {
         UNSUPPORTED.ifPresent(problem -> {
             throw new IllegalStateException("@RouteChatModelsToArena cannot route the Spring AI ChatModel bean '"
                     + beanName + "': " + problem);
         });
-        return SpringAiChatModels.routedChatModel(beanName);
+        return SpringAiChatModels.routedChatModel(beanName, beans);
     }
 }

@@ -31,6 +31,7 @@ import dev.agentarena.junit.engine.results.TrajectoryRecord;
 import dev.agentarena.junit.engine.results.ResultStatus;
 import dev.agentarena.junit.engine.results.ScoreLine;
 import dev.agentarena.junit.engine.results.SinkText;
+import dev.agentarena.junit.engine.results.SpanTable;
 import dev.agentarena.junit.model.RetrievedPassage;
 
 /**
@@ -137,6 +138,7 @@ public final class AllureFacade {
         attachText("output (post-processed)", record.output());
         attachText("reference", transcript.reference());
         attachText("retrieved passages", retrieved(transcript.retrieved(), record.scorer(), transcript.detail()));
+        attachText("spans", transcript.spans().isEmpty() ? null : SpanTable.text(transcript.spans()));
         attachText("score (json)", scoreJson(record, transcript));
         transcript.wholeTexts().forEach((what, whole) -> attachText(what + " (whole)", whole.text()));
     }

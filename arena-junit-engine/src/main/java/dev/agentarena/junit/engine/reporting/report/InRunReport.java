@@ -218,6 +218,7 @@ public final class InRunReport implements AutoCloseable {
         JsonNode trajectory = null;
         JsonNode retrieved = null;
         JsonNode verdicts = null;
+        JsonNode spans = null;
         if (transcript != null) {
             verdicts = verdicts(transcript.detail());
             input = LongTexts.caseText(transcript.prompt(), textLimit);
@@ -229,6 +230,9 @@ public final class InRunReport implements AutoCloseable {
                 retrieved = ResultLines.tree(SinkText.wellFormed(ResultLineCodec.retrievedJson(
                         transcript.retrieved())));
             }
+            if (!transcript.spans().isEmpty()) {
+                spans = ResultLines.tree(SinkText.wellFormed(ResultLineCodec.spansJson(transcript.spans())));
+            }
         }
         // every text as its results line reads back: an unpaired surrogate is U+FFFD there
         return new Shown(wellFormed(record.eval()), wellFormed(record.model()), wellFormed(record.dataset()),
@@ -236,7 +240,7 @@ public final class InRunReport implements AutoCloseable {
                 record.repeat(), score, record.status(), wellFormed(record.reason()), metrics, record.latencyMs(),
                 record.queueMs(), record.costUsd(), record.tokensIn(), record.tokensOut(), record.cached(),
                 record.tokensCached(), wellFormed(record.error()), wellFormed(record.output()), tags(record.tags()),
-                wellFormed(input), wellFormed(reference), trajectory, retrieved, verdicts);
+                wellFormed(input), wellFormed(reference), trajectory, retrieved, verdicts, spans);
     }
 
     /** The detail's passage verdicts or attack evidence, as its results line reads back ({@link Shown#verdicts}). */

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.agentarena.junit.engine.results.Decimals;
 import dev.agentarena.junit.engine.results.ResultStatus;
+import dev.agentarena.junit.engine.results.SpanTable;
 
 /**
  * The page's data, as its script reads it: each result one array ({@link #record}) in chunks of {@value #CHUNK}
@@ -79,8 +80,8 @@ final class PageData {
     /**
      * One result as an array: eval, model, dataset, case id, scorer, scorer version, repeat, score, status, reason,
      * metrics (0 for none), latency, cost, tokens in, tokens out, cached, error, output, tags, input, reference,
-     * trajectory, comparison, then, only when needed, cached tokens, queue time, retrieved passages and the scorer's
-     * verdicts on passages ({@link Shown#verdicts}). Names and tags
+     * trajectory, comparison, then, only when needed, cached tokens, queue time, retrieved passages, the scorer's
+     * verdicts on passages ({@link Shown#verdicts}) and the case's spans as rows ({@link SpanTable}). Names and tags
      * are indexes into the string table. An output, trajectory or retrieved passages equal to the previous record's of
      * the same cell and repeat, an input or reference equal to the previous record's of the same case, is {@code 1};
      * an output that the record's own diff spells out is {@code 2}. The comparison is {@code null} or {@code [change,
@@ -182,15 +183,16 @@ final class PageData {
         Long queue = node.queueMs();
         JsonNode retrieved = node.retrieved();
         JsonNode verdicts = node.verdicts();
-        if (cachedTokens > 0 || queue != null || retrieved != null || verdicts != null) {
+        JsonNode spans = node.spans();
+        if (cachedTokens > 0 || queue != null || retrieved != null || verdicts != null || spans != null) {
             // only where the provider served some, the calls waited, the task retrieved or the scorer judged
-            // passages: the page reads a missing one as none
+            // passages, or the case has spans: the page reads a missing one as none
             json.writeNumber(cachedTokens);
         }
         if (queue != null) {
             json.writeNumber(queue.longValue());
         }
-        else if (retrieved != null || verdicts != null) {
+        else if (retrieved != null || verdicts != null || spans != null) {
             json.writeNull();
         }
         if (retrieved != null) {
@@ -201,17 +203,43 @@ final class PageData {
                 json.writeTree(retrieved);
             }
         }
-        else if (verdicts != null) {
+        else if (verdicts != null || spans != null) {
             json.writeNull();
         }
         if (verdicts != null) {
             json.writeTree(verdicts);
+        }
+        else if (spans != null) {
+            json.writeNull();
+        }
+        if (spans != null) {
+            if (sameCell && spans.equals(previous.spans())) {
+                json.writeNumber(1);
+            }
+            else {
+                spanRows(spans);
+            }
         }
         json.writeEndArray();
         last = node;
         lastKeyed = keyed;
         lastRepeat = repeat;
         previousSeparator = separator;
+    }
+
+    /** The case's spans as the page's compact table: {@code [depth, name, duration, status, attributes]} each. */
+    private void spanRows(JsonNode spans) throws IOException {
+        json.writeStartArray();
+        for (SpanTable.Row row : SpanTable.rowsOfJson(spans)) {
+            json.writeStartArray();
+            json.writeNumber(row.depth());
+            json.writeString(row.name());
+            json.writeString(row.duration());
+            json.writeString(row.status());
+            json.writeString(row.attributes());
+            json.writeEndArray();
+        }
+        json.writeEndArray();
     }
 
     /**

@@ -15,13 +15,14 @@ import dev.agentarena.junit.engine.results.ResultStatus;
  * give the same page as long as they give the same values. A field the result lacks is {@code null} (the metrics
  * also when empty, the queue time also when 0, the retrieved passages also when none); {@code input} and
  * {@code reference} are as the results line cuts them; {@code verdicts} the {@code passage_verdicts} and {@code missed}
- * of the scorer's detail, {@code null} when it has neither.
+ * of the scorer's detail, {@code null} when it has neither; {@code spans} the case's spans as the line holds them,
+ * {@code null} when none.
  */
 record Shown(String eval, String model, String dataset, String caseId, String scorer, String scorerVersion, int repeat,
         Double score, ResultStatus status, String reason, JsonNode metrics, Long latencyMs, Long queueMs,
         double costUsd, long tokensIn, long tokensOut, boolean cached, long tokensCached, String error, String output,
         List<String> tags, String input, String reference, JsonNode trajectory, JsonNode retrieved,
-        JsonNode verdicts) {
+        JsonNode verdicts, JsonNode spans) {
 
     /** The detail keys a scorer of passages fills (the RAG parts' shared contract), which the page shows. */
     static final String PASSAGE_VERDICTS = "passage_verdicts";
@@ -45,6 +46,7 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
         }
         JsonNode trajectory = node.get("trajectory");
         JsonNode retrieved = node.get("retrieved");
+        JsonNode spans = node.get("spans");
         return new Shown(node.text("eval"), node.text("model"), node.text("dataset"), node.text("case_id"),
                 node.text("scorer"), node.text("scorer_version"), node.path("repeat").asInt(),
                 score != null && score.isNumber() ? score.asDouble() : null, status(node),
@@ -57,7 +59,7 @@ record Shown(String eval, String model, String dataset, String caseId, String sc
                 node.text("input"), node.text("reference"),
                 trajectory == null || trajectory.isNull() ? null : trajectory,
                 retrieved == null || !retrieved.isArray() || retrieved.isEmpty() ? null : retrieved,
-                verdicts(node.get("detail")));
+                verdicts(node.get("detail")), spans == null || !spans.isArray() || spans.isEmpty() ? null : spans);
     }
 
     /**

@@ -17,7 +17,7 @@ class RecordKeysTest {
 
     private static Shown shown(String eval, String model, String dataset, String caseId) {
         return new Shown(eval, model, dataset, caseId, "exact_match", null, 0, 1.0, ResultStatus.PASSED, null, null,
-                null, null, 0, 0, 0, false, 0, null, "out", List.of(), "in", "ref", null, null, null);
+                null, null, 0, 0, 0, false, 0, null, "out", List.of(), "in", "ref", null, null, null, null);
     }
 
     private static boolean cellKeysEqual(Shown a, int repeatA, Shown b, int repeatB) {

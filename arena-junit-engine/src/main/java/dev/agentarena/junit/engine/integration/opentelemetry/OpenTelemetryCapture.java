@@ -1,0 +1,38 @@
+package dev.agentarena.junit.engine.integration.opentelemetry;
+
+import org.apiguardian.api.API;
+import org.junit.platform.commons.support.ReflectionSupport;
+
+/**
+ * Where the run switches the capture of the application's spans on: it names no OpenTelemetry type, and loads
+ * {@link GlobalCapture} (which does) only once OpenTelemetry's SDK is found on the class path.
+ */
+@API(status = API.Status.INTERNAL, since = "0.2")
+public final class OpenTelemetryCapture {
+
+    /** The SDK's tracer provider, whose presence says the SDK is on the class path. */
+    static final String SDK_TRACER_PROVIDER = "io.opentelemetry.sdk.trace.SdkTracerProvider";
+
+    // the engine's own loader decides: a library visible only to the context loader could not be linked from here
+    private static final boolean SDK = ReflectionSupport.tryToLoadClass(SDK_TRACER_PROVIDER,
+            OpenTelemetryCapture.class.getClassLoader()).toOptional().isPresent();
+
+    private OpenTelemetryCapture() {
+    }
+
+    /** Whether OpenTelemetry's SDK is on the class path. */
+    public static boolean available() {
+        return SDK;
+    }
+
+    /**
+     * Sets a global OpenTelemetry whose tracer provider captures spans into cases ({@link CaseSpanProcessor}) and
+     * exports nothing, when the SDK is on the class path and no global one is set yet; once per JVM. An application
+     * that asks {@code GlobalOpenTelemetry} for a tracer then has its spans captured with no code in the test.
+     */
+    public static void installGlobal() {
+        if (SDK) {
+            GlobalCapture.install();
+        }
+    }
+}
