@@ -89,6 +89,15 @@ class CapturedSpansEngineTest {
     }
 
     @Test
+    void aSpanStillOpenWhenTheCaseEndsIsCountedNotKept() {
+        EngineRun run = new EngineRun(output).execute(OwnSdkSpansFixture.class);
+
+        JsonNode line = run.assertNode("open", "spans", "passed", "spans [closed<-]");
+        assertThat(line.get("metrics").get("spans_unfinished").asInt()).isEqualTo(1);
+        OwnSdkSpansFixture.LEFT_OPEN.end();
+    }
+
+    @Test
     void controlCharactersStayAndAMegabyteAttributeIsCutInTheLineAndKeptWhole() throws Exception {
         EngineRun run = new EngineRun(output).execute(OwnSdkSpansFixture.class);
 
