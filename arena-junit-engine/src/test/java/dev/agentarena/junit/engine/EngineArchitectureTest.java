@@ -216,6 +216,17 @@ class EngineArchitectureTest {
     }
 
     @Test
+    void onlyTheSpanCapturesSdkSideNamesOpenTelemetry() {
+        noClasses().that().resideOutsideOfPackage(ENGINE + ".integration.opentelemetry")
+                .and().resideOutsideOfPackage(ENGINE + ".tracing..")
+                .or().haveSimpleName("CaseSpans").or().haveSimpleName("OpenTelemetryCapture")
+                .should().dependOnClassesThat().resideInAPackage("io.opentelemetry..")
+                .because("OpenTelemetry is optional: the pipeline opens CaseSpans for every case and asks "
+                        + "OpenTelemetryCapture at the start of a run, so neither may load one of its classes")
+                .check(MAIN);
+    }
+
+    @Test
     void onlyTheConsoleListenerAndTheListingCommandWriteToTheConsole() {
         DescribedPredicate<JavaClass> consoleWriter = DescribedPredicate.describe(
                 "declared in " + String.join(" or ", CONSOLE_WRITERS.keySet()),
