@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentarena.junit.engine.fixtures.tracing.GlobalSpansFixture;
 import dev.agentarena.junit.engine.fixtures.tracing.OwnSdkSpansFixture;
 import dev.agentarena.junit.engine.results.ResultLineCodec;
+import io.opentelemetry.api.GlobalOpenTelemetry;
 
 /**
  * The application's OpenTelemetry spans captured into the case that ran them, with no code in the eval: through the
@@ -25,6 +27,15 @@ class CapturedSpansEngineTest {
 
     @TempDir
     Path output;
+
+    /**
+     * As at the start of a JVM: another test may have set the global OpenTelemetry (or asked for it, which sets a
+     * no-op one); the engine sets its own at the start of the next run.
+     */
+    @BeforeEach
+    void noGlobalOpenTelemetry() {
+        GlobalOpenTelemetry.resetForTest();
+    }
 
     @Test
     void theGlobalSdksSpansAreTheCasesWithTheirWorkerThreadsSpan() {
@@ -86,6 +97,15 @@ class CapturedSpansEngineTest {
         assertThat(span.get("attributes").get("gen_ai.tool.call.id").asText()).isEqualTo("call-1");
         assertThat(span.get("events").get(0).get("name").asText()).isEqualTo("retry");
         assertThat(ResultLineCodec.read(line.toString()).spans()).isEqualTo(line.get("spans"));
+    }
+
+    @Test
+    void aSpanStillOpenWhenTheCaseEndsIsCountedNotKept() {
+        EngineRun run = new EngineRun(output).execute(OwnSdkSpansFixture.class);
+
+        JsonNode line = run.assertNode("open", "spans", "passed", "spans [closed<-]");
+        assertThat(line.get("metrics").get("spans_unfinished").asInt()).isEqualTo(1);
+        OwnSdkSpansFixture.LEFT_OPEN.end();
     }
 
     @Test

@@ -84,7 +84,9 @@ class ScorerFailurePathsEngineTest {
             entry("arena.scorers.options.json_match.arrays", "sideways"),
             entry("arena.scorers.options.semantic.threshold", "2"),
             entry("arena.scorers.options.code_exec.language", "cobol"),
-            entry("arena.scorers.options.llm_judge.scale", "stars"));
+            entry("arena.scorers.options.llm_judge.scale", "stars"),
+            entry("arena.scorers.options.trace_span_duration.percentile", "200"),
+            entry("arena.scorers.options.trace_error_spans.max_count", "-1"));
 
     @TempDir
     Path output;

@@ -12,16 +12,11 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
  */
 final class GlobalCapture {
 
-    private static boolean tried;
-
     private GlobalCapture() {
     }
 
+    /** Sets the global OpenTelemetry when none is set: asked at the start of every run, it costs a check. */
     static synchronized void install() {
-        if (tried) {
-            return;
-        }
-        tried = true;
         if (GlobalOpenTelemetry.isSet()) {
             // the application's own (the Java agent's, an autoconfigured SDK's): it captures when it has the processor
             return;
