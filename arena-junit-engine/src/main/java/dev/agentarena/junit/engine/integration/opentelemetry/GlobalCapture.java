@@ -15,12 +15,12 @@ final class GlobalCapture {
     private GlobalCapture() {
     }
 
-    /** Sets the global OpenTelemetry when none is set: asked at the start of every run, it costs a check. */
+    /**
+     * Sets the global OpenTelemetry when none is set, at the start of every run. It tries {@code set} and keeps what
+     * is there when that fails (its own from an earlier run, too), rather than asking {@code isSet()}, which
+     * OpenTelemetry added in 1.62: Spring Boot 3.5 and 4.0 manage 1.49 and 1.55.
+     */
     static synchronized void install() {
-        if (GlobalOpenTelemetry.isSet()) {
-            // the application's own (the Java agent's, an autoconfigured SDK's): it captures when it has the processor
-            return;
-        }
         OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
                 .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(new CaseSpanProcessor()).build())
                 .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
@@ -28,8 +28,9 @@ final class GlobalCapture {
         try {
             GlobalOpenTelemetry.set(sdk);
         }
-        catch (IllegalStateException setMeanwhile) {
-            // another thread set one between the check and here: it is the application's, and stays
+        catch (IllegalStateException alreadySet) {
+            // the application's own (the Java agent's, an autoconfigured SDK's, or the no-op a get() left): it
+            // captures when it has the processor
             sdk.close();
         }
     }
