@@ -32,11 +32,15 @@ public final class OtlpReceiver implements AutoCloseable {
     private static final String SERVICE = "opentelemetry.proto.collector.trace.v1.TraceService";
 
     private final List<ExportTraceServiceRequest> requests = new ArrayList<>();
+    /** Whether the requests are kept, or only their spans counted (a benchmark's receiver, as a collector's). */
+    private final boolean keeps;
+    private long counted;
     private final String endpoint;
     private final String protocol;
     private final AutoCloseable server;
 
-    private OtlpReceiver(String endpoint, String protocol, AutoCloseable server) {
+    private OtlpReceiver(String endpoint, String protocol, AutoCloseable server, boolean keeps) {
+        this.keeps = keeps;
         this.endpoint = endpoint;
         this.protocol = protocol;
         this.server = server;
@@ -44,10 +48,19 @@ public final class OtlpReceiver implements AutoCloseable {
 
     /** A receiver of OTLP over HTTP with protobuf bodies, on a loopback port. */
     public static OtlpReceiver http() {
+        return http(true);
+    }
+
+    /** A receiver of OTLP over HTTP that decodes each request and only counts its spans ({@link #counted}). */
+    public static OtlpReceiver httpCounting() {
+        return http(false);
+    }
+
+    private static OtlpReceiver http(boolean keeps) {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             OtlpReceiver receiver = new OtlpReceiver("http://127.0.0.1:" + server.getAddress().getPort(),
-                    "http/protobuf", () -> server.stop(0));
+                    "http/protobuf", () -> server.stop(0), keeps);
             server.createContext("/v1/traces", exchange -> {
                 try (InputStream body = exchange.getRequestBody()) {
                     receiver.received(ExportTraceServiceRequest.parseFrom(body.readAllBytes()));
@@ -86,7 +99,7 @@ public final class OtlpReceiver implements AutoCloseable {
         try {
             Server server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
                     .addService(service).build().start();
-            self[0] = new OtlpReceiver("http://127.0.0.1:" + server.getPort(), "grpc", server::shutdownNow);
+            self[0] = new OtlpReceiver("http://127.0.0.1:" + server.getPort(), "grpc", server::shutdownNow, true);
             return self[0];
         }
         catch (IOException e) {
@@ -95,7 +108,19 @@ public final class OtlpReceiver implements AutoCloseable {
     }
 
     private synchronized void received(ExportTraceServiceRequest request) {
-        requests.add(request);
+        for (ResourceSpans resource : request.getResourceSpansList()) {
+            for (ScopeSpans scope : resource.getScopeSpansList()) {
+                counted += scope.getSpansCount();
+            }
+        }
+        if (keeps) {
+            requests.add(request);
+        }
+    }
+
+    /** How many spans were received so far. */
+    public synchronized long counted() {
+        return counted;
     }
 
     /** The base endpoint ({@code OTEL_EXPORTER_OTLP_ENDPOINT}). */
