@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.platform.engine.TestExecutionResult;
@@ -26,10 +27,12 @@ import dev.agentarena.junit.engine.tracing.OtlpReceiver;
  * What tracing costs a run: the peer benchmark's shape ({@link TracingCostFixture}: N cases, one model call and three
  * scorers each, a test per case and scorer) run through the Launcher API with tracing off and on (exporting over
  * OTLP/HTTP to a receiver on loopback in this JVM, which decodes every request and counts its spans), alternated
- * round by round after one warm-up pair; prints each run's wall time, the medians and their ratio.
+ * round by round after one warm-up pair; prints each run's wall time and the JVM's CPU time, the medians and their
+ * ratios.
  * docs/benchmarks.md has the figures.
  *
- * <p>Usage: {@code TracingCostBenchmark <cases> <rounds> <work dir>}.
+ * <p>Usage: {@code TracingCostBenchmark <cases> <rounds> <work dir>}, or {@code TracingCostBenchmark <cases> on|off
+ * <work dir>} for one run in a fresh JVM, timed from outside.
  */
 public final class TracingCostBenchmark {
 
@@ -38,28 +41,43 @@ public final class TracingCostBenchmark {
 
     public static void main(String[] args) throws Exception {
         int cases = Integer.parseInt(args[0]);
-        int rounds = Integer.parseInt(args[1]);
         Path dir = Path.of(args[2]).toAbsolutePath();
         System.setProperty("tracing.cost.cases", String.valueOf(cases));
+        if (args[1].equals("on") || args[1].equals("off")) {
+            // one run in this JVM, timed from outside with its start-up, as the peer benchmark times engine-console
+            try (OtlpReceiver receiver = OtlpReceiver.httpCounting()) {
+                double seconds = run(dir, args[1].equals("on"), receiver);
+                System.out.printf(Locale.ROOT, "tracing=%s wall=%.2fs spans=%d%n", args[1], seconds,
+                        receiver.counted());
+            }
+            return;
+        }
+        int rounds = Integer.parseInt(args[1]);
         List<Double> off = new ArrayList<>();
         List<Double> on = new ArrayList<>();
+        List<Double> offCpu = new ArrayList<>();
+        List<Double> onCpu = new ArrayList<>();
         try (OtlpReceiver receiver = OtlpReceiver.httpCounting()) {
             for (int round = 0; round <= rounds; round++) {
                 boolean onFirst = round % 2 == 1;
                 for (boolean tracing : onFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
                     long spansBefore = receiver.counted();
+                    double cpuBefore = processCpuSeconds();
                     double seconds = run(dir.resolve(round + (tracing ? "-on" : "-off")), tracing, receiver);
+                    double cpu = processCpuSeconds() - cpuBefore;
                     long spans = receiver.counted() - spansBefore;
-                    System.out.printf(Locale.ROOT, "round=%d tracing=%s wall=%.2fs spans=%d%s%n", round,
-                            tracing ? "on" : "off", seconds, spans, round == 0 ? " (warm-up)" : "");
+                    System.out.printf(Locale.ROOT, "round=%d tracing=%s wall=%.2fs cpu=%.2fs spans=%d%s%n", round,
+                            tracing ? "on" : "off", seconds, cpu, spans, round == 0 ? " (warm-up)" : "");
                     if (round > 0) {
                         (tracing ? on : off).add(seconds);
+                        (tracing ? onCpu : offCpu).add(cpu);
                     }
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "cases=%d rounds=%d median_off=%.2fs median_on=%.2fs ratio=%.3f%n", cases,
-                rounds, median(off), median(on), median(on) / median(off));
+        System.out.printf(Locale.ROOT, "cases=%d rounds=%d median_off=%.2fs median_on=%.2fs ratio=%.3f "
+                + "median_cpu_off=%.2fs median_cpu_on=%.2fs cpu_ratio=%.3f%n", cases, rounds, median(off), median(on),
+                median(on) / median(off), median(offCpu), median(onCpu), median(onCpu) / median(offCpu));
     }
 
     private static double run(Path out, boolean tracing, OtlpReceiver receiver) throws Exception {
@@ -87,6 +105,12 @@ public final class TracingCostBenchmark {
             }
         });
         return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** The CPU time of the whole JVM (the run, the exporter and the receiver), in seconds. */
+    private static double processCpuSeconds() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime() / 1e9;
     }
 
     private static double median(List<Double> values) {
