@@ -15,6 +15,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.protobuf.ByteString;
 
 import dev.agentarena.junit.engine.fixtures.tracing.TracedAgentFixture;
@@ -78,6 +80,23 @@ class TracingEngineTest {
             assertThat(attributes(spans.get("case refund_42")).get("arena.case.output")).isEqualTo("Refunded order 42");
             assertThat(on.requests().stream().map(request -> request.toByteString().toStringUtf8()))
                     .as("the secret is in no span").noneMatch(bytes -> bytes.contains(canary));
+        }
+    }
+
+    @Test
+    void aHugeOutputOfControlCharactersIsExportedCutAtTheTextLimit() throws Exception {
+        try (OtlpReceiver receiver = OtlpReceiver.grpc()) {
+            EngineRun run = new EngineRun(output).with("otel.exporter.otlp.endpoint", receiver.endpoint())
+                    .with("otel.exporter.otlp.protocol", receiver.protocol())
+                    .with(Constants.TRACING_CAPTURE_CONTENT, "true").with(Constants.OUTPUT_TEXT_LIMIT, "1000")
+                    .execute(TracedAgentFixture.Hostile.class);
+            assertThat(run.lines()).hasSize(2);
+            Span hostile = byName(receiver.spans()).get("case hostile");
+            assertThat(attributes(hostile).get("arena.case.output")).hasSizeLessThanOrEqualTo(1000).endsWith("…");
+            JsonNode messages = new ObjectMapper().readTree(attributes(byName(receiver.spans()).get("chat scripted"))
+                    .get("gen_ai.output.messages"));
+            assertThat(messages.get(0).get("parts").get(0).get("content").asText()).hasSizeLessThanOrEqualTo(1000)
+                    .startsWith("\u0000\u001b[31m");
         }
     }
 
