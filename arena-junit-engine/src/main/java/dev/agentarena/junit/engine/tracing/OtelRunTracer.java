@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -43,8 +46,9 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
  * {@code chat <model>} span per model call and an {@code execute_tool <name>} span per tool execution, in the
  * trajectory's order.
  *
- * <p>A case's spans are built once every result of it was reported ({@link #caseFinished}), from its recorded steps and
- * timings, ending when its first result was computed: they are not live while its task runs. Texts (only with content
+ * <p>A case's spans are built once every result of it was reported ({@link #caseFinished}), on a thread of their own,
+ * from its recorded steps and timings, ending when its first result was computed: they are not live while its task
+ * runs. Texts (only with content
  * capture on) are the results' own, masked by the core, cut at the run's text limit. Nothing here throws into the run:
  * a failing exporter is told once as a warning.
  */
@@ -100,6 +104,15 @@ final class OtelRunTracer implements RunListener {
     /** The reported results of the cases not yet finished, by dataset run, in order. */
     private final Map<RunningDataset, Map<CaseKey, PendingCase>> pending = new ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /**
+     * Where a finished case's spans are built, one case after the other: off the reporting thread, which every test
+     * waits for.
+     */
+    private final ExecutorService builder = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "arena-tracing");
+        thread.setDaemon(true);
+        return thread;
+    });
     /**
      * The OTLP exporters' own log, which reports every failed export with its stack trace: quiet while the run's SDK
      * lives (its first failure is the run's one warning), unless the user set its level; null when left as it was.
@@ -162,11 +175,19 @@ final class OtelRunTracer implements RunListener {
         endAll();
     }
 
-    /** Ends every open span with the cases still pending (results of no finished case), and shuts the SDK down. */
+    /**
+     * Ends every open span with the cases still pending (results of no finished case), waits for their spans to be
+     * built, and shuts the SDK down.
+     */
     void close() {
         if (closed.compareAndSet(false, true)) {
             try {
                 endAll();
+                builder.shutdown();
+                builder.awaitTermination(10, TimeUnit.SECONDS);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
             finally {
                 sdk.shutdown().join(10, TimeUnit.SECONDS);
@@ -180,11 +201,23 @@ final class OtelRunTracer implements RunListener {
     private void endAll() {
         pending.values().forEach(this::flush);
         long end = now();
-        evals.values().removeIf(span -> {
-            span.end(end, TimeUnit.NANOSECONDS);
-            return true;
+        build(() -> {
+            evals.values().removeIf(span -> {
+                span.end(end, TimeUnit.NANOSECONDS);
+                return true;
+            });
+            computed.clear();
         });
-        computed.clear();
+    }
+
+    /** Runs on the builder's thread, after what was handed to it before; on this one once it is shut down. */
+    private void build(Runnable work) {
+        try {
+            builder.execute(work);
+        }
+        catch (RejectedExecutionException e) {
+            work.run();
+        }
     }
 
     private void flush(Map<CaseKey, PendingCase> cases) {
@@ -193,17 +226,22 @@ final class OtelRunTracer implements RunListener {
         }
         List<Map.Entry<CaseKey, PendingCase>> done;
         synchronized (cases) {
+            if (cases.isEmpty()) {
+                return;
+            }
             done = new ArrayList<>(cases.entrySet());
             cases.clear();
         }
-        for (Map.Entry<CaseKey, PendingCase> entry : done) {
-            try {
-                emit(entry.getKey(), entry.getValue());
+        build(() -> {
+            for (Map.Entry<CaseKey, PendingCase> entry : done) {
+                try {
+                    emit(entry.getKey(), entry.getValue());
+                }
+                catch (RuntimeException e) {
+                    // a span that cannot be built is not worth a run: the case's results are written regardless
+                }
             }
-            catch (RuntimeException e) {
-                // a span that cannot be built is not worth a run: the case's results are written regardless
-            }
-        }
+        });
     }
 
     private long now() {
