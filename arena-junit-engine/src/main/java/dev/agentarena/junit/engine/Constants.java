@@ -417,6 +417,20 @@ public final class Constants {
      */
     public static final String TRACING_CAPTURE_MAX_SPANS = "arena.tracing.capture-max-spans";
 
+    /**
+     * Whether the run exports its spans through OpenTelemetry (a span per eval, per case and model, per model call
+     * and tool execution, an evaluation event per score): {@code true} or {@code false}; set nowhere, the standard
+     * {@code OTEL_*} settings decide (see {@code docs/guides/tracing.md}). Needs OpenTelemetry's SDK on the class path.
+     */
+    public static final String TRACING_ENABLED = "arena.tracing.enabled";
+
+    /**
+     * Whether the exported spans carry the prompts, outputs, tool arguments and results (masked and cut like every
+     * other text); set nowhere, {@code OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT} decides; default
+     * {@code false}.
+     */
+    public static final String TRACING_CAPTURE_CONTENT = "arena.tracing.capture-content";
+
     private Constants() {
     }
 }

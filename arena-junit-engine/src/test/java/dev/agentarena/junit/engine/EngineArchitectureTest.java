@@ -174,11 +174,12 @@ class EngineArchitectureTest {
                 .layer("Models").definedBy(ENGINE + ".models..")
                 .layer("Integration").definedBy(ENGINE + ".integration..")
                 .layer("RedTeam").definedBy(ENGINE + ".redteam..")
+                .layer("Tracing").definedBy(ENGINE + ".tracing..")
                 .whereLayer("Discovery").mayOnlyBeAccessedByLayers("Engine")
                 .whereLayer("Descriptor").mayOnlyBeAccessedByLayers("Engine", "Discovery")
                 .whereLayer("Execution").mayOnlyBeAccessedByLayers("Engine", "Descriptor")
                 .whereLayer("Evaluation").mayOnlyBeAccessedByLayers("Descriptor", "Execution")
-                .whereLayer("Reporting").mayOnlyBeAccessedByLayers("Engine", "Descriptor", "Execution")
+                .whereLayer("Reporting").mayOnlyBeAccessedByLayers("Engine", "Descriptor", "Execution", "Tracing")
                 .whereLayer("Definition").mayOnlyBeAccessedByLayers("Discovery", "Descriptor", "Execution",
                         "Evaluation")
                 .whereLayer("Scoring").mayOnlyBeAccessedByLayers("Descriptor", "Execution", "Evaluation",
@@ -190,7 +191,21 @@ class EngineArchitectureTest {
                 .whereLayer("Integration").mayOnlyBeAccessedByLayers("Descriptor", "Evaluation", "Definition",
                         "Scoring", "Parameters")
                 .whereLayer("RedTeam").mayOnlyBeAccessedByLayers("Definition", "Scoring", "Models", "Reporting")
+                .whereLayer("Tracing").mayOnlyBeAccessedByLayers("Execution")
                 .ignoreDependency(DescribedPredicate.alwaysTrue(), JavaClass.Predicates.equivalentTo(Constants.class))
+                .check(MAIN);
+    }
+
+    /**
+     * With tracing off no OpenTelemetry class is loaded: the run's wiring asks {@code tracing/Tracing}, which names
+     * none, and only its tracer, reached once the SDK was found, does ({@code TracingOffTest} checks the loading).
+     */
+    @Test
+    void onlyTheTracerNamesOpenTelemetry() {
+        noClasses().that().resideOutsideOfPackages(ENGINE + ".tracing..", ENGINE + ".integration..")
+                .or().haveFullyQualifiedName(ENGINE + ".tracing.Tracing")
+                .or().haveFullyQualifiedName(ENGINE + ".tracing.Tracing$OtelSettings")
+                .should().dependOnClassesThat().resideInAPackage("io.opentelemetry..")
                 .check(MAIN);
     }
 

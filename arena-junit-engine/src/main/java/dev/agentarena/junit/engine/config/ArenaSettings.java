@@ -321,6 +321,27 @@ public final class ArenaSettings {
                 : 0;
     }
 
+    /**
+     * Whether tracing is switched on or off ({@value Constants#TRACING_ENABLED}); empty when set nowhere, and then the
+     * standard {@code OTEL_*} settings decide ({@code tracing/Tracing}).
+     */
+    public Optional<Boolean> tracingEnabled() {
+        return explicitBoolean(Constants.TRACING_ENABLED);
+    }
+
+    /**
+     * Whether the exported spans carry prompts and outputs ({@value Constants#TRACING_CAPTURE_CONTENT}); empty when set
+     * nowhere, and then {@code OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT} decides.
+     */
+    public Optional<Boolean> tracingCaptureContent() {
+        return explicitBoolean(Constants.TRACING_CAPTURE_CONTENT);
+    }
+
+    private Optional<Boolean> explicitBoolean(String key) {
+        return configuration.get(key).isEmpty() ? Optional.empty()
+                : Optional.of(configuration.getBoolean(key, false));
+    }
+
     /** Whether the run writes {@code report.html} ({@value Constants#REPORT_ENABLED}); by default it does. */
     public boolean reportEnabled() {
         return configuration.getBoolean(Constants.REPORT_ENABLED, true);

@@ -53,6 +53,7 @@ import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
 import dev.agentarena.junit.engine.results.ScoreSummary;
 import dev.agentarena.junit.engine.results.ShardManifest;
+import dev.agentarena.junit.engine.tracing.Tracing;
 
 /**
  * The wiring of one execution of the engine: the evaluation core's services, and the outputs its two events and every
@@ -73,6 +74,8 @@ public final class RunServices implements AutoCloseable {
     private final Leaderboards leaderboards;
     private final RunLabels labels;
     private final RunListeners listeners;
+    /** The run's spans, when tracing is on: one more listener of the chain, closed with the run. */
+    private final Tracing tracing;
     private final EvaluationServices evaluation;
     private final boolean progress;
     /** Set when a low score failing its test is noted, or when {@value Constants#LOW_SCORES} is set: no note. */
@@ -98,7 +101,9 @@ public final class RunServices implements AutoCloseable {
                         partial.isEmpty() && shard.filter(Shard::partial).isEmpty()), evalBoardsAsked);
         this.inRunReport = gathersReport(configuration, session, results)
                 ? new InRunReport(outputDirectory, configuration.typed().outputTextLimit()) : null;
-        this.listeners = outputs(results, inRunReport, leaderboards, configuration, outputDirectory, session);
+        this.tracing = Tracing.start(configuration, this::warnLater);
+        this.listeners = outputs(results, inRunReport, leaderboards, configuration, outputDirectory, session, tracing);
+        tracing.warning().ifPresent(listeners::warning);
         this.progress = configuration.typed().progressInterval().isPresent();
         this.evaluation = EvaluationServices.start(configuration, labels, new EvaluationEvents() {
             @Override
@@ -170,11 +175,11 @@ public final class RunServices implements AutoCloseable {
      * comparisons), the whole texts of cut reasons and errors, the
      * leaderboards (which the summary tests read), the console (a score line per test up to
      * {@value dev.agentarena.junit.engine.Constants#OUTPUT_SCORE_LINES}, Surefire keeps it in the test's
-     * {@code <system-out>}), when Allure is on the class path, Allure, and for a shard of a run
-     * ({@code arena.shard}), its {@code shard.json}.
+     * {@code <system-out>}), when Allure is on the class path, Allure, for a shard of a run
+     * ({@code arena.shard}), its {@code shard.json}, and when tracing is on, the exporter of the run's spans.
      */
     private static RunListeners outputs(ResultsFile results, InRunReport inRunReport, Leaderboards leaderboards,
-            ArenaConfiguration configuration, Path outputDirectory, ReportingSession session) {
+            ArenaConfiguration configuration, Path outputDirectory, ReportingSession session, Tracing tracing) {
         List<RunListener> chain = new ArrayList<>();
         chain.add(inRunReport == null ? results : new ResultsThenReport(results, inRunReport));
         chain.add(new ArenaFile(outputDirectory, session));
@@ -189,6 +194,7 @@ public final class RunServices implements AutoCloseable {
         if (configuration.get(Constants.SHARD).isPresent()) {
             chain.add(new ShardManifestFile());
         }
+        tracing.listener().ifPresent(chain::add);
         return RunListeners.of(chain);
     }
 
@@ -510,6 +516,12 @@ public final class RunServices implements AutoCloseable {
             inRunReport.close();
         }
         leaderboards.close();
+        tracing.close();
+    }
+
+    /** A warning that comes after the chain is built (an exporter's failure, on its thread). */
+    private void warnLater(String warning) {
+        listeners.warning(warning);
     }
 
     /**
