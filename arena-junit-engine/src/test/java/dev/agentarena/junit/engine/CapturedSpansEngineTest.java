@@ -39,7 +39,7 @@ class CapturedSpansEngineTest {
 
     @Test
     void theGlobalSdksSpansAreTheCasesWithTheirWorkerThreadsSpan() {
-        EngineRun run = new EngineRun(output).execute(GlobalSpansFixture.class);
+        EngineRun run = global(output);
 
         run.assertNode("left", "spans", "passed",
                 "spans [chat gpt-4o<answer left, worker left<answer left, answer left<-]");
@@ -49,9 +49,23 @@ class CapturedSpansEngineTest {
 
     @Test
     void aCaseWithoutSpansHasNone() {
-        EngineRun run = new EngineRun(output).execute(GlobalSpansFixture.class);
+        EngineRun run = global(output);
 
         run.assertNode("quiet", "spans", "failed", "spans []");
+    }
+
+    @Test
+    void leftAtItsDefaultARunThatDoesNotTraceLeavesTheGlobalOpenTelemetryUnset() {
+        EngineRun run = new EngineRun(output).execute(GlobalSpansFixture.class);
+
+        run.assertNode("left", "spans", "failed", "spans []");
+        // the fixture's get() found none set, so OpenTelemetry's no-op answered it: nothing records
+        assertThat(GlobalOpenTelemetry.getTracer("check").spanBuilder("check").startSpan().isRecording()).isFalse();
+    }
+
+    /** A run of the global fixture with the engine's capturing global asked for. */
+    private static EngineRun global(Path output) {
+        return new EngineRun(output).with(Constants.TRACING_CAPTURE, "true").execute(GlobalSpansFixture.class);
     }
 
     @Test
@@ -124,7 +138,7 @@ class CapturedSpansEngineTest {
     @Test
     void allureShowsEachSpanAsACompactRowUnderItsParent() {
         InMemoryAllure allure = new InMemoryAllure();
-        allure.around(() -> new EngineRun(output).execute(GlobalSpansFixture.class));
+        allure.around(() -> global(output));
 
         assertThat(allure.attachments()).anySatisfy(text -> assertThat(text)
                 .containsPattern("(?m)^  chat gpt-4o  \\d+\\.\\d{3} ms  ERROR: rate limited  "
@@ -135,8 +149,9 @@ class CapturedSpansEngineTest {
     @Test
     void theReportShowsTheSpansAsRowsWrittenDuringTheRunOrStreamedFromTheResults(@TempDir Path previous)
             throws Exception {
-        new EngineRun(previous).execute(GlobalSpansFixture.class);
-        new EngineRun(output).with(Constants.REPORT_COMPARE_TO, previous.resolve("results.jsonl").toString())
+        global(previous);
+        new EngineRun(output).with(Constants.TRACING_CAPTURE, "true")
+                .with(Constants.REPORT_COMPARE_TO, previous.resolve("results.jsonl").toString())
                 .execute(GlobalSpansFixture.class);
 
         for (Path report : List.of(previous.resolve("report.html"), output.resolve("report.html"))) {

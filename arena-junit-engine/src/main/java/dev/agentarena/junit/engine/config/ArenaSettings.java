@@ -312,6 +312,15 @@ public final class ArenaSettings {
     }
 
     /**
+     * Whether the engine sets a capturing global OpenTelemetry at the run's start: {@code true} or {@code false} as
+     * {@value Constants#TRACING_CAPTURE} says; empty when set nowhere, and then only when the run traces.
+     */
+    public Optional<Boolean> tracingCaptureGlobal() {
+        return configuration.get(Constants.TRACING_CAPTURE).isEmpty() ? Optional.empty()
+                : Optional.of(configuration.getBoolean(Constants.TRACING_CAPTURE, true));
+    }
+
+    /**
      * How many spans of the application a case keeps at most: {@value Constants#TRACING_CAPTURE_MAX_SPANS}, or 0
      * when {@value Constants#TRACING_CAPTURE} is {@code false}.
      */

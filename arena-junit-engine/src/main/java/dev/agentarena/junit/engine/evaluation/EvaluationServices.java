@@ -55,10 +55,6 @@ public final class EvaluationServices implements AutoCloseable {
         this.maxTurns = settings.agentMaxTurns();
         this.userModel = settings.agentUserModel();
         this.maxSpans = settings.tracingCaptureMaxSpans();
-        if (maxSpans > 0) {
-            // before any eval class is set up: an application that asks for the global OpenTelemetry gets the capture
-            OpenTelemetryCapture.installGlobal();
-        }
         this.models = ModelRegistry.create(configuration, events::modelNotice);
         this.scorers = ScorerRegistry.withBuiltins();
     }
@@ -80,6 +76,16 @@ public final class EvaluationServices implements AutoCloseable {
     public static EvaluationServices start(ArenaConfiguration configuration, RunLabels labels,
             EvaluationEvents events) {
         return new EvaluationServices(configuration, labels, events);
+    }
+
+    /**
+     * Sets a global OpenTelemetry that captures the application's spans into cases, when spans are captured, the SDK
+     * is on the class path and no global one is set yet.
+     */
+    public void captureGlobalSpans() {
+        if (maxSpans > 0) {
+            OpenTelemetryCapture.installGlobal();
+        }
     }
 
     /** How many of the application's spans a case keeps at most; 0 when none are captured. */

@@ -1,7 +1,6 @@
 package dev.agentarena.junit.engine.integration.opentelemetry;
 
 import org.apiguardian.api.API;
-import org.junit.platform.commons.support.ReflectionSupport;
 
 /**
  * Where the run switches the capture of the application's spans on: it names no OpenTelemetry type, and loads
@@ -10,12 +9,13 @@ import org.junit.platform.commons.support.ReflectionSupport;
 @API(status = API.Status.INTERNAL, since = "0.2")
 public final class OpenTelemetryCapture {
 
-    /** The SDK's tracer provider, whose presence says the SDK is on the class path. */
-    static final String SDK_TRACER_PROVIDER = "io.opentelemetry.sdk.trace.SdkTracerProvider";
+    /** The SDK's tracer provider's class file, whose presence says the SDK is on the class path. */
+    static final String SDK_TRACER_PROVIDER = "io/opentelemetry/sdk/trace/SdkTracerProvider.class";
 
-    // the engine's own loader decides: a library visible only to the context loader could not be linked from here
-    private static final boolean SDK = ReflectionSupport.tryToLoadClass(SDK_TRACER_PROVIDER,
-            OpenTelemetryCapture.class.getClassLoader()).toOptional().isPresent();
+    // the engine's own loader decides (a library visible only to the context loader could not be linked from here),
+    // by the class file, so that asking loads no OpenTelemetry class
+    private static final boolean SDK = OpenTelemetryCapture.class.getClassLoader() != null
+            && OpenTelemetryCapture.class.getClassLoader().getResource(SDK_TRACER_PROVIDER) != null;
 
     private OpenTelemetryCapture() {
     }
@@ -27,7 +27,8 @@ public final class OpenTelemetryCapture {
 
     /**
      * Sets a global OpenTelemetry whose tracer provider captures spans into cases ({@link CaseSpanProcessor}) and
-     * exports nothing, when the SDK is on the class path and no global one is set yet. An application
+     * exports nothing, when the SDK is on the class path and no global one is set yet (asked when the run traces or
+     * {@code arena.tracing.capture=true}). An application
      * that asks {@code GlobalOpenTelemetry} for a tracer then has its spans captured with no code in the test.
      */
     public static void installGlobal() {
