@@ -27,7 +27,7 @@ final class TraceGroups {
     /** How many spans are held at most. */
     static final int MAX_HELD = 200_000;
     /** How many closed trace ids are remembered, to name a late span as one. */
-    private static final int REMEMBERED = 100_000;
+    private static final int REMEMBERED = 10_000;
 
     private final String file;
     private final int window;
