@@ -20,7 +20,8 @@ enum DatasetFormat {
     YAML(".yaml", ".yml"),
     CSV(".csv"),
     OTLP_JSON_LINES(".otlp.jsonl", ".otlp.ndjson"),
-    OTLP_JSON(".otlp.json");
+    OTLP_JSON(".otlp.json"),
+    OTLP_PROTOBUF(".otlp.pb", ".otlp.binpb");
 
     private final List<String> extensions;
 
@@ -71,6 +72,13 @@ enum DatasetFormat {
                         new StrictUtf8Reader(in)));
             case OTLP_JSON:
                 return new TraceRows(source, TraceReader.otlpJson(source.displayName(), new StrictUtf8Reader(in)));
+            case OTLP_PROTOBUF:
+                try {
+                    return new TraceRows(source, TraceReader.protobuf(source.displayName(), in));
+                }
+                catch (IllegalStateException e) {
+                    throw new ConfigurationException(e.getMessage(), e);
+                }
             case JSON_LINES:
                 // split on bytes, so that a line that is not UTF-8 fails alone
                 return new JsonLinesReader(source, in);

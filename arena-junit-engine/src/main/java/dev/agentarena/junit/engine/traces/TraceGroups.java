@@ -83,13 +83,16 @@ final class TraceGroups {
         closeDue();
     }
 
-    /** A span that cannot be read: an error of its trace when it names a valid one, else an error of its own. */
-    void bad(BadSpan span, String where, int line) {
+    /**
+     * A span that cannot be read: an error of its trace when it names a valid one, else an error of its own, its id
+     * the prefix (file and line, or file and byte offset) and the span's id.
+     */
+    void bad(BadSpan span, String where, String idPrefix, int line) {
         read++;
         String message = where + ": " + span.getMessage();
         if (span.traceId().isEmpty()) {
-            ready.add(new ReadTrace(file + ":" + line + (span.spanId().startsWith("(") ? "" : ":" + span.spanId()),
-                    null, message, line));
+            ready.add(new ReadTrace(idPrefix + (span.spanId().startsWith("(") ? "" : ":" + span.spanId()), null,
+                    message, line));
             return;
         }
         Open trace = trace(span.traceId(), line);

@@ -3,11 +3,13 @@ package dev.agentarena.junit.engine.traces;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 import org.apiguardian.api.API;
+import org.junit.platform.commons.support.ReflectionSupport;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -18,7 +20,7 @@ import dev.agentarena.junit.engine.json.Json;
 /**
  * Reads a trace export one trace at a time, each as a case or an error ({@link ReadTrace}), holding only the traces
  * still open ({@link TraceGroups}): OTLP JSON Lines (the OTLP file exporter's, one request per line), one OTLP JSON
- * document, and the formats of {@link #protobuf}, Langfuse and Phoenix. Not thread-safe: one consumer reads it.
+ * document, and OTLP protobuf files ({@link #protobuf}). Not thread-safe: one consumer reads it.
  *
  * <p>Invariant: every span of the file ends in exactly one read trace; a malformed line is an error of its own naming
  * the file and line, and the lines after it are read as usual.
@@ -47,6 +49,27 @@ public abstract class TraceReader implements Iterator<ReadTrace>, Closeable {
     /** One OTLP JSON document, read as a stream: an error in it ends the file, the traces before it still read. */
     public static TraceReader otlpJson(String file, Reader in) {
         return new OtlpJsonDocument(file, in);
+    }
+
+    /**
+     * An OTLP protobuf file: the Collector's {@code file} exporter's {@code format: proto} (4-byte big-endian lengths)
+     * or the spec's delimited {@code TracesData} (varint lengths).
+     *
+     * @throws IllegalStateException naming the dependencies, when {@code opentelemetry-proto} or {@code protobuf-java}
+     *     is not on the class path
+     */
+    public static TraceReader protobuf(String file, InputStream in) {
+        for (String type : new String[] {"com.google.protobuf.CodedInputStream",
+                "io.opentelemetry.proto.trace.v1.TracesData"}) {
+            if (ReflectionSupport.tryToLoadClass(type).toOptional().isEmpty()) {
+                throw new IllegalStateException("Reading the protobuf trace export " + file + " needs "
+                        + "io.opentelemetry.proto:opentelemetry-proto (1.11.0-alpha or later) and the "
+                        + "com.google.protobuf:protobuf-java it brings on the test class path (" + type
+                        + " is missing); add them as test dependencies, or export the traces as OTLP JSON "
+                        + "(.otlp.jsonl).");
+            }
+        }
+        return new OtlpProtoReader(file, in);
     }
 
     /**
@@ -106,7 +129,7 @@ public abstract class TraceReader implements Iterator<ReadTrace>, Closeable {
             groups.add(OtlpJsonSpans.span(node), at);
         }
         catch (BadSpan bad) {
-            groups.bad(bad, file + ":" + at, at);
+            groups.bad(bad, file + ":" + at, file + ":" + at, at);
         }
         return true;
     }

@@ -83,7 +83,7 @@ class DatasetFilesTest {
         assertThatThrownBy(() -> DatasetFiles.locate("tickets.txt", DatasetFilesTest.class, root))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessage("Dataset file 'tickets.txt' has an unsupported extension. Supported: .jsonl, .ndjson, "
-                        + ".json, .yaml, .yml, .csv, .otlp.jsonl, .otlp.ndjson, .otlp.json.");
+                        + ".json, .yaml, .yml, .csv, .otlp.jsonl, .otlp.ndjson, .otlp.json, .otlp.pb, .otlp.binpb.");
     }
 
     @Test
