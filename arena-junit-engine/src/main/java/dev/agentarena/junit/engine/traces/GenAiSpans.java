@@ -78,7 +78,7 @@ public final class GenAiSpans {
                             0, 0, 0, Duration.ZERO, true));
                 }
                 String result = text(span, "gen_ai.tool.call.result", "spring.ai.tool.call.result", OUTPUT_VALUE)
-                        .orElse("");
+                        .map(GenAiSpans::unquoted).orElse("");
                 String error = span.isError() ? (span.statusMessage().isEmpty() ? result : span.statusMessage())
                         : null;
                 steps.add(new Trajectory.ToolStep(0, call(span), result, error, span.duration(), false));
@@ -215,6 +215,10 @@ public final class GenAiSpans {
     }
 
     private static Optional<String> inputOf(TraceSpan span) {
+        Optional<String> userText = text(span, "spring.ai.chat.client.user.text").filter(value -> !value.isBlank());
+        if (userText.isPresent()) {
+            return userText;
+        }
         Optional<String> messages = text(span, INPUT_MESSAGES).flatMap(json -> message(parsed(json), "user", true));
         if (messages.isPresent()) {
             return messages;
@@ -295,13 +299,24 @@ public final class GenAiSpans {
         String passageId = id.isValueNode() && !id.asText().isBlank() ? id.asText()
                 : "passage-" + (passages.size() + 1);
         RetrievedPassage passage = RetrievedPassage.of(passageId, text).withRank(passages.size() + 1);
-        if (score.isNumber() && Double.isFinite(score.asDouble())) {
-            passage = passage.withScore(score.asDouble());
+        Double value = score.isNumber() ? Double.valueOf(score.asDouble()) : score.isTextual() ? parsedDouble(
+                score.asText()) : null;
+        if (value != null && Double.isFinite(value)) {
+            passage = passage.withScore(value);
         }
         if (metadata.isObject() && !metadata.isEmpty()) {
             passage = passage.withSource(Json.MAPPER.convertValue(metadata, Map.class));
         }
         passages.add(passage);
+    }
+
+    private static Double parsedDouble(String text) {
+        try {
+            return Double.valueOf(text.strip());
+        }
+        catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** A documents attribute as a list of objects: a JSON text, or a list of JSON texts. */
@@ -348,13 +363,37 @@ public final class GenAiSpans {
         return Optional.empty();
     }
 
+    /** A count, also when written as text (Micrometer's bridge writes every attribute as text); 0 when none. */
     private static long number(TraceSpan span, String... keys) {
         for (String key : keys) {
-            if (span.attributes().get(key) instanceof Number number) {
+            Object value = span.attributes().get(key);
+            if (value instanceof Number number) {
                 return Math.max(0, number.longValue());
+            }
+            if (value instanceof String text) {
+                try {
+                    return Math.max(0, Long.parseLong(text.strip()));
+                }
+                catch (NumberFormatException e) {
+                    return 0;
+                }
             }
         }
         return 0;
+    }
+
+    /** A tool's result as the model read it: a JSON string literal ({@code "shipped"}) as its text. */
+    private static String unquoted(String result) {
+        String trimmed = result.strip();
+        if (trimmed.length() >= 2 && trimmed.startsWith("\"") && trimmed.endsWith("\"")) {
+            try {
+                return Json.MAPPER.readTree(trimmed).asText();
+            }
+            catch (JsonProcessingException e) {
+                return result;
+            }
+        }
+        return result;
     }
 
     /** A value as JSON: a text parsed when it is JSON, a missing node when it is not. */

@@ -14,7 +14,8 @@ import dev.agentarena.junit.tracing.TraceSpan;
  *
  * <p>The id is the root span's {@code arena.case_id} when it has one (set it in the application to keep a case's id
  * across exports), else the trace id. The metadata holds {@code trace_id}, the root span's name ({@code root_span})
- * and, when the root has them, {@code session_id} ({@code session.id} or {@code gen_ai.conversation.id}) and
+ * and, when the root has them, {@code session_id} ({@code session.id}, {@code gen_ai.conversation.id} or Spring AI's
+ * {@code spring.ai.chat.client.conversation.id}) and
  * {@code user_id} ({@code user.id}).
  */
 final class TraceCases {
@@ -42,8 +43,8 @@ final class TraceCases {
                 id = text.strip();
             }
             metadata.put("root_span", root.name());
-            Object session = root.attributes().getOrDefault("session.id",
-                    root.attributes().get("gen_ai.conversation.id"));
+            Object session = root.attributes().getOrDefault("session.id", root.attributes().getOrDefault(
+                    "gen_ai.conversation.id", root.attributes().get("spring.ai.chat.client.conversation.id")));
             if (session != null) {
                 metadata.put("session_id", String.valueOf(session));
             }
