@@ -111,6 +111,25 @@ class GenAiSpansTest {
     }
 
     @Test
+    void micrometersTextValuesAreReadAsNumbersAndQuotedResultsAsText() {
+        List<TraceSpan> spans = List.of(
+                span("root", "", 0, 100, Map.of("spring.ai.kind", "chat_client", "spring.ai.chat.client.user.text",
+                        "Where is 2210?")),
+                span("c", "root", 1, 10, Map.of("gen_ai.operation.name", "chat", "gen_ai.usage.input_tokens", "122",
+                        "gen_ai.input.messages", "[{\"role\":\"user\",\"parts\":[{\"type\":\"text\","
+                                + "\"content\":\"Where is 2210?\\nContext: ...\"}]}]")),
+                span("t", "root", 11, 12, Map.of("spring.ai.kind", "tool_call", "spring.ai.tool.definition.name",
+                        "lookup_order", "spring.ai.tool.call.result", "\"Shipped on 2 May.\"")),
+                span("v", "root", 13, 14, Map.of("retrieval.documents.0.document.id", "faq",
+                        "retrieval.documents.0.document.score", "0.25")));
+
+        assertThat(GenAiSpans.inputText(spans)).contains("Where is 2210?");
+        assertThat(GenAiSpans.trajectory(spans).modelSteps().get(0).tokensIn()).isEqualTo(122);
+        assertThat(GenAiSpans.trajectory(spans).toolSteps().get(0).result()).isEqualTo("Shipped on 2 May.");
+        assertThat(GenAiSpans.passages(spans).get(0).score()).isEqualTo(0.25);
+    }
+
+    @Test
     void unreadableContentIsLeftOutNeverGuessed() {
         List<TraceSpan> spans = List.of(span("c", "", 0, 1, Map.of("gen_ai.operation.name", "chat",
                 "gen_ai.input.messages", "[{\"role\": \"user\", \"parts\": [", "gen_ai.retrieval.documents", "{]")));
