@@ -21,7 +21,9 @@ enum DatasetFormat {
     CSV(".csv"),
     OTLP_JSON_LINES(".otlp.jsonl", ".otlp.ndjson"),
     OTLP_JSON(".otlp.json"),
-    OTLP_PROTOBUF(".otlp.pb", ".otlp.binpb");
+    OTLP_PROTOBUF(".otlp.pb", ".otlp.binpb"),
+    PHOENIX_LINES(".phoenix.jsonl"),
+    PHOENIX(".phoenix.json");
 
     private final List<String> extensions;
 
@@ -72,6 +74,11 @@ enum DatasetFormat {
                         new StrictUtf8Reader(in)));
             case OTLP_JSON:
                 return new TraceRows(source, TraceReader.otlpJson(source.displayName(), new StrictUtf8Reader(in)));
+            case PHOENIX_LINES:
+                return new TraceRows(source, TraceReader.phoenixLines(source.displayName(),
+                        new StrictUtf8Reader(in)));
+            case PHOENIX:
+                return new TraceRows(source, TraceReader.phoenix(source.displayName(), new StrictUtf8Reader(in)));
             case OTLP_PROTOBUF:
                 try {
                     return new TraceRows(source, TraceReader.protobuf(source.displayName(), in));

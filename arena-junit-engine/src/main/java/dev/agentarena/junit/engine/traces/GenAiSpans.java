@@ -180,13 +180,13 @@ public final class GenAiSpans {
         String operation = span.operationName().orElse("");
         String kind = String.valueOf(span.attributes().getOrDefault(OPENINFERENCE_KIND, ""));
         return operation.equals("chat") || operation.equals("text_completion") || operation.equals("generate_content")
-                || kind.equals("LLM");
+                || kind.equalsIgnoreCase("LLM");
     }
 
     /** Whether the span is a tool's execution. */
     static boolean isTool(TraceSpan span) {
         return span.operationName().filter("execute_tool"::equals).isPresent()
-                || "TOOL".equals(span.attributes().get(OPENINFERENCE_KIND))
+                || "TOOL".equalsIgnoreCase(String.valueOf(span.attributes().get(OPENINFERENCE_KIND)))
                 || "tool_call".equals(span.attributes().get(SPRING_AI_KIND));
     }
 

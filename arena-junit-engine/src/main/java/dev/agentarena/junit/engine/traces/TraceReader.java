@@ -20,7 +20,7 @@ import dev.agentarena.junit.engine.json.Json;
 /**
  * Reads a trace export one trace at a time, each as a case or an error ({@link ReadTrace}), holding only the traces
  * still open ({@link TraceGroups}): OTLP JSON Lines (the OTLP file exporter's, one request per line), one OTLP JSON
- * document, and OTLP protobuf files ({@link #protobuf}). Not thread-safe: one consumer reads it.
+ * document, OTLP protobuf files ({@link #protobuf}) and Arize Phoenix's span exports. Not thread-safe: one consumer reads it.
  *
  * <p>Invariant: every span of the file ends in exactly one read trace; a malformed line is an error of its own naming
  * the file and line, and the lines after it are read as usual.
@@ -49,6 +49,16 @@ public abstract class TraceReader implements Iterator<ReadTrace>, Closeable {
     /** One OTLP JSON document, read as a stream: an error in it ends the file, the traces before it still read. */
     public static TraceReader otlpJson(String file, Reader in) {
         return new OtlpJsonDocument(file, in);
+    }
+
+    /** Arize Phoenix's spans: one span or one page ({@code {"data": [...]}}) per line. */
+    public static TraceReader phoenixLines(String file, Reader in) {
+        return new PhoenixReader(file, in, false);
+    }
+
+    /** Arize Phoenix's spans: one page ({@code {"data": [...]}}) or a list of spans, read as a stream. */
+    public static TraceReader phoenix(String file, Reader in) {
+        return new PhoenixReader(file, in, true);
     }
 
     /**
