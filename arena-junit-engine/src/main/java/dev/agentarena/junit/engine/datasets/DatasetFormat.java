@@ -23,7 +23,9 @@ enum DatasetFormat {
     OTLP_JSON(".otlp.json"),
     OTLP_PROTOBUF(".otlp.pb", ".otlp.binpb"),
     PHOENIX_LINES(".phoenix.jsonl"),
-    PHOENIX(".phoenix.json");
+    PHOENIX(".phoenix.json"),
+    LANGFUSE_LINES(".langfuse.jsonl"),
+    LANGFUSE(".langfuse.json");
 
     private final List<String> extensions;
 
@@ -79,6 +81,11 @@ enum DatasetFormat {
                         new StrictUtf8Reader(in)));
             case PHOENIX:
                 return new TraceRows(source, TraceReader.phoenix(source.displayName(), new StrictUtf8Reader(in)));
+            case LANGFUSE_LINES:
+                return new TraceRows(source, TraceReader.langfuseLines(source.displayName(),
+                        new StrictUtf8Reader(in)));
+            case LANGFUSE:
+                return new TraceRows(source, TraceReader.langfuse(source.displayName(), new StrictUtf8Reader(in)));
             case OTLP_PROTOBUF:
                 try {
                     return new TraceRows(source, TraceReader.protobuf(source.displayName(), in));

@@ -103,6 +103,11 @@ final class TraceGroups {
         closeDue();
     }
 
+    /** A trace read whole from one record (Langfuse's): ready as it is, never grouped. */
+    void whole(ReadTrace trace) {
+        ready.add(trace);
+    }
+
     /** A problem of the file that is not a span's (malformed JSON): an error of its own, at its place. */
     void unreadable(String caseId, String message, int line) {
         ready.add(new ReadTrace(caseId, null, message, line));

@@ -20,7 +20,7 @@ import dev.agentarena.junit.engine.json.Json;
 /**
  * Reads a trace export one trace at a time, each as a case or an error ({@link ReadTrace}), holding only the traces
  * still open ({@link TraceGroups}): OTLP JSON Lines (the OTLP file exporter's, one request per line), one OTLP JSON
- * document, OTLP protobuf files ({@link #protobuf}) and Arize Phoenix's span exports. Not thread-safe: one consumer reads it.
+ * document, OTLP protobuf files ({@link #protobuf}), Arize Phoenix's span exports and Langfuse's trace exports. Not thread-safe: one consumer reads it.
  *
  * <p>Invariant: every span of the file ends in exactly one read trace; a malformed line is an error of its own naming
  * the file and line, and the lines after it are read as usual.
@@ -59,6 +59,16 @@ public abstract class TraceReader implements Iterator<ReadTrace>, Closeable {
     /** Arize Phoenix's spans: one page ({@code {"data": [...]}}) or a list of spans, read as a stream. */
     public static TraceReader phoenix(String file, Reader in) {
         return new PhoenixReader(file, in, true);
+    }
+
+    /** Langfuse traces with their observations, one per line. */
+    public static TraceReader langfuseLines(String file, Reader in) {
+        return new LangfuseReader(file, in, false);
+    }
+
+    /** Langfuse traces with their observations: a list, or a page ({@code {"data": [...]}}), read as a stream. */
+    public static TraceReader langfuse(String file, Reader in) {
+        return new LangfuseReader(file, in, true);
     }
 
     /**
