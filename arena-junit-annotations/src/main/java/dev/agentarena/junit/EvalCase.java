@@ -11,7 +11,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
+import dev.agentarena.junit.model.RetrievedPassage;
 import dev.agentarena.junit.model.ToolCall;
+import dev.agentarena.junit.model.Trajectory;
+import dev.agentarena.junit.tracing.TraceSpan;
 
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
@@ -42,11 +45,13 @@ public final class EvalCase {
     private final Map<String, Map<String, Object>> scorerOptions;
     private final AgentScript agent;
     private final RetrievalTruth truth;
+    private final RecordedRun recorded;
 
     /** Takes {@code tags}, {@code metadata} and {@code scorerOptions} frozen; checks nothing. */
     private EvalCase(String id, @Nullable Object input, @Nullable Object reference, Set<String> tags, double weight,
             Map<String, Object> metadata, @Nullable String evalType, @Nullable Object recordedOutput,
-            Map<String, Map<String, Object>> scorerOptions, AgentScript agent, RetrievalTruth truth) {
+            Map<String, Map<String, Object>> scorerOptions, AgentScript agent, RetrievalTruth truth,
+            RecordedRun recorded) {
         this.id = id;
         this.input = input;
         this.reference = reference;
@@ -58,6 +63,7 @@ public final class EvalCase {
         this.scorerOptions = scorerOptions;
         this.agent = agent;
         this.truth = truth;
+        this.recorded = recorded;
     }
 
     /**
@@ -77,7 +83,8 @@ public final class EvalCase {
                 && simulatedUser == null ? AgentScript.NONE
                         : new AgentScript(toolResults, expectedTrajectory, turns, simulatedUser);
         return new EvalCase(id, input, reference, tags, checkedWeight(id, weight), metadata, evalType, recordedOutput,
-                scorerOptions, agent, RetrievalTruth.of(id, relevant, referencePassages));
+                scorerOptions, agent, RetrievalTruth.of(id, relevant, referencePassages),
+                RecordedRun.NONE);
     }
 
     private static String checkedId(String id) {
@@ -112,7 +119,7 @@ public final class EvalCase {
     /** A case with weight 1, no tags and no metadata. */
     public static EvalCase of(String id, @Nullable Object input, @Nullable Object reference) {
         return new EvalCase(checkedId(id), input, reference, Set.of(), 1.0, Map.of(), null, null, Map.of(),
-                AgentScript.NONE, RetrievalTruth.NONE);
+                AgentScript.NONE, RetrievalTruth.NONE, RecordedRun.NONE);
     }
 
     /**
@@ -126,7 +133,7 @@ public final class EvalCase {
     public static EvalCase recorded(String id, @Nullable Object input, @Nullable Object reference,
             @Nullable Object output) {
         return new EvalCase(checkedId(id), input, reference, Set.of(), 1.0, Map.of(), null, output, Map.of(),
-                AgentScript.NONE, RetrievalTruth.NONE);
+                AgentScript.NONE, RetrievalTruth.NONE, RecordedRun.NONE);
     }
 
     /** The stable id that names this case in the tree, the results and baselines. */
@@ -185,7 +192,7 @@ public final class EvalCase {
     /** A copy whose tags are these, in place of the tags it had. */
     public EvalCase withTags(String... newTags) {
         return new EvalCase(id, input, reference, frozenTags(new LinkedHashSet<>(Arrays.asList(newTags))), weight,
-                metadata, evalType, recordedOutput, scorerOptions, agent, truth);
+                metadata, evalType, recordedOutput, scorerOptions, agent, truth, recorded);
     }
 
     /** A copy with these tags added to the tags it has. */
@@ -193,13 +200,13 @@ public final class EvalCase {
         Set<String> all = new LinkedHashSet<>(tags);
         all.addAll(Arrays.asList(moreTags));
         return new EvalCase(id, input, reference, frozenTags(all), weight, metadata,
-                evalType, recordedOutput, scorerOptions, agent, truth);
+                evalType, recordedOutput, scorerOptions, agent, truth, recorded);
     }
 
     /** A copy with this weight. */
     public EvalCase withWeight(double newWeight) {
         return new EvalCase(id, input, reference, tags, checkedWeight(id, newWeight), metadata,
-                evalType, recordedOutput, scorerOptions, agent, truth);
+                evalType, recordedOutput, scorerOptions, agent, truth, recorded);
     }
 
     /** A copy with this metadata entry, replacing any entry under that key. */
@@ -207,13 +214,13 @@ public final class EvalCase {
         Map<String, Object> all = new LinkedHashMap<>(metadata);
         all.put(Objects.requireNonNull(key, "key"), value);
         return new EvalCase(id, input, reference, tags, weight, frozenMetadata(all), evalType, recordedOutput,
-                scorerOptions, agent, truth);
+                scorerOptions, agent, truth, recorded);
     }
 
     /** A copy whose metadata is these entries, in place of the metadata it had. */
     public EvalCase withMetadata(Map<String, ?> entries) {
         return new EvalCase(id, input, reference, tags, weight, frozenMetadata(entries), evalType, recordedOutput,
-                scorerOptions, agent, truth);
+                scorerOptions, agent, truth, recorded);
     }
 
     /** A copy with these metadata entries added to the metadata it has, each replacing an entry under the same key. */
@@ -221,7 +228,7 @@ public final class EvalCase {
         Map<String, Object> all = new LinkedHashMap<>(metadata);
         all.putAll(entries);
         return new EvalCase(id, input, reference, tags, weight, frozenMetadata(all), evalType, recordedOutput,
-                scorerOptions, agent, truth);
+                scorerOptions, agent, truth, recorded);
     }
 
     /**
@@ -248,7 +255,7 @@ public final class EvalCase {
         Map<String, Map<String, Object>> all = new LinkedHashMap<>(scorerOptions);
         all.put(checkedScorer(id, scorer), Collections.unmodifiableMap(values));
         return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput,
-                Collections.unmodifiableMap(all), agent, truth);
+                Collections.unmodifiableMap(all), agent, truth, recorded);
     }
 
     /**
@@ -327,7 +334,7 @@ public final class EvalCase {
 
     private EvalCase with(AgentScript newAgent) {
         return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
-                newAgent, truth);
+                newAgent, truth, recorded);
     }
 
     /**
@@ -389,7 +396,59 @@ public final class EvalCase {
 
     private EvalCase with(RetrievalTruth newTruth) {
         return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
-                agent, newTruth);
+                agent, newTruth, recorded);
+    }
+
+    /**
+     * What a recorded run did on its way to its {@link #recordedOutput() output}: its tool calls and model calls, in
+     * order (from a trace export's spans, or a dataset row's {@code trajectory}); {@link Trajectory#EMPTY} when none
+     * was recorded. The {@code recorded} model replays it as the case's trajectory, so the trajectory scorers grade it.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    public Trajectory recordedTrajectory() {
+        return recorded.trajectory();
+    }
+
+    /**
+     * The passages a recorded run retrieved, ranked (from a trace's retrieval spans, or a dataset row's
+     * {@code retrieved}); empty when none were recorded. The {@code recorded} model replays them as the case's
+     * retrieved passages, for the {@code retrieval_*} scorers and the RAG judges.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    public List<RetrievedPassage> recordedRetrieved() {
+        return recorded.retrieved();
+    }
+
+    /**
+     * The spans of the recorded trace this case was read from, in the file's order; empty for a case not read from a
+     * trace. The {@code recorded} model replays them as the case's spans ({@link ScoringContext#spans()}).
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    public List<TraceSpan> recordedSpans() {
+        return recorded.spans();
+    }
+
+    /** A copy whose recorded trajectory is this one, in place of the one it had. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    public EvalCase withRecordedTrajectory(Trajectory trajectory) {
+        return with(new RecordedRun(trajectory, recorded.retrieved(), recorded.spans()));
+    }
+
+    /** A copy whose recorded passages are these, in place of those it had. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    public EvalCase withRecordedRetrieved(List<RetrievedPassage> passages) {
+        return with(new RecordedRun(recorded.trajectory(), passages, recorded.spans()));
+    }
+
+    /** A copy whose recorded spans are these, in place of those it had. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    public EvalCase withRecordedSpans(List<TraceSpan> spans) {
+        return with(new RecordedRun(recorded.trajectory(), recorded.retrieved(), spans));
+    }
+
+    private EvalCase with(RecordedRun newRecorded) {
+        return new EvalCase(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
+                agent, truth, newRecorded.isEmpty() ? RecordedRun.NONE : newRecorded);
     }
 
     @Override
@@ -404,17 +463,38 @@ public final class EvalCase {
                 && tags.equals(other.tags) && Double.compare(weight, other.weight) == 0
                 && metadata.equals(other.metadata) && Objects.equals(evalType, other.evalType)
                 && Objects.equals(recordedOutput, other.recordedOutput) && scorerOptions.equals(other.scorerOptions)
-                && agent.equals(other.agent) && truth.equals(other.truth);
+                && agent.equals(other.agent) && truth.equals(other.truth)
+                && recorded.equals(other.recorded);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, input, reference, tags, weight, metadata, evalType, recordedOutput, scorerOptions,
-                agent, truth);
+                agent, truth, recorded);
     }
 
     @Override
     public String toString() {
         return "EvalCase[" + id + "]";
+    }
+
+    /**
+     * What a recorded run did besides its output, kept together so that a case without one carries one shared empty
+     * value: its trajectory, the passages it retrieved and the spans of its trace, which the {@code recorded} model
+     * replays. Invariant: every part non-null and frozen, in its order.
+     */
+    private record RecordedRun(Trajectory trajectory, List<RetrievedPassage> retrieved, List<TraceSpan> spans) {
+
+        static final RecordedRun NONE = new RecordedRun(Trajectory.EMPTY, List.of(), List.of());
+
+        RecordedRun {
+            Objects.requireNonNull(trajectory, "trajectory");
+            retrieved = List.copyOf(retrieved);
+            spans = List.copyOf(spans);
+        }
+
+        boolean isEmpty() {
+            return trajectory.isEmpty() && retrieved.isEmpty() && spans.isEmpty();
+        }
     }
 }

@@ -13,7 +13,10 @@ import java.util.Set;
 
 import dev.agentarena.junit.EvalCase;
 import dev.agentarena.junit.SimulatedUser;
+import dev.agentarena.junit.model.RetrievedPassage;
 import dev.agentarena.junit.model.ToolCall;
+import dev.agentarena.junit.model.Trajectory;
+import dev.agentarena.junit.tracing.TraceSpan;
 
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
@@ -48,6 +51,9 @@ public final class EvalCaseBuilder {
     private @Nullable SimulatedUser simulatedUser;
     private Map<String, Integer> relevant = Map.of();
     private List<String> referencePassages = List.of();
+    private Trajectory recordedTrajectory = Trajectory.EMPTY;
+    private List<RetrievedPassage> recordedRetrieved = List.of();
+    private List<TraceSpan> recordedSpans = List.of();
 
     private EvalCaseBuilder(String id, @Nullable Object input, @Nullable Object reference) {
         this.id = id;
@@ -75,6 +81,9 @@ public final class EvalCaseBuilder {
         builder.simulatedUser = evalCase.simulatedUser().orElse(null);
         builder.relevant = evalCase.relevant();
         builder.referencePassages = evalCase.referencePassages();
+        builder.recordedTrajectory = evalCase.recordedTrajectory();
+        builder.recordedRetrieved = evalCase.recordedRetrieved();
+        builder.recordedSpans = evalCase.recordedSpans();
         return builder;
     }
 
@@ -158,6 +167,14 @@ public final class EvalCaseBuilder {
         return this;
     }
 
+    /** What a recorded run did besides its output: its trajectory, retrieved passages and trace spans. */
+    public EvalCaseBuilder recorded(Trajectory trajectory, List<RetrievedPassage> retrieved, List<TraceSpan> spans) {
+        recordedTrajectory = trajectory;
+        recordedRetrieved = retrieved;
+        recordedSpans = spans;
+        return this;
+    }
+
     /**
      * The case.
      *
@@ -167,9 +184,13 @@ public final class EvalCaseBuilder {
      */
     public EvalCase build() {
         try {
-            return (EvalCase) CREATE.invokeExact(id, input, reference, tags, weight, metadata, evalType, recordedOutput,
-                    scorerOptions, toolResults, expectedTrajectory, turns, simulatedUser, relevant,
+            EvalCase built = (EvalCase) CREATE.invokeExact(id, input, reference, tags, weight, metadata, evalType,
+                    recordedOutput, scorerOptions, toolResults, expectedTrajectory, turns, simulatedUser, relevant,
                     referencePassages);
+            // most cases recorded nothing: no copies of the case for nothing
+            return recordedTrajectory.isEmpty() && recordedRetrieved.isEmpty() && recordedSpans.isEmpty() ? built
+                    : built.withRecordedTrajectory(recordedTrajectory).withRecordedRetrieved(recordedRetrieved)
+                            .withRecordedSpans(recordedSpans);
         }
         catch (RuntimeException | Error e) {
             throw e;

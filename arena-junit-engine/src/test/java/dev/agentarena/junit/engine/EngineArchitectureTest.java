@@ -154,7 +154,7 @@ class EngineArchitectureTest {
      * drives the evaluation core and the outputs, which know nothing of each other; below them the eval as declared,
      * its scorers, parameters, instances, models and the adapters of optional libraries; below them the red team's
      * probes, strategies and canaries, which the definition, the scoring and the simulated models share. The foundations (config,
-     * json, datasets, results, labels, secrets, sandbox) may be used by every layer: labels is one because the
+     * json, datasets, traces, results, labels, secrets, sandbox) may be used by every layer: labels is one because the
      * evaluation core (a labelled manual case) and the reporting (the agreement), which know nothing of each other,
      * both read it.
      */

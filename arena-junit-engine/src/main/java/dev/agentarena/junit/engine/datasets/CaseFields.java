@@ -17,7 +17,9 @@ import dev.agentarena.junit.SimulatedUser;
 import dev.agentarena.junit.engine.config.NearestName;
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.internal.EvalCaseBuilder;
+import dev.agentarena.junit.model.RetrievedPassage;
 import dev.agentarena.junit.model.ToolCall;
+import dev.agentarena.junit.model.Trajectory;
 
 /**
  * The fields of a dataset row, the same in every format, and the checks that turn one into an {@link EvalCase} or a
@@ -43,9 +45,12 @@ final class CaseFields {
     static final String SIMULATED_USER = "simulated_user";
     static final String RELEVANT = "relevant";
     static final String REFERENCE_PASSAGES = "reference_passages";
+    static final String TRAJECTORY = "trajectory";
+    static final String RETRIEVED = "retrieved";
 
     static final List<String> KNOWN = List.of(ID, INPUT, REFERENCE, EVAL_TYPE, TAGS, WEIGHT, METADATA, OUTPUT,
-            SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS, SIMULATED_USER, RELEVANT, REFERENCE_PASSAGES);
+            SCORER_OPTIONS, TOOL_RESULTS, EXPECTED_TRAJECTORY, TURNS, SIMULATED_USER, RELEVANT, REFERENCE_PASSAGES,
+            TRAJECTORY, RETRIEVED);
 
     /** The places of the fields in {@link #KNOWN}: a row's fields are kept by them ({@link KnownFields}, {@link #row}). */
     private static final int AT_ID = 0;
@@ -63,6 +68,8 @@ final class CaseFields {
     private static final int AT_SIMULATED_USER = 12;
     private static final int AT_RELEVANT = 13;
     private static final int AT_REFERENCE_PASSAGES = 14;
+    private static final int AT_TRAJECTORY = 15;
+    private static final int AT_RETRIEVED = 16;
 
     static {
         for (int i = 0; i < KNOWN.size(); i++) {
@@ -174,6 +181,8 @@ final class CaseFields {
         SimulatedUser simulatedUser = AgentFields.simulatedUser(fields[AT_SIMULATED_USER], problems);
         Map<String, Integer> relevant = RetrievalFields.relevant(fields[AT_RELEVANT], problems);
         List<String> referencePassages = RetrievalFields.referencePassages(fields[AT_REFERENCE_PASSAGES], problems);
+        Trajectory recordedTrajectory = RecordedFields.trajectory(fields[AT_TRAJECTORY], problems);
+        List<RetrievedPassage> recordedRetrieved = RecordedFields.retrieved(fields[AT_RETRIEVED], problems);
         if (!turns.isEmpty() && simulatedUser != null) {
             problems.add("a case is a scripted conversation (" + TURNS + ") or one with a simulated user ("
                     + SIMULATED_USER + "), not both: keep one");
@@ -186,7 +195,8 @@ final class CaseFields {
                 .metadata(metadata).evalType(evalType).recordedOutput(value(fields[AT_OUTPUT]))
                 .toolResults(toolResults).expectedTrajectory(expectedTrajectory).turns(turns)
                 .simulatedUser(simulatedUser).scorerOptions(scorerOptions).relevant(relevant)
-                .referencePassages(referencePassages).build();
+                .referencePassages(referencePassages).recorded(recordedTrajectory, recordedRetrieved, List.of())
+                .build();
         return DatasetRow.of(evalCase, location).withWrittenId(written);
     }
 
@@ -213,6 +223,8 @@ final class CaseFields {
             case SIMULATED_USER -> AT_SIMULATED_USER;
             case RELEVANT -> AT_RELEVANT;
             case REFERENCE_PASSAGES -> AT_REFERENCE_PASSAGES;
+            case TRAJECTORY -> AT_TRAJECTORY;
+            case RETRIEVED -> AT_RETRIEVED;
             default -> -1;
         };
     }

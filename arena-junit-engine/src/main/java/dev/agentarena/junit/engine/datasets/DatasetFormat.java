@@ -7,14 +7,25 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.agentarena.junit.engine.config.ConfigurationException;
+import dev.agentarena.junit.engine.traces.TraceReader;
 
-/** The dataset formats, chosen by file extension. */
+/**
+ * The dataset formats, chosen by file extension, the longest that matches: a trace export's double extension
+ * ({@code .otlp.jsonl}) wins over the plain one's ({@code .jsonl}).
+ */
 enum DatasetFormat {
 
     JSON_LINES(".jsonl", ".ndjson"),
     JSON(".json"),
     YAML(".yaml", ".yml"),
-    CSV(".csv");
+    CSV(".csv"),
+    OTLP_JSON_LINES(".otlp.jsonl", ".otlp.ndjson"),
+    OTLP_JSON(".otlp.json"),
+    OTLP_PROTOBUF(".otlp.pb", ".otlp.binpb"),
+    PHOENIX_LINES(".phoenix.jsonl"),
+    PHOENIX(".phoenix.json"),
+    LANGFUSE_LINES(".langfuse.jsonl"),
+    LANGFUSE(".langfuse.json");
 
     private final List<String> extensions;
 
@@ -29,12 +40,18 @@ enum DatasetFormat {
      */
     static DatasetFormat of(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
+        DatasetFormat found = null;
+        int longest = 0;
         for (DatasetFormat format : values()) {
             for (String extension : format.extensions) {
-                if (lower.endsWith(extension)) {
-                    return format;
+                if (lower.endsWith(extension) && extension.length() > longest) {
+                    found = format;
+                    longest = extension.length();
                 }
             }
+        }
+        if (found != null) {
+            return found;
         }
         throw new ConfigurationException("Dataset file '" + name + "' has an unsupported extension. Supported: "
                 + String.join(", ", supportedExtensions()) + ".");
@@ -54,6 +71,28 @@ enum DatasetFormat {
      */
     RowReader reader(DatasetSource source, InputStream in) throws IOException {
         switch (this) {
+            case OTLP_JSON_LINES:
+                return new TraceRows(source, TraceReader.otlpJsonLines(source.displayName(),
+                        new StrictUtf8Reader(in)));
+            case OTLP_JSON:
+                return new TraceRows(source, TraceReader.otlpJson(source.displayName(), new StrictUtf8Reader(in)));
+            case PHOENIX_LINES:
+                return new TraceRows(source, TraceReader.phoenixLines(source.displayName(),
+                        new StrictUtf8Reader(in)));
+            case PHOENIX:
+                return new TraceRows(source, TraceReader.phoenix(source.displayName(), new StrictUtf8Reader(in)));
+            case LANGFUSE_LINES:
+                return new TraceRows(source, TraceReader.langfuseLines(source.displayName(),
+                        new StrictUtf8Reader(in)));
+            case LANGFUSE:
+                return new TraceRows(source, TraceReader.langfuse(source.displayName(), new StrictUtf8Reader(in)));
+            case OTLP_PROTOBUF:
+                try {
+                    return new TraceRows(source, TraceReader.protobuf(source.displayName(), in));
+                }
+                catch (IllegalStateException e) {
+                    throw new ConfigurationException(e.getMessage(), e);
+                }
             case JSON_LINES:
                 // split on bytes, so that a line that is not UTF-8 fails alone
                 return new JsonLinesReader(source, in);

@@ -30,6 +30,7 @@ import dev.agentarena.junit.engine.integration.Integrations;
 import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
+import dev.agentarena.junit.engine.models.recording.RecordedReplay;
 import dev.agentarena.junit.engine.scoring.ClassScorerDefinition;
 import dev.agentarena.junit.engine.scoring.NamedScore;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
@@ -283,7 +284,8 @@ final class CaseEvaluator {
             agentFailure = failure.get();
             taskOutput = null;
         }
-        Trajectory trajectory = model.trajectory();
+        // the recorded model replays what the recorded run did: its trajectory, passages and spans
+        Trajectory trajectory = RecordedReplay.trajectory(modelKey, evalCase, model.trajectory());
         if (model.tools().miss().isPresent()) {
             // the agent took an MCP tool's replay miss for the tool's error and went on: the case is still a miss
             attempt.error = model.tools().miss().get();
@@ -298,7 +300,7 @@ final class CaseEvaluator {
             // no answer of the agent's: whatever the task made of the failure is not one
             taskOutput = TaskOutput.of("");
         }
-        taskOutput = withTrajectory(taskOutput, trajectory, agentFailure);
+        taskOutput = withTrajectory(RecordedReplay.output(modelKey, evalCase, taskOutput), trajectory, agentFailure);
         // a task that interrupted its own thread (Thread.currentThread().interrupt()) and returned: the flag is the
         // task's, and must not fail its case's scorers (a sleep, a lock or a judge call of theirs would throw)
         Thread.interrupted();

@@ -91,7 +91,7 @@ class CsvDatasetTest {
         assertThat(error(rows.get(0))).isEqualTo("t.csv:1: bad header: unknown column 'refrence' (did you mean "
                 + "'reference'?); known columns: id, input, reference, eval_type, tags, weight, metadata, output, "
                 + "scorer_options, tool_results, expected_trajectory, turns, simulated_user, relevant, reference_passages, "
-                + "or metadata.<key> for a metadata entry, "
+                + "trajectory, retrieved, or metadata.<key> for a metadata entry, "
                 + "or scorer_options.<scorer>.<option> for a scorer option");
     }
 

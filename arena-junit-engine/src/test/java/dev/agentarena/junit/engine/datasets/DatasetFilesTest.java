@@ -83,7 +83,8 @@ class DatasetFilesTest {
         assertThatThrownBy(() -> DatasetFiles.locate("tickets.txt", DatasetFilesTest.class, root))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessage("Dataset file 'tickets.txt' has an unsupported extension. Supported: .jsonl, .ndjson, "
-                        + ".json, .yaml, .yml, .csv.");
+                        + ".json, .yaml, .yml, .csv, .otlp.jsonl, .otlp.ndjson, .otlp.json, .otlp.pb, .otlp.binpb, "
+                        + ".phoenix.jsonl, .phoenix.json, .langfuse.jsonl, .langfuse.json.");
     }
 
     @Test

@@ -76,7 +76,7 @@ class JsonLinesDatasetTest {
 
         assertThat(error(rows.get(0))).isEqualTo("t.jsonl:1: expected an object with fields id, input, reference, "
                 + "eval_type, tags, weight, metadata, output, scorer_options, tool_results, expected_trajectory, turns, "
-                + "simulated_user, relevant, reference_passages, found a list");
+                + "simulated_user, relevant, reference_passages, trajectory, retrieved, found a list");
     }
 
     @Test
@@ -95,7 +95,8 @@ class JsonLinesDatasetTest {
 
         assertThat(error(rows.get(0))).isEqualTo("t.jsonl:1: unknown field 'refrence' (did you mean 'reference'?); "
                 + "known fields: id, input, reference, eval_type, tags, weight, metadata, output, scorer_options, "
-                + "tool_results, expected_trajectory, turns, simulated_user, relevant, reference_passages");
+                + "tool_results, expected_trajectory, turns, simulated_user, relevant, reference_passages, trajectory, "
+                + "retrieved");
     }
 
     @Test

@@ -29,7 +29,9 @@ final class RecordedModel implements ModelClient, ModelEndpoint {
         Object output = evalCase.recordedOutput().orElse(null);
         if (output == null) {
             throw new ModelCallException("case '" + evalCase.id() + "' has no recorded output; add an `output` field "
-                    + "to its dataset row");
+                    + "to its dataset row" + (evalCase.recordedSpans().isEmpty() ? "" : " (its trace records no final "
+                            + "answer: no output.value, gen_ai.output.messages or completion on its root or model "
+                            + "spans)"));
         }
         return ModelAnswer.live(Completion.of(Json.text(output)));
     }
