@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.agentarena.junit.engine.fixtures.tracing.AppCallsSpansFixture;
 import dev.agentarena.junit.engine.fixtures.tracing.GlobalSpansFixture;
 import dev.agentarena.junit.engine.fixtures.tracing.OwnSdkSpansFixture;
 import dev.agentarena.junit.engine.results.ResultLineCodec;
@@ -66,6 +67,15 @@ class CapturedSpansEngineTest {
     /** A run of the global fixture with the engine's capturing global asked for. */
     private static EngineRun global(Path output) {
         return new EngineRun(output).with(Constants.TRACING_CAPTURE, "true").execute(GlobalSpansFixture.class);
+    }
+
+    @Test
+    void theAppsOwnModelToolAndRetrievalSpansBecomeTheTrajectoryAndPassagesItsTaskDidNotHandBack() {
+        EngineRun run = new EngineRun(output).execute(AppCallsSpansFixture.class);
+
+        run.assertNode("app", "seen", "passed",
+                "models [gpt-4o, gpt-4o], tools [lookup_order], passages [doc-7, doc-9]");
+        run.assertNode("own", "seen", "passed", "models [gpt-4o, gpt-4o], tools [lookup_order], passages [mine]");
     }
 
     @Test

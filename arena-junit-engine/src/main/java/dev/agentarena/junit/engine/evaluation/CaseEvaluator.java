@@ -31,6 +31,7 @@ import dev.agentarena.junit.engine.lifecycle.CaseCallbacks;
 import dev.agentarena.junit.engine.models.AgentFailure;
 import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.engine.models.recording.RecordedReplay;
+import dev.agentarena.junit.engine.traces.GenAiSpans;
 import dev.agentarena.junit.engine.scoring.ClassScorerDefinition;
 import dev.agentarena.junit.engine.scoring.NamedScore;
 import dev.agentarena.junit.engine.scoring.ScorerDefinition;
@@ -286,6 +287,10 @@ final class CaseEvaluator {
         }
         // the recorded model replays what the recorded run did: its trajectory, passages and spans
         Trajectory trajectory = RecordedReplay.trajectory(modelKey, evalCase, model.trajectory());
+        if (trajectory.isEmpty() && taskOutput != null && !taskOutput.spans().isEmpty()) {
+            // the engine saw no call (the app called its model with a client of its own): the captured spans tell them
+            trajectory = GenAiSpans.trajectory(taskOutput.spans());
+        }
         if (model.tools().miss().isPresent()) {
             // the agent took an MCP tool's replay miss for the tool's error and went on: the case is still a miss
             attempt.error = model.tools().miss().get();

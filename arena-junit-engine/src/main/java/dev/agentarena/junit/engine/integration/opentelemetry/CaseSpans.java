@@ -11,6 +11,8 @@ import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
 
 import dev.agentarena.junit.TaskOutput;
+import dev.agentarena.junit.engine.traces.GenAiSpans;
+import dev.agentarena.junit.model.RetrievedPassage;
 import dev.agentarena.junit.tracing.TraceSpan;
 
 /**
@@ -148,8 +150,12 @@ public final class CaseSpans implements AutoCloseable {
             unfinishedSpans = started - ended;
         }
         TaskOutput applied = captured.isEmpty() ? output : output.withSpans(captured);
-        // here the spans become the trajectory and the passages (engine/traces/GenAiSpans) where the output's own
-        // tool calls and passages are empty
+        if (applied.retrieved().isEmpty() && !captured.isEmpty()) {
+            // the retrieval spans' documents, where neither the task nor a chat library handed passages back (the
+            // trajectory from model and tool spans is filled in where the case's trajectory is made, CaseEvaluator)
+            List<RetrievedPassage> passages = GenAiSpans.passages(captured);
+            applied = passages.isEmpty() ? applied : applied.withRetrieved(passages);
+        }
         if (droppedSpans > 0) {
             applied = applied.withMetric(DROPPED, droppedSpans);
         }
