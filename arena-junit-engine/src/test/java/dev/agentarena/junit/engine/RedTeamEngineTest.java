@@ -164,7 +164,8 @@ class RedTeamEngineTest {
         EngineRun run = new EngineRun(output).execute(RedTeamFixture.BadProbes.class);
 
         assertThat(failures(run)).anySatisfy(message -> assertThat(message)
-                .startsWith("probe at bad-probes.jsonl:2 is not a valid probe: Unrecognized field \"severity\""));
+                .startsWith("probe at bad-probes.jsonl:2 has an unknown field 'severity'; the fields of a probe are ")
+                .contains("category, ").doesNotContain("Probe"));
     }
 
     @Test

@@ -10,12 +10,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.apiguardian.api.API;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 
 import dev.agentarena.junit.engine.config.ConfigurationException;
 import dev.agentarena.junit.engine.datasets.DatasetSource;
@@ -86,6 +88,11 @@ public final class Probes {
         Probe probe;
         try {
             probe = READER.readValue(line);
+        }
+        catch (UnrecognizedPropertyException e) {
+            throw new ConfigurationException("probe at " + where + " has an unknown field '" + e.getPropertyName()
+                    + "'; the fields of a probe are " + e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
+                    .collect(Collectors.joining(", ")), e);
         }
         catch (JsonProcessingException e) {
             throw new ConfigurationException("probe at " + where + " is not a valid probe: "
