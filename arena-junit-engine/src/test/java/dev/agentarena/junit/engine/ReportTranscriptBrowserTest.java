@@ -33,6 +33,7 @@ import dev.agentarena.junit.engine.fixtures.browser.TranscriptFixture;
 import dev.agentarena.junit.engine.fixtures.hostile.LongLoopFixture;
 import dev.agentarena.junit.engine.fixtures.tracing.GlobalSpansFixture;
 import dev.agentarena.junit.engine.reporting.report.CaseReport;
+import io.opentelemetry.api.GlobalOpenTelemetry;
 
 /**
  * An agent's runs in the report ({@code report.html}) as a headless Chromium shows them: a conversation's user turns
@@ -326,7 +327,8 @@ class ReportTranscriptBrowserTest {
     @Test
     void aCaseShowsItsSpansAsRowsUnderTheirParentsAndHostileOnesAsText() throws IOException {
         Path spans = output.resolve("spans");
-        new EngineRun(spans).execute(GlobalSpansFixture.class);
+        GlobalOpenTelemetry.resetForTest();
+        new EngineRun(spans).with(Constants.TRACING_CAPTURE, "true").execute(GlobalSpansFixture.class);
 
         WebElement detail = openSpans(spans.resolve("report.html"), "failing");
         List<WebElement> rows = detail.findElements(By.cssSelector(".arena-spans tr"));
