@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * What a newcomer needs from {@code docs/guides/tracing.md} alone, found missing by a trial in a fresh project: the
  * package of each API type its code fragments use (they carry no imports), and how to write the OTLP JSON Lines file
- * that the consume section reads as a dataset; and what the case span's repeat counts from.
+ * that the consume section reads as a dataset; what the case span's repeat counts from, and the
+ * name Micrometer gives a camel-case tool's span.
  */
 class TracingGuideDocTest {
 
@@ -71,6 +72,17 @@ class TracingGuideDocTest {
         String guide = Files.readString(GUIDE);
         String row = guide.lines().filter(line -> line.startsWith("| `case <case id>`")).findFirst().orElseThrow();
         assertThat(row).contains("`arena.case.repeat` (the results' `repeat`, counted from 0");
+    }
+
+    /**
+     * Micrometer's tracing handler writes a span's name through {@code SpanNameUtil.toLowerHyphen}: a Spring AI tool
+     * named in camel case, the default for a {@code @Tool} method, is a span a name glob must spell with hyphens.
+     */
+    @Test
+    void theSpringAiToolSpanIsNamedAsMicrometerWritesIt() throws IOException {
+        String row = Files.readString(GUIDE).lines().filter(line -> line.startsWith("| a tool call |")).findFirst()
+                .orElseThrow();
+        assertThat(row).contains("`tool_call lookup-order`");
     }
 
     private static List<String> javaBlocksWithoutImports(String page) {
