@@ -47,7 +47,7 @@ final class RetrievedDocuments implements CallAdvisor {
 
     @Override
     public String getName() {
-        return "Agent Arena retrieved documents";
+        return "AgentArenaRetrievedDocuments";
     }
 
     @Override
