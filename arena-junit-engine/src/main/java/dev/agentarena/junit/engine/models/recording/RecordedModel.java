@@ -28,10 +28,10 @@ final class RecordedModel implements ModelClient, ModelEndpoint {
         }
         Object output = evalCase.recordedOutput().orElse(null);
         if (output == null) {
-            throw new ModelCallException("case '" + evalCase.id() + "' has no recorded output; add an `output` field "
-                    + "to its dataset row" + (evalCase.recordedSpans().isEmpty() ? "" : " (its trace records no final "
-                            + "answer: no output.value, gen_ai.output.messages or completion on its root or model "
-                            + "spans)"));
+            throw new ModelCallException("case '" + evalCase.id() + "' has no recorded output; " + (evalCase
+                    .recordedSpans().isEmpty() ? "add an `output` field to its dataset row" : "its trace records no "
+                            + "final answer: no output.value, gen_ai.output.messages or completion on its root or "
+                            + "model spans (a trace of no conversation, or an app that puts no text on its spans)"));
         }
         return ModelAnswer.live(Completion.of(Json.text(output)));
     }

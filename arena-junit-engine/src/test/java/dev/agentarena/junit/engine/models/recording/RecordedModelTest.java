@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -18,6 +19,7 @@ import dev.agentarena.junit.engine.models.ModelEndpoint;
 import dev.agentarena.junit.model.Completion;
 import dev.agentarena.junit.model.ModelCallException;
 import dev.agentarena.junit.model.ModelRequest;
+import dev.agentarena.junit.tracing.TraceSpan;
 
 class RecordedModelTest {
 
@@ -75,6 +77,18 @@ class RecordedModelTest {
         assertThatThrownBy(() -> model.answer(ModelRequest.ofPrompt("x"), new ModelCall(evalCase, 0)))
                 .isInstanceOf(ModelCallException.class)
                 .hasMessage("case 'refund' has no recorded output; add an `output` field to its dataset row");
+    }
+
+    @Test
+    void aTraceWithoutAnAnswerSaysWhatTheTraceLacksNotWhatARowShouldHave() {
+        EvalCase evalCase = EvalCase.of("4bf92f3577b34da6a3ce929d0e0e4736", "x", null).withRecordedSpans(List.of(
+                new TraceSpan("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", "", "simple add",
+                        TraceSpan.Kind.INTERNAL, 1, 2, TraceSpan.Status.UNSET, "", Map.of(), List.of())));
+
+        assertThatThrownBy(() -> model.answer(ModelRequest.ofPrompt("x"), new ModelCall(evalCase, 0)))
+                .hasMessageStartingWith("case '4bf92f3577b34da6a3ce929d0e0e4736' has no recorded output; its trace "
+                        + "records no final answer")
+                .hasMessageNotContaining("dataset row");
     }
 
     @Test
