@@ -92,8 +92,9 @@ final class OtelRunTracer implements RunListener {
     private static final AttributeKey<Boolean> FIXED = AttributeKey.booleanKey(ENGINE + "tool.fixed");
     private static final AttributeKey<String> RESULT_STATUS = AttributeKey.stringKey(ENGINE + "result.status");
 
-    /** Set by the builder's first task, then read only on its thread (and after it ended); null if it failed. */
-    private OpenTelemetrySdk sdk;
+    /** Set by the builder's first task; null until then, and for good if the settings were refused. */
+    private volatile OpenTelemetrySdk sdk;
+    /** The SDK's tracer, set with it: used only on the builder's thread, after that first task. */
     private Tracer tracer;
     private final boolean content;
     private final int textLimit;
