@@ -13,6 +13,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -46,11 +47,12 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
  * {@code chat <model>} span per model call and an {@code execute_tool <name>} span per tool execution, in the
  * trajectory's order.
  *
- * <p>A case's spans are built once every result of it was reported ({@link #caseFinished}), on a thread of their own,
- * from its recorded steps and timings, ending when its first result was computed: they are not live while its task
- * runs. Texts (only with content
- * capture on) are the results' own, masked by the core, cut at the run's text limit. Nothing here throws into the run:
- * a failing exporter is told once as a warning.
+ * <p>The SDK is configured on the tracer's own thread, its first task, so that loading it overlaps the run's first
+ * cases; a case's spans are built there too, after it, once every result of the case was reported
+ * ({@link #caseFinished}), from its recorded steps and timings, ending when its first result was computed: they are
+ * not live while its task runs. Texts (only with content capture on) are the results' own, masked by the core, cut at
+ * the run's text limit. Nothing here throws into the run: an SDK that cannot be configured, and a failing exporter,
+ * are each told once as a warning.
  */
 final class OtelRunTracer implements RunListener {
 
@@ -90,8 +92,10 @@ final class OtelRunTracer implements RunListener {
     private static final AttributeKey<Boolean> FIXED = AttributeKey.booleanKey(ENGINE + "tool.fixed");
     private static final AttributeKey<String> RESULT_STATUS = AttributeKey.stringKey(ENGINE + "result.status");
 
-    private final OpenTelemetrySdk sdk;
-    private final Tracer tracer;
+    /** Set by the builder's first task; null until then, and for good if the settings were refused. */
+    private volatile OpenTelemetrySdk sdk;
+    /** The SDK's tracer, set with it: used only on the builder's thread, after that first task. */
+    private Tracer tracer;
     private final boolean content;
     private final int textLimit;
     /** Wall-clock nanoseconds at {@link #originNanos}, so that span times follow the monotonic clock. */
@@ -119,9 +123,7 @@ final class OtelRunTracer implements RunListener {
      */
     private final Logger quietened;
 
-    private OtelRunTracer(OpenTelemetrySdk sdk, boolean content, int textLimit) {
-        this.sdk = sdk;
-        this.tracer = sdk.getTracer(SCOPE);
+    private OtelRunTracer(boolean content, int textLimit) {
         this.content = content;
         this.textLimit = textLimit;
         Logger exporterLog = Logger.getLogger(EXPORTER_LOG);
@@ -132,18 +134,29 @@ final class OtelRunTracer implements RunListener {
     }
 
     /**
-     * A tracer on an SDK configured from the standard settings over {@code properties}, its exporter telling its
-     * first failure to {@code warnings}.
+     * A tracer on an SDK configured from the standard settings over {@code properties} on the tracer's thread, its
+     * exporter telling its first failure to {@code warnings}; settings the SDK refuses are told there too, as
+     * {@code notConfigured} words it, and the run then has no spans.
      */
     static OtelRunTracer start(Map<String, String> properties, boolean content, int textLimit,
-            Consumer<String> warnings) {
-        OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder()
-                .addPropertiesSupplier(() -> properties)
-                .addSpanExporterCustomizer((exporter, config) -> new WarnOnce(exporter, warnings))
-                .disableShutdownHook()
-                .build()
-                .getOpenTelemetrySdk();
-        return new OtelRunTracer(sdk, content, textLimit);
+            Consumer<String> warnings, Function<Throwable, String> notConfigured) {
+        OtelRunTracer tracer = new OtelRunTracer(content, textLimit);
+        tracer.build(() -> {
+            try {
+                tracer.sdk = AutoConfiguredOpenTelemetrySdk.builder()
+                        .addPropertiesSupplier(() -> properties)
+                        .addSpanExporterCustomizer((exporter, config) -> new WarnOnce(exporter, warnings))
+                        .disableShutdownHook()
+                        .build()
+                        .getOpenTelemetrySdk();
+                tracer.tracer = tracer.sdk.getTracer(SCOPE);
+            }
+            catch (RuntimeException | LinkageError e) {
+                // a bad OTEL_* value, an exporter named but missing
+                tell(warnings, notConfigured.apply(e));
+            }
+        });
+        return tracer;
     }
 
     @Override
@@ -162,7 +175,12 @@ final class OtelRunTracer implements RunListener {
 
     @Override
     public void casesStarted(RunningDataset dataset) {
-        evalSpan(dataset.eval(), now());
+        long start = now();
+        build(() -> {
+            if (tracer != null) {
+                evalSpan(dataset.eval(), start);
+            }
+        });
     }
 
     @Override
@@ -190,7 +208,9 @@ final class OtelRunTracer implements RunListener {
                 Thread.currentThread().interrupt();
             }
             finally {
-                sdk.shutdown().join(10, TimeUnit.SECONDS);
+                if (sdk != null) {
+                    sdk.shutdown().join(10, TimeUnit.SECONDS);
+                }
                 if (quietened != null) {
                     quietened.setLevel(null);
                 }
@@ -233,6 +253,9 @@ final class OtelRunTracer implements RunListener {
             cases.clear();
         }
         build(() -> {
+            if (tracer == null) {
+                return;
+            }
             for (Map.Entry<CaseKey, PendingCase> entry : done) {
                 try {
                     emit(entry.getKey(), entry.getValue());
@@ -492,6 +515,15 @@ final class OtelRunTracer implements RunListener {
         return value instanceof Number number ? number.longValue() : 0;
     }
 
+    private static void tell(Consumer<String> warnings, String warning) {
+        try {
+            warnings.accept(warning);
+        }
+        catch (RuntimeException e) {
+            // a warning that cannot be told is dropped: spans never fail a run
+        }
+    }
+
     /** One case of one model and dataset, one repeat of it. */
     record CaseKey(String eval, String model, String dataset, String caseId, int repeat) {
         static CaseKey of(ResultRecord record) {
@@ -526,14 +558,9 @@ final class OtelRunTracer implements RunListener {
             result.whenComplete(() -> {
                 if (!result.isSuccess() && warned.compareAndSet(false, true)) {
                     Throwable cause = result.getFailureThrowable();
-                    try {
-                        warnings.accept("tracing: the run's spans could not be exported (" + exporter + ")"
-                                + (cause == null ? "" : ": " + cause.getMessage())
-                                + "; the run goes on, and later failures are not told again");
-                    }
-                    catch (RuntimeException e) {
-                        // a warning that cannot be told is dropped: spans never fail a run
-                    }
+                    tell(warnings, "tracing: the run's spans could not be exported (" + exporter + ")"
+                            + (cause == null ? "" : ": " + cause.getMessage())
+                            + "; the run goes on, and later failures are not told again");
                 }
             });
             return result;

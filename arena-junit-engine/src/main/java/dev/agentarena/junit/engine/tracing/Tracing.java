@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import org.apiguardian.api.API;
@@ -20,7 +21,8 @@ import dev.agentarena.junit.engine.reporting.RunListener;
  * {@code OTEL_SDK_DISABLED} not {@code true}); {@code false} keeps it off whatever they say.
  *
  * <p>This class names no OpenTelemetry type: when tracing is off no OpenTelemetry class is loaded, and when it is
- * asked for without the SDK on the class path the run goes on with one warning naming the dependencies to add.
+ * asked for without the SDK on the class path the run goes on with one warning naming the dependencies to add. The SDK
+ * itself is configured on the tracer's thread, off the run's: settings it refuses are told as one warning from there.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class Tracing implements AutoCloseable {
@@ -71,14 +73,15 @@ public final class Tracing implements AutoCloseable {
         boolean content = configuration.typed().tracingCaptureContent()
                 .orElseGet(() -> otel.get("otel.instrumentation.genai.capture-message-content")
                         .map(value -> value.equalsIgnoreCase("true")).orElse(false));
+        // a bad OTEL_* value, an exporter named but missing: said once, and the run goes on without spans
+        Function<Throwable, String> notConfigured = e -> "tracing is on (" + askedBy.get() + ") but OpenTelemetry "
+                + "could not be configured, no span is exported: " + e.getMessage();
         try {
             return new Tracing(OtelRunTracer.start(otel.properties(), content,
-                    configuration.typed().outputTextLimit(), warnings), null);
+                    configuration.typed().outputTextLimit(), warnings, notConfigured), null);
         }
         catch (RuntimeException | LinkageError e) {
-            // a bad OTEL_* value, an exporter named but missing: said once, and the run goes on without spans
-            return new Tracing(null, "tracing is on (" + askedBy.get() + ") but OpenTelemetry could not be "
-                    + "configured, no span is exported: " + e.getMessage());
+            return new Tracing(null, notConfigured.apply(e));
         }
     }
 
