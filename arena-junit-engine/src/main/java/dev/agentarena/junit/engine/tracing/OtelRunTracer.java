@@ -16,6 +16,8 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.engine.reporting.RunListener;
@@ -78,6 +80,9 @@ final class OtelRunTracer implements RunListener {
     private static final AttributeKey<String> SCORE_LABEL = AttributeKey.stringKey("gen_ai.evaluation.score.label");
     private static final AttributeKey<String> EXPLANATION = AttributeKey.stringKey("gen_ai.evaluation.explanation");
     private static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
+    /** An exception's class name at the start of an error text, as Java prints one. */
+    private static final Pattern EXCEPTION_TYPE = Pattern.compile(
+            "((?:[A-Za-z_$][A-Za-z0-9_$]{0,100}\\.){0,20}[A-Z][A-Za-z0-9_$]{0,100}(?:Exception|Error))(?::|$)");
 
     private static final AttributeKey<String> EVAL = AttributeKey.stringKey(ENGINE + "eval");
     private static final AttributeKey<String> MODEL = AttributeKey.stringKey(ENGINE + "model");
@@ -437,9 +442,18 @@ final class OtelRunTracer implements RunListener {
     private void endStep(Span span, String error, long end) {
         if (error != null) {
             span.setStatus(StatusCode.ERROR, cut(error));
-            span.setAttribute(ERROR_TYPE, "error");
+            span.setAttribute(ERROR_TYPE, errorType(error));
         }
         span.end(end, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * The conventions' {@code error.type}: the exception's class when the error text starts with one
+     * ({@code java.net.SocketTimeoutException: ...}), else {@code _OTHER}, their value for an error of no known type.
+     */
+    static String errorType(String error) {
+        Matcher exception = EXCEPTION_TYPE.matcher(error);
+        return exception.lookingAt() ? exception.group(1) : "_OTHER";
     }
 
     /**
