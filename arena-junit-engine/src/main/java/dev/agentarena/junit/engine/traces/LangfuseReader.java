@@ -1,7 +1,5 @@
 package dev.agentarena.junit.engine.traces;
 
-import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -16,8 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,58 +30,15 @@ import dev.agentarena.junit.tracing.TraceSpan;
  * {@code chat} span, a tool an {@code execute_tool} span, a retriever a {@code retrieval} span with its documents),
  * and a case named by the Langfuse trace id. Langfuse's ids are not OTLP's: a span's ids are hex digests of them.
  */
-final class LangfuseReader extends TraceReader {
-
-    private final BufferedReader lines;
-    private final boolean document;
-    private int line;
-    private JsonParser parser;
-    private OtlpJsonSpans.Cursor cursor;
+final class LangfuseReader extends JsonRecordsReader {
 
     LangfuseReader(String file, Reader in, boolean document) {
-        super(file);
-        this.lines = in instanceof BufferedReader buffered ? buffered : new BufferedReader(in, 64 * 1024);
-        this.document = document;
+        super(file, in, document);
     }
 
     @Override
-    boolean readMore() throws IOException {
-        if (document) {
-            if (parser == null) {
-                parser = Json.MAPPER.createParser(lines);
-                cursor = new OtlpJsonSpans.Cursor(parser, true, "data", true);
-            }
-            try {
-                JsonNode trace = cursor.next();
-                if (trace == null) {
-                    return false;
-                }
-                trace(trace, cursor.line());
-                return true;
-            }
-            catch (JsonProcessingException e) {
-                int at = e.getLocation() == null ? 1 : e.getLocation().getLineNr();
-                groups.unreadable(file + ":" + at, file + ":" + at + ": malformed JSON: " + e.getOriginalMessage()
-                        + "; the rest of the file was not read", at);
-                return false;
-            }
-        }
-        String text = lines.readLine();
-        if (text == null) {
-            return false;
-        }
-        line++;
-        if (text.isBlank()) {
-            return true;
-        }
-        try {
-            trace(Json.MAPPER.readTree(text), line);
-        }
-        catch (JsonProcessingException e) {
-            groups.unreadable(file + ":" + line, file + ":" + line + ": malformed JSON: " + e.getOriginalMessage(),
-                    line);
-        }
-        return true;
+    void record(JsonNode trace, int at) {
+        trace(trace, at);
     }
 
     private void trace(JsonNode trace, int at) {
@@ -254,13 +207,5 @@ final class LangfuseReader extends TraceReader {
         catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
-    }
-
-    @Override
-    public void close() throws IOException {
-        if (parser != null) {
-            parser.close();
-        }
-        lines.close();
     }
 }

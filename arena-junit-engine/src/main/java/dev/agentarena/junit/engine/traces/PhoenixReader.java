@@ -1,15 +1,11 @@
 package dev.agentarena.junit.engine.traces;
 
-import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.Reader;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -24,68 +20,28 @@ import dev.agentarena.junit.engine.json.Json;
  * {@code attributes}, flat or nested) is turned into OTLP JSON's shape and read by {@link OtlpJsonSpans}'s rules; the
  * span kind becomes {@code openinference.span.kind} when the attributes do not say it.
  */
-final class PhoenixReader extends TraceReader {
-
-    private final BufferedReader lines;
-    private final boolean document;
-    private int line;
-    private JsonParser parser;
-    private OtlpJsonSpans.Cursor cursor;
+final class PhoenixReader extends JsonRecordsReader {
 
     PhoenixReader(String file, Reader in, boolean document) {
-        super(file);
-        this.lines = in instanceof BufferedReader buffered ? buffered : new BufferedReader(in, 64 * 1024);
-        this.document = document;
+        super(file, in, document);
     }
 
+    /** A line holds one span or one page of them. */
     @Override
-    boolean readMore() throws IOException {
-        if (document) {
-            if (parser == null) {
-                parser = Json.MAPPER.createParser(lines);
-                cursor = new OtlpJsonSpans.Cursor(parser, true, "data", true);
-            }
-            try {
-                JsonNode span = cursor.next();
-                if (span == null) {
-                    return false;
-                }
-                add(span, cursor.line());
-                return true;
-            }
-            catch (JsonProcessingException e) {
-                int at = e.getLocation() == null ? 1 : e.getLocation().getLineNr();
-                groups.unreadable(file + ":" + at, file + ":" + at + ": malformed JSON: " + e.getOriginalMessage()
-                        + "; the rest of the file was not read", at);
-                return false;
-            }
-        }
-        String text = lines.readLine();
-        if (text == null) {
-            return false;
-        }
-        line++;
-        if (text.isBlank()) {
-            return true;
-        }
-        JsonNode node;
-        try {
-            node = Json.MAPPER.readTree(text);
-        }
-        catch (JsonProcessingException e) {
-            groups.unreadable(file + ":" + line, file + ":" + line + ": malformed JSON: " + e.getOriginalMessage(),
-                    line);
-            return true;
-        }
+    void line(JsonNode node, int at) {
         if (node.has("data") && node.path("data").isArray()) {
             for (JsonNode span : node.path("data")) {
-                add(span, line);
+                record(span, at);
             }
         }
         else {
-            add(node, line);
+            record(node, at);
         }
-        return true;
+    }
+
+    @Override
+    void record(JsonNode span, int at) {
+        add(span, at);
     }
 
     private void add(JsonNode span, int at) {
@@ -196,13 +152,5 @@ final class PhoenixReader extends TraceReader {
             }
         }
         return false;
-    }
-
-    @Override
-    public void close() throws IOException {
-        if (parser != null) {
-            parser.close();
-        }
-        lines.close();
     }
 }
