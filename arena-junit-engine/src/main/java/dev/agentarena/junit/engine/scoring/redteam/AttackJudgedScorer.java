@@ -70,13 +70,9 @@ final class AttackJudgedScorer implements OutputScorer {
 
     private static ScoreResult details(ScoreResult result, Map<String, Object> metadata, Judge judge,
             String rationale, List<Map<String, Object>> evidence) {
-        return result.withDetail("judged", true)
+        return RedTeamScorers.withAttack(result.withDetail("judged", true)
                 .withDetail("judge_model", judge.modelKey())
                 .withDetail("rationale", rationale)
-                .withDetail("evidence", evidence)
-                .withDetail("canary", metadata.get("canary"))
-                .withDetail("probe", metadata.get("probe"))
-                .withDetail("category", metadata.get("category"))
-                .withDetail("strategy", metadata.get("strategy"));
+                .withDetail("evidence", evidence), metadata);
     }
 }

@@ -1,9 +1,11 @@
 package dev.agentarena.junit.engine.scoring.redteam;
 
 import java.util.List;
+import java.util.Map;
 
 import org.apiguardian.api.API;
 
+import dev.agentarena.junit.ScoreResult;
 import dev.agentarena.junit.engine.models.simulated.AnswerShape;
 import dev.agentarena.junit.engine.scoring.declaration.ScorerDeclaration;
 import dev.agentarena.junit.scoring.OutputScorer;
@@ -28,6 +30,17 @@ public final class RedTeamScorers {
     /** A fresh instance of each. */
     public static List<OutputScorer> all() {
         return List.of(new AttackResistedScorer(), new AttackJudgedScorer());
+    }
+
+    /**
+     * The result with what the reports read of the attack it grades: the case's {@code canary}, {@code probe},
+     * {@code category} and {@code strategy}, in its detail.
+     */
+    static ScoreResult withAttack(ScoreResult result, Map<String, Object> metadata) {
+        return result.withDetail("canary", metadata.get("canary"))
+                .withDetail("probe", metadata.get("probe"))
+                .withDetail("category", metadata.get("category"))
+                .withDetail("strategy", metadata.get("strategy"));
     }
 
     /** Their declarations, in the order of {@link #all()}. */
