@@ -28,11 +28,16 @@ class SpansReceivedIT {
     void theReceiverGotTheRunsSpanTree() throws IOException {
         List<JsonNode> spans = read(InProcessReceiver.RECEIVED);
         assertThat(spans).allSatisfy(span -> assertThat(span.get("service").asText()).isEqualTo("support-agent-evals"));
+        // a trace per eval of the run: this one's, and the production traces' eval of the same module
         List<JsonNode> evals = spans.stream().filter(span -> span.get("parent_span_id").asText().isEmpty()).toList();
-        assertThat(evals).singleElement()
-                .satisfies(eval -> assertThat(eval.get("name").asText()).isEqualTo("eval support-agent-traced"));
-        List<JsonNode> cases = children(spans, evals.get(0));
-        List<JsonNode> results = read(Path.of("target", "arena", "results.jsonl"));
+        assertThat(evals).extracting(eval -> eval.get("name").asText())
+                .containsExactlyInAnyOrder("eval support-agent-traced", "eval production-traces");
+        JsonNode traced = evals.stream().filter(eval -> eval.get("name").asText().equals("eval support-agent-traced"))
+                .findFirst().orElseThrow();
+        List<JsonNode> cases = children(spans, traced);
+        List<JsonNode> results = read(Path.of("target", "arena", "results.jsonl")).stream()
+                .filter(result -> result.get("eval").asText().equals("support-agent-traced")).toList();
+        assertThat(results).isNotEmpty();
         assertThat(cases).as("three cases on two models").hasSize(6);
 
         for (JsonNode result : results) {
