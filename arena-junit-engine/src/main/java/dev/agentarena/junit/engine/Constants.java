@@ -407,8 +407,8 @@ public final class Constants {
      * Whether the spans the application under test emits through OpenTelemetry's SDK while a case runs are captured
      * into the case ({@code ScoringContext.spans()}, the {@code spans} of its results): {@code true} or {@code false};
      * set nowhere, they are captured from the SDKs that have the engine's processor. {@code true} also has the engine
-     * set a capturing global OpenTelemetry when the SDK is on the class path and none is set at the run's start (set
-     * nowhere, only when the run traces). See {@code docs/guides/tracing.md}.
+     * set a capturing global OpenTelemetry when the SDK is on the class path and none is set at the run's start, which
+     * it never does by default. See {@code docs/guides/tracing.md}.
      */
     public static final String TRACING_CAPTURE = "arena.tracing.capture";
 

@@ -64,6 +64,16 @@ class CapturedSpansEngineTest {
         assertThat(GlobalOpenTelemetry.getTracer("check").spanBuilder("check").startSpan().isRecording()).isFalse();
     }
 
+    @Test
+    void aRunThatExportsItsOwnSpansStillLeavesTheGlobalOpenTelemetryToTheApplication() {
+        EngineRun run = new EngineRun(output).with(Constants.TRACING_ENABLED, "true")
+                .with("otel.exporter.otlp.endpoint", "http://127.0.0.1:9")
+                .with("otel.exporter.otlp.protocol", "http/protobuf").execute(GlobalSpansFixture.class);
+
+        run.assertNode("left", "spans", "failed", "spans []");
+        assertThat(GlobalOpenTelemetry.getTracer("check").spanBuilder("check").startSpan().isRecording()).isFalse();
+    }
+
     /** A run of the global fixture with the engine's capturing global asked for. */
     private static EngineRun global(Path output) {
         return new EngineRun(output).with(Constants.TRACING_CAPTURE, "true").execute(GlobalSpansFixture.class);

@@ -312,12 +312,13 @@ public final class ArenaSettings {
     }
 
     /**
-     * Whether the engine sets a capturing global OpenTelemetry at the run's start: {@code true} or {@code false} as
-     * {@value Constants#TRACING_CAPTURE} says; empty when set nowhere, and then only when the run traces.
+     * Whether the engine sets a capturing global OpenTelemetry at the run's start: only when
+     * {@value Constants#TRACING_CAPTURE} is {@code true}, never by default (one global per JVM, which the
+     * application's own tests may mean to set).
      */
-    public Optional<Boolean> tracingCaptureGlobal() {
-        return configuration.get(Constants.TRACING_CAPTURE).isEmpty() ? Optional.empty()
-                : Optional.of(configuration.getBoolean(Constants.TRACING_CAPTURE, true));
+    public boolean tracingCaptureGlobal() {
+        return configuration.get(Constants.TRACING_CAPTURE).isPresent()
+                && configuration.getBoolean(Constants.TRACING_CAPTURE, true);
     }
 
     /**

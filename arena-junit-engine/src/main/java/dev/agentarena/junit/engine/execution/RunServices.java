@@ -121,7 +121,7 @@ public final class RunServices implements AutoCloseable {
                 listeners.warning(line);
             }
         });
-        if (configuration.typed().tracingCaptureGlobal().orElse(tracing.asked())) {
+        if (configuration.typed().tracingCaptureGlobal()) {
             // before any eval class is set up: an application that asks for the global OpenTelemetry gets the capture
             evaluation.captureGlobalSpans();
         }

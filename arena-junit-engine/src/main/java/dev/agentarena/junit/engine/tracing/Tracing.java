@@ -37,17 +37,10 @@ public final class Tracing implements AutoCloseable {
 
     private final OtelRunTracer tracer;
     private final String warning;
-    private final boolean asked;
 
     private Tracing(OtelRunTracer tracer, String warning) {
         this.tracer = tracer;
         this.warning = warning;
-        this.asked = tracer != null || warning != null;
-    }
-
-    /** Whether the run asked for tracing (a key or the {@code OTEL_*} settings), exported or not. */
-    public boolean asked() {
-        return asked;
     }
 
     /**

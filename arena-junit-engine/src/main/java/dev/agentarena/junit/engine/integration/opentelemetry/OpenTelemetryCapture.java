@@ -27,8 +27,8 @@ public final class OpenTelemetryCapture {
 
     /**
      * Sets a global OpenTelemetry whose tracer provider captures spans into cases ({@link CaseSpanProcessor}) and
-     * exports nothing, when the SDK is on the class path and no global one is set yet (asked when the run traces or
-     * {@code arena.tracing.capture=true}). An application
+     * exports nothing, when the SDK is on the class path and no global one is set yet (asked with
+     * {@code arena.tracing.capture=true} only). An application
      * that asks {@code GlobalOpenTelemetry} for a tracer then has its spans captured with no code in the test.
      */
     public static void installGlobal() {
