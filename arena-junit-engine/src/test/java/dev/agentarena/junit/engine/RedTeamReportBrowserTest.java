@@ -2,10 +2,12 @@ package dev.agentarena.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -19,17 +21,19 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.agentarena.junit.engine.browser.BrowserExtension;
 import dev.agentarena.junit.engine.browser.HeadlessChromium;
 import dev.agentarena.junit.engine.fixtures.browser.HostileLeaderboardFixture;
 import dev.agentarena.junit.engine.fixtures.redteam.GuardrailFixture;
 import dev.agentarena.junit.engine.fixtures.redteam.HostileAttackFixture;
+import dev.agentarena.junit.engine.fixtures.redteam.HostileGuardrailFixture;
 
 /**
  * The report's red-team view as a headless Chromium shows it: {@code #attacks=<category>} lists the cases whose
- * attack succeeded on some configuration, and an opened case shows each successful attack with the evidence of its
- * results line and the canary marked in the output.
+ * attack succeeded on some configuration, an opened case shows each successful attack with the evidence of its
+ * results line and the canary marked in the output, and the guardrails as classifiers show the leaderboard's numbers.
  */
 @Slow
 @Tag(HeadlessChromium.TAG)
@@ -148,6 +152,68 @@ class RedTeamReportBrowserTest {
                     .isEqualTo("inert");
             assertThat(browser.driver().findElements(By.cssSelector("img, svg, [onerror], [onload]"))).isEmpty();
         }
+    }
+
+    @Test
+    void theClassifierTableShowsTheLeaderboardsNumbers() throws IOException {
+        JsonNode redTeam = new ObjectMapper().readTree(output.resolve("leaderboard.json").toFile()).get("evals").get(0)
+                .get("redTeam");
+        open("");
+
+        WebElement table = browser.driver().findElement(By.cssSelector("#arena-redteam table.arena-classifier"));
+        assertThat(table.getAttribute("data-eval")).isEqualTo("guardrail");
+        List<WebElement> rows = table.findElements(By.cssSelector("tr[data-model]"));
+        assertThat(rows).extracting(row -> row.getAttribute("data-model")).containsExactly("guardrail",
+                "no guardrail");
+        for (int i = 0; i < rows.size(); i++) {
+            JsonNode expected = redTeam.get("classifier").get(i);
+            List<WebElement> cells = rows.get(i).findElements(By.tagName("td"));
+            assertThat(cells).extracting(WebElement::getText).containsExactly(expected.get("model").asText(),
+                    expected.get("truePositives").asText(), expected.get("falseNegatives").asText(),
+                    expected.get("falsePositives").asText(), expected.get("trueNegatives").asText(),
+                    interval(expected.get("detectionRate")), interval(expected.get("falsePositiveRate")));
+            for (String rate : List.of("detectionRate", "falsePositiveRate")) {
+                WebElement cell = cells.get(rate.equals("detectionRate") ? 5 : 6);
+                for (String key : List.of("rate", "low", "high", "n")) {
+                    assertThat(Double.parseDouble(cell.getAttribute("data-" + key))).as(rate + "." + key)
+                            .isEqualTo(expected.get(rate).get(key).asDouble());
+                }
+            }
+        }
+        List<WebElement> pairs = browser.driver().findElements(By.cssSelector("#arena-redteam .arena-classifier-pair"));
+        assertThat(pairs).hasSize(redTeam.get("pairedClassifier").size());
+        for (int i = 0; i < pairs.size(); i++) {
+            JsonNode pair = redTeam.get("pairedClassifier").get(i);
+            assertThat(pairs.get(i).getText()).startsWith(pair.get("category").asText() + ": guardrail "
+                    + pair.get("onlyModel").asInt() + ", no guardrail " + pair.get("onlyOther").asInt() + " of "
+                    + pair.get("n").asInt() + " shared, p = ")
+                    .endsWith(pair.get("significant").asBoolean() ? ", a real difference"
+                            : ", no real difference shown");
+        }
+    }
+
+    @Test
+    void classifierNamesThatCarryMarkupAreShownAsText() {
+        new EngineRun(output.resolve("hostile-names")).execute(HostileGuardrailFixture.class);
+        browser.driver().get("about:blank");
+        browser.driver().get(output.resolve("hostile-names/report.html").toUri().toString());
+        browser.await("window.arenaReady === true", READY);
+
+        WebElement table = browser.driver().findElement(By.cssSelector("#arena-redteam table.arena-classifier"));
+        assertThat(table.getAttribute("data-eval")).isEqualTo(HostileGuardrailFixture.EVAL);
+        assertThat(table.findElement(By.tagName("caption")).getText()).isEqualTo(HostileGuardrailFixture.EVAL);
+        assertThat(table.findElements(By.cssSelector("tr[data-model] > td:first-child")))
+                .extracting(WebElement::getText).containsExactly(
+                        HostileGuardrailFixture.OFF.replace("\u202E", "\u27E6U+202E\u27E7"),
+                        HostileGuardrailFixture.ON);
+        assertThat(browser.script("return window.__pwned === undefined ? 'inert' : String(window.__pwned);"))
+                .isEqualTo("inert");
+        assertThat(browser.driver().findElements(By.cssSelector("img, svg, [onerror], [onload]"))).isEmpty();
+    }
+
+    private static String interval(JsonNode rate) {
+        return String.format(Locale.ROOT, "%.3f [%.3f, %.3f] of %d", rate.get("rate").asDouble(),
+                rate.get("low").asDouble(), rate.get("high").asDouble(), rate.get("n").asInt());
     }
 
     private static void open(String fragment) {

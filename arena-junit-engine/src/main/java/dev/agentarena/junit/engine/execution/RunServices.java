@@ -48,6 +48,7 @@ import dev.agentarena.junit.engine.reporting.leaderboard.Leaderboard;
 import dev.agentarena.junit.engine.reporting.leaderboard.LeaderboardSettings;
 import dev.agentarena.junit.engine.reporting.report.CaseReport;
 import dev.agentarena.junit.engine.reporting.report.InRunReport;
+import dev.agentarena.junit.engine.reporting.report.RedTeamBlock;
 import dev.agentarena.junit.engine.reporting.report.TrendBlock;
 import dev.agentarena.junit.engine.results.CaseTranscript;
 import dev.agentarena.junit.engine.results.ResultRecord;
@@ -312,9 +313,11 @@ public final class RunServices implements AutoCloseable {
             Optional<RunReport.BudgetSpend> spend = evaluation.budgetSpend()
                     .map(budget -> new RunReport.BudgetSpend(budget.limitUsd(), budget.spentUsd(), budget.reason()));
             session.evalRuns(outputDirectory).addAll(evals);
+            // the report shows the red team's classifiers from the leaderboard's rates, computed once
             Optional<CaseReport.Outcome> report = writeReport(session.evalRuns(outputDirectory),
                     TrendBlock.of(() -> awaitUninterruptibly(building).history().flatMap(HistoryOutcome::entries)
-                            .map(Trends::of)));
+                            .map(Trends::of)),
+                    RedTeamBlock.of(() -> awaitUninterruptibly(building).leaderboard().arenaSections().attacks()));
             Finished done = awaitUninterruptibly(building);
             Leaderboard leaderboard = done.leaderboard();
             done.history().flatMap(HistoryOutcome::problem).ifPresent(listeners::warning);
@@ -446,8 +449,11 @@ public final class RunServices implements AutoCloseable {
      * there is one. A problem is a warning, never a failed run.
      *
      * @param evals every eval run into the output directory in the launcher session, for the cases' unique ids
+     * @param trends the run history's trends
+     * @param redTeam the red team's classifiers, from the run's leaderboard
      */
-    private Optional<CaseReport.Outcome> writeReport(List<ShardManifest.EvalRun> evals, TrendBlock trends) {
+    private Optional<CaseReport.Outcome> writeReport(List<ShardManifest.EvalRun> evals, TrendBlock trends,
+            RedTeamBlock redTeam) {
         if (!configuration.typed().reportEnabled()) {
             return Optional.empty();
         }
@@ -458,7 +464,7 @@ public final class RunServices implements AutoCloseable {
         Path file = outputDirectory.resolve(CaseReport.FILE_NAME);
         if (previous.isEmpty() && inRunReport != null && inRunReport.usable()) {
             try {
-                return Optional.of(inRunReport.write(results.file(), classes, file, trends));
+                return Optional.of(inRunReport.write(results.file(), classes, file, trends, redTeam));
             }
             catch (IOException | RuntimeException e) {
                 // written from the results file below, which names what is wrong if it is wrong there too
@@ -467,7 +473,7 @@ public final class RunServices implements AutoCloseable {
         try {
             try {
                 return Optional.of(CaseReport.write(results.file(), previous, classes,
-                        configuration.typed().baselineTolerance(), Optional.of(file), trends));
+                        configuration.typed().baselineTolerance(), Optional.of(file), trends, redTeam));
             }
             catch (CaseReport.UnreadablePreviousRun e) {
                 // the run's own report matters more than the comparison: write it without one
@@ -476,7 +482,7 @@ public final class RunServices implements AutoCloseable {
                         + configuration.typed().reportCompareTo() + "\"" + (source.equals("not set") ? " by default"
                                 : ", " + source) + "): " + e.getMessage() + "; the report compares with nothing");
                 return Optional.of(CaseReport.write(results.file(), Optional.empty(), classes,
-                        configuration.typed().baselineTolerance(), Optional.of(file), trends));
+                        configuration.typed().baselineTolerance(), Optional.of(file), trends, redTeam));
             }
         }
         catch (IOException | RuntimeException e) {

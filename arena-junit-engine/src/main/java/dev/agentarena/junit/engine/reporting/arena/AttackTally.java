@@ -248,6 +248,22 @@ public final class AttackTally {
             json(node.putArray("attackSuccessByStrategy"), strategies);
             json(node.putArray("overRefusal"), overRefusal());
             pairs(node.putArray("pairedByCategory"), paired);
+            classifiersJson(node);
+            return node;
+        }
+
+        /**
+         * The classifier view as {@code leaderboard.json} gives it ({@code redTeam}'s {@code interval},
+         * {@code classifier} and {@code pairedClassifier}), for {@code report.html} to show the same numbers.
+         */
+        public ObjectNode classifierJson() {
+            ObjectNode node = Json.MAPPER.createObjectNode();
+            node.put("interval", Estimate.WILSON);
+            classifiersJson(node);
+            return node;
+        }
+
+        private void classifiersJson(ObjectNode node) {
             ArrayNode matrices = node.putArray("classifier");
             for (Classifier c : classifiers) {
                 ObjectNode line = matrices.addObject();
@@ -260,7 +276,6 @@ public final class AttackTally {
                 estimate(line.putObject("falsePositiveRate"), c.falsePositiveRate());
             }
             pairs(node.putArray("pairedClassifier"), classifierPairs);
-            return node;
         }
 
         private static void estimate(ObjectNode node, Estimate e) {

@@ -140,14 +140,15 @@ public final class CaseReport {
      */
     public static Outcome write(Path results, Optional<Path> previous, Map<String, EvalClass> evals,
             double tolerance, Optional<Path> target) throws IOException {
-        return write(results, previous, evals, tolerance, target, TrendBlock.NONE);
+        return write(results, previous, evals, tolerance, target, TrendBlock.NONE, RedTeamBlock.NONE);
     }
 
     /**
-     * As {@link #write(Path, Optional, Map, double, Optional)}, with the run history's trends ({@link TrendBlock}).
+     * As {@link #write(Path, Optional, Map, double, Optional)}, with the run history's trends ({@link TrendBlock})
+     * and the red team's classifiers ({@link RedTeamBlock}).
      */
     public static Outcome write(Path results, Optional<Path> previous, Map<String, EvalClass> evals,
-            double tolerance, Optional<Path> target, TrendBlock trends) throws IOException {
+            double tolerance, Optional<Path> target, TrendBlock trends, RedTeamBlock redTeam) throws IOException {
         RunComparison comparison = previous.isPresent() ? RunComparison.of(results, previous.get(), tolerance) : null;
         try (PageFile page = target.isPresent() ? PageFile.open(target.get()) : PageFile.discarding()) {
             PageData data = new PageData(page.json());
@@ -164,6 +165,7 @@ public final class CaseReport {
             }
             data.end(page);
             trends.writeTo(page);
+            redTeam.writeTo(page);
             page.block("arena-meta", meta(data.count(), evals, results, comparison));
             Optional<Path> file = target.isPresent() ? Optional.of(page.commit(target.get())) : Optional.empty();
             return new Outcome(file, data.count(), Optional.ofNullable(comparison).map(RunComparison::comparison));

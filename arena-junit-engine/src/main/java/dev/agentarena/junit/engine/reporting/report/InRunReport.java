@@ -154,12 +154,15 @@ public final class InRunReport implements AutoCloseable {
      */
     public synchronized CaseReport.Outcome write(Path results, Map<String, CaseReport.EvalClass> evals, Path target)
             throws IOException {
-        return write(results, evals, target, TrendBlock.NONE);
+        return write(results, evals, target, TrendBlock.NONE, RedTeamBlock.NONE);
     }
 
-    /** As {@link #write(Path, Map, Path)}, with the run history's trends ({@link TrendBlock}). */
+    /**
+     * As {@link #write(Path, Map, Path)}, with the run history's trends ({@link TrendBlock}) and the red team's
+     * classifiers ({@link RedTeamBlock}).
+     */
     public synchronized CaseReport.Outcome write(Path results, Map<String, CaseReport.EvalClass> evals, Path target,
-            TrendBlock trends) throws IOException {
+            TrendBlock trends, RedTeamBlock redTeam) throws IOException {
         if (!usable()) {
             throw new IllegalStateException("the report gathered during the run is incomplete; write it from "
                     + results);
@@ -167,6 +170,7 @@ public final class InRunReport implements AutoCloseable {
         try {
             data.end(page);
             trends.writeTo(page);
+            redTeam.writeTo(page);
             page.block("arena-meta", CaseReport.meta(data.count(), evals, results, null));
             Path file = page.commit(target);
             LOG.log(System.Logger.Level.DEBUG, () -> "report.html in " + directory + " assembled from the "
