@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -59,12 +60,15 @@ final class PhoenixReader extends JsonRecordsReader {
     private static JsonNode phoenixSpan(JsonNode span) throws BadSpan {
         ObjectNode node = Json.MAPPER.createObjectNode();
         String spanId = span.path("context").path("span_id").asText("");
+        String traceId = span.path("context").path("trace_id").asText("");
+        // a bad time is an error of the span's trace, as in OTLP, when the trace id is one
+        String badTrace = OtlpJsonSpans.isHex(traceId, 32) ? traceId.toLowerCase(Locale.ROOT) : "";
         copy(node, "traceId", span.path("context").path("trace_id"));
         copy(node, "spanId", span.path("context").path("span_id"));
         copy(node, "parentSpanId", span.path("parent_id"));
         node.put("name", span.path("name").asText(""));
-        node.put("startTimeUnixNano", nanos(span.path("start_time"), "start_time", spanId));
-        node.put("endTimeUnixNano", nanos(span.path("end_time"), "end_time", spanId));
+        node.put("startTimeUnixNano", nanos(span.path("start_time"), "start_time", badTrace, spanId));
+        node.put("endTimeUnixNano", nanos(span.path("end_time"), "end_time", badTrace, spanId));
         ObjectNode status = node.putObject("status");
         status.put("code", "STATUS_CODE_" + span.path("status_code").asText("UNSET"));
         status.put("message", span.path("status_message").asText(""));
@@ -78,7 +82,7 @@ final class PhoenixReader extends JsonRecordsReader {
         for (JsonNode event : span.path("events")) {
             ObjectNode written = events.addObject();
             written.put("name", event.path("name").asText(""));
-            written.put("timeUnixNano", nanos(event.path("timestamp"), "an event's timestamp", spanId));
+            written.put("timeUnixNano", nanos(event.path("timestamp"), "an event's timestamp", badTrace, spanId));
             Map<String, JsonNode> eventAttributes = new LinkedHashMap<>();
             flatten("", event.path("attributes"), eventAttributes);
             write(eventAttributes, written.putArray("attributes"));
@@ -164,7 +168,7 @@ final class PhoenixReader extends JsonRecordsReader {
         }
     }
 
-    private static String nanos(JsonNode time, String field, String spanId) throws BadSpan {
+    private static String nanos(JsonNode time, String field, String traceId, String spanId) throws BadSpan {
         if (time.isMissingNode() || time.isNull()) {
             return "0";
         }
@@ -174,7 +178,7 @@ final class PhoenixReader extends JsonRecordsReader {
                     instant.getNano()));
         }
         catch (DateTimeException | ArithmeticException e) {
-            throw new BadSpan("", spanId.isEmpty() ? "(no span_id)" : TraceReader.shown(spanId), "span "
+            throw new BadSpan(traceId, spanId.isEmpty() ? "(no span_id)" : TraceReader.shown(spanId), "span "
                     + TraceReader.shown(spanId) + ": " + field + " must be an ISO 8601 time with its offset, found '"
                     + TraceReader.shown(time.asText()) + "'");
         }
