@@ -8,6 +8,7 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +40,7 @@ import dev.agentarena.junit.tracing.TraceSpan;
  * {@code TOOL} an {@code execute_tool} span, {@code RETRIEVER} a {@code retrieval} span with its documents,
  * {@code AGENT} {@code invoke_agent}, {@code EMBEDDING} {@code embeddings}; an observation of {@code level}
  * {@code ERROR} failed. Langfuse's ids are not OTLP's unless its SDK is OpenTelemetry's: a span's ids are hex digests
- * of them.
+ * of them. An observation listed twice is read once; two with one id and different content are an error.
  */
 final class LangfuseReader extends JsonRecordsReader {
 
@@ -98,11 +99,22 @@ final class LangfuseReader extends JsonRecordsReader {
         long start = nanos(trace.path("timestamp"), "trace " + TraceReader.shown(id), 0);
         long end = start;
         List<TraceSpan> spans = new ArrayList<>();
+        Map<String, TraceSpan> byId = new HashMap<>();
         for (JsonNode observation : trace.path("observations")) {
             if (observation.isObject()) {
                 TraceSpan span = span(observation, traceId, rootId, id, start);
-                end = Math.max(end, span.endEpochNanos());
-                spans.add(span);
+                // an observation without its id (the API always gives one) is never taken for another
+                TraceSpan earlier = observation.path("id").asText("").isBlank() ? null
+                        : byId.putIfAbsent(span.spanId(), span);
+                if (earlier != null && !earlier.equals(span)) {
+                    throw new BadSpan(traceId, span.spanId(), "observation " + TraceReader.shown(observation
+                            .path("id").asText("")) + " comes twice in trace " + TraceReader.shown(id)
+                            + " with different content; an observation id is unique in its trace");
+                }
+                if (earlier == null) {
+                    end = Math.max(end, span.endEpochNanos());
+                    spans.add(span);
+                }
             }
         }
         Map<String, Object> root = new LinkedHashMap<>();

@@ -150,7 +150,7 @@ class LangfuseReaderTest {
     }
 
     @Test
-    void hostileTracesAreReadWithoutLoopingOrLosingAnObservation() {
+    void hostileTracesAreReadWithoutLoopingAndAnObservationTwiceOnceOrAsAnError() {
         String nested = "[".repeat(900) + "]".repeat(900);
         String hostile = "{\"id\": \"t\\u0000\\u001b[31m\", \"timestamp\": \"2026-12-05T10:00:00Z\", \"input\": "
                 + nested + ", \"output\": \"\\ufffe\\ud800\", \"observations\": ["
@@ -158,12 +158,15 @@ class LangfuseReaderTest {
                 + "\"startTime\": \"2026-12-05T10:00:01Z\"}, "
                 + "{\"id\": \"b\", \"parentObservationId\": \"a\", \"type\": \"TOOL\", \"name\": \"x\", "
                 + "\"startTime\": \"2026-12-05T10:00:01Z\"}, "
-                + "{\"id\": \"a\", \"type\": \"WHATEVER\", \"startTime\": \"2026-12-05T10:00:02Z\"}]}";
+                + "{\"id\": \"b\", \"parentObservationId\": \"a\", \"type\": \"TOOL\", \"name\": \"x\", "
+                + "\"startTime\": \"2026-12-05T10:00:01Z\"}, "
+                + "{\"id\": \"c\", \"type\": \"WHATEVER\", \"startTime\": \"2026-12-05T10:00:02Z\"}]}";
+        String conflicting = hostile.replace("\"c\", \"type\": \"WHATEVER\"", "\"a\", \"type\": \"WHATEVER\"");
         String ids = "{\"id\": \"t2\", \"timestamp\": \"2026-12-05T10:00:00Z\", \"output\": \"ok\", "
                 + "\"observations\": [\"o1\", \"o2\"]}";
 
         List<ReadTrace> traces = read(TraceReader.langfuseLines("h.langfuse.jsonl", new StringReader(hostile + "\n"
-                + ids)));
+                + ids + "\n" + conflicting)));
 
         assertThat(traces.get(0).evalCase()).satisfies(trace -> {
             assertThat(trace.recordedSpans()).hasSize(4);
@@ -172,6 +175,8 @@ class LangfuseReaderTest {
         });
         assertThat(traces.get(1).evalCase().recordedOutput()).contains("ok");
         assertThat(traces.get(1).evalCase().recordedSpans()).hasSize(1);
+        assertThat(traces.get(2).error()).isEqualTo("h.langfuse.jsonl:3: observation a comes twice in trace "
+                + "t??[31m with different content; an observation id is unique in its trace");
     }
 
     private static Reader resource(String name) {
