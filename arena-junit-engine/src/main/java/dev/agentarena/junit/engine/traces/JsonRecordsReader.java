@@ -17,7 +17,7 @@ import dev.agentarena.junit.engine.json.Json;
  * (the vendors' REST answers: {@code {"data": [...], "meta": {...}}} or {@code {"data": [...], "next_cursor": ...}}).
  * A document holds records, pages or lists of records one after another, a page's {@code data} and a list streamed a
  * record at a time; a top-level object without a {@code data} array is one record (a single trace or span saved as
- * the API returned it).
+ * the API returned it), and a list's item that is a page is read as its records (pages gathered into one list).
  * A line that is not JSON is an error of that line and the next lines are read; a document that breaks off is an
  * error at its line, and the rest of it is not read.
  */
@@ -80,13 +80,18 @@ abstract class JsonRecordsReader extends TraceReader {
                     line);
             return true;
         }
+        recordOrPage(node, line);
+        return true;
+    }
+
+    /** A record, or a page whose records are read in turn. */
+    private void recordOrPage(JsonNode node, int at) {
         if (node.path(PAGE_ITEMS).isArray()) {
-            node.path(PAGE_ITEMS).forEach(item -> record(item, line));
+            node.path(PAGE_ITEMS).forEach(item -> record(item, at));
         }
         else {
-            record(node, line);
+            record(node, at);
         }
-        return true;
     }
 
     /** Reads the document up to its next record and hands it on; whether there may be more. */
@@ -102,7 +107,8 @@ abstract class JsonRecordsReader extends TraceReader {
                     inList = false;
                     continue;
                 }
-                record(parser.readValueAsTree(), at);
+                // a list's item may be a page itself (pages gathered into one list)
+                recordOrPage(parser.readValueAsTree(), at);
                 return true;
             }
             if (object != null) {

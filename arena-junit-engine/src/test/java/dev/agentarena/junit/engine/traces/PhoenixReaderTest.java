@@ -140,6 +140,16 @@ class PhoenixReaderTest {
     }
 
     @Test
+    void pagesGatheredIntoOneListAreReadPageByPage() {
+        List<ReadTrace> traces = read(TraceReader.phoenix("p.phoenix.json", new StringReader("[{\"data\": ["
+                + RETRIEVER + ", " + TOOL + "], \"next_cursor\": \"U3BhbjoxMg==\"},\n{\"data\": [" + ROOT
+                + "], \"next_cursor\": null}]")));
+
+        assertThat(traces).singleElement().satisfies(trace -> assertThat(trace.evalCase().recordedSpans())
+                .extracting(TraceSpan::name).containsExactly("retrieve", "refund_status", "agent"));
+    }
+
+    @Test
     void hostileAttributesAreKeptAsTheyCameWhereTheyCannotBeJoined() {
         String deep = "tool.parameters" + ".k".repeat(70);
         String huge = "x".repeat(2_000_000);
