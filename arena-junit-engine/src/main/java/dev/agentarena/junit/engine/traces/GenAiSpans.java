@@ -225,7 +225,7 @@ public final class GenAiSpans {
         }
         for (int i = 0; span.attributes().containsKey("llm.input_messages." + i + ".message.role"); i++) {
             if ("user".equals(span.attributes().get("llm.input_messages." + i + ".message.role"))) {
-                Optional<String> content = text(span, "llm.input_messages." + i + ".message.content");
+                Optional<String> content = openInferenceContent(span, "llm.input_messages." + i + ".message.");
                 if (content.isPresent()) {
                     return content;
                 }
@@ -247,8 +247,12 @@ public final class GenAiSpans {
             return messages;
         }
         Optional<String> last = Optional.empty();
-        for (int i = 0; span.attributes().containsKey("llm.output_messages." + i + ".message.content"); i++) {
-            last = text(span, "llm.output_messages." + i + ".message.content");
+        for (int i = 0; span.attributes().containsKey("llm.output_messages." + i + ".message.role")
+                || span.attributes().containsKey("llm.output_messages." + i + ".message.content"); i++) {
+            Optional<String> content = openInferenceContent(span, "llm.output_messages." + i + ".message.");
+            if (content.isPresent()) {
+                last = content;
+            }
         }
         if (last.isPresent()) {
             return last;
@@ -262,8 +266,29 @@ public final class GenAiSpans {
     }
 
     /**
+     * An OpenInference message's text: its {@code message.content}, else its text parts
+     * ({@code message.contents.<j>.message_content.text} of type {@code text}) joined by new lines.
+     */
+    private static Optional<String> openInferenceContent(TraceSpan span, String message) {
+        Optional<String> content = text(span, message + "content");
+        if (content.isPresent()) {
+            return content;
+        }
+        StringBuilder text = new StringBuilder();
+        for (int j = 0; span.attributes().containsKey(message + "contents." + j + ".message_content.type"); j++) {
+            String part = message + "contents." + j + ".message_content.";
+            Object partText = span.attributes().get(part + "text");
+            if ("text".equals(span.attributes().get(part + "type")) && partText != null) {
+                text.append(text.isEmpty() ? "" : "\n").append(partText);
+            }
+        }
+        return text.isEmpty() ? Optional.empty() : Optional.of(text.toString());
+    }
+
+    /**
      * The text of a role's first (or last) message of a GenAI messages value: {@code [{"role": "user", "parts":
-     * [{"type": "text", "content": "..."}]}]}, or the older {@code {"role", "content"}}.
+     * [{"type": "text", "content": "..."}]}]}, or the older {@code {"role", "content"}}, its content a text or a list
+     * of parts ({@code {"type": "text", "text": "..."}}, an image part left out).
      */
     private static Optional<String> message(JsonNode messages, String role, boolean first) {
         if (!messages.isArray()) {
@@ -278,9 +303,14 @@ public final class GenAiSpans {
             if (message.path("content").isTextual()) {
                 text.append(message.path("content").asText());
             }
-            for (JsonNode part : message.path("parts")) {
-                if (part.path("type").asText("text").equals("text") && part.path("content").isTextual()) {
-                    text.append(text.isEmpty() ? "" : "\n").append(part.path("content").asText());
+            // the parts of the GenAI conventions, and a content list of text and image parts (OpenAI's, Anthropic's)
+            for (JsonNode part : message.path("content").isArray() ? message.path("content") : message.path("parts")) {
+                String type = part.path("type").asText("text");
+                JsonNode partText = part.isTextual() ? part : part.path("content").isTextual() ? part.path("content")
+                        : part.path("text");
+                if ((type.equals("text") || type.equals("input_text") || type.equals("output_text"))
+                        && partText.isTextual()) {
+                    text.append(text.isEmpty() ? "" : "\n").append(partText.asText());
                 }
             }
             if (!text.isEmpty()) {

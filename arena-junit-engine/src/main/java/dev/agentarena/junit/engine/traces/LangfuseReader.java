@@ -8,12 +8,14 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,13 +24,23 @@ import dev.agentarena.junit.engine.json.Json;
 import dev.agentarena.junit.tracing.TraceSpan;
 
 /**
- * Langfuse's trace export: a trace with its observations (its API's {@code GET /api/public/traces/<id>}: {@code id},
- * {@code input}, {@code output}, {@code sessionId}, {@code userId}, {@code observations} of type {@code GENERATION},
- * {@code SPAN}, {@code EVENT}, {@code TOOL}, {@code RETRIEVER}...), one trace per line ({@code .langfuse.jsonl}) or a
- * list of them ({@code .langfuse.json}, also a page {@code {"data": [...]}}, streamed). A trace is whole in its record,
- * so it needs no grouping: it becomes spans in the GenAI conventions (the trace a root span, a generation a
- * {@code chat} span, a tool an {@code execute_tool} span, a retriever a {@code retrieval} span with its documents),
- * and a case named by the Langfuse trace id. Langfuse's ids are not OTLP's: a span's ids are hex digests of them.
+ * Langfuse's exports, one record or one page ({@code {"data": [...], "meta": {...}}}) per line
+ * ({@code .langfuse.jsonl}), or records, pages and lists one after another ({@code .langfuse.json}), in two shapes:
+ * <ul>
+ * <li>a trace with its observations ({@code GET /api/public/traces/<id>}'s {@code TraceWithFullDetails}: {@code id},
+ * {@code timestamp}, {@code input}, {@code output}, {@code sessionId}, {@code userId}, {@code observations}), whole in
+ * its record, so read at once: the trace is a root span named by its id;</li>
+ * <li>observations on their own, each naming its {@code traceId} ({@code GET /api/public/v2/observations}, the only
+ * read API of Langfuse v4, whose input and output are JSON text, and the older {@code GET /api/public/observations}),
+ * grouped into traces like OTLP spans: an observation without a parent ({@code parentObservationId} null, or
+ * {@code isRootObservation}) is a root and names the case by its trace id.</li>
+ * </ul>
+ * An observation becomes a span in the GenAI conventions by its {@code type}: {@code GENERATION} a {@code chat}
+ * span (its {@code model}, {@code usageDetails} or {@code usage} tokens, {@code input} and {@code output} messages),
+ * {@code TOOL} an {@code execute_tool} span, {@code RETRIEVER} a {@code retrieval} span with its documents,
+ * {@code AGENT} {@code invoke_agent}, {@code EMBEDDING} {@code embeddings}; an observation of {@code level}
+ * {@code ERROR} failed. Langfuse's ids are not OTLP's unless its SDK is OpenTelemetry's: a span's ids are hex digests
+ * of them. An observation listed twice is read once; two with one id and different content are an error.
  */
 final class LangfuseReader extends JsonRecordsReader {
 
@@ -37,15 +49,20 @@ final class LangfuseReader extends JsonRecordsReader {
     }
 
     @Override
-    void record(JsonNode trace, int at) {
-        trace(trace, at);
+    void record(JsonNode record, int at) {
+        if (record.isObject() && record.has("traceId")) {
+            observation(record, at);
+        }
+        else {
+            trace(record, at);
+        }
     }
 
     private void trace(JsonNode trace, int at) {
         String id = trace.path("id").asText("");
         if (!trace.isObject() || id.isBlank()) {
             groups.unreadable(file + ":" + at, file + ":" + at + ": a Langfuse trace needs an 'id'"
-                    + (trace.isObject() ? "" : ", found no object"), at);
+                    + (trace.isObject() ? " (an observation, its 'traceId')" : ", found no object"), at);
             return;
         }
         try {
@@ -56,42 +73,53 @@ final class LangfuseReader extends JsonRecordsReader {
         }
     }
 
-    /** The trace's spans: the trace itself as the root, then its observations in the record's order. */
+    /** An observation of a flat list, into its trace's group. */
+    private void observation(JsonNode observation, int at) {
+        String traceId = observation.path("traceId").asText("");
+        String name = "observation " + TraceReader.shown(observation.path("id").asText(""));
+        if (traceId.isBlank()) {
+            groups.unreadable(file + ":" + at, file + ":" + at + ": " + name + " has no traceId: an observation "
+                    + "outside a trace is not read as a case", at);
+            return;
+        }
+        try {
+            boolean root = observation.path("isRootObservation").asBoolean(false)
+                    || observation.path("parentObservationId").asText("").isEmpty();
+            groups.add(span(observation, hex(traceId, 16), root ? "" : null, traceId, -1), at);
+        }
+        catch (BadSpan bad) {
+            groups.bad(bad, file + ":" + at, file + ":" + at, at);
+        }
+    }
+
+    /** A trace record's spans: the trace itself as the root, then its observations in the record's order. */
     static List<TraceSpan> spans(JsonNode trace, String id) throws BadSpan {
         String traceId = hex(id, 16);
         String rootId = hex("trace:" + id, 8);
         long start = nanos(trace.path("timestamp"), "trace " + TraceReader.shown(id), 0);
-        List<ObjectNode> observations = new ArrayList<>();
         long end = start;
+        List<TraceSpan> spans = new ArrayList<>();
+        Map<String, TraceSpan> byId = new HashMap<>();
         for (JsonNode observation : trace.path("observations")) {
             if (observation.isObject()) {
-                observations.add((ObjectNode) observation);
-            }
-        }
-        List<TraceSpan> spans = new ArrayList<>();
-        for (ObjectNode observation : observations) {
-            String name = "observation " + TraceReader.shown(observation.path("id").asText(""));
-            long from = nanos(observation.path("startTime"), name, start);
-            long to = nanos(observation.path("endTime"), name, from);
-            end = Math.max(end, to);
-            String parent = observation.path("parentObservationId").asText("");
-            Map<String, Object> attributes = attributes(observation);
-            boolean error = observation.path("level").asText("").equals("ERROR");
-            try {
-                spans.add(new TraceSpan(traceId, hex(observation.path("id").asText(name), 8), parent.isEmpty()
-                        ? rootId : hex(parent, 8), observation.path("name").asText(""), TraceSpan.Kind.INTERNAL, from,
-                        to, error ? TraceSpan.Status.ERROR : TraceSpan.Status.UNSET,
-                        observation.path("statusMessage").asText(""), attributes, List.of()));
-            }
-            catch (IllegalArgumentException e) {
-                throw new BadSpan(traceId, name, "trace " + TraceReader.shown(id) + ", " + name + ": "
-                        + e.getMessage());
+                TraceSpan span = span(observation, traceId, rootId, id, start);
+                // an observation without its id (the API always gives one) is never taken for another
+                TraceSpan earlier = observation.path("id").asText("").isBlank() ? null
+                        : byId.putIfAbsent(span.spanId(), span);
+                if (earlier != null && !earlier.equals(span)) {
+                    throw new BadSpan(traceId, span.spanId(), "observation " + TraceReader.shown(observation
+                            .path("id").asText("")) + " comes twice in trace " + TraceReader.shown(id)
+                            + " with different content; an observation id is unique in its trace");
+                }
+                if (earlier == null) {
+                    end = Math.max(end, span.endEpochNanos());
+                    spans.add(span);
+                }
             }
         }
         Map<String, Object> root = new LinkedHashMap<>();
         root.put(TraceCases.CASE_ID, id);
-        putText(root, GenAiSpans.INPUT_VALUE, trace.path("input"));
-        putText(root, GenAiSpans.OUTPUT_VALUE, trace.path("output"));
+        conversation(root, trace);
         putText(root, "session.id", trace.path("sessionId"));
         putText(root, "user.id", trace.path("userId"));
         spans.add(0, new TraceSpan(traceId, rootId, "", trace.path("name").asText("trace"), TraceSpan.Kind.SERVER,
@@ -99,58 +127,161 @@ final class LangfuseReader extends JsonRecordsReader {
         return spans;
     }
 
+    /**
+     * One observation as a span of a trace.
+     *
+     * @param parentOfTop the parent of an observation without {@code parentObservationId}: the trace's root span;
+     *     empty when the observation is a root itself, {@code null} when it is not (a flat list's)
+     * @param langfuseTraceId the Langfuse trace id, naming the case on a root observation
+     * @param otherwiseStart the start of an observation without {@code startTime}, or -1 when it must have one
+     */
+    private static TraceSpan span(JsonNode observation, String traceId, String parentOfTop, String langfuseTraceId,
+            long otherwiseStart) throws BadSpan {
+        String name = "observation " + TraceReader.shown(observation.path("id").asText(""));
+        if (otherwiseStart < 0 && (observation.path("startTime").isMissingNode()
+                || observation.path("startTime").isNull())) {
+            throw new BadSpan(traceId, name, name + " of trace " + TraceReader.shown(langfuseTraceId)
+                    + " has no startTime");
+        }
+        long from;
+        long to;
+        try {
+            from = nanos(observation.path("startTime"), name, otherwiseStart);
+            to = nanos(observation.path("endTime"), name, from);
+        }
+        catch (BadSpan bad) {
+            throw new BadSpan(traceId, name, bad.getMessage());
+        }
+        String parent = observation.path("parentObservationId").asText("");
+        String parentId = parentOfTop == null ? hex(parent, 8) : parentOfTop.isEmpty() ? ""
+                : parent.isEmpty() ? parentOfTop : hex(parent, 8);
+        Map<String, Object> attributes = attributes(observation);
+        if (parentId.isEmpty()) {
+            attributes.put(TraceCases.CASE_ID, langfuseTraceId);
+            putText(attributes, "session.id", observation.path("sessionId"));
+            putText(attributes, "user.id", observation.path("userId"));
+        }
+        boolean error = observation.path("level").asText("").equals("ERROR");
+        try {
+            return new TraceSpan(traceId, hex(observation.path("id").asText(name), 8), parentId,
+                    observation.path("name").asText(""), TraceSpan.Kind.INTERNAL, from, to, error
+                            ? TraceSpan.Status.ERROR : TraceSpan.Status.UNSET,
+                    observation.path("statusMessage").asText(""), attributes, List.of());
+        }
+        catch (IllegalArgumentException e) {
+            throw new BadSpan(traceId, name, "trace " + TraceReader.shown(langfuseTraceId) + ", " + name + ": "
+                    + e.getMessage());
+        }
+    }
+
     private static Map<String, Object> attributes(JsonNode observation) {
         Map<String, Object> attributes = new LinkedHashMap<>();
         String type = observation.path("type").asText("SPAN");
+        JsonNode input = io(observation.path("input"));
+        JsonNode output = io(observation.path("output"));
         switch (type) {
             case "GENERATION" -> {
                 attributes.put(TraceSpan.OPERATION_NAME, "chat");
                 putText(attributes, "gen_ai.request.model", observation.path("model"));
-                JsonNode usage = observation.path("usageDetails").isObject() ? observation.path("usageDetails")
-                        : observation.path("usage");
-                if (usage.path("input").canConvertToLong()) {
-                    attributes.put("gen_ai.usage.input_tokens", usage.path("input").asLong());
-                }
-                if (usage.path("output").canConvertToLong()) {
-                    attributes.put("gen_ai.usage.output_tokens", usage.path("output").asLong());
-                }
-                attributes.put(GenAiSpans.INPUT_MESSAGES, Json.write(messages(observation.path("input"), "user")));
-                attributes.put(GenAiSpans.OUTPUT_MESSAGES, Json.write(messages(observation.path("output"),
-                        "assistant")));
+                tokens(observation, attributes);
+                attributes.put(GenAiSpans.INPUT_MESSAGES, Json.write(messages(input, "user")));
+                attributes.put(GenAiSpans.OUTPUT_MESSAGES, Json.write(messages(output, "assistant")));
             }
             case "TOOL" -> {
                 attributes.put(TraceSpan.OPERATION_NAME, "execute_tool");
                 putText(attributes, "gen_ai.tool.name", observation.path("name"));
-                putText(attributes, "gen_ai.tool.call.arguments", observation.path("input"));
-                putText(attributes, "gen_ai.tool.call.result", observation.path("output"));
+                putText(attributes, "gen_ai.tool.call.arguments", input);
+                putText(attributes, "gen_ai.tool.call.result", output);
             }
             case "RETRIEVER" -> {
                 attributes.put(TraceSpan.OPERATION_NAME, "retrieval");
-                JsonNode output = observation.path("output");
-                JsonNode documents = output.isArray() ? output : output.path("documents");
-                ArrayNode written = Json.MAPPER.createArrayNode();
-                int index = 0;
-                for (JsonNode document : documents) {
-                    index++;
-                    ObjectNode passage = written.addObject();
-                    JsonNode docId = document.has("id") ? document.path("id") : document.path("metadata").path("id");
-                    passage.put("id", docId.isValueNode() ? docId.asText() : "passage-" + index);
-                    passage.put("content", document.isTextual() ? document.asText() : document.has("pageContent")
-                            ? document.path("pageContent").asText() : document.has("content")
-                                    ? document.path("content").asText() : document.path("text").asText(""));
-                    if (document.path("score").isNumber()) {
-                        passage.put("score", document.path("score").asDouble());
-                    }
-                    if (document.path("metadata").isObject()) {
-                        passage.set("metadata", document.path("metadata"));
-                    }
-                }
-                attributes.put("gen_ai.retrieval.documents", written.toString());
+                attributes.put("gen_ai.retrieval.documents", documents(output).toString());
+                putText(attributes, GenAiSpans.INPUT_VALUE, input);
             }
-            default -> putText(attributes, GenAiSpans.INPUT_VALUE, observation.path("input"));
+            case "AGENT" -> {
+                attributes.put(TraceSpan.OPERATION_NAME, "invoke_agent");
+                putText(attributes, "gen_ai.agent.name", observation.path("name"));
+                conversation(attributes, observation);
+            }
+            case "EMBEDDING" -> {
+                attributes.put(TraceSpan.OPERATION_NAME, "embeddings");
+                putText(attributes, "gen_ai.request.model", observation.path("model"));
+                tokens(observation, attributes);
+                putText(attributes, GenAiSpans.INPUT_VALUE, input);
+            }
+            default -> conversation(attributes, observation);
         }
         attributes.put("langfuse.observation.type", type);
         return attributes;
+    }
+
+    /**
+     * A trace's or a span's input and output: as {@code input.value}/{@code output.value} text, and as GenAI messages
+     * when they are chat messages, so that the conversation's first question and last answer are read from them.
+     */
+    private static void conversation(Map<String, Object> attributes, JsonNode record) {
+        JsonNode input = io(record.path("input"));
+        JsonNode output = io(record.path("output"));
+        putText(attributes, GenAiSpans.INPUT_VALUE, input);
+        putText(attributes, GenAiSpans.OUTPUT_VALUE, output);
+        if (isChat(input)) {
+            attributes.put(GenAiSpans.INPUT_MESSAGES, Json.write(messages(input, "user")));
+        }
+        if (isChat(output)) {
+            attributes.put(GenAiSpans.OUTPUT_MESSAGES, Json.write(messages(output, "assistant")));
+        }
+    }
+
+    private static boolean isChat(JsonNode value) {
+        return value.isArray() && value.size() > 0 && value.get(0).has("role") || value.isObject()
+                && (value.has("role") && value.has("content") || value.path("messages").isArray());
+    }
+
+    /** The input and output tokens of {@code usageDetails}, else of the deprecated {@code usage}. */
+    private static void tokens(JsonNode observation, Map<String, Object> attributes) {
+        for (String[] names : new String[][] {{"input", "gen_ai.usage.input_tokens"},
+                {"output", "gen_ai.usage.output_tokens"}}) {
+            JsonNode count = observation.path("usageDetails").path(names[0]);
+            if (!count.canConvertToLong()) {
+                count = observation.path("usage").path(names[0]);
+            }
+            if (count.isNumber() && count.canConvertToLong()) {
+                attributes.put(names[1], count.asLong());
+            }
+        }
+    }
+
+    /** A retriever's output documents as the GenAI conventions' {@code gen_ai.retrieval.documents}. */
+    private static ArrayNode documents(JsonNode output) {
+        JsonNode documents = output.isArray() ? output : output.path("documents");
+        ArrayNode written = Json.MAPPER.createArrayNode();
+        int index = 0;
+        for (JsonNode document : documents) {
+            index++;
+            ObjectNode passage = written.addObject();
+            JsonNode docId = document.hasNonNull("id") ? document.path("id") : document.path("metadata").path("id");
+            passage.put("id", docId.isValueNode() && !docId.isNull() ? docId.asText() : "passage-" + index);
+            passage.put("content", document.isTextual() ? document.asText() : firstText(document, "pageContent",
+                    "page_content", "content", "text"));
+            JsonNode score = document.path("score").isNumber() ? document.path("score")
+                    : document.path("metadata").path("score");
+            if (score.isNumber()) {
+                passage.put("score", score.asDouble());
+            }
+            if (document.path("metadata").isObject()) {
+                passage.set("metadata", document.path("metadata"));
+            }
+        }
+        return written;
+    }
+
+    private static String firstText(JsonNode document, String... fields) {
+        for (String field : fields) {
+            if (document.path(field).isTextual()) {
+                return document.path(field).asText();
+            }
+        }
+        return "";
     }
 
     /** A Langfuse input or output as GenAI messages: a list of {role, content} as it is, text as one message. */
@@ -170,6 +301,25 @@ final class LangfuseReader extends JsonRecordsReader {
                     : value.toString());
         }
         return one;
+    }
+
+    /**
+     * An input or output as its JSON: Langfuse v4's API serves them as JSON text, its older API as JSON; a text that
+     * is not a JSON object or list is a text.
+     */
+    private static JsonNode io(JsonNode value) {
+        if (value.isTextual()) {
+            String text = value.asText().strip();
+            if (text.startsWith("{") || text.startsWith("[")) {
+                try {
+                    return Json.MAPPER.readTree(text);
+                }
+                catch (JsonProcessingException e) {
+                    return value;
+                }
+            }
+        }
+        return value;
     }
 
     private static void putText(Map<String, Object> attributes, String key, JsonNode value) {

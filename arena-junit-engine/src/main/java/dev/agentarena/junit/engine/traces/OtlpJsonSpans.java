@@ -36,24 +36,14 @@ final class OtlpJsonSpans {
         private final JsonParser parser;
         /** Whether the cursor reads every document to the end of the input, not only the first. */
         private final boolean untilEnd;
-        /** The field whose array holds the spans: {@code spans} in OTLP, {@code data} in Phoenix's pages. */
-        private final String field;
-        /** Whether a top-level array holds spans (Phoenix's spans as a list). */
-        private final boolean topLevelArray;
         private int depth;
         private boolean inSpans;
         private boolean done;
         private int line;
 
         Cursor(JsonParser parser, boolean untilEnd) {
-            this(parser, untilEnd, "spans", false);
-        }
-
-        Cursor(JsonParser parser, boolean untilEnd, String field, boolean topLevelArray) {
             this.parser = parser;
             this.untilEnd = untilEnd;
-            this.field = field;
-            this.topLevelArray = topLevelArray;
         }
 
         /** The next span's tree (an object, or whatever the file holds in its place), {@code null} at the end. */
@@ -72,10 +62,7 @@ final class OtlpJsonSpans {
                     line = parser.currentTokenLocation().getLineNr();
                     return parser.readValueAsTree();
                 }
-                if (token == JsonToken.START_ARRAY && depth == 0 && topLevelArray) {
-                    inSpans = true;
-                }
-                else if (token == JsonToken.FIELD_NAME && parser.currentName().equals(field)) {
+                if (token == JsonToken.FIELD_NAME && parser.currentName().equals("spans")) {
                     if (parser.nextToken() == JsonToken.START_ARRAY) {
                         inSpans = true;
                     }

@@ -3,6 +3,7 @@ package dev.agentarena.junit.engine.traces;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +17,9 @@ import dev.agentarena.junit.tracing.TraceSpan;
  * trace's spans as they end, its root last, so the rest of a trace is never far from its root). At most
  * {@link #maxHeld} spans are held: past it, the trace open longest is closed as it is, and read as an error when it has
  * no root. A span of a trace closed already is an error of its own, naming the span and the window, never a silent
- * second case; a trace without a root at the end of the file is an error naming its spans' count.
+ * second case; a trace without a root at the end of the file is an error naming its spans' count. A span read twice
+ * in its trace is kept once (an export written twice adds nothing); two spans with one id and different content make
+ * their trace an error naming the span.
  *
  * <p>Invariant: every span read ends in exactly one {@link ReadTrace}, case or error, in the order traces close.
  */
@@ -58,6 +61,8 @@ final class TraceGroups {
         final int line;
         final List<TraceSpan> spans = new ArrayList<>();
         final List<String> problems = new ArrayList<>();
+        /** Where each span id's span sits in {@link #spans}. */
+        final Map<String, Integer> indexOfSpan = new HashMap<>();
         long rootAt = -1;
         int bad;
 
@@ -72,6 +77,16 @@ final class TraceGroups {
         read++;
         Open trace = trace(span.traceId(), line);
         if (trace == null) {
+            return;
+        }
+        Integer earlier = trace.indexOfSpan.putIfAbsent(span.spanId(), trace.spans.size());
+        if (earlier != null) {
+            if (!trace.spans.get(earlier).equals(span)) {
+                trace.problems.add(file + ":" + line + ": span " + span.spanId() + " of trace " + span.traceId()
+                        + " comes twice with different content; a span id is unique in its trace");
+                trace.bad++;
+            }
+            closeDue();
             return;
         }
         trace.spans.add(span);

@@ -36,6 +36,31 @@ class GenAiSpansTest {
     }
 
     @Test
+    void multimodalMessagesGiveTheirTextPartsAndLeaveTheImagesOut() {
+        Map<String, Object> openInference = new LinkedHashMap<>();
+        openInference.put("openinference.span.kind", "LLM");
+        openInference.put("llm.input_messages.0.message.role", "user");
+        openInference.put("llm.input_messages.0.message.contents.0.message_content.type", "image");
+        openInference.put("llm.input_messages.0.message.contents.0.message_content.image.image.url", "https://x/a.jpg");
+        openInference.put("llm.input_messages.0.message.contents.1.message_content.type", "text");
+        openInference.put("llm.input_messages.0.message.contents.1.message_content.text", "What is this?");
+        openInference.put("llm.output_messages.0.message.role", "assistant");
+        openInference.put("llm.output_messages.0.message.contents.0.message_content.type", "text");
+        openInference.put("llm.output_messages.0.message.contents.0.message_content.text", "A kettle.");
+        TraceSpan contentLists = span("c", "", 0, 10, Map.of("gen_ai.operation.name", "chat",
+                "gen_ai.input.messages", "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Hi\"},"
+                        + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"https://x/a.jpg\"}},"
+                        + "{\"type\":\"text\",\"text\":\"there\"}]}]",
+                "gen_ai.output.messages", "[{\"role\":\"assistant\",\"content\":[{\"type\":\"text\","
+                        + "\"text\":\"Hello!\"}]}]"));
+
+        assertThat(GenAiSpans.inputText(List.of(span("l", "", 0, 10, openInference)))).contains("What is this?");
+        assertThat(GenAiSpans.outputText(List.of(span("l", "", 0, 10, openInference)))).contains("A kettle.");
+        assertThat(GenAiSpans.inputText(List.of(contentLists))).contains("Hi\nthere");
+        assertThat(GenAiSpans.outputText(List.of(contentLists))).contains("Hello!");
+    }
+
+    @Test
     void theOlderPromptAndCompletionEventsAreRead() {
         TraceSpan chat = new TraceSpan(TRACE, id("c"), "", "chat gpt-4o", TraceSpan.Kind.CLIENT, 0, 5,
                 TraceSpan.Status.UNSET, "", Map.of("gen_ai.operation.name", "chat"), List.of(

@@ -101,6 +101,20 @@ class TraceReaderTest {
     }
 
     @Test
+    void aSpanReadTwiceIsKeptOnceAndTwoSpansWithOneIdMakeTheirTraceAnError() {
+        String batch = request(span(A, "a1", "", "in a"), span(A, "a2", "a1", "step"));
+        String conflict = request(span(B, "b1", "", "in b"), span(B, "b2", "b1", "step"));
+
+        List<ReadTrace> traces = read(TraceReader.otlpJsonLines("t.otlp.jsonl", new StringReader(batch + "\n"
+                + batch + "\n" + conflict + "\n" + conflict.replace("\"step\"", "\"other\""))));
+
+        assertThat(traces).extracting(ReadTrace::caseId).containsExactly(A, B);
+        assertThat(traces.get(0).evalCase().recordedSpans()).hasSize(2);
+        assertThat(traces.get(1).error()).isEqualTo("t.otlp.jsonl:4: span " + id("b2") + " of trace " + B
+                + " comes twice with different content; a span id is unique in its trace");
+    }
+
+    @Test
     void attributeValuesKeepTheirTypesAndNestedValuesBecomeJson() {
         String span = "{\"traceId\": \"" + A + "\", \"spanId\": \"a000000000000001\", \"attributes\": ["
                 + "{\"key\": \"n\", \"value\": {\"intValue\": \"42\"}},"
