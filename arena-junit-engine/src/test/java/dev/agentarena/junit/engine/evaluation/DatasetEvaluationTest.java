@@ -5,6 +5,7 @@ import static dev.agentarena.junit.engine.evaluation.EvaluationTesting.services;
 import static dev.agentarena.junit.engine.evaluation.EvaluationTesting.statuses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -163,6 +164,21 @@ class DatasetEvaluationTest {
             // READ_AHEAD rows already weigh more than the budget: the window stays at READ_AHEAD
             assertThat(reads(tickets, "read L")).isBetween(CaseScheduler.READ_AHEAD,
                     CaseScheduler.READ_AHEAD + 1);
+        }
+    }
+
+    @Test
+    void aWindowOfSmallRowsGrowsByTheCoresNotByTheCallThreads() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        // one call thread more than the cores; "many" must hold more rows than a window grown per call thread reads
+        assumeTrue(CaseScheduler.SMALL_ROWS_READ_AHEAD * (cores + 1) < 10 * CaseScheduler.SMALL_ROWS_READ_AHEAD);
+        run = services(directory, Constants.CONCURRENCY, String.valueOf(cores + 1));
+        EvalRuntime eval = runtime(run, Tickets.class);
+        Tickets tickets = (Tickets) eval.instance();
+
+        try (DatasetEvaluation small = eval.evaluate(spec(eval, "many"), "sim_small", row -> true)) {
+            assertThat(reads(tickets, "read m")).isBetween(CaseScheduler.SMALL_ROWS_READ_AHEAD * cores,
+                    CaseScheduler.SMALL_ROWS_READ_AHEAD * cores + 1);
         }
     }
 

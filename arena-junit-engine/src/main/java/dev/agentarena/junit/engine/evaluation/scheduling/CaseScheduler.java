@@ -32,8 +32,10 @@ public final class CaseScheduler implements AutoCloseable {
     public static final int READ_AHEAD = 16;
 
     /**
-     * How many cases per thread the window may grow to while the rows in flight weigh under {@link #SMALL_ROWS_BYTES}:
-     * cases that cost microseconds keep the pool busy through the reporting thread's slow stretches.
+     * How many cases per core the window may grow to while the rows in flight weigh under {@link #SMALL_ROWS_BYTES}:
+     * cases that cost microseconds keep the cores busy through the reporting thread's slow stretches. Per core, not
+     * per thread of the pool: such cases run on no more threads at once than there are cores, and a window grown
+     * further only holds more finished results for the reporting thread to catch up on.
      */
     public static final int SMALL_ROWS_READ_AHEAD = 128;
 
@@ -91,7 +93,8 @@ public final class CaseScheduler implements AutoCloseable {
                     Math.max(window, 2 * pacing.mostInFlight()));
         }
         Lane call = callLane();
-        ReadAheadWindow.Growth<DatasetRow> growth = new ReadAheadWindow.Growth<>(SMALL_ROWS_READ_AHEAD * slots,
+        ReadAheadWindow.Growth<DatasetRow> growth = new ReadAheadWindow.Growth<>(SMALL_ROWS_READ_AHEAD
+                * pools.computeThreads(),
                 row -> repeats * RowWeights.weightOf(row), SMALL_ROWS_BYTES);
         if (!work.modelComputesOnly()) {
             return new ReadAheadWindow<>(rows, row -> cases.start(row, 0, repeats, call), window, growth);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,14 +52,22 @@ final class ResultLog implements AutoCloseable {
     private static final int WEIGHT = 512;
     private static final int METRICS = 1024;
 
+    /** How many keys {@link #recentKeys} holds. */
+    private static final int RECENT_KEYS = 8;
+
     /** The most bytes a record takes besides its case id and metrics. */
     private static final int RECORD_BYTES = 1 + 4 + 2 + 4 + 4 + 1 + 8 * 8 + 4;
 
     private final int memoryLimit;
     private final Map<Key, Integer> keys = new HashMap<>();
     private final Map<String, Integer> metrics = new HashMap<>();
-    private Key lastKey;
-    private int lastKeyNumber;
+    /**
+     * The last keys found in {@link #keys} and their numbers, replaced in turn: a result mostly names what one of the
+     * few before it named (the case's other scorers), so it is compared with these before it is hashed.
+     */
+    private final Key[] recentKeys = new Key[RECENT_KEYS];
+    private final int[] recentNumbers = new int[RECENT_KEYS];
+    private int nextRecent;
     private String previousCase;
     /** The records while in memory; then the file's write buffer. */
     private ByteBuffer buffer = ByteBuffer.allocate(256);
@@ -161,12 +170,10 @@ final class ResultLog implements AutoCloseable {
 
     /** The number of the record's eval, model, scorer, version and registry name, defined in the log when new. */
     private int key(ResultRecord record) throws IOException {
-        Key last = lastKey;
-        if (last != null && last.eval.equals(record.eval()) && last.model.equals(record.model())
-                && Objects.equals(last.scorer, record.scorer()) && Objects.equals(last.version, record.scorerVersion())
-                && Objects.equals(last.registry, record.registryName())) {
-            // a result mostly names what the one before it named: compared, not hashed
-            return lastKeyNumber;
+        for (int i = 0; i < RECENT_KEYS && recentKeys[i] != null; i++) {
+            if (recentKeys[i].names(record)) {
+                return recentNumbers[i];
+            }
         }
         Key key = new Key(record.eval(), record.model(), record.scorer(), record.scorerVersion(),
                 record.registryName());
@@ -188,8 +195,9 @@ final class ResultLog implements AutoCloseable {
             }
             end();
         }
-        lastKey = key;
-        lastKeyNumber = number;
+        recentKeys[nextRecent] = key;
+        recentNumbers[nextRecent] = number;
+        nextRecent = (nextRecent + 1) % RECENT_KEYS;
         return number;
     }
 
@@ -360,7 +368,8 @@ final class ResultLog implements AutoCloseable {
         finally {
             keys.clear();
             metrics.clear();
-            lastKey = null;
+            Arrays.fill(recentKeys, null);
+            nextRecent = 0;
             previousCase = null;
             buffer = ByteBuffer.allocate(256);
             channel = null;
@@ -371,6 +380,13 @@ final class ResultLog implements AutoCloseable {
 
     /** The names a record's key number stands for; scorer, version and registry may be {@code null}. */
     private record Key(String eval, String model, String scorer, String version, String registry) {
+
+        /** Whether the record names this key. */
+        boolean names(ResultRecord record) {
+            return eval.equals(record.eval()) && model.equals(record.model()) && Objects.equals(scorer, record.scorer())
+                    && Objects.equals(version, record.scorerVersion())
+                    && Objects.equals(registry, record.registryName());
+        }
     }
 
     /** The entries of the log, each whole in the buffer: from memory, or read on from the file. */
