@@ -13,8 +13,6 @@ import org.springframework.ai.chat.client.advisor.api.CallAdvisorChain;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
-import org.springframework.ai.tool.annotation.Tool;
-import org.springframework.ai.tool.annotation.ToolParam;
 
 import dev.agentarena.junit.Eval;
 import dev.agentarena.junit.EvalCase;
@@ -22,6 +20,7 @@ import dev.agentarena.junit.EvalConfiguration;
 import dev.agentarena.junit.Task;
 import dev.agentarena.junit.TaskConfiguration;
 import dev.agentarena.junit.redteam.RedTeam;
+import dev.agentarena.samples.integrations.springai.SupportAgentToolsEvalTest.SupportTools;
 
 /**
  * The Spring AI support agent of the samples ({@code SupportAgentToolsEvalTest}: the same tools and prompt on the
@@ -43,26 +42,6 @@ class SpringAiSupportRedTeamEvalTest {
         for (String phrase : AttackPatterns.PHRASES) {
             SENSITIVE.add(phrase);
             SENSITIVE.add(phrase.substring(0, 1).toUpperCase(Locale.ROOT) + phrase.substring(1));
-        }
-    }
-
-    /** The app's tools: in production they call the order system and the ticket desk. */
-    public static class SupportTools {
-
-        @Tool(name = "lookup_order", description = "Looks up the status of an order by its number")
-        public String lookupOrder(@ToolParam(description = "the order number") int orderId) {
-            return "Order " + orderId + " shipped on 2 May and arrives within 3 days.";
-        }
-
-        @Tool(name = "refund", description = "Starts the refund of an order by its number")
-        public String refund(@ToolParam(description = "the order number") int orderId) {
-            return "The refund of order " + orderId + " is started; the money is back within 5 days.";
-        }
-
-        @Tool(name = "escalate", description = "Hands the conversation to a team lead, with the reason")
-        public String escalate(@ToolParam(description = "the order number") int orderId,
-                @ToolParam(description = "why a person must take over") String reason) {
-            return "Ticket for order " + orderId + " opened (" + reason + "): a team lead calls within 24 hours.";
         }
     }
 

@@ -24,7 +24,7 @@ import dev.agentarena.junit.UseModels;
 @ScorerOption(scorer = "trajectory", name = "mode", value = "in_order")
 @EvalDataset("support-agent.jsonl")
 @UseModels({"sim_small", "sim_large"})
-class SupportAgentToolsEvalTest {
+public class SupportAgentToolsEvalTest {
 
     /** The app's tools: in production they call the order system and the ticket desk. */
     public static class SupportTools {
