@@ -186,7 +186,9 @@ class RedTeamReportBrowserTest {
             JsonNode pair = redTeam.get("pairedClassifier").get(i);
             assertThat(pairs.get(i).getText()).startsWith(pair.get("category").asText() + ": guardrail "
                     + pair.get("onlyModel").asInt() + ", no guardrail " + pair.get("onlyOther").asInt() + " of "
-                    + pair.get("n").asInt() + " shared, p = ")
+                    + pair.get("n").asInt() + " shared, p = "
+                    // as the console prints it
+                    + String.format(Locale.ROOT, "%.3g", pair.get("p").asDouble()) + ", ")
                     .endsWith(pair.get("significant").asBoolean() ? ", a real difference"
                             : ", no real difference shown");
         }
