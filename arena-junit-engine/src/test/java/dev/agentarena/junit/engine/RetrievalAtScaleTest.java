@@ -16,13 +16,17 @@ import dev.agentarena.junit.engine.bench.RetrievalScaleBenchmark;
 
 /**
  * Retrieval metrics over 100,000 queries of ten passages each, in summary mode, in flat memory: a forked JVM of
- * {@value #HEAP} grades them all (ten passages a query would take some 100 MB if a run kept them), and the heap it
- * retains (after a full collection, sampled during the run) is within twice that of 10,000 queries.
+ * {@value #HEAP} grades them all, and the heap it retains (after a full collection, sampled during the run) exceeds
+ * that of 10,000 queries by less than a third of what the 90,000 more queries' passages would take if a run kept them
+ * (about {@value #PASSAGE_BYTES_PER_QUERY} bytes a query). The growth is compared, not the ratio: the run's fixed part
+ * is most of the smaller figure, and a sample that misses its peak by a few MB moved a ratio of 2 past its bound.
  */
 @Slow
 class RetrievalAtScaleTest {
 
     private static final String HEAP = "-Xmx128m";
+    /** What a query's ten retrieved passages take on the heap, kept: some 100 MB for 100,000 queries. */
+    private static final long PASSAGE_BYTES_PER_QUERY = 1000;
     private static final Pattern FIGURES = Pattern.compile("queries=(\\d+) tests=(\\d+) aborted=0 results=(\\d+) .*"
             + "peak_retained=([0-9.]+)MB");
 
@@ -36,8 +40,11 @@ class RetrievalAtScaleTest {
 
         assertThat(large.group(2)).as("one summary test per scorer").isEqualTo("3");
         assertThat(Long.parseLong(large.group(3))).as("a results line per query and scorer").isEqualTo(300_000);
-        assertThat(Double.parseDouble(large.group(4))).as("peak retained heap of 100,000 against 10,000 queries, MB")
-                .isLessThan(2 * Double.parseDouble(small.group(4)));
+        double keptPassagesMb = (100_000 - 10_000) * PASSAGE_BYTES_PER_QUERY / (1024.0 * 1024.0);
+        assertThat(Double.parseDouble(large.group(4)) - Double.parseDouble(small.group(4)))
+                .as("peak retained heap of 100,000 queries over that of 10,000, MB (10,000: %s MB, 100,000: %s MB)",
+                        small.group(4), large.group(4))
+                .isLessThan(keptPassagesMb / 3);
     }
 
     private Matcher run(int queries) throws IOException, InterruptedException {

@@ -24,7 +24,7 @@ import dev.agentarena.junit.engine.fixtures.retrieval.RetrievalAtScaleFixture;
 /**
  * Runs N generated queries of ten retrieved passages each through three retrieval scorers in summary mode
  * ({@code arena.nodes=summary}), via the Launcher API, and prints the tests, the results written, the wall time and
- * the peak heap the run retains: the live heap after a full collection, taken every two seconds.
+ * the peak heap the run retains: the live heap after a full collection, taken every half second.
  * {@code RetrievalAtScaleTest} runs it in forked JVMs of a small heap.
  *
  * <p>Usage: {@code RetrievalScaleBenchmark <queries> <work dir>}.
@@ -32,7 +32,7 @@ import dev.agentarena.junit.engine.fixtures.retrieval.RetrievalAtScaleFixture;
 public final class RetrievalScaleBenchmark {
 
     /** How often the heap a run retains is measured (after a full collection). */
-    private static final long SAMPLE_MILLIS = 2000;
+    private static final long SAMPLE_MILLIS = 500;
 
     private RetrievalScaleBenchmark() {
     }
